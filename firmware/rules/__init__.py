@@ -1,0 +1,81 @@
+"""Shared pieces of the pure rules engines: the error type, the seeded
+generator of RULES.md §0.3 and option checking. Nothing game-specific."""
+
+
+class IllegalMove(ValueError):
+    """Raised by ``play`` for an illegal or malformed move; the message says why."""
+
+
+_MASK = 0xFFFFFFFF
+
+
+class Rng:
+    """xorshift32 (RULES.md §0.3): the same stream on CPython and MicroPython."""
+
+    def __init__(self, seed=0):
+        s = seed & _MASK
+        self.state = s if s else 0x6D2B79F5
+
+    def next32(self):
+        x = self.state
+        x ^= (x << 13) & _MASK
+        x ^= x >> 17
+        x ^= (x << 5) & _MASK
+        self.state = x
+        return x
+
+    def below(self, n):
+        if n < 1:
+            raise ValueError("below() needs n >= 1")
+        lim = 0x100000000 - (0x100000000 % n)
+        while True:
+            x = self.next32()
+            if x < lim:
+                return x % n
+
+    def shuffle(self, a):
+        for i in range(len(a) - 1, 0, -1):
+            j = self.below(i + 1)
+            a[i], a[j] = a[j], a[i]
+
+
+def is_bool(v):
+    # isinstance(True, int) differs between CPython and MicroPython: compare identity.
+    return v is True or v is False
+
+
+def is_int(v):
+    return isinstance(v, int) and not is_bool(v)
+
+
+def take_options(options, spec):
+    """Merge ``options`` over the defaults of ``spec`` and check every value.
+
+    ``spec`` maps a key to ``(default, check)``; ``check`` is a tuple of the
+    allowed values or a function returning True for a good value. Raises
+    ValueError naming the key for an unknown key or a bad value."""
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ValueError("options must be a dict")
+    out = {}
+    for key in options:
+        if key not in spec:
+            raise ValueError("unknown option %r (known: %s)" % (key, ", ".join(sorted(spec))))
+    for key in spec:
+        default, check = spec[key]
+        value = options[key] if key in options else default
+        if isinstance(check, tuple):
+            # Compare types too, so True is not taken for 1 (or 1 for True).
+            ok = False
+            for allowed in check:
+                if value == allowed and is_bool(value) == is_bool(allowed):
+                    ok = True
+                    break
+            if not ok:
+                raise ValueError("option %r must be one of %s, not %r"
+                                 % (key, ", ".join(repr(a) for a in check), value))
+        elif not check(value):
+            raise ValueError("option %r has a bad value: %r" % (key, value))
+        out[key] = value
+    return out

@@ -1,0 +1,26 @@
+"""Seeded random games give identical moves, positions and results on CPython and
+on MicroPython (the checksum of tests/portable/playout.py)."""
+import importlib
+
+import pytest
+
+import playout
+
+ENGINES = ["morbak", "mabula", "fursaz", "mano", "masbrur"]
+GAMES = 12
+
+
+def _engine(name):
+    try:
+        return importlib.import_module("firmware.rules." + name)
+    except ImportError:
+        pytest.skip("engine %s not written yet" % name)
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_same_games_on_both_interpreters(upy, name):
+    engine = _engine(name)
+    want = playout.trace(engine, 1, GAMES)
+    got = upy.run("import sys\nsys.path.insert(0, '/portable')\nimport playout\n"
+                  "import firmware.rules.%s as e\nprint(playout.trace(e, 1, %d))" % (name, GAMES)).strip()
+    assert got == want, "%s: MicroPython played %s, CPython %s" % (name, got, want)
