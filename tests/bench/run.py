@@ -1,0 +1,73 @@
+"""Benchmarks (DESIGN.md §6): engine figures on CPython and MicroPython side by side.
+
+    .venv/bin/python tests/bench/run.py [GAME ...]
+
+For each engine: random playouts per second, mean ms of one legal_moves + play, and
+on MicroPython the heap in use after gc.collect() before and after 100 games. Then
+every tests/bench/extra_<name>.py's figures(). Figures only; nothing is asserted."""
+import importlib
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path[:0] = [ROOT, HERE]
+
+from host_tools.upy import MicroPython  # noqa: E402
+
+ENGINES = ["morbak", "mabula", "fursaz", "mano", "masbrur"]
+PRELUDE = "import sys\nsys.path.insert(0, '/bench')\nimport json\n"
+
+
+def _row(label, cpy, upy):
+    def fmt(v):
+        if v is None:
+            return "—"
+        return "%.3f" % v if isinstance(v, float) and v < 100 else ("%.0f" % v if isinstance(v, float) else str(v))
+    print("  %-34s %14s %14s" % (label, fmt(cpy), fmt(upy)))
+
+
+def heap_figures(mp, name, games=100):
+    """Heap in use after gc.collect(), measured at the top of fresh calls (DESIGN.md §5)."""
+    mp.run(PRELUDE + "import gc\nimport firmware.rules.%s as e\nimport engine_bench" % name)
+    before = int(mp.run("import gc\ngc.collect()\nprint(gc.mem_alloc())", fresh=False))
+    mp.run("engine_bench.playouts(e, %d, 7, 60000000)" % games, fresh=False)
+    after = int(mp.run("import gc\ngc.collect()\nprint(gc.mem_alloc())", fresh=False))
+    return before, after
+
+
+def main(names):
+    mounts = [[os.path.join(ROOT, "firmware"), "/firmware"], [HERE, "/bench"]]
+    with MicroPython(mounts=mounts) as mp:
+        print("%-36s %14s %14s" % ("", "CPython", "MicroPython"))
+        for name in names:
+            try:
+                importlib.import_module("firmware.rules." + name)
+            except ImportError:
+                print("%s: not written yet" % name)
+                continue
+            import engine_bench
+            cpy = engine_bench.figures(name)
+            upy = json.loads(mp.run(PRELUDE + "import engine_bench\nprint(json.dumps(engine_bench.figures(%r)))" % name))
+            print(name)
+            for key in cpy:
+                _row(key, cpy[key], upy[key])
+            before, after = heap_figures(mp, name)
+            _row("heap in use, bytes (before 100 games)", None, before)
+            _row("heap in use, bytes (after 100 games)", None, after)
+        for fname in sorted(os.listdir(HERE)):
+            if not (fname.startswith("extra_") and fname.endswith(".py")):
+                continue
+            mod = fname[:-3]
+            if names != ENGINES and mod[6:] not in names:
+                continue
+            cpy = importlib.import_module(mod).figures()
+            upy = json.loads(mp.run(PRELUDE + "import %s\nprint(json.dumps(%s.figures()))" % (mod, mod)))
+            print(mod[6:] + " (extra)")
+            for key in sorted(cpy):
+                _row(key, cpy[key], upy.get(key))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:] or ENGINES)
