@@ -1,0 +1,525 @@
+"""Mabula (RULES.md §1): push your marbles in from the edge, score your groups.
+
+Seats: 0 = White (``W``), 1 = Black (``B``). Moves: ``d1-d5`` (the marble on
+edge space d1 rolls in to d5, pushing what it meets) and ``pass`` (only when
+forced). ``legal_moves`` order: edge spaces in ring order (b1 first), then the
+destination nearest the edge first.
+
+Position text (§1.7): the 8 ranks from 8 down to 1 joined by ``/`` (``W``,
+``B``, ``.`` empty, ``-`` missing corner), a space, the side to move. After
+the game ends the side shown is the one whose turn it would be. Result-only
+options that differ from their defaults follow as ``key=value`` words
+(``scoring=product``, ``tiebreak=lex``, ``count_edge_marbles=true``) so that
+``from_text(to_text(s))`` also scores the same; with the default options the
+text is exactly §1.7.
+
+``result`` reasons: ``"largest group"`` / ``"product"`` (the score decided),
+``"tiebreak"`` (equal largest groups, decided by ``tiebreak="lex"``),
+``"draw"``, and ``"in progress"`` (game not over: winner None, the scores as
+they stand). A player with no group scores 0 in both modes.
+
+For the marble board (§1.10): ``SPACES`` (the 60 space names in sensor
+order), ``space_index``, ``occupancy``, ``move_from_occupancy`` and ``groups``.
+"""
+from firmware.rules import IllegalMove, Rng, is_bool, is_int, take_options
+
+# The 60 spaces in the order of occupancy readings: rank 1 to rank 8, and
+# within a rank file a to h, skipping the missing corners a1, h1, a8, h8.
+SPACES = (
+    "b1", "c1", "d1", "e1", "f1", "g1",
+    "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2",
+    "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3",
+    "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4",
+    "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5",
+    "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
+    "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7",
+    "b8", "c8", "d8", "e8", "f8", "g8",
+)
+
+# The 24 edge spaces in ring order (§1.1): clockwise from b1. Setup strings
+# and the canonical move order follow it.
+RING = (
+    "b1", "c1", "d1", "e1", "f1", "g1", "h2", "h3", "h4", "h5", "h6", "h7",
+    "g8", "f8", "e8", "d8", "c8", "b8", "a7", "a6", "a5", "a4", "a3", "a2",
+)
+
+_COLOUR_CHAR = ".WB"  # cell values: 0 empty, 1 White (seat 0), 2 Black (seat 1)
+_SCORE_OPTIONS = ("scoring", "tiebreak", "count_edge_marbles")
+
+
+def _is_str(v):
+    return isinstance(v, str)
+
+
+_OPTIONS = {
+    "setup": ("random", _is_str),
+    "first": ("W", ("W", "B", "random")),
+    "scoring": ("largest", ("largest", "product")),
+    "tiebreak": ("draw", ("draw", "lex")),
+    "count_edge_marbles": (False, (False, True)),
+}
+
+# Lookup tables, built on first use (nothing is done at import time). Cells
+# are indexed on the full 8x8 grid: g = y * 8 + x (a1 = 0, h8 = 63).
+_NAME = None        # grid index -> space name ("" for a corner)
+_SPACE_OF = None    # grid index -> index in SPACES (255 for a corner)
+_GRID_OF = None     # index in SPACES -> grid index
+_RING_G = None      # ring position -> grid index of that edge space
+_STEP = None        # ring position -> grid step of its inward direction
+_FIELD = None       # grid index -> 1 on the 36 field cells
+_MOVES = None       # ring position * 6 + d - 1 -> move string
+_MOVE_ID = None     # move string -> ring position * 6 + d - 1
+
+
+def _tables():
+    global _NAME, _SPACE_OF, _GRID_OF, _RING_G, _STEP, _FIELD, _MOVES, _MOVE_ID
+    name = [""] * 64
+    space_of = bytearray(b"\xff" * 64)
+    grid_of = bytearray(60)
+    for i in range(60):
+        n = SPACES[i]
+        g = (ord(n[1]) - 49) * 8 + ord(n[0]) - 97
+        name[g] = n
+        space_of[g] = i
+        grid_of[i] = g
+    ring_g = bytearray(24)
+    step = []
+    for r in range(24):
+        n = RING[r]
+        ring_g[r] = grid_of[SPACES.index(n)]
+        step.append(8 if n[1] == "1" else -8 if n[1] == "8" else 1 if n[0] == "a" else -1)
+    field = bytearray(64)
+    for y in range(1, 7):
+        for x in range(1, 7):
+            field[y * 8 + x] = 1
+    moves = []
+    move_id = {}
+    for r in range(24):
+        for d in range(1, 7):
+            m = RING[r] + "-" + name[ring_g[r] + d * step[r]]
+            move_id[m] = len(moves)
+            moves.append(m)
+    _NAME, _SPACE_OF, _GRID_OF, _RING_G = name, space_of, grid_of, ring_g
+    _STEP, _FIELD, _MOVES, _MOVE_ID = tuple(step), field, moves, move_id
+
+
+def space_index(name):
+    """Index of space ``name`` (e.g. ``"d5"``) in SPACES; ValueError if none."""
+    if isinstance(name, str) and name in SPACES:
+        return SPACES.index(name)
+    raise ValueError("%s is not a space of the Mabula board" % (name,))
+
+
+class _State:
+    """A position: ``cells`` (bytearray(64), see _COLOUR_CHAR), the seat whose
+    turn it is, and the result options. Never changed once built; ``moves``
+    caches the legal moves."""
+
+    def __init__(self, cells, turn, opts):
+        self.cells = cells
+        self.turn = turn
+        self.opts = opts    # (scoring, tiebreak, count_edge_marbles)
+        self.moves = None
+
+
+# --- setup -------------------------------------------------------------------
+
+def _setup_fault(ring):
+    """Why the 24 colours ``ring`` (string or list, ring order) are not a valid
+    setup, or None when they are (§1.2, MB-8)."""
+    if len(ring) != 24:
+        return "it must have 24 letters W/B (b1 ... a2 in ring order), not %d" % len(ring)
+    whites = 0
+    for i in range(24):
+        c = ring[i]
+        if c == "W":
+            whites += 1
+        elif c != "B":
+            return "letter %d (%s) is %s, not W or B" % (i + 1, RING[i], c)
+    if whites != 12:
+        return "it must hold 12 W and 12 B, not %d W and %d B" % (whites, 24 - whites)
+    for i in range(24):
+        c = ring[i]
+        if ring[(i + 1) % 24] == c and ring[(i + 2) % 24] == c:
+            return "three %s in a row at %s, %s, %s" % (
+                c, RING[i], RING[(i + 1) % 24], RING[(i + 2) % 24])
+    return None
+
+
+def _random_setup(rng):
+    """Shuffle W*12 + B*12 afresh until it passes the rule (§1.2).
+    Returns (ring string, number of shuffles)."""
+    tries = 0
+    while True:
+        tries += 1
+        a = ["W"] * 12 + ["B"] * 12
+        rng.shuffle(a)
+        if _setup_fault(a) is None:
+            return "".join(a), tries
+
+
+def new_game(options=None, seed=0):
+    opts = take_options(options, _OPTIONS)
+    if not is_int(seed):
+        raise ValueError("seed must be an integer, not %r" % (seed,))
+    if _NAME is None:
+        _tables()
+    rng = Rng(seed)
+    ring = opts["setup"]
+    if ring == "random":
+        ring = _random_setup(rng)[0]
+    else:
+        fault = _setup_fault(ring)
+        if fault:
+            raise ValueError("option 'setup' is not a valid setup: " + fault)
+    first = opts["first"]
+    if first == "random":
+        turn = rng.below(2)
+    else:
+        turn = 0 if first == "W" else 1
+    cells = bytearray(64)
+    for r in range(24):
+        cells[_RING_G[r]] = 1 if ring[r] == "W" else 2
+    return _State(cells, turn,
+                  (opts["scoring"], opts["tiebreak"], opts["count_edge_marbles"]))
+
+
+# --- moves -------------------------------------------------------------------
+
+def _line_count(cells, e, step):
+    """How many marbles stand on the 6 field cells of the line of edge ``e``."""
+    k = 0
+    g = e
+    for _ in range(6):
+        g += step
+        if cells[g]:
+            k += 1
+    return k
+
+
+def _push(cells, e, step, d, colour):
+    """Play (E, d) on ``cells`` in place (§1.3): marble i of the line (from E)
+    goes to max(p_i, d + i). Walks from the far end so every target is free."""
+    i = _line_count(cells, e, step)
+    for p in range(6, 0, -1):
+        g = e + p * step
+        c = cells[g]
+        if c:
+            t = d + i
+            if t > p:
+                cells[e + t * step] = c
+                cells[g] = 0
+            i -= 1
+    cells[e + d * step] = colour
+    cells[e] = 0
+
+
+def _moves_of(cells, colour, first_only):
+    """Move strings of ``colour`` in canonical order (or just whether there
+    is one, when ``first_only``)."""
+    out = []
+    ring_g = _RING_G
+    step = _STEP
+    for r in range(24):
+        e = ring_g[r]
+        if cells[e] == colour:
+            free = 6 - _line_count(cells, e, step[r])
+            if free:
+                if first_only:
+                    return True
+                base = r * 6
+                out.extend(_MOVES[base:base + free])
+    return False if first_only else out
+
+
+def _legal(s):
+    if s.moves is None:
+        m = _moves_of(s.cells, s.turn + 1, False)
+        if not m and _moves_of(s.cells, 2 - s.turn, True):
+            m = ["pass"]
+        s.moves = m
+    return s.moves
+
+
+def legal_moves(state):
+    return list(_legal(state))
+
+
+def is_over(state):
+    return not _legal(state)
+
+
+def to_move(state):
+    return None if not _legal(state) else state.turn
+
+
+def _who(seat):
+    return "White" if seat == 0 else "Black"
+
+
+def _refusal(s, move):
+    """The reason a move string is not legal in ``s``, in a player's words."""
+    if not _legal(s):
+        return "the game is over"
+    if not isinstance(move, str):
+        return "a move is a string like 'd1-d5' or 'pass', not %r" % (move,)
+    if move == "pass":
+        return "%s can move, so passing is not allowed" % _who(s.turn)
+    mid = _MOVE_ID.get(move)
+    if mid is None:
+        parts = move.split("-")
+        if len(parts) != 2 or parts[0] not in SPACES or parts[1] not in SPACES:
+            return "'%s' is not a move: write edge-destination like 'd1-d5', or 'pass'" % move
+        if parts[0] not in RING:
+            return "%s is not an edge space: only edge marbles are moved" % parts[0]
+        return "%s is not one of the 6 field cells in front of %s" % (parts[1], parts[0])
+    r = mid // 6
+    d = mid % 6 + 1
+    e = _RING_G[r]
+    c = s.cells[e]
+    if c == 0:
+        return "there is no marble on %s" % RING[r]
+    if c != s.turn + 1:
+        return "the marble on %s is %s's, and %s is to move" % (RING[r], _who(c - 1), _who(s.turn))
+    k = _line_count(s.cells, e, _STEP[r])
+    if k == 6:
+        return "the line in front of %s is full" % RING[r]
+    return ("a marble would be pushed out of the field: with %d marble%s in its line, %s can "
+            "roll at most to %s" % (k, "" if k == 1 else "s", RING[r],
+                                    _NAME[e + (6 - k) * _STEP[r]]))
+
+
+def play(state, move):
+    """The position after ``move``; raises IllegalMove (state untouched)."""
+    mid = _MOVE_ID.get(move) if isinstance(move, str) else None
+    if mid is not None:
+        r = mid // 6
+        d = mid % 6 + 1
+        e = _RING_G[r]
+        step = _STEP[r]
+        cells = state.cells
+        # A legal move proves the game is not over; no need to generate moves.
+        if cells[e] == state.turn + 1 and d + _line_count(cells, e, step) <= 6:
+            cells = bytearray(cells)
+            _push(cells, e, step, d, state.turn + 1)
+            return _State(cells, 1 - state.turn, state.opts)
+    elif move == "pass" and _legal(state) == ["pass"]:
+        return _State(state.cells, 1 - state.turn, state.opts)
+    raise IllegalMove(_refusal(state, move))
+
+
+# --- scoring -----------------------------------------------------------------
+
+def _groups(s, colour):
+    """Groups of ``colour`` (§1.5) as lists of grid indices, each ascending,
+    in the order of their lowest index. Explicit stack, no recursion."""
+    cells = s.cells
+    with_edges = s.opts[2]
+    field = _FIELD
+    seen = bytearray(64)
+    out = []
+    for g0 in range(64):
+        if cells[g0] != colour or seen[g0] or not (with_edges or field[g0]):
+            continue
+        seen[g0] = 1
+        group = []
+        stack = [g0]
+        while stack:
+            g = stack.pop()
+            group.append(g)
+            x = g & 7
+            for n in (g - 1 if x > 0 else -1, g + 1 if x < 7 else -1, g - 8, g + 8):
+                if 0 <= n < 64 and cells[n] == colour and not seen[n] and (with_edges or field[n]):
+                    seen[n] = 1
+                    stack.append(n)
+        group.sort()
+        out.append(group)
+    return out
+
+
+def _sizes(s, seat):
+    """Group sizes of ``seat``, largest first."""
+    sizes = [len(g) for g in _groups(s, seat + 1)]
+    sizes.sort()
+    sizes.reverse()
+    return sizes
+
+
+def _score(sizes, scoring):
+    if not sizes:
+        return 0
+    if scoring == "largest":
+        return sizes[0]
+    p = 1
+    for n in sizes:
+        p *= n
+    return p
+
+
+def groups(state, seat):
+    """``seat``'s groups as lists of space names (as scored, so edge spaces
+    only with count_edge_marbles): largest first, equal sizes by their first
+    space in SPACES order; names within a group in SPACES order."""
+    if seat != 0 and seat != 1 or is_bool(seat):
+        raise ValueError("seat must be 0 or 1")
+    gs = [(-len(g), g[0], g) for g in _groups(state, seat + 1)]
+    gs.sort()
+    return [[_NAME[i] for i in t[2]] for t in gs]
+
+
+def result(state):
+    scoring, tiebreak = state.opts[0], state.opts[1]
+    sizes = [_sizes(state, 0), _sizes(state, 1)]
+    scores = [_score(sizes[0], scoring), _score(sizes[1], scoring)]
+    if not is_over(state):
+        return {"winner": None, "scores": scores, "reason": "in progress"}
+    reason = "largest group" if scoring == "largest" else "product"
+    if scores[0] != scores[1]:
+        return {"winner": 0 if scores[0] > scores[1] else 1, "scores": scores, "reason": reason}
+    # Lex compares the descending size lists; a missing group counts as 0,
+    # which is how list comparison treats a shorter list.
+    if scoring == "largest" and tiebreak == "lex" and sizes[0] != sizes[1]:
+        return {"winner": 0 if sizes[0] > sizes[1] else 1, "scores": scores, "reason": "tiebreak"}
+    return {"winner": None, "scores": scores, "reason": "draw"}
+
+
+# --- marble board (§1.10) -------------------------------------------------------
+
+def occupancy(state):
+    """60 bytes, 1 where a marble stands, in SPACES order."""
+    cells = state.cells
+    grid_of = _GRID_OF
+    out = bytearray(60)
+    for i in range(60):
+        if cells[grid_of[i]]:
+            out[i] = 1
+    return bytes(out)
+
+
+def move_from_occupancy(state, occupied):
+    """The legal move of the player to move that leaves exactly ``occupied``
+    (60 entries 0/1 in SPACES order, e.g. ``occupancy`` of the next state), or
+    None if no move does (an unchanged reading included: a pass moves nothing).
+
+    The single edge space that emptied is E; the occupied cell of its line
+    nearest to E is d; the whole pattern is then checked against (E, d)."""
+    if isinstance(occupied, str) or len(occupied) != 60:
+        raise ValueError("an occupancy reading has 60 entries of 0/1")
+    cells = state.cells
+    colour = state.turn + 1
+    space_of = _SPACE_OF
+    emptied = -1
+    for r in range(24):
+        g = _RING_G[r]
+        now = occupied[space_of[g]]
+        if cells[g]:
+            if not now:
+                if emptied >= 0:
+                    return None
+                emptied = r
+        elif now:
+            return None
+    if emptied < 0:
+        return None
+    e = _RING_G[emptied]
+    step = _STEP[emptied]
+    if cells[e] != colour:
+        return None
+    d = 1
+    while d <= 6 and not occupied[space_of[e + d * step]]:
+        d += 1
+    if d + _line_count(cells, e, step) > 6:
+        return None
+    after = bytearray(cells)
+    _push(after, e, step, d, colour)
+    grid_of = _GRID_OF
+    for i in range(60):
+        if (after[grid_of[i]] != 0) != (occupied[i] != 0):
+            return None
+    return _MOVES[emptied * 6 + d - 1]
+
+
+# --- position text (§1.7) -------------------------------------------------------
+
+def to_text(state):
+    cells = state.cells
+    ranks = []
+    for y in range(7, -1, -1):
+        row = ""
+        for x in range(8):
+            g = y * 8 + x
+            row += "-" if _SPACE_OF[g] == 255 else _COLOUR_CHAR[cells[g]]
+        ranks.append(row)
+    text = "/".join(ranks) + " " + "WB"[state.turn]
+    for i in range(3):
+        key = _SCORE_OPTIONS[i]
+        value = state.opts[i]
+        if value != _OPTIONS[key][0]:
+            text += " %s=%s" % (key, ("true" if value else "false") if is_bool(value) else value)
+    return text
+
+
+def _option_word(word, opts):
+    """Read one ``key=value`` word of the text into the list ``opts``."""
+    kv = word.split("=")
+    if len(kv) != 2 or kv[0] not in _SCORE_OPTIONS:
+        raise ValueError("unknown word %r after the side to move (scoring=, tiebreak=, "
+                         "count_edge_marbles= expected)" % word)
+    i = _SCORE_OPTIONS.index(kv[0])
+    if kv[0] == "count_edge_marbles":
+        allowed = {"true": True, "false": False}
+    else:
+        allowed = {}
+        for v in _OPTIONS[kv[0]][1]:
+            allowed[v] = v
+    if kv[1] not in allowed:
+        raise ValueError("bad value %r for %s" % (kv[1], kv[0]))
+    opts[i] = allowed[kv[1]]
+
+
+def from_text(text):
+    """Parse position text (see the module docstring); ValueError says why."""
+    if not isinstance(text, str):
+        raise ValueError("position text must be a string")
+    if _NAME is None:
+        _tables()
+    words = text.split(" ")
+    if len(words) < 2:
+        raise ValueError("position text is 8 ranks joined by '/', a space and W or B")
+    ranks = words[0].split("/")
+    if len(ranks) != 8:
+        raise ValueError("position text needs 8 ranks separated by '/', found %d" % len(ranks))
+    cells = bytearray(64)
+    count = [0, 0, 0]
+    for n in range(8):
+        row = ranks[n]
+        y = 7 - n
+        if len(row) != 8:
+            raise ValueError("rank %d must have 8 characters, not %d" % (y + 1, len(row)))
+        for x in range(8):
+            g = y * 8 + x
+            ch = row[x]
+            if _SPACE_OF[g] == 255:
+                if ch != "-":
+                    raise ValueError("corner %s%d must be written '-'" % ("ah"[x // 7], y + 1))
+                continue
+            v = _COLOUR_CHAR.find(ch)
+            if v < 0:
+                raise ValueError("%s holds %r: use W, B or ." % (_NAME[g], ch))
+            cells[g] = v
+            count[v] += 1
+    if count[1] > 12 or count[2] > 12:
+        raise ValueError("a Mabula set has 12 marbles of each colour; the text has %d W and %d B"
+                         % (count[1], count[2]))
+    side = words[1]
+    if side != "W" and side != "B":
+        raise ValueError("the side to move must be W or B, not %r" % side)
+    opts = [_OPTIONS[k][0] for k in _SCORE_OPTIONS]
+    seen = []
+    for word in words[2:]:
+        key = word.split("=")[0]
+        if key in seen:
+            raise ValueError("%s is given twice" % key)
+        seen.append(key)
+        _option_word(word, opts)
+    return _State(cells, 0 if side == "W" else 1, tuple(opts))
