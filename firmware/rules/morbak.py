@@ -1,0 +1,592 @@
+"""Morbak (RULES.md §3): 7x7 light-up line of four, with switches, blocks and
+neutralizations. Seat 0 = player A, seat 1 = player B.
+
+Moves: ``L d4`` light, ``S d4`` switch, ``K d4`` block, ``N d4`` neutralize,
+``pass`` (forced only), and the host events ``timeout`` (turn forfeited) and
+``flag`` (the player to move ran out of game time and loses). ``legal_moves``
+never lists the events; ``play`` accepts each one only while its limit
+(``move_time_s`` / ``game_time_s``) is on.
+
+Position text: RULES.md §3.7, then optional tokens, always in this order::
+
+    <rank7>/.../<rank1> <side> <budA> <budB> <neuA> <neuB>
+        [<blkA> <blkB>] [<swA> <swB>] [lite] [game_time_s=off] [move_time_s=off] [flag]
+
+* ``budget_scope="separate"``: ``budA budB`` count switches left and the two
+  appended counters ``blkA blkB`` count blocks left.
+* ``switch_limit="per_player"``: two lists, the squares A and B have switched
+  (ever, neutralized ones included), each in canonical order (a1, a2, ..., g7),
+  joined by ``,``; ``-`` for none. E.g. ``d3,d4 -``.
+* ``lite`` for the Lite variant; ``game_time_s=off`` / ``move_time_s=off`` when
+  that limit is off (then ``flag`` / ``timeout`` are refused).
+* ``flag``: the game ended on the flag of ``<side>``, who lost.
+* ``<side>`` is the player to move; once the game is over it stays the player
+  who would have moved (after a winning line, the loser).
+With the default options the text is exactly RULES.md's, e.g.
+``......./......./....2../...#A../..AbA../.B...B./....... A 7 4 0 1``.
+
+Result reasons: ``"line"`` (four in a row), ``"flag"`` (game clock),
+``"no moves"`` (draw: neither player can act), ``"in progress"`` (not over:
+winner None). Scores are 1 for the winner, 0 otherwise (Morbak has no points).
+
+Options are RULES.md §3.6. ``budget`` and ``neutralizations`` are 0..99 (99 is
+more than a player can ever use); with ``budget_scope="separate"`` a player gets
+``budget`` switches and ``budget`` blocks. Lite has no blocks and no
+neutralizations, so ``lite=True`` with ``budget_scope="separate"`` or
+``neutralizations`` > 0 is refused. Clock values are positive ints or None; the
+engine only cares whether a limit is on. ``next_first`` is checked here and
+applied by ``next_first()``.
+
+Board helpers: ``SQUARES`` (index = rank*7 + file), ``square_state`` (the
+position character), ``press_action`` (RULES.md §3.9), ``budgets``,
+``winning_line``.
+"""
+from firmware.rules import IllegalMove, Rng, is_int, take_options
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+SQUARES = (
+    "a1", "b1", "c1", "d1", "e1", "f1", "g1",
+    "a2", "b2", "c2", "d2", "e2", "f2", "g2",
+    "a3", "b3", "c3", "d3", "e3", "f3", "g3",
+    "a4", "b4", "c4", "d4", "e4", "f4", "g4",
+    "a5", "b5", "c5", "d5", "e5", "f5", "g5",
+    "a6", "b6", "c6", "d6", "e6", "f6", "g6",
+    "a7", "b7", "c7", "d7", "e7", "f7", "g7",
+)
+
+# Square contents are the position characters themselves, as byte values.
+_EMPTY = const(46)    # .
+_NEUTRAL = const(35)  # #
+_LIT = (65, 66)       # A B
+_SW = (97, 98)        # a b  switched (per_player: most recent switch by the owner)
+_BL = (49, 50)        # 1 2  blocked
+
+# Offsets into State.cnt (one byte per player each).
+_BUD = const(0)  # switches + blocks (combined), switches only (separate)
+_BLK = const(2)  # blocks (separate only)
+_NEU = const(4)  # neutralizations
+
+# State.flags: the options that change behaviour.
+_LITE = const(1)
+_SEPARATE = const(2)
+_PER_PLAYER = const(4)
+_GAME_CLOCK = const(8)
+_MOVE_CLOCK = const(16)
+
+# State.end
+_ON = const(0)
+_LINE = const(1)
+_FLAG = const(2)
+_DRAW = const(3)
+_REASONS = ("in progress", "line", "flag", "no moves")
+
+_MAX_COUNT = const(99)
+
+# Tables built on first use (no work at import time).
+_ORDER = None    # square indices in canonical order: a1, a2, ..., g7
+_MOVES = None    # {"L": [move string per index], "S": ..., "K": ..., "N": ...}
+_WINDOWS = None  # the 88 windows, tuples of 4 indices
+_WIN_AT = None   # per index: the windows through that square
+_OWNS = None     # per seat: bytes of 128, 1 where the character is that seat's
+
+
+def _init():
+    global _ORDER, _MOVES, _WINDOWS, _WIN_AT, _OWNS
+    if _ORDER is not None:
+        return
+    _ORDER = [y * 7 + x for x in range(7) for y in range(7)]
+    _MOVES = {}
+    for code in "LSKN":
+        _MOVES[code] = [code + " " + name for name in SQUARES]
+    windows = []
+    at = [[] for _ in range(49)]
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        for y in range(7):
+            for x in range(7):
+                ex, ey = x + 3 * dx, y + 3 * dy
+                if 0 <= ex < 7 and 0 <= ey < 7:
+                    w = tuple((y + k * dy) * 7 + x + k * dx for k in range(4))
+                    windows.append(w)
+                    for i in w:
+                        at[i].append(w)
+    _WINDOWS = windows
+    _WIN_AT = [tuple(a) for a in at]
+    owns = []
+    for p in (0, 1):
+        t = bytearray(128)
+        t[_LIT[p]] = t[_SW[p]] = t[_BL[p]] = 1
+        owns.append(bytes(t))
+    _OWNS = tuple(owns)
+
+
+class State:
+    """One position. Treat as read-only: ``play`` returns a new one.
+
+    board: bytearray(49) of position characters, index = rank*7 + file.
+    cnt: bytearray(6) of counters (see _BUD, _BLK, _NEU).
+    sw: per_player only, bytearray(49): bit p set once seat p switched the square.
+    """
+
+    def __init__(self, board, turn, cnt, flags, sw):
+        self.board = board
+        self.turn = turn
+        self.cnt = cnt
+        self.flags = flags
+        self.sw = sw
+        self.empty = board.count(b".")
+        self.end = _ON
+        self.winner = None
+
+    def copy(self):
+        s = State(bytearray(self.board), self.turn, bytearray(self.cnt), self.flags, self.sw)
+        s.empty = self.empty
+        return s
+
+    def __repr__(self):
+        return "morbak.State(%r)" % to_text(self)
+
+
+# ---------------------------------------------------------------- options
+
+def _count_ok(v):
+    return is_int(v) and 0 <= v <= _MAX_COUNT
+
+
+def _seconds_ok(v):
+    return v is None or (is_int(v) and 0 < v < 0x40000000)
+
+
+def _options(options):
+    # Lite changes the defaults of budget and neutralizations.
+    lite = isinstance(options, dict) and options.get("lite") is True
+    return take_options(options, {
+        "lite": (False, (False, True)),
+        "budget": (6 if lite else 7, _count_ok),
+        "budget_scope": ("combined", ("combined", "separate")),
+        "neutralizations": (0 if lite else 1, _count_ok),
+        "switch_limit": ("per_square", ("per_square", "per_player")),
+        "game_time_s": (900, _seconds_ok),
+        "move_time_s": (120, _seconds_ok),
+        "first": (0, (0, 1, "random")),
+        "next_first": ("loser", ("loser",)),
+    })
+
+
+def new_game(options=None, seed=0):
+    _init()
+    o = _options(options)
+    if not is_int(seed):
+        raise ValueError("seed must be an int, not %r" % (seed,))
+    flags = 0
+    if o["lite"]:
+        flags |= _LITE
+        if o["budget_scope"] == "separate":
+            raise ValueError("option 'budget_scope' cannot be 'separate' in Lite (Lite has no blocks)")
+        if o["neutralizations"]:
+            raise ValueError("option 'neutralizations' must be 0 in Lite")
+    if o["budget_scope"] == "separate":
+        flags |= _SEPARATE
+    if o["switch_limit"] == "per_player":
+        flags |= _PER_PLAYER
+    if o["game_time_s"] is not None:
+        flags |= _GAME_CLOCK
+    if o["move_time_s"] is not None:
+        flags |= _MOVE_CLOCK
+    first = o["first"]
+    if first == "random":
+        first = Rng(seed).below(2)
+    b, n = o["budget"], o["neutralizations"]
+    blocks = b if flags & _SEPARATE else 0
+    cnt = bytearray((b, b, blocks, blocks, n, n))
+    return State(bytearray(b"." * 49), first, cnt, flags,
+                 bytearray(49) if flags & _PER_PLAYER else None)
+
+
+def next_first(started, winner):
+    """Seat that starts the next game of a match (option next_first="loser"):
+    the loser, or after a draw (winner None) the seat that did not start."""
+    if started not in (0, 1) or winner not in (0, 1, None):
+        raise ValueError("next_first needs seats 0/1 (winner may be None)")
+    return 1 - (started if winner is None else winner)
+
+
+# ---------------------------------------------------------------- moves
+
+def _actions(s, p):
+    """Every action of seat p as move strings, in canonical order."""
+    b = s.board
+    o = 1 - p
+    f = s.flags
+    cnt = s.cnt
+    can_s = cnt[_BUD + p] > 0
+    can_k = not (f & _LITE) and cnt[(_BLK if f & _SEPARATE else _BUD) + p] > 0
+    can_n = cnt[_NEU + p] > 0
+    sw = s.sw  # None unless per_player
+    pbit, obit = 1 << p, 1 << o
+    lit_p, lit_o, sw_p, sw_o, bl_o = _LIT[p], _LIT[o], _SW[p], _SW[o], _BL[o]
+    m = _MOVES
+    ls, ss, ks, ns = [], [], [], []
+    for i in _ORDER:
+        c = b[i]
+        if c == _EMPTY:
+            ls.append(m["L"][i])
+        elif c == lit_o:  # never switched: anyone may switch it
+            if can_s:
+                ss.append(m["S"][i])
+        elif c == lit_p:  # never switched: o could switch it, so it can be blocked
+            if can_k:
+                ks.append(m["K"][i])
+        elif c == sw_o:
+            if can_s and sw is not None and not sw[i] & pbit:
+                ss.append(m["S"][i])
+            if can_n:
+                ns.append(m["N"][i])
+        elif c == bl_o:
+            if can_n:
+                ns.append(m["N"][i])
+        elif c == sw_p:
+            if can_k and sw is not None and not sw[i] & obit:
+                ks.append(m["K"][i])
+    return ls + ss + ks + ns
+
+
+def _why_not(s, code, i):
+    """Why seat s.turn may not play ``code`` on square i, or None when it may."""
+    p = s.turn
+    o = 1 - p
+    c = s.board[i]
+    f = s.flags
+    name = SQUARES[i]
+    if code == "L":
+        return None if c == _EMPTY else "%s is not empty" % name
+    if code == "S":
+        if c == _BL[o]:
+            return "%s is blocked" % name
+        if c != _LIT[o] and c != _SW[o]:
+            return "you can only switch a square lit in your opponent's colour"
+        if f & _PER_PLAYER:
+            if s.sw[i] & (1 << p):
+                return "you have already switched %s" % name
+        elif c == _SW[o]:
+            return "%s has already been switched" % name
+        if not s.cnt[_BUD + p]:
+            return "you have no switches left" if f & _SEPARATE else "you have no budget left"
+        return None
+    if code == "K":
+        if f & _LITE:
+            return "there are no blocks in Lite"
+        if c == _BL[p]:
+            return "%s is already blocked" % name
+        if c != _LIT[p] and c != _SW[p]:
+            return "you can only block a square lit in your colour"
+        if c == _SW[p] and not (f & _PER_PLAYER and not s.sw[i] & (1 << o)):
+            return "%s can no longer be switched, there is nothing to block" % name
+        if f & _SEPARATE:
+            if not s.cnt[_BLK + p]:
+                return "you have no blocks left"
+        elif not s.cnt[_BUD + p]:
+            return "you have no budget left"
+        return None
+    # N
+    if f & _LITE:
+        return "there are no neutralizations in Lite"
+    if c != _SW[o] and c != _BL[o]:
+        return "you can only neutralize a square your opponent switched or blocked"
+    if not s.cnt[_NEU + p]:
+        return "you have no neutralization left"
+    return None
+
+
+def _parse_square(text):
+    if len(text) == 2:
+        x, y = ord(text[0]) - 97, ord(text[1]) - 49
+        if 0 <= x < 7 and 0 <= y < 7:
+            return y * 7 + x
+    return -1
+
+
+def _lines_of(s, p):
+    """Windows (in table order) that seat p owns completely."""
+    own = _OWNS[p]
+    b = s.board
+    return [w for w in _WINDOWS if own[b[w[0]]] and own[b[w[1]]] and own[b[w[2]]] and own[b[w[3]]]]
+
+
+def _settle_draw(s):
+    # Both can act while a square is empty (L); only then is a full check needed.
+    if not s.empty and not _actions(s, 0) and not _actions(s, 1):
+        s.end = _DRAW
+
+
+def legal_moves(s):
+    if s.end:
+        return []
+    moves = _actions(s, s.turn)
+    # Not over, so when the mover cannot act the opponent can: forced pass.
+    return moves if moves else ["pass"]
+
+
+def play(s, move):
+    if not isinstance(move, str):
+        raise IllegalMove("a move is a string such as 'L d4', not %r" % (move,))
+    if s.end:
+        raise IllegalMove("the game is over")
+    p = s.turn
+    if move == "timeout" or move == "flag":
+        if not s.flags & (_MOVE_CLOCK if move == "timeout" else _GAME_CLOCK):
+            raise IllegalMove("%s: the %s time limit is off" % (move, "move" if move == "timeout" else "game"))
+        t = s.copy()
+        if move == "flag":
+            t.end, t.winner = _FLAG, 1 - p
+        else:
+            t.turn = 1 - p  # turn forfeited, nothing else changes
+        return t
+    if move == "pass":
+        if _actions(s, p):
+            raise IllegalMove("you cannot pass while you have a move")
+        t = s.copy()
+        t.turn = 1 - p
+        return t
+    code = move[:1]
+    i = _parse_square(move[2:]) if move[1:2] == " " else -1
+    if code not in ("L", "S", "K", "N") or i < 0:
+        raise IllegalMove("%r is not a move: write L, S, K or N, a space and a square a1..g7" % (move,))
+    why = _why_not(s, code, i)
+    if why is not None:
+        raise IllegalMove(why)
+    t = s.copy()
+    b, cnt = t.board, t.cnt
+    if code == "L":
+        b[i] = _LIT[p]
+        t.empty -= 1
+    elif code == "S":
+        b[i] = _SW[p]
+        cnt[_BUD + p] -= 1
+        if t.sw is not None:
+            t.sw = bytearray(t.sw)  # shared with s until now
+            t.sw[i] |= 1 << p
+    elif code == "K":
+        b[i] = _BL[p]
+        cnt[(_BLK if t.flags & _SEPARATE else _BUD) + p] -= 1
+    else:
+        b[i] = _NEUTRAL
+        cnt[_NEU + p] -= 1
+    t.turn = 1 - p
+    if code == "L" or code == "S":  # only these add p's colour, so only they can make a line
+        own = _OWNS[p]
+        for w in _WIN_AT[i]:
+            if own[b[w[0]]] and own[b[w[1]]] and own[b[w[2]]] and own[b[w[3]]]:
+                t.end, t.winner = _LINE, p
+                return t
+    _settle_draw(t)
+    return t
+
+
+def is_over(s):
+    return s.end != _ON
+
+
+def to_move(s):
+    return None if s.end else s.turn
+
+
+def result(s):
+    scores = [0, 0]
+    if s.winner is not None:
+        scores[s.winner] = 1
+    return {"winner": s.winner, "scores": scores, "reason": _REASONS[s.end]}
+
+
+# ---------------------------------------------------------------- board helpers
+
+def square_state(s, index):
+    """The square's position character: '.' empty, 'A'/'B' lit, 'a'/'b' switched,
+    '1'/'2' blocked (by A/B), '#' neutral."""
+    return chr(s.board[index])
+
+
+def budgets(s):
+    """Counters left: {"budget": [A, B], "blocks": [A, B] or None, "neutral": [A, B]}.
+    With budget_scope "combined" blocks come out of "budget" and "blocks" is None;
+    with "separate", "budget" counts switches only."""
+    c = s.cnt
+    return {"budget": [c[_BUD], c[_BUD + 1]],
+            "blocks": [c[_BLK], c[_BLK + 1]] if s.flags & _SEPARATE else None,
+            "neutral": [c[_NEU], c[_NEU + 1]]}
+
+
+def winning_line(s):
+    """The 4 square indices of the winning line (the first complete window of
+    the winner in the fixed window table), or None."""
+    if s.end != _LINE:
+        return None
+    return list(_lines_of(s, s.winner)[0])
+
+
+def press_action(s, square):
+    """The one move a press on ``square`` (name or index) means for the player
+    to move (RULES.md §3.9), or None: the press means nothing, the game is over,
+    or (switch_limit "per_player" only) the square allows both S and N, so the
+    UI must ask which. Raises ValueError for a square that does not exist."""
+    i = _parse_square(square) if isinstance(square, str) else square
+    if not is_int(i) or not 0 <= i < 49:
+        raise ValueError("no such square: %r" % (square,))
+    if s.end:
+        return None
+    found = None
+    for code in "LSKN":
+        if _why_not(s, code, i) is None:
+            if found is not None:
+                return None  # two meanings (per_player S and N)
+            found = code
+    return None if found is None else _MOVES[found][i]
+
+
+# ---------------------------------------------------------------- text
+
+def _list_text(sw, bit):
+    names = [SQUARES[i] for i in _ORDER if sw[i] & bit]
+    return ",".join(names) if names else "-"
+
+
+def to_text(s):
+    b = s.board
+    rows = [str(bytes(b[y * 7:y * 7 + 7]), "ascii") for y in range(6, -1, -1)]
+    c = s.cnt
+    parts = ["/".join(rows), "AB"[s.turn], str(c[_BUD]), str(c[_BUD + 1]), str(c[_NEU]), str(c[_NEU + 1])]
+    f = s.flags
+    if f & _SEPARATE:
+        parts += [str(c[_BLK]), str(c[_BLK + 1])]
+    if f & _PER_PLAYER:
+        parts += [_list_text(s.sw, 1), _list_text(s.sw, 2)]
+    if f & _LITE:
+        parts.append("lite")
+    if not f & _GAME_CLOCK:
+        parts.append("game_time_s=off")
+    if not f & _MOVE_CLOCK:
+        parts.append("move_time_s=off")
+    if s.end == _FLAG:
+        parts.append("flag")
+    return " ".join(parts)
+
+
+def _is_count(tok):
+    return 0 < len(tok) <= 2 and tok.isdigit()
+
+
+def _parse_list(tok):
+    """A switched-squares list -> indices; ValueError when malformed."""
+    if tok == "-":
+        return []
+    out = []
+    last = -1
+    for name in tok.split(","):
+        i = _parse_square(name)
+        if i < 0:
+            raise ValueError("bad square %r in switched list %r" % (name, tok))
+        key = (i % 7) * 7 + i // 7  # canonical rank: file then rank
+        if key <= last:
+            raise ValueError("switched list %r must be in order a1, a2, ..., g7 without repeats" % tok)
+        last = key
+        out.append(i)
+    return out
+
+
+def from_text(text):
+    _init()
+    if not isinstance(text, str):
+        raise ValueError("position text must be a string")
+    parts = text.split()
+    if len(parts) < 6:
+        raise ValueError("position text needs the board, the side to move and four counters")
+    rows = parts[0].split("/")
+    if len(rows) != 7 or any(len(r) != 7 for r in rows):
+        raise ValueError("the board must be 7 ranks of 7 squares joined by '/'")
+    board = bytearray(49)
+    for k in range(7):
+        for x in range(7):
+            ch = rows[k][x]
+            if ch not in ".ABab12#":
+                raise ValueError("bad square character %r" % ch)
+            board[(6 - k) * 7 + x] = ord(ch)
+    if parts[1] not in ("A", "B"):
+        raise ValueError("side to move must be A or B, not %r" % parts[1])
+    turn = 0 if parts[1] == "A" else 1
+    for tok in parts[2:6]:
+        if not _is_count(tok):
+            raise ValueError("counters must be numbers 0..99, not %r" % tok)
+    cnt = bytearray((int(parts[2]), int(parts[3]), 0, 0, int(parts[4]), int(parts[5])))
+    rest = parts[6:]
+    pos = 0
+    flags = _GAME_CLOCK | _MOVE_CLOCK
+    if pos < len(rest) and _is_count(rest[pos]):
+        if pos + 1 >= len(rest) or not _is_count(rest[pos + 1]):
+            raise ValueError("separate budgets need two block counters")
+        flags |= _SEPARATE
+        cnt[_BLK], cnt[_BLK + 1] = int(rest[pos]), int(rest[pos + 1])
+        pos += 2
+    sw = None
+    if pos < len(rest) and (rest[pos] == "-" or _parse_square(rest[pos][:2]) >= 0):
+        if pos + 1 >= len(rest):
+            raise ValueError("per_player needs two switched lists")
+        flags |= _PER_PLAYER
+        sw = bytearray(49)
+        for seat in (0, 1):
+            for i in _parse_list(rest[pos + seat]):
+                sw[i] |= 1 << seat
+        pos += 2
+    flagged = False
+    for word in ("lite", "game_time_s=off", "move_time_s=off", "flag"):
+        if pos < len(rest) and rest[pos] == word:
+            pos += 1
+            if word == "lite":
+                flags |= _LITE
+            elif word == "game_time_s=off":
+                flags &= ~_GAME_CLOCK
+            elif word == "move_time_s=off":
+                flags &= ~_MOVE_CLOCK
+            else:
+                flagged = True
+    if pos < len(rest):
+        raise ValueError("unexpected %r in position text" % rest[pos])
+    _check_board(board, flags, cnt, sw)
+    s = State(board, turn, cnt, flags, sw)
+    lines = [_lines_of(s, 0), _lines_of(s, 1)]
+    if lines[0] and lines[1]:
+        raise ValueError("both players cannot have a line")
+    for p in (0, 1):
+        if lines[p]:
+            if turn == p or flagged:
+                raise ValueError("%s has a line, so the game ended on %s's move" % ("AB"[p], "AB"[p]))
+            s.end, s.winner = _LINE, p
+            return s
+    if flagged:
+        if not flags & _GAME_CLOCK:
+            raise ValueError("flag needs the game time limit on")
+        s.end, s.winner = _FLAG, 1 - turn
+        return s
+    _settle_draw(s)
+    return s
+
+
+def _check_board(board, flags, cnt, sw):
+    """Reject what no game with these options can reach square by square."""
+    if flags & _LITE:
+        if flags & _SEPARATE or cnt[_NEU] or cnt[_NEU + 1]:
+            raise ValueError("Lite has no blocks and no neutralizations")
+    for i in range(49):
+        c = board[i]
+        if flags & _LITE and (c == _BL[0] or c == _BL[1] or c == _NEUTRAL):
+            raise ValueError("Lite has no blocked or neutral squares (%s)" % SQUARES[i])
+        if sw is None:
+            continue
+        if (c == _EMPTY or c == _LIT[0] or c == _LIT[1]) and sw[i]:
+            raise ValueError("%s was never switched but is in a switched list" % SQUARES[i])
+        for p in (0, 1):
+            if c == _SW[p] and not sw[i] & (1 << p):
+                raise ValueError("%s is switched by %s but not in its list" % (SQUARES[i], "AB"[p]))

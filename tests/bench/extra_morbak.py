@@ -1,0 +1,49 @@
+"""Morbak figures for the benchmark runner (portable: CPython and MicroPython).
+
+The timed loop is legal_moves + play over seeded random games; the random
+choices are drawn before the clock starts."""
+import time
+
+from firmware.rules import Rng
+import firmware.rules.morbak as morbak
+
+try:
+    _ticks, _diff, _SCALE = time.ticks_ms, time.ticks_diff, 1
+except AttributeError:
+    _ticks, _diff, _SCALE = time.perf_counter, (lambda a, b: a - b), 1000
+
+
+def _mean_ms(options, games, seed):
+    rng = Rng(seed)
+    picks = [rng.next32() & 0xFFFF for _ in range(160)]
+    plies = 0
+    elapsed = 0
+    for g in range(games):
+        s = morbak.new_game(options, seed + g)
+        k = 0
+        t0 = _ticks()
+        while not morbak.is_over(s):
+            moves = morbak.legal_moves(s)
+            s = morbak.play(s, moves[picks[k % 160] % len(moves)])
+            k += 1
+        elapsed += _diff(_ticks(), t0) * _SCALE
+        plies += k
+    return elapsed / plies, plies
+
+
+def figures(games=30):
+    out = {}
+    for label, options in (("default", None),
+                           ("per_player+separate", {"switch_limit": "per_player",
+                                                    "budget_scope": "separate"}),
+                           ("lite", {"lite": True})):
+        ms, plies = _mean_ms(options, games, 1)
+        out["morbak %s: mean legal_moves+play (ms)" % label] = ms
+        out["morbak %s: plies timed" % label] = plies
+    return out
+
+
+if __name__ == "__main__":
+    f = figures()
+    for k in sorted(f):
+        print(k, f[k])
