@@ -1,0 +1,582 @@
+"""Fursaz (RULES.md §2): hex territorial flipping game, sizes 5 and 7, pie rule.
+
+Contract of RULES.md §0.1 plus, for the stone board:
+  ``resolution(state, point)``  the flips a placement causes (stages, net changes, cycle);
+  ``territory(state)``          the owner of every empty point, for the end display;
+  ``board(state)``              the colour of every stone.
+
+Seats and colours: seat 0 is Black unless the pie ``swap`` was played, then seat 1 is.
+
+Position text (§2.7): ``<N> <B|W to move> <passes> <swapped 0|1> <pie0|pie1|play> <stones…>``,
+e.g. ``5 W 0 0 play e3B0 e5W1``. Stones are written in point order (a1, a2, …, b1, …, the
+order of ``legal_moves``); ``from_text`` accepts them in any order. Ranks are dense (0 =
+oldest; stones flipped in one stage share a rank). Options that change behaviour but are
+not in the header (``territory``, ``cycle_rule``, ``tie``) are written after the stones as
+``key=value`` tokens, and only when they differ from the default, so a default game's text
+is exactly §2.7's. ``pie`` needs no token: the phase says all of it. A finished game has
+``passes`` 2. In phase ``play`` a position must be stable, except under ``cycle_rule=stop``
+(a stopped cascade may leave capturable stones).
+
+``result`` reasons: "in progress" (game not over; scores are the current count),
+"score" (higher score wins), "draw" (equal scores), "tie to white" (equal, tie="white").
+
+Speed: a placement only changes the flank status of stones on the lines through the points
+that changed, and there only of the nearest stone each way (RULES.md §2.8). The resolution
+keeps a set of suspects (stones whose capturability may have changed) and checks only those,
+so most placements cost seven capturability checks. Tables are built per size on first use.
+"""
+from firmware.rules import IllegalMove, take_options
+
+_EMPTY = 0
+_BLACK = 1
+_WHITE = 2
+_LETTER = " BW"
+
+_PHASES = ("pie0", "pie1", "play")
+_PIE0 = 0
+_PIE1 = 1
+_PLAY = 2
+
+_OPTIONS = {
+    "size": (7, (5, 7)),
+    "pie": (True, (True, False)),
+    "territory": ("run", ("run", "midpoint")),
+    "cycle_rule": ("illegal", ("illegal", "stop")),
+    "tie": ("draw", ("draw", "white")),
+}
+# Options written into the position text when not at their default.
+_TEXT_OPTIONS = ("territory", "cycle_rule", "tie")
+
+# The six directions, opposite ones 3 apart; axes A1, A2, A3 are directions 0, 1, 2.
+_DIRS = ((1, 0), (0, 1), (1, -1), (-1, 0), (0, -1), (-1, 1))
+
+
+class _Geo:
+    """Tables of one board size. Points are numbered in canonical order (a1, a2, …)."""
+
+    def __init__(self, size):
+        rr = size - 1
+        self.size = size
+        names = []
+        index = {}
+        at = {}
+        for row in range(2 * size - 1):
+            r = rr - row
+            for q in range(max(-rr, -rr - r), min(rr, rr - r) + 1):
+                name = "%s%d" % (chr(97 + row), q + size)
+                at[(q, r)] = len(names)
+                index[name] = len(names)
+                names.append(name)
+        n = len(names)
+        self.n = n
+        self.names = names
+        self.index = index
+        # rays[6 * p + d]: the points from p outwards in direction d, up to the edge.
+        rays = []
+        for p in range(n):
+            q, r = _coords(names[p], size)
+            for dq, dr in _DIRS:
+                ray = []
+                k = 1
+                while (q + k * dq, r + k * dr) in at:
+                    ray.append(at[(q + k * dq, r + k * dr)])
+                    k += 1
+                rays.append(tuple(ray))
+        self.rays = rays
+        # pair[3 * p + a]: the points at distance 1, 2, … on both sides of p along axis a,
+        # interleaved (+1, -1, +2, -2, …) and cut where either side leaves the board.
+        pair = []
+        for p in range(n):
+            for a in range(3):
+                fwd = rays[6 * p + a]
+                back = rays[6 * p + a + 3]
+                flat = []
+                for k in range(min(len(fwd), len(back))):
+                    flat.append(fwd[k])
+                    flat.append(back[k])
+                pair.append(tuple(flat))
+        self.pair = pair
+
+
+_GEOS = {}
+
+
+def _geo(size):
+    g = _GEOS.get(size)
+    if g is None:
+        g = _Geo(size)
+        _GEOS[size] = g
+    return g
+
+
+def _coords(name, size):
+    return int(name[1:]) - size, size - 1 - (ord(name[0]) - 97)
+
+
+class _State:
+    """One position. ``col``: bytearray of colours per point; ``st``: stamp per point
+    (meaningless where empty); ``clock``: the next stamp; ``turn``: colour to move."""
+
+    def __init__(self, opts, col, st, clock, turn, passes, swapped, phase):
+        self.opts = opts
+        self.size = opts["size"]
+        self.col = col
+        self.st = st
+        self.clock = clock
+        self.turn = turn
+        self.passes = passes
+        self.swapped = swapped
+        self.phase = phase
+
+    def copy(self):
+        return _State(self.opts, bytearray(self.col), list(self.st), self.clock,
+                      self.turn, self.passes, self.swapped, self.phase)
+
+
+# ---------------------------------------------------------------- flanks and resolution
+
+def _capturable(col, st, pair, x):
+    """True iff the stone on x has a flank and its most recent flank is the other colour."""
+    best = -1
+    best_col = 0
+    for a in range(3 * x, 3 * x + 3):
+        line = pair[a]
+        for k in range(0, len(line), 2):
+            u = line[k]
+            v = line[k + 1]
+            cu = col[u]
+            cv = col[v]
+            if cu or cv:
+                if cu == cv:
+                    age = st[u]
+                    if st[v] > age:
+                        age = st[v]
+                    if age > best:
+                        best = age
+                        best_col = cu
+                break
+    return best_col != 0 and best_col != col[x]
+
+
+def _quiet_after(g, col, st, p):
+    """After a change at p in a stable position: True iff still no stone is capturable.
+    Only p and the nearest stone on each of the six rays from p can have changed."""
+    pair = g.pair
+    if _capturable(col, st, pair, p):
+        return False
+    rays = g.rays
+    for d in range(6 * p, 6 * p + 6):
+        for y in rays[d]:
+            if col[y]:
+                if _capturable(col, st, pair, y):
+                    return False
+                break
+    return True
+
+
+def _suspect(g, col, x, sus, mark):
+    """Add x and the nearest stone on each ray from x to the suspects."""
+    if not mark[x]:
+        mark[x] = 1
+        sus.append(x)
+    rays = g.rays
+    for d in range(6 * x, 6 * x + 6):
+        for y in rays[d]:
+            if col[y]:
+                if not mark[y]:
+                    mark[y] = 1
+                    sus.append(y)
+                break
+
+
+def _same_order(col, st, st0):
+    """True iff the stones' stamps have the same dense ranks under ``st`` and ``st0``."""
+    ranks = _ranks(col, st)
+    ranks0 = _ranks(col, st0)
+    for i in range(len(col)):
+        if col[i] and ranks[st[i]] != ranks0[st0[i]]:
+            return False
+    return True
+
+
+def _ranks(col, st):
+    """{stamp: dense rank} over the stones on the board."""
+    stamps = sorted(set([st[i] for i in range(len(col)) if col[i]]))
+    ranks = {}
+    for i in range(len(stamps)):
+        ranks[stamps[i]] = i
+    return ranks
+
+
+def _place(g, col, st, clock, p, mover, everything=False, stages=None):
+    """Put a ``mover`` stone on p and run the resolution loop in place.
+
+    ``everything``: check every stone first (the start position may be unstable, which
+    only happens under cycle_rule "stop"). ``stages``: a list that receives
+    (new colour, flipped points) per stage that flipped something.
+    Returns (next clock, cycled). A cycle stops the loop at the first repeated state key
+    (RULES.md §2.3), which is what cycle_rule "stop" keeps."""
+    col[p] = mover
+    st[p] = clock
+    clock += 1
+    if not everything and _quiet_after(g, col, st, p):
+        return clock, False
+    pair = g.pair
+    mark = bytearray(g.n)
+    sus = []
+    if everything:
+        for x in range(g.n):
+            if col[x]:
+                _suspect(g, col, x, sus, mark)
+    else:
+        _suspect(g, col, p, sus, mark)
+    # The states seen so far, as (colours, stamps) snapshots, for the cycle rule. The state
+    # key is (colours, dense stamp ranks): compare colours first, ranks only if they match.
+    seen = None
+    enemy = 3 - mover
+    while True:
+        flipped = False
+        for stage in range(2):
+            victim = enemy if stage == 0 else mover
+            flips = []
+            rest = []
+            for x in sus:
+                if col[x] != victim:
+                    rest.append(x)
+                elif _capturable(col, st, pair, x):
+                    flips.append(x)
+                else:
+                    mark[x] = 0
+            sus = rest
+            if not flips:
+                continue
+            if seen is None:
+                seen = [(bytes(col), list(st))]
+            for x in flips:
+                col[x] = 3 - victim
+                st[x] = clock
+                mark[x] = 0
+            clock += 1
+            for x in flips:
+                _suspect(g, col, x, sus, mark)
+            if stages is not None:
+                stages.append((3 - victim, flips))
+            flipped = True
+        if not flipped:
+            return clock, False
+        colours = bytes(col)
+        for colours0, st0 in seen:
+            if colours0 == colours and _same_order(col, st, st0):
+                return clock, True
+        seen.append((colours, list(st)))
+
+
+# ---------------------------------------------------------------- the contract
+
+def new_game(options=None, seed=0):
+    """A new game. Fursaz has no randomness: ``seed`` is accepted and ignored."""
+    opts = take_options(options, _OPTIONS)
+    n = _geo(opts["size"]).n
+    return _State(opts, bytearray(n), [0] * n, 0, _BLACK, 0, 0,
+                  _PIE0 if opts["pie"] else _PLAY)
+
+
+def is_over(state):
+    return state.passes >= 2
+
+
+def _seat(state, colour):
+    return (colour - 1) ^ state.swapped
+
+
+def to_move(state):
+    if is_over(state):
+        return None
+    return _seat(state, state.turn)
+
+
+def _legal_points(state):
+    """Indices of the empty points the mover may play (cycle rule applied)."""
+    g = _geo(state.size)
+    col = state.col
+    empty = [p for p in range(g.n) if not col[p]]
+    if state.opts["cycle_rule"] == "stop" or state.phase != _PLAY:
+        return empty  # with at most one stone on the board nothing can flip
+    col = bytearray(col)
+    st = list(state.st)
+    clock = state.clock
+    mover = state.turn
+    out = []
+    for p in empty:
+        col[p] = mover
+        st[p] = clock
+        if _quiet_after(g, col, st, p):
+            out.append(p)
+        else:
+            if not _place(g, col, st, clock, p, mover)[1]:
+                out.append(p)
+            # Undo the cascade: copy back every point it can have touched.
+            col[:] = state.col
+            st[:] = state.st
+        col[p] = 0
+    return out
+
+
+def legal_moves(state):
+    if is_over(state):
+        return []
+    names = _geo(state.size).names
+    moves = [names[p] for p in _legal_points(state)]
+    if state.phase == _PIE1:
+        moves.append("swap")
+    if state.phase != _PIE0:
+        moves.append("pass")
+    return moves
+
+
+def _point(state, move):
+    """The index of a placement move, after every check but the cycle rule."""
+    if not isinstance(move, str):
+        raise IllegalMove("a move must be a text such as 'e5', 'pass' or 'swap'")
+    if is_over(state):
+        raise IllegalMove("the game is over")
+    g = _geo(state.size)
+    p = g.index.get(move)
+    if p is None:
+        raise IllegalMove("%s is not a point of the size-%d board (nor 'pass' or 'swap')"
+                          % (_shown(move), state.size))
+    if state.col[p]:
+        raise IllegalMove("%s is already occupied" % move)
+    return p
+
+
+def _shown(move):
+    return "'%s'" % move[:12] if len(move) <= 12 else "'%s…'" % move[:12]
+
+
+def _resolve(state, p, stages=None):
+    """Play a placement at p on a copy of the state; return (new state, cycled)."""
+    s = state.copy()
+    stop = s.opts["cycle_rule"] == "stop"
+    s.clock, cycled = _place(_geo(s.size), s.col, s.st, s.clock, p, s.turn,
+                             stop and s.phase == _PLAY, stages)
+    return s, cycled
+
+
+def play(state, move):
+    if isinstance(move, str) and not is_over(state):
+        if move == "pass":
+            if state.phase == _PIE0:
+                raise IllegalMove("the first move must place a black stone; it cannot be a pass")
+            s = state.copy()
+            s.passes += 1
+            s.turn = 3 - s.turn
+            s.phase = _PLAY
+            return s
+        if move == "swap":
+            if state.phase != _PIE1:
+                raise IllegalMove("swap is only allowed as White's first move, "
+                                  "right after the first black stone")
+            s = state.copy()
+            s.swapped = 1
+            s.phase = _PLAY  # White (now seat 0) is still to move
+            return s
+    p = _point(state, move)
+    s, cycled = _resolve(state, p)
+    if cycled and s.opts["cycle_rule"] == "illegal":
+        raise IllegalMove("a stone at %s would make the flipping go on forever, "
+                          "so it cannot be played (cycle rule)" % move)
+    s.passes = 0
+    s.turn = 3 - s.turn
+    s.phase = _PIE1 if s.phase == _PIE0 else _PLAY
+    return s
+
+
+def resolution(state, point):
+    """What placing the mover's stone at ``point`` does, for the board to show.
+
+    Returns {"point": "e5", "colour": "B" (the mover's colour, as the stone is put down),
+    "final": colour the placed stone shows at the end, "stages": [{"colour": new colour,
+    "points": [flipped points]}, …] for every stage that flipped something, in order,
+    "net": points other than ``point`` whose colour at the end differs from before (each
+    is turned over once; a stone flipped twice is not in it), "cycle": True if the flipping
+    would go on forever}. With cycle True the stages are those up to the first repeat
+    (under "illegal" the placement is then not a legal move). Points come in point order.
+    Raises IllegalMove if ``point`` is not an empty point or the game is over."""
+    p = _point(state, point)
+    stages = []
+    s, cycled = _resolve(state, p, stages)
+    names = _geo(state.size).names
+    net = [names[x] for x in range(len(s.col)) if state.col[x] and s.col[x] != state.col[x]]
+    return {
+        "point": point,
+        "colour": _LETTER[state.turn],
+        "final": _LETTER[s.col[p]],
+        "stages": [{"colour": _LETTER[c], "points": [names[x] for x in sorted(flips)]}
+                   for c, flips in stages],
+        "net": net,
+        "cycle": cycled,
+    }
+
+
+# ---------------------------------------------------------------- territory and result
+
+def _owners(state):
+    """{point index: owning colour or 0} for every empty point (RULES.md §2.2)."""
+    g = _geo(state.size)
+    col = state.col
+    run = state.opts["territory"] == "run"
+    owners = {}
+    for e in range(g.n):
+        if col[e]:
+            continue
+        seen = 0  # bit 1: flanked by Black somewhere, bit 2: by White
+        for a in range(3):
+            if run:
+                ends = [0, 0]
+                for side in range(2):
+                    for y in g.rays[6 * e + a + 3 * side]:
+                        if col[y]:
+                            ends[side] = col[y]
+                            break
+                if ends[0] and ends[0] == ends[1]:
+                    seen |= ends[0]
+            else:
+                line = g.pair[3 * e + a]
+                for k in range(0, len(line), 2):
+                    cu = col[line[k]]
+                    cv = col[line[k + 1]]
+                    if cu or cv:
+                        if cu == cv:
+                            seen |= cu
+                        break
+        owners[e] = seen if seen == _BLACK or seen == _WHITE else 0
+    return owners
+
+
+def territory(state):
+    """{point: "B" | "W" | None} for every empty point: whose territory it is (None = neutral)."""
+    names = _geo(state.size).names
+    owners = _owners(state)
+    out = {}
+    for e in owners:
+        out[names[e]] = _LETTER[owners[e]] if owners[e] else None
+    return out
+
+
+def board(state):
+    """{point: "B" | "W"} for every stone on the board."""
+    names = _geo(state.size).names
+    col = state.col
+    out = {}
+    for p in range(len(col)):
+        if col[p]:
+            out[names[p]] = _LETTER[col[p]]
+    return out
+
+
+def _scores_by_colour(state):
+    counts = [0, 0, 0]
+    for c in state.col:
+        counts[c] += 1
+    owners = _owners(state)
+    for e in owners:
+        counts[owners[e]] += 1
+    return counts[_BLACK], counts[_WHITE]
+
+
+def result(state):
+    black, white = _scores_by_colour(state)
+    scores = [0, 0]
+    scores[_seat(state, _BLACK)] = black
+    scores[_seat(state, _WHITE)] = white
+    if not is_over(state):
+        return {"winner": None, "scores": scores, "reason": "in progress"}
+    if black != white:
+        return {"winner": _seat(state, _BLACK if black > white else _WHITE),
+                "scores": scores, "reason": "score"}
+    if state.opts["tie"] == "white":
+        return {"winner": _seat(state, _WHITE), "scores": scores, "reason": "tie to white"}
+    return {"winner": None, "scores": scores, "reason": "draw"}
+
+
+# ---------------------------------------------------------------- position text
+
+def to_text(state):
+    names = _geo(state.size).names
+    col = state.col
+    ranks = _ranks(col, state.st)
+    parts = ["%d %s %d %d %s" % (state.size, _LETTER[state.turn], state.passes,
+                                 state.swapped, _PHASES[state.phase])]
+    for p in range(len(col)):
+        if col[p]:
+            parts.append("%s%s%d" % (names[p], _LETTER[col[p]], ranks[state.st[p]]))
+    for key in _TEXT_OPTIONS:
+        if state.opts[key] != _OPTIONS[key][0]:
+            parts.append("%s=%s" % (key, state.opts[key]))
+    return " ".join(parts)
+
+
+def _field(tokens, i, allowed, what):
+    if len(tokens) <= i or tokens[i] not in allowed:
+        raise ValueError("%s must be one of %s" % (what, ", ".join(allowed)))
+    return allowed.index(tokens[i])
+
+
+def from_text(text):
+    if not isinstance(text, str):
+        raise ValueError("a position must be a text")
+    tokens = text.split()
+    size = (5, 7)[_field(tokens, 0, ("5", "7"), "the board size (first field)")]
+    turn = _field(tokens, 1, ("B", "W"), "the colour to move (second field)") + 1
+    passes = _field(tokens, 2, ("0", "1", "2"), "the number of passes (third field)")
+    swapped = _field(tokens, 3, ("0", "1"), "the swapped flag (fourth field)")
+    phase = _field(tokens, 4, _PHASES, "the phase (fifth field)")
+    g = _geo(size)
+    options = {"size": size, "pie": phase != _PLAY}
+    col = bytearray(g.n)
+    st = [0] * g.n
+    rank_colour = {}
+    for tok in tokens[5:]:
+        if "=" in tok:
+            key, _, value = tok.partition("=")
+            if key not in _TEXT_OPTIONS or key in options:
+                raise ValueError("unknown or repeated option %s in the position" % key)
+            options[key] = value
+            continue
+        i = 1
+        while i < len(tok) and tok[i].isdigit():
+            i += 1
+        p = g.index.get(tok[:i])
+        if p is None or i >= len(tok) or tok[i] not in "BW" or not tok[i + 1:].isdigit():
+            raise ValueError("bad stone %s: want point, B or W, rank (as in e5B0)" % tok)
+        if col[p]:
+            raise ValueError("two stones on %s" % tok[:i])
+        colour = _LETTER.index(tok[i])
+        rank = int(tok[i + 1:])
+        if rank_colour.get(rank, colour) != colour:
+            raise ValueError("stones of both colours share rank %d" % rank)
+        rank_colour[rank] = colour
+        col[p] = colour
+        st[p] = rank
+    opts = take_options(options, _OPTIONS)
+    count = len(rank_colour)
+    for rank in range(count):
+        if rank not in rank_colour:
+            raise ValueError("ranks must be 0, 1, 2, … with none skipped (missing %d)" % rank)
+    stones = sum(1 for c in col if c)
+    if phase == _PIE0 and (stones or turn != _BLACK or passes or swapped):
+        raise ValueError("phase pie0 is an empty board with Black to move, no passes, not swapped")
+    if phase == _PIE1 and (stones != 1 or sum(col) != _BLACK or turn != _WHITE
+                           or passes or swapped):
+        raise ValueError("phase pie1 is one black stone with White to move, no passes, not swapped")
+    if swapped and not stones:
+        raise ValueError("a swapped game has at least the pie stone on the board")
+    s = _State(opts, col, st, count, turn, passes, swapped, phase)
+    if phase == _PLAY and opts["cycle_rule"] == "illegal":
+        pair = g.pair
+        for p in range(g.n):
+            if col[p] and _capturable(col, st, pair, p):
+                raise ValueError("the stone on %s is capturable: not a position reachable "
+                                 "between turns" % g.names[p])
+    return s
