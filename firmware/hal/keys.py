@@ -1,0 +1,107 @@
+"""Key matrix driver: scan, debounce, and ("down" | "up" | "long", key) events.
+
+Wiring (hardware/README.md): one diode per key, rows driven, columns read with pull-ups.
+A scan drives one row low at a time (the others high), waits ``settle_us`` so the column
+lines have followed (without it a read still shows the previous row: ghost keys), reads
+every column (low = pressed), then releases the row. Key number = row * len(cols) + col;
+the keys on their own pins (active low) come after the grid, in the order given
+(the light board: rows = ranks 1-7, cols = files a-g, so a1 = 0 ... g7 = 48, MENU 49, OK 50).
+
+A key's state changes only after ``debounce`` consecutive scans agree on the new state.
+"long" comes once per press, ``long_ms`` after its "down". Events wait in a preallocated
+ring until ``take_events()``; a scan allocates nothing. Pins are passed in: any objects
+with ``value()`` / ``value(v)`` (machine.Pin, or the fakes in the tests)."""
+
+KINDS = ("down", "up", "long")
+_DOWN = 0
+_UP = 1
+_LONG = 2
+
+
+class KeyMatrix:
+    def __init__(self, rows, cols, extra=(), settle_us=20, debounce=3, long_ms=800,
+                 sleep_us=None, queue=32):
+        if sleep_us is None:
+            import time
+            sleep_us = time.sleep_us
+        self._rows = tuple(rows)
+        self._cols = tuple(cols)
+        self._extra = tuple(extra)
+        self._sleep_us = sleep_us
+        self.settle_us = settle_us
+        self.debounce = debounce
+        self.long_ms = long_ms
+        self.count = len(self._rows) * len(self._cols) + len(self._extra)
+        n = self.count
+        self._stable = bytearray(n)     # 1 = down, after debouncing
+        self._agree = bytearray(n)      # consecutive scans that disagree with _stable
+        self._long_sent = bytearray(n)
+        self._down_ms = [0] * n
+        self._qkind = bytearray(queue)
+        self._qkey = bytearray(queue)
+        self._qhead = 0
+        self._qlen = 0
+        self.dropped = 0                # events lost to a full queue (never drained)
+        for row in self._rows:
+            row.value(1)
+
+    def scan(self, now_ms):
+        k = 0
+        for row in self._rows:
+            row.value(0)
+            self._sleep_us(self.settle_us)
+            for col in self._cols:
+                self._sample(k, not col.value(), now_ms)
+                k += 1
+            row.value(1)
+        for pin in self._extra:
+            self._sample(k, not pin.value(), now_ms)
+            k += 1
+
+    def _sample(self, k, pressed, now_ms):
+        raw = 1 if pressed else 0
+        if raw != self._stable[k]:
+            n = self._agree[k] + 1
+            if n < self.debounce:
+                self._agree[k] = n
+                return
+            self._stable[k] = raw
+            self._agree[k] = 0
+            if raw:
+                self._down_ms[k] = now_ms
+                self._long_sent[k] = 0
+                self._push(_DOWN, k)
+            else:
+                self._push(_UP, k)
+            return
+        self._agree[k] = 0
+        if raw and not self._long_sent[k] and now_ms - self._down_ms[k] >= self.long_ms:
+            self._long_sent[k] = 1
+            self._push(_LONG, k)
+
+    def _push(self, kind, key):
+        size = len(self._qkind)
+        if self._qlen == size:
+            self.dropped += 1
+            return
+        i = (self._qhead + self._qlen) % size
+        self._qkind[i] = kind
+        self._qkey[i] = key
+        self._qlen += 1
+
+    def pending(self):
+        return self._qlen
+
+    def take_events(self):
+        """The queued events, oldest first, as a new list of (kind, key) tuples."""
+        out = []
+        size = len(self._qkind)
+        while self._qlen:
+            i = self._qhead
+            out.append((KINDS[self._qkind[i]], self._qkey[i]))
+            self._qhead = (i + 1) % size
+            self._qlen -= 1
+        return out
+
+    def is_down(self, key):
+        return self._stable[key] == 1

@@ -1,0 +1,280 @@
+"""Board profile loader (firmware/hal/profile.py) and the drivers it builds, on fake
+machine / neopixel / CircuitPython modules that record what they were told."""
+import copy
+import json
+import os
+import sys
+import types
+
+import pytest
+
+from firmware.hal import profile as prof
+from firmware.hal.watchdog import Watchdog
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LIGHT_PICO = os.path.join(ROOT, "hardware", "light-pico.json")
+
+
+def light():
+    with open(LIGHT_PICO) as f:
+        return json.load(f)
+
+
+class FakeMachine:
+    """machine as far as the profile loader uses it. Keys are held as (row gpio, col gpio)
+    pairs or single gpios; a column reads low while a held key's row is driven low."""
+
+    def __init__(self):
+        self.pins = {}
+        self.held = set()
+        self.pwms = []
+        machine = self
+
+        class Pin:
+            OUT, IN, PULL_UP = "out", "in", "pull_up"
+
+            def __init__(self, gpio, mode=None, pull=None, value=None):
+                self.gpio, self.mode, self.pull, self.level = gpio, mode, pull, value
+                machine.pins[gpio] = self
+
+            def value(self, v=None):
+                if v is not None:
+                    self.level = v
+                    return None
+                if self.gpio in machine.held:
+                    return 0
+                for row, col in [h for h in machine.held if isinstance(h, tuple)]:
+                    if col == self.gpio and machine.pins[row].level == 0:
+                        return 0
+                return 1
+
+        class PWM:
+            def __init__(self, pin):
+                self.pin, self.hz, self.duty = pin, None, None
+                machine.pwms.append(self)
+
+            def freq(self, hz):
+                self.hz = hz
+
+            def duty_u16(self, d):
+                self.duty = d
+
+        self.Pin, self.PWM = Pin, PWM
+
+
+class FakeNeoPixel:
+    made = []
+
+    def __init__(self, pin, n):
+        self.pin, self.n, self.buf, self.writes = pin, n, bytearray(3 * n), 0
+        FakeNeoPixel.made.append(self)
+
+    def write(self):
+        self.writes += 1
+
+
+def build_fake(profile=None):
+    machine = FakeMachine()
+    neopixel = types.SimpleNamespace(NeoPixel=FakeNeoPixel)
+    drivers = prof.build_micropython(profile or light(), machine, neopixel, sleep_us=lambda us: None)
+    return machine, drivers
+
+
+def test_the_shipped_light_profile_loads():
+    p = prof.load(LIGHT_PICO)
+    assert p["kind"] == "light" and p["leds"]["count"] == 49
+    assert prof.safe_mode_keys(p) == [0, 6]                # a1, g1
+    assert prof.latency_budget_ms(p) <= 30
+
+
+def test_missing_and_broken_files(tmp_path):
+    with pytest.raises(prof.ProfileError, match="not found"):
+        prof.load(str(tmp_path / "profile.json"))
+    bad = tmp_path / "bad.json"
+    bad.write_text("{nope")
+    with pytest.raises(prof.ProfileError, match="not valid JSON"):
+        prof.load(str(bad))
+
+
+def _set(p, path, value):
+    obj = p
+    keys = path.split(".")
+    for k in keys[:-1]:
+        obj = obj[k]
+    if value is KeyError:
+        del obj[keys[-1]]
+    else:
+        obj[keys[-1]] = value
+
+
+@pytest.mark.parametrize("path,value,message", [
+    ("kind", "marble", "kind"),
+    ("name", KeyError, "profile name"),
+    ("mcu", 2040, "profile mcu"),
+    ("leds", KeyError, "profile leds: an object"),
+    ("leds.pin", "GP22", "leds.pin"),
+    ("leds.count", 48, "leds.count: width x height = 49"),
+    ("leds.width", 0, "leds.width"),
+    ("leds.serpentine", 1, "leds.serpentine"),
+    ("leds.order", "RGBW", "leds.order"),
+    ("leds.first", "middle", "leds.first"),
+    ("leds.runs", "diagonal", "leds.runs"),
+    ("leds.driver", "apa102", "leds.driver"),
+    ("leds.gamma", 5, "leds.gamma"),
+    ("keys.rows", [2, 3, 4, 5, 6, 7], "keys.rows: a list of 7 pin numbers"),
+    ("keys.cols", [9, 10, 11, 12, 13, 14, True], "keys.cols"),
+    ("keys.menu", KeyError, "keys.menu"),
+    ("keys.scan_ms", 0, "keys.scan_ms"),
+    ("keys.debounce", 2.5, "keys.debounce"),
+    ("keys.settle_us", -1, "keys.settle_us"),
+    ("keys.long_ms", 50, "keys.long_ms"),
+    ("buzzer.pin", None, "buzzer.pin"),
+    ("buzzer.duty_u16", 70000, "buzzer.duty_u16"),
+    ("safe_mode", ["a1"], "safe_mode"),
+    ("safe_mode", ["a1", "a1"], "safe_mode"),
+    ("safe_mode", ["a1", "h1"], "safe_mode"),
+    ("keys.ok", 22, "pin 22 is used twice"),
+])
+def test_each_mistake_is_named(path, value, message):
+    p = light()
+    _set(p, path, value)
+    with pytest.raises(prof.ProfileError) as e:
+        prof.check(p)
+    assert message in str(e.value)
+    assert "\n" not in str(e.value)
+
+
+def test_build_configures_the_pins():
+    FakeNeoPixel.made.clear()
+    p = light()
+    machine, (leds, keys, buzzer) = build_fake(p)
+    k = p["keys"]
+    for g in k["rows"]:
+        assert (machine.pins[g].mode, machine.pins[g].level) == ("out", 1)
+    for g in k["cols"] + [k["menu"], k["ok"]]:
+        assert (machine.pins[g].mode, machine.pins[g].pull) == ("in", "pull_up")
+    np = FakeNeoPixel.made[-1]
+    assert (np.pin.gpio, np.pin.mode, np.n) == (22, "out", 49)
+    assert machine.pwms[0].pin.gpio == 15 and machine.pwms[0].duty == 0
+    assert (keys.settle_us, keys.debounce, keys.long_ms) == (20, 3, 800)
+
+
+def test_built_drivers_work_end_to_end():
+    FakeNeoPixel.made.clear()
+    p = light()
+    machine, (leds, keys, buzzer) = build_fake(p)
+    rows, cols = p["keys"]["rows"], p["keys"]["cols"]
+    machine.held = {(rows[3], cols[4]), p["keys"]["ok"]}     # e4 and OK
+    for t in range(0, 15, 5):
+        keys.scan(t)
+    assert sorted(keys.take_events()) == [("down", 3 * 7 + 4), ("down", 50)]
+    frame = bytearray(147)
+    frame[0] = 255                                          # a1 red
+    leds.show(frame, 255)
+    np = FakeNeoPixel.made[-1]
+    assert (bytes(np.buf[:3]), np.writes) == (b"\x00\xff\x00", 1)
+    buzzer.play([(440, 50)], 0)
+    assert (machine.pwms[0].hz, machine.pwms[0].duty) == (440, 32768)
+
+
+def test_build_for_circuitpython(monkeypatch):
+    told = []
+
+    class DigitalInOut:
+        def __init__(self, pin):
+            self.pin, self.value = pin, None
+
+        def switch_to_input(self, pull):
+            told.append(("in", self.pin, pull))
+            self.value = True
+
+        def switch_to_output(self, value):
+            told.append(("out", self.pin, value))
+            self.value = value
+
+    class NeoPixel:
+        def __init__(self, pin, n, brightness, auto_write, pixel_order):
+            told.append(("neopixel", pin, n, brightness, auto_write, pixel_order))
+            self.px = [None] * n
+
+        def __setitem__(self, i, v):
+            self.px[i] = v
+
+        def show(self):
+            told.append(("show", list(self.px[:2])))
+
+    class PWMOut:
+        def __init__(self, pin, frequency, duty_cycle, variable_frequency):
+            told.append(("pwm", pin, variable_frequency))
+            self.frequency, self.duty_cycle = frequency, duty_cycle
+
+    pins = types.SimpleNamespace(**{"GPIO%d" % n: "GP%d" % n for n in range(30)})
+    fakes = {"digitalio": types.SimpleNamespace(DigitalInOut=DigitalInOut,
+                                                Pull=types.SimpleNamespace(UP="up")),
+             "microcontroller": types.SimpleNamespace(pin=pins),
+             "neopixel": types.SimpleNamespace(NeoPixel=NeoPixel),
+             "pwmio": types.SimpleNamespace(PWMOut=PWMOut)}
+    for name, mod in fakes.items():
+        monkeypatch.setitem(sys.modules, name, mod)
+    leds, keys, buzzer = prof.build_circuitpython(light())
+    assert ("neopixel", "GP22", 49, 1.0, False, "RGB") in told
+    assert ("out", "GP2", True) in told and ("in", "GP9", "up") in told
+    assert ("pwm", "GP15", True) in told
+    frame = bytearray(147)
+    frame[0:3] = b"\xff\x80\x00"
+    leds.show(frame, 255)
+    # GRB chain, packed as 0xGGRRBB for CircuitPython's pass-through "RGB" order.
+    assert told[-1] == ("show", [0x38FF00, 0])
+    keys.scan(0)                                            # inputs read True = released
+    assert keys.pending() == 0
+    buzzer.play([(880, 10)], 0)
+    assert (buzzer._pwm._out.frequency, buzzer._pwm._out.duty_cycle) == (880, 32768)
+
+
+class FakeWdtMachine:
+    def __init__(self):
+        self.mem32 = {}
+        self.timers = []
+        self.fed = 0
+        self.timeout = None
+        outer = self
+
+        class WDT:
+            def __init__(self, timeout):
+                outer.timeout = timeout
+
+            def feed(self):
+                outer.fed += 1
+
+        class Timer:
+            def __init__(self, tid, period, callback):
+                self.period, self.callback = period, callback
+                outer.timers.append(self)
+
+        self.WDT, self.Timer = WDT, Timer
+
+
+def test_watchdog_is_switched_off_on_rp2040():
+    m = FakeWdtMachine()
+    wdt = Watchdog(m, "rp2040", 5000)
+    wdt.feed()
+    assert (m.timeout, m.fed) == (5000, 1)
+    wdt.stop()
+    assert m.mem32 == {0x40058000 + 0x3000: 1 << 30}        # CTRL.ENABLE cleared atomically
+    assert m.timers == []
+
+
+def test_watchdog_is_kept_fed_elsewhere():
+    m = FakeWdtMachine()
+    wdt = Watchdog(m, "esp32s3", 5000)
+    wdt.stop()
+    assert m.mem32 == {} and m.timers[0].period == 1000
+    m.timers[0].callback(m.timers[0])
+    assert m.fed == 1
+
+
+def test_check_does_not_modify_the_profile():
+    p = light()
+    before = copy.deepcopy(p)
+    prof.check(p)
+    assert p == before
