@@ -1,114 +1,209 @@
-"""The app's entry point (interfaces.md): make_app(profile, storage, now_ms) -> App.
+"""The app (interfaces.md): make_app(profile, storage, now_ms) -> App.
 
-Pure: driven by step(now_ms, events), no clock reads, no machine. First version:
-menu (a7 = Morbak, b7 = Morbak Lite, OK starts) then the game on the grid."""
-from firmware.app import settings
+Pure: driven by ``step(now_ms, events)`` (now_ms never goes back; the runner passes a
+count that does not wrap), no clock reads, no machine. App.frame is the logical RGB
+frame, App.brightness the LED brightness, take_sounds() the tones queued, status()
+the state for tools and the simulator.
 
-MENU = 49
-OK = 50
+Screens (status()["screen"]): "boot" - the LED self-test, a white sweep rank by rank
+with a chime; then "resume" when a game was in progress (morbak_play.py: OK resumes,
+MENU ends it), else "menu" / "setting" (menu.py); "game" and "pause" (morbak_play.py).
+In each step the current screen first counts the time, then gets the key events in
+order, then draws: a limit that expires at or before now_ms is played before the
+presses of that step.
 
-_MENU_GAMES = ((0, "Morbak"), (1, "Morbak Lite"))
-_COLOURS = {".": (0, 0, 0), "A": (255, 40, 0), "B": (0, 80, 255), "a": (120, 20, 0),
-            "b": (0, 40, 120), "1": (255, 200, 120), "2": (120, 200, 255), "#": (24, 24, 24)}
+After a crash the runner calls make_app again: with fewer than crash.LIMIT crashes
+since the app last ran healthily the game resumes at once, without asking; from the
+limit on, the saved game is set aside (/state/crashed.json) and the menu opens."""
+from firmware.app import crash, eventlog, records, render, settings
+from firmware.app.menu import Menu
+
+SWEEP_ROW_MS = 60
+
+
+class Boot:
+    def __init__(self, app, now):
+        self.app = app
+        self.name = "boot"
+        self.t0 = now
+
+    def tick(self, now):
+        if now - self.t0 >= SWEEP_ROW_MS * self.app.height:
+            self.app.after_boot(now)
+
+    def event(self, kind, key, now):
+        pass
+
+    def draw(self, f, now):
+        render.clear(f)
+        row = (now - self.t0) // SWEEP_ROW_MS
+        w = self.app.width
+        if 0 <= row < self.app.height:
+            for x in range(w):
+                render.put(f, row * w + x, render.WHITE)
 
 
 class App:
     def __init__(self, profile, storage, now_ms):
         leds = profile.get("leds", {}) if isinstance(profile, dict) else {}
         self.width = leds.get("width", 7)
-        self.n_leds = leds.get("count", 49)
-        self.frame = bytearray(3 * self.n_leds)
+        self.height = leds.get("height", 7)
+        self.frame = bytearray(3 * self.width * self.height)
         self.storage = storage
+        self.now = self.boot_ms = now_ms
+        self.sounds = []
+        self.message = ""
+        self.play = None
+        records.prepare(storage)
         self.cfg = settings.load(storage)
         self.brightness = self.cfg["leds.brightness"]
-        self._sounds = []
-        self.screen = "menu"
-        self.choice = 0
-        self.engine = None
-        self.state = None
-        self.moves = []
-        self.message = ""
-        self.now = now_ms
-        self._render()
+        self.crashes = crash.count(storage)
+        self.log(now_ms, "boot" if not self.crashes else "restart after crash %d" % self.crashes)
+        bad = settings.problem(storage)
+        if bad:
+            self.log(now_ms, "config: %s; defaults used for what is wrong" % bad)
+            self.say("settings file damaged: " + bad)
+        self.menu = Menu(self)
+        self.screen = Boot(self, now_ms)
+        self.beep(render.BOOT)
+        self.render(now_ms)
 
-    def take_sounds(self):
-        out = self._sounds
-        self._sounds = []
-        return out
-
-    def _beep(self, freq, ms):
-        if self.cfg["sound"]:
-            self._sounds.append((freq, ms))
+    # ------------------------------------------------------------ runner interface
 
     def step(self, now_ms, events):
+        if now_ms < self.now:
+            now_ms = self.now
         self.now = now_ms
+        self.screen.tick(now_ms)
         for ev in events:
-            if ev[0] == "down":
-                self._press(ev[1])
-        self._render()
+            self.screen.event(ev[0], ev[1], now_ms)
+        if self.crashes and now_ms - self.boot_ms >= crash.HEALTHY_MS:
+            crash.clear(self.storage)
+            self.crashes = 0
+        self.render(now_ms)
 
-    def _press(self, key):
-        if self.screen == "menu":
-            if key == OK:
-                self._start(self.choice == 1)
-            elif 42 <= key < 42 + len(_MENU_GAMES):
-                self.choice = key - 42
-                self._beep(880, 30)
-            return
-        if key == MENU:
-            self.screen = "menu"
-            return
-        if key >= 49 or self.engine.is_over(self.state):
-            return
-        move = self.engine.press_action(self.state, key)
-        if move is None:
-            self.message = "no action on %s" % self.engine.SQUARES[key]
-            self._beep(220, 200)
-            return
-        self.state = self.engine.play(self.state, move)
-        self.moves.append(move)
-        self.message = move
-        self._beep(1320, 40)
+    def render(self, now_ms):
+        """Draw the current screen into the preallocated frame (allocates nothing in
+        the steady state of the game and menu screens)."""
+        self.screen.draw(self.frame, now_ms)
 
-    def _start(self, lite):
-        from firmware.rules import morbak
-        self.engine = morbak
-        opts = settings.game_options(self.cfg, "morbak")
-        opts["lite"] = lite
-        self.state = morbak.new_game(opts, 0)
-        self.moves = []
-        self.screen = "game"
-        self.message = "Morbak Lite" if lite else "Morbak"
-
-    def _render(self):
-        f = self.frame
-        for i in range(len(f)):
-            f[i] = 0
-        if self.screen == "menu":
-            for i in range(len(_MENU_GAMES)):
-                c = (255, 255, 255) if i == self.choice else (40, 40, 40)
-                self._set(42 + i, c)
-            return
-        for i in range(49):
-            self._set(i, _COLOURS[self.engine.square_state(self.state, i)])
-
-    def _set(self, i, c):
-        j = 3 * i
-        self.frame[j] = c[0]
-        self.frame[j + 1] = c[1]
-        self.frame[j + 2] = c[2]
+    def take_sounds(self):
+        out = self.sounds
+        self.sounds = []
+        return out
 
     def status(self):
-        game = None
-        if self.engine is not None:
-            game = "morbak"
-        over = self.state is not None and self.engine.is_over(self.state)
-        return {"screen": self.screen, "game": game, "moves": list(self.moves),
-                "legal": self.engine.legal_moves(self.state) if self.state is not None else [],
-                "position": self.engine.to_text(self.state) if self.state is not None else None,
-                "clocks_ms": None,
-                "result": self.engine.result(self.state) if over else None,
-                "message": self.message}
+        out = {"screen": self.screen.name, "game": None, "moves": [], "legal": [],
+               "position": None, "clocks_ms": None, "result": None, "message": self.message}
+        if self.play is not None:
+            out.update(self.play.status())
+        return out
+
+    # ------------------------------------------------------------ for the screens
+
+    def show(self, screen):
+        self.screen = screen
+
+    def beep(self, tones):
+        if self.cfg["sound"]:
+            self.sounds.extend(tones)
+
+    def say(self, text):
+        self.message = text
+
+    def log(self, now_ms, text):
+        eventlog.log(self.storage, now_ms, text)
+
+    def set_setting(self, key, value, now_ms):
+        if self.cfg[key] == value:
+            return
+        self.cfg[key] = value
+        settings.save(self.storage, self.cfg)
+        if key == "leds.brightness":
+            self.brightness = value
+        self.log(now_ms, "set %s=%s" % (key, settings.to_text(key, value)))
+        self.say("%s = %s" % (key, settings.to_text(key, value)))
+
+    def to_menu(self):
+        self.play = None
+        self.menu.item = -1
+        self.menu.name = "menu"
+        self.show(self.menu)
+        self.say("menu")
+
+    def after_boot(self, now):
+        self.to_menu()
+        rec, bad = records.load_current(self.storage)
+        if bad:
+            self.log(now, "state: %s; discarded" % bad)
+            records.discard(self.storage)
+        if rec is None:
+            return
+        if self.crashes >= crash.LIMIT:
+            self.storage.write_json("state/crashed.json", rec)
+            records.discard(self.storage)
+            crash.clear(self.storage)
+            self.crashes = 0
+            self.log(now, "game %d set aside after repeated crashes" % rec["id"])
+            self.say("game set aside after repeated crashes")
+            return
+        play = self._open(rec, now, self.crashes == 0)
+        if play is None:
+            return
+        if play.over:  # it ended, but the cut came before its record was written
+            play.record_end(now, "recorded at boot")
+            return
+        self._enter(play)
+        self.say("resume game %d? OK = resume, MENU = new" % rec["id"] if play.offer
+                 else "resumed after a crash")
+        if not play.offer:
+            self.log(now, "resume game %d after a crash" % rec["id"])
+
+    def _open(self, rec, now, offer):
+        from firmware.app.morbak_play import MorbakPlay  # only the active game's engine
+        try:
+            return MorbakPlay(self, rec, now, offer)
+        except ValueError as e:  # IllegalMove too: options or moves the engine refuses
+            records.discard(self.storage)
+            self.log(now, "state: game %d cannot be replayed (%s); discarded" % (rec["id"], e))
+            return None
+
+    def _enter(self, play):
+        self.play = play
+        self.show(play)
+
+    def start_game(self, now):
+        cfg = self.cfg
+        opts = settings.game_options(cfg, "morbak")
+        # The limits always go into the record, so it says which clocks were used.
+        opts["game_time_s"] = cfg["morbak.game_time_s"]
+        opts["move_time_s"] = cfg["morbak.move_time_s"]
+        if cfg["morbak.lite"]:  # Lite has neither blocks nor neutralizations
+            opts.pop("budget_scope", None)
+            opts.pop("neutralizations", None)
+        seed = now % 1000000 if cfg["morbak.first"] == "random" else 0
+        rec = records.new_record(records.next_id(self.storage), "morbak", opts, seed)
+        play = self._open(rec, now, False)
+        if play is None:
+            self.beep(render.REJECT)
+            self.say("these settings make no valid game: see /events.log")
+            return
+        records.save_current(self.storage, rec)
+        self.log(now, "new game %d morbak%s" % (rec["id"], " lite" if cfg["morbak.lite"] else ""))
+        self.beep(render.ACCEPT)
+        self.say("A to move" if play.turn == 0 else "B to move")
+        self._enter(play)
+
+    def end_game(self, play, now):
+        """End the game in progress at the players' request (kept as "abandoned")."""
+        rec = play.rec
+        if rec["moves"]:
+            records.finish(self.storage, rec, None, "abandoned")
+        else:
+            records.discard(self.storage)
+        self.log(now, "game %d ended by the players" % rec["id"])
+        self.beep(render.CLICK)
+        self.to_menu()
 
 
 def make_app(profile, storage, now_ms):

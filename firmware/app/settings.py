@@ -3,6 +3,8 @@
 Stored in /config.json as a flat object {"version": 1, "<key>": value, ...}; a time
 limit that is off is stored as null. Text forms (what people type and see): integers,
 ``on``/``off`` for booleans, ``off`` for a disabled limit, choice names as written."""
+import json
+
 from firmware.rules import is_bool, is_int
 
 VERSION = 1
@@ -17,6 +19,8 @@ SCHEMA = {
     "morbak.move_time_s": (120, "limit", (5, 3600)),
     "morbak.lite": (False, "bool", None),
     "morbak.confirm": (True, "bool", None),
+    "morbak.warn_move_s": (10, "limit", (1, 600)),
+    "morbak.warn_game_s": (60, "limit", (1, 3600)),
     "morbak.budget": (7, "int", (0, 49)),
     "morbak.budget_scope": ("combined", "choice", ("combined", "separate")),
     "morbak.neutralizations": (1, "int", (0, 49)),
@@ -53,7 +57,8 @@ SCHEMA = {
 }
 
 # Keys that are board settings rather than options of a game's engine.
-_BOARD_ONLY = ("morbak.confirm",)
+# The warn_* keys: seconds left on the move / game clock when the board starts warning.
+_BOARD_ONLY = ("morbak.confirm", "morbak.warn_move_s", "morbak.warn_game_s")
 
 
 def defaults():
@@ -145,6 +150,28 @@ def load(storage):
                 except ValueError:
                     pass
     return cfg
+
+
+def problem(storage):
+    """Why the stored settings file cannot be used as it is (one sentence), or None
+    when it is fine or simply missing. The board reports it and keeps the file for
+    ``arbiter config`` to fix."""
+    text = storage.read_text(PATH)
+    if text is None:
+        return None
+    try:
+        stored = json.loads(text)
+    except ValueError:
+        return "/%s is not valid JSON" % PATH
+    if not isinstance(stored, dict):
+        return "/%s is not a JSON object" % PATH
+    for key in SCHEMA:
+        if key in stored:
+            try:
+                check(key, stored[key])
+            except ValueError as e:
+                return str(e)
+    return None
 
 
 def save(storage, cfg):

@@ -43,10 +43,18 @@ class Storage:
         return _exists(self.path(name))
 
     def remove(self, name):
+        # The .tmp too: a complete one left by a cut would otherwise bring the file back.
+        for path in (self.path(name), self.path(name) + ".tmp"):
+            try:
+                os.remove(path)
+            except OSError:
+                pass
+
+    def size(self, name):
         try:
-            os.remove(self.path(name))
+            return os.stat(self.path(name))[6]
         except OSError:
-            pass
+            return 0
 
     def read_text(self, name, default=None):
         try:
@@ -80,16 +88,25 @@ class Storage:
         self.write_text(name, json.dumps(obj))
 
     def append_log(self, name, text, max_bytes):
-        """Append ``text``; keep only the newest ``max_bytes`` (whole lines)."""
-        old = self.read_text(name, "")
-        data = old + text
-        if len(data) > max_bytes:
-            data = data[len(data) - max_bytes:]
-            cut = data.find("\n")
-            data = data[cut + 1:] if 0 <= cut < len(data) - 1 else data
-        self.write_text(name, data)
+        """Append ``text``; the file stays under ``max_bytes`` (newest whole lines kept).
 
+        A plain append (no rewrite of the whole log per line, which would wear the flash);
+        when the file would grow past ``max_bytes`` it is rewritten atomically with its
+        newest half. A cut mid-append can only leave a torn last line."""
+        if self.size(name) + len(text) > max_bytes:
+            data = (self.read_text(name, "") + text)[-(max_bytes // 2):]
+            cut = data.find("\n")
+            if 0 <= cut < len(data) - 1:
+                data = data[cut + 1:]
+            self.write_text(name, data)
+        else:
+            self._append(self.path(name), text)
+
+    # The only two methods that write bytes, so tests can inject a power cut at any byte.
     def _write(self, path, text):
-        # One method so tests can inject a power cut at any byte of a write.
         with open(path, "w") as f:
+            f.write(text)
+
+    def _append(self, path, text):
+        with open(path, "a") as f:
             f.write(text)

@@ -1,0 +1,68 @@
+"""Morbak's two time limits (RULES.md §3.5), in ms, for the player to move.
+
+``left`` holds both players' game time (chess-clock style: only the mover's runs);
+``move_left`` is the countdown of the current turn. A limit that is off is None.
+The clock never reads time: the controller spends the ms that passed and plays
+``flag`` / ``timeout`` when ``due_ms`` reaches 0 (flag first when both expire
+together, since it decides the game)."""
+
+NONE = 0
+WARN_MOVE = 1   # the move countdown just crossed its warning threshold
+WARN_GAME = 2   # the game clock just crossed its warning threshold
+TICK = 3        # a whole second went by in the last 5 s before a limit
+FINAL_MS = 5000
+
+
+class Clock:
+    def __init__(self, game_ms, move_ms, warn_game_ms, warn_move_ms, left=None):
+        self.game_ms = game_ms
+        self.move_ms = move_ms
+        self.warn_game_ms = warn_game_ms
+        self.warn_move_ms = warn_move_ms
+        if game_ms is None:
+            self.left = None
+        else:
+            self.left = [game_ms, game_ms] if left is None else [left[0], left[1]]
+        self.new_turn()
+
+    def new_turn(self):
+        self.move_left = self.move_ms
+        self.used = 0  # ms spent on this turn (recorded as the move's time)
+
+    def due_ms(self, p):
+        """ms until the first limit of player p expires, or -1 when both are off."""
+        due = -1 if self.left is None else self.left[p]
+        if self.move_left is not None and (due < 0 or self.move_left < due):
+            due = self.move_left
+        return due
+
+    def due_is_flag(self, p):
+        return self.left is not None and (self.move_left is None or self.left[p] <= self.move_left)
+
+    def warning(self, p):
+        """True while a limit of p is inside its warning time."""
+        return ((self.left is not None and self.warn_game_ms is not None
+                 and self.left[p] <= self.warn_game_ms)
+                or (self.move_left is not None and self.warn_move_ms is not None
+                    and self.move_left <= self.warn_move_ms))
+
+    def spend(self, p, ms):
+        """Count ``ms`` (never past the next expiry) against player p; return the
+        alert that became due (WARN_GAME, WARN_MOVE, TICK or NONE)."""
+        before = self.due_ms(p)
+        alert = NONE
+        self.used += ms
+        if self.move_left is not None:
+            m = self.move_left
+            self.move_left = m - ms
+            if self.warn_move_ms is not None and m > self.warn_move_ms >= self.move_left:
+                alert = WARN_MOVE
+        if self.left is not None:
+            g = self.left[p]
+            self.left[p] = g - ms
+            if self.warn_game_ms is not None and g > self.warn_game_ms >= self.left[p]:
+                alert = WARN_GAME
+        after = self.due_ms(p)
+        if alert == NONE and 0 < after < FINAL_MS and (before - 1) // 1000 != (after - 1) // 1000:
+            alert = TICK
+        return alert

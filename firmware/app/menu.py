@@ -1,0 +1,130 @@
+"""The on-board menu and settings editor, drawn on the 7x7 grid itself.
+
+Keys: press a lit square to choose it; OK = start / save; MENU = back (cancel).
+
+Main menu (screen "menu")             Setting editor (screen "setting")
+  7  M L . . . . .                      7  bar: a value is a number of lit squares,
+  6  . . . . . . .                      6       counted from a2 rightwards, row by row
+  5  . . . . . . .                      5       (a2 = 1 … g7 = 42); press a square to
+  4  . . . S . . .                      4       set the value to that many
+  3  . . . . . . .                      3
+  2  . . . . . . .                      2
+  1  T m B s C . .                      1  the setting's own square; g1 = off (limits)
+M = Morbak, L = Morbak Lite (the chosen one bright); S = start (green, OK too);
+settings: T game time (cyan, 1 square = 1 minute), m move time (purple, 1 square =
+10 s), B brightness (white, 42 steps, previewed live), s sound (yellow), C confirm step
+(magenta). On/off settings show c4 = off (red) and e4 = on (green), the current one
+bright. Time limits show g1 red and bright when the limit is off.
+The editor saves to /config.json on OK (same keys as ``arbiter config``)."""
+from firmware.app import render
+
+MENU = 49
+OK = 50
+_MORBAK, _LITE, _START = 42, 43, 24
+_OFF_SQ, _BOOL_OFF, _BOOL_ON = 6, 23, 25
+_BAR0, _CELLS = 7, 42
+
+# (settings key, colour, seconds per square; 0 = brightness steps, None = on/off);
+# item k sits on square k of rank 1.
+ITEMS = (
+    ("morbak.game_time_s", render.CYAN, 60),
+    ("morbak.move_time_s", render.PURPLE, 10),
+    ("leds.brightness", render.WHITE, 0),
+    ("sound", render.YELLOW, None),
+    ("morbak.confirm", render.MAGENTA, None),
+)
+
+
+def level(unit, value):
+    """Number of bar squares that show ``value`` (0 = off)."""
+    if value is None or value <= 0:
+        return 0
+    if unit == 0:
+        n = (value * _CELLS + 254) // 255
+    else:
+        n = (value + unit - 1) // unit
+    return min(n, _CELLS)
+
+
+def _value(unit, n):
+    return n * 255 // _CELLS if unit == 0 else n * unit
+
+
+class Menu:
+    def __init__(self, app):
+        self.app = app
+        self.name = "menu"
+        self.item = -1   # the setting being edited, -1 on the main menu
+        self.value = None
+
+    def tick(self, now):
+        pass
+
+    def event(self, kind, key, now):
+        if kind != "down":
+            return
+        if self.item < 0:
+            self._main(key, now)
+        else:
+            self._edit(key, now)
+
+    def _main(self, key, now):
+        app = self.app
+        if key == _MORBAK or key == _LITE:
+            app.set_setting("morbak.lite", key == _LITE, now)
+            app.beep(render.CLICK)
+        elif key == _START or key == OK:
+            app.start_game(now)
+        elif 0 <= key < len(ITEMS):
+            self.item = key
+            self.value = app.cfg[ITEMS[key][0]]
+            self.name = "setting"
+            app.beep(render.CLICK)
+
+    def _edit(self, key, now):
+        app = self.app
+        name, _colour, unit = ITEMS[self.item]
+        if key == OK or key == MENU:
+            if key == OK:
+                app.set_setting(name, self.value, now)
+                app.beep(render.SAVED)
+            else:
+                app.beep(render.CLICK)
+            app.brightness = app.cfg["leds.brightness"]
+            self.item = -1
+            self.name = "menu"
+            return
+        if unit is None:
+            if key == _BOOL_OFF or key == _BOOL_ON:
+                self.value = key == _BOOL_ON
+            else:
+                return
+        elif key == _OFF_SQ and name != "leds.brightness":
+            self.value = None
+        elif _BAR0 <= key < _BAR0 + _CELLS:
+            self.value = _value(unit, key - _BAR0 + 1)
+            if unit == 0:
+                app.brightness = self.value  # live preview
+        else:
+            return
+        app.beep(render.CLICK)
+
+    def draw(self, f, now):
+        render.clear(f)
+        if self.item < 0:
+            lite = self.app.cfg["morbak.lite"]
+            render.put_scaled(f, _MORBAK, render.PLAYER[0], 48 if lite else 256)
+            render.put_scaled(f, _LITE, render.PLAYER[0], 256 if lite else 48)
+            render.put(f, _START, render.GREEN)
+            for k in range(len(ITEMS)):
+                render.put_scaled(f, k, ITEMS[k][1], 160)
+            return
+        name, colour, unit = ITEMS[self.item]
+        render.put(f, self.item, colour)
+        if unit is None:
+            render.put_scaled(f, _BOOL_OFF, render.RED, 48 if self.value else 256)
+            render.put_scaled(f, _BOOL_ON, render.GREEN, 256 if self.value else 48)
+            return
+        if name != "leds.brightness":
+            render.put_scaled(f, _OFF_SQ, render.RED, 256 if self.value is None else 48)
+        render.bar(f, _BAR0, _CELLS, level(unit, self.value), _CELLS, colour)

@@ -1,0 +1,81 @@
+"""What the player sees and hears: colours, tones and drawing on the logical frame.
+
+The frame is a bytearray of 3 bytes (R, G, B) per LED, index = y * width + x with y = 0
+the bottom row; on the light board the LED index is the square index (a1 = 0 … g7 = 48).
+Nothing here allocates: colours are module-level tuples and drawing writes bytes in
+place, so a screen's draw() can run under micropython.heap_lock()."""
+
+OFF = (0, 0, 0)
+WHITE = (255, 255, 255)
+DIM = (40, 40, 40)
+RED = (255, 0, 0)
+GREEN = (0, 255, 0)
+YELLOW = (255, 200, 0)
+CYAN = (0, 200, 255)
+PURPLE = (150, 0, 255)
+MAGENTA = (255, 0, 160)
+
+# Morbak squares by code (see CODES): A is orange, B is blue (safe for colour-blind
+# players). Switched = the owner's colour at half level; blocked = the owner's colour
+# washed with white (it can never change again); neutral = faint white (dead square).
+CODES = ".ABab12#"
+SQUARE = (OFF, (255, 90, 0), (0, 90, 255), (120, 40, 0), (0, 40, 120),
+          (255, 190, 140), (140, 190, 255), (50, 50, 50))
+PLAYER = (SQUARE[1], SQUARE[2])
+
+# Tones: (frequency Hz, duration ms); 0 Hz is a rest.
+CLICK = ((1760, 15),)
+SELECT = ((990, 25),)
+ACCEPT = ((1320, 40),)
+REJECT = ((150, 300),)
+SAVED = ((1320, 30), (0, 30), (1760, 40))
+BOOT = ((1047, 60), (1568, 90))
+PASS = ((660, 100), (0, 40), (440, 150))
+UNDO = ((660, 60), (440, 60))
+WIN = ((523, 120), (659, 120), (784, 120), (1047, 300))
+DRAW = ((523, 200), (0, 60), (523, 200))
+TIMEOUT = ((440, 150), (0, 50), (330, 300))
+FLAG = ((330, 200), (0, 60), (220, 500))
+WARN_MOVE = ((880, 80),)
+WARN_GAME = ((880, 80), (0, 60), (880, 80))
+TICK = ((880, 25),)
+
+
+def clear(frame):
+    for i in range(len(frame)):
+        frame[i] = 0
+
+
+def put(frame, i, c):
+    j = 3 * i
+    frame[j] = c[0]
+    frame[j + 1] = c[1]
+    frame[j + 2] = c[2]
+
+
+def put_scaled(frame, i, c, level):
+    """Colour ``c`` at ``level``/256 of its strength."""
+    j = 3 * i
+    frame[j] = (c[0] * level) >> 8
+    frame[j + 1] = (c[1] * level) >> 8
+    frame[j + 2] = (c[2] * level) >> 8
+
+
+def bar(frame, first, cells, num, den, c):
+    """Light ``cells`` LEDs from index ``first`` as a bar showing num/den: whole cells
+    full, the cell at the edge at the level of the remainder, the rest off."""
+    if den <= 0 or num <= 0:
+        num, den = 0, 1
+    while den > 0x3FFFFF // cells:  # keep num * cells * 256 < 2**30: no big ints on the board
+        num >>= 4
+        den >>= 4
+    if num > den:
+        num = den
+    scaled = num * cells * 256 // den
+    for k in range(cells):
+        left = scaled - k * 256
+        put_scaled(frame, first + k, c, 256 if left >= 256 else (left if left > 0 else 0))
+
+
+def blink(now, period, on_ms):
+    return now % period < on_ms
