@@ -49,19 +49,14 @@ Reasons: ``result`` gives ``"target reached"`` when the match is over and
 """
 from firmware.rules import IllegalMove, Rng, is_int, take_options
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+# Phases of the hand (stored on the state, rebuilt by from_text). Plain
+# globals, not const(): mano_observed reads them.
+_LEAD = 0
+_PLAY = 1
+_REVEAL = 2   # observed mode only: the hand is over, its tiles not yet shown
+_OVER = 3
 
-# Phases of the hand (stored on the state, rebuilt by from_text).
-_LEAD = const(0)
-_PLAY = const(1)
-_REVEAL = const(2)   # observed mode only: the hand is over, its tiles not yet shown
-_OVER = const(3)
-
-_ALL = const(0xFFFFFFF)  # the 28 tiles as bits, canonical order
+_ALL = 0xFFFFFFF  # the 28 tiles as bits, canonical order
 
 _OPTIONS = {
     "target": (50, lambda v: is_int(v) and 0 < v <= 100000),
