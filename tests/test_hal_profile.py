@@ -9,7 +9,6 @@ import types
 import pytest
 
 from firmware.hal import profile as prof
-from firmware.hal.watchdog import Watchdog
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIGHT_PICO = os.path.join(ROOT, "hardware", "light-pico.json")
@@ -229,48 +228,6 @@ def test_build_for_circuitpython(monkeypatch):
     assert keys.pending() == 0
     buzzer.play([(880, 10)], 0)
     assert (buzzer._pwm._out.frequency, buzzer._pwm._out.duty_cycle) == (880, 32768)
-
-
-class FakeWdtMachine:
-    def __init__(self):
-        self.mem32 = {}
-        self.timers = []
-        self.fed = 0
-        self.timeout = None
-        outer = self
-
-        class WDT:
-            def __init__(self, timeout):
-                outer.timeout = timeout
-
-            def feed(self):
-                outer.fed += 1
-
-        class Timer:
-            def __init__(self, tid, period, callback):
-                self.period, self.callback = period, callback
-                outer.timers.append(self)
-
-        self.WDT, self.Timer = WDT, Timer
-
-
-def test_watchdog_is_switched_off_on_rp2040():
-    m = FakeWdtMachine()
-    wdt = Watchdog(m, "rp2040", 5000)
-    wdt.feed()
-    assert (m.timeout, m.fed) == (5000, 1)
-    wdt.stop()
-    assert m.mem32 == {0x40058000 + 0x3000: 1 << 30}        # CTRL.ENABLE cleared atomically
-    assert m.timers == []
-
-
-def test_watchdog_is_kept_fed_elsewhere():
-    m = FakeWdtMachine()
-    wdt = Watchdog(m, "esp32s3", 5000)
-    wdt.stop()
-    assert m.mem32 == {} and m.timers[0].period == 1000
-    m.timers[0].callback(m.timers[0])
-    assert m.fed == 1
 
 
 def test_check_does_not_modify_the_profile():
