@@ -46,20 +46,25 @@ class KeyMatrix:
             row.value(1)
 
     def scan(self, now_ms):
+        # Most keys are up and agree with their last state: only the others cost a call.
+        stable, agree, long_sent = self._stable, self._agree, self._long_sent
         k = 0
         for row in self._rows:
             row.value(0)
             self._sleep_us(self.settle_us)
             for col in self._cols:
-                self._sample(k, not col.value(), now_ms)
+                raw = 0 if col.value() else 1
+                if raw != stable[k] or agree[k] or (raw and not long_sent[k]):
+                    self._sample(k, raw, now_ms)
                 k += 1
             row.value(1)
         for pin in self._extra:
-            self._sample(k, not pin.value(), now_ms)
+            raw = 0 if pin.value() else 1
+            if raw != stable[k] or agree[k] or (raw and not long_sent[k]):
+                self._sample(k, raw, now_ms)
             k += 1
 
-    def _sample(self, k, pressed, now_ms):
-        raw = 1 if pressed else 0
+    def _sample(self, k, raw, now_ms):
         if raw != self._stable[k]:
             n = self._agree[k] + 1
             if n < self.debounce:
