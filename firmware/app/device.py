@@ -71,7 +71,7 @@ class Runner:
             except Exception as exc:
                 self._crashed(exc, now_ms)
         self.buzzer.tick(now_ms)
-        self.progress += 1
+        self.progress = (self.progress + 1) & 0xFFFFFF    # stays a small int
 
     def _show(self, now_ms):
         app = self.app

@@ -6,7 +6,8 @@ leaves it running: the board would reset under mpremote's feet a few seconds lat
 So when the runner is interrupted (mpremote's Ctrl-C), ``stop()`` switches it off: on the
 RP2040/RP2350 by clearing the ENABLE bit (bit 30) of the watchdog's CTRL register through
 the atomic-clear alias (+0x3000), as in the chips' datasheets; on other chips a timer
-keeps feeding it until the next hard reset."""
+keeps feeding it, which lasts until the next soft reset (after that, those ports may
+still reset the board: a known limit there)."""
 
 _CTRL = {"rp2040": 0x40058000, "rp2350": 0x400D8000}
 _ENABLE = 1 << 30

@@ -1,0 +1,115 @@
+"""The device runner (firmware/app/device.py) with the real app, fake pins and the
+recording LED strip: the same code path as on a board, on CPython and MicroPython."""
+import os
+import sys
+import time
+
+from check import eq
+from test_hal_buzzer import Pwm
+from test_hal_keys import Board, Button
+
+from firmware.app import crash, device
+from firmware.app.runtime import make_app
+from firmware.hal.buzzer import Buzzer
+from firmware.hal.keys import KeyMatrix
+from firmware.hal.leds import Leds, RecordingStrip
+from firmware.hal.storage import Storage
+
+PROFILE = {"name": "test", "kind": "light", "mcu": "rp2040",
+           "leds": {"pin": 22, "count": 49, "width": 7, "height": 7, "serpentine": True,
+                    "order": "GRB", "first": "bottom-left", "driver": "neopixel"},
+           "keys": {"scan_ms": 5}}
+_made = [0]
+
+
+def fresh_storage():
+    """A Storage on a new empty folder."""
+    if sys.implementation.name == "micropython":
+        base = "/haltest"
+    else:
+        import tempfile
+        base = tempfile.gettempdir() + "/arbiter-haltest-%d" % os.getpid()
+    try:
+        os.mkdir(base)
+    except OSError:
+        pass
+    while True:
+        _made[0] += 1
+        path = "%s/%d" % (base, _made[0])
+        try:
+            os.mkdir(path)
+            return Storage(path)
+        except OSError:
+            pass
+
+
+class Rig:
+    def __init__(self, factory):
+        self.board = Board()
+        keys = KeyMatrix(self.board.rows, self.board.cols, (Button(), Button()),
+                         settle_us=20, debounce=3, long_ms=800, sleep_us=self.board.sleep_us)
+        self.strip = RecordingStrip(49)
+        self.storage = fresh_storage()
+        self.runner = device.Runner(factory, PROFILE, self.storage, Leds(PROFILE["leds"], self.strip),
+                                    keys, Buzzer(Pwm()), crash)
+
+    def run(self, t0, t1):
+        for t in range(t0, t1, 5):
+            self.runner.tick(t)
+
+
+def test_the_real_app_boots_and_takes_presses():
+    rig = Rig(make_app)
+    rig.runner.start(0)
+    rig.run(0, 1000)
+    app = rig.runner.app
+    eq(app.status()["screen"], "menu", "after the boot sweep")
+    ref = Leds(PROFILE["leds"], RecordingStrip(49))
+    ref.show(app.frame, app.brightness)
+    eq(bytes(rig.runner.leds.displayed()), bytes(ref.displayed()), "LEDs show the app's frame")
+    before = bytes(app.frame)
+    rig.board.down[43] = 1                         # b7: Morbak Lite
+    rig.run(1000, 1100)
+    rig.board.down[43] = 0
+    rig.run(1100, 1200)
+    assert bytes(app.frame) != before, "the press changed what the app shows"
+    eq(rig.runner.crashed_at, None, "no crash")
+
+
+class Failing:
+    def __init__(self, profile, storage, now_ms):
+        self.frame = bytearray(147)
+        self.brightness = 255
+
+    def step(self, now_ms, events):
+        raise RuntimeError("step failed at %d" % now_ms)
+
+    def take_sounds(self):
+        return []
+
+
+def test_a_crash_is_logged_and_the_app_made_again():
+    made = []
+
+    def factory(profile, storage, now_ms):
+        made.append(now_ms)
+        return Failing(profile, storage, now_ms)
+
+    rig = Rig(factory)
+    rig.runner.start(0)
+    rig.run(0, 30)
+    eq(rig.runner.crashed_at, 20, "first step crashes")
+    log = rig.storage.read_text(crash.LOG)
+    assert "RuntimeError: step failed at 20" in log, log
+    rig.run(30, 20 + device.CRASH_SHOW_MS + 5)
+    eq(made, [0, 20 + device.CRASH_SHOW_MS], "made again after the error pattern")
+
+
+def test_clock_counts_from_start_up():
+    if not hasattr(time, "ticks_ms"):              # CPython: tests/test_hal_device.py fakes it
+        return
+    clock = device.Clock(time)
+    a = clock.now()
+    time.sleep_ms(3)
+    b = clock.now()
+    assert 0 <= a and b - a >= 3, (a, b)
