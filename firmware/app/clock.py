@@ -9,8 +9,8 @@ together, since it decides the game)."""
 NONE = 0
 WARN_MOVE = 1   # the move countdown just crossed its warning threshold
 WARN_GAME = 2   # the game clock just crossed its warning threshold
-TICK = 3        # a whole second went by in the last 5 s before a limit
-FINAL_MS = 5000
+TICK = 3        # 4, 3, 2 or 1 s left before a limit
+FINAL_MS = 5000  # the last seconds: the heartbeat speeds up, the ticks come
 
 
 class Clock:
@@ -63,6 +63,6 @@ class Clock:
             if self.warn_game_ms is not None and g > self.warn_game_ms >= self.left[p]:
                 alert = WARN_GAME
         after = self.due_ms(p)
-        if alert == NONE and 0 < after < FINAL_MS and (before - 1) // 1000 != (after - 1) // 1000:
+        if alert == NONE and 0 < after < FINAL_MS - 999 and (before - 1) // 1000 != (after - 1) // 1000:
             alert = TICK
         return alert
