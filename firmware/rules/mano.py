@@ -79,10 +79,14 @@ _VM = None     # value v -> bit mask of the 7 tiles showing v
 _PIPS = None   # pip value of tile i
 _DOUBLE = None  # value v -> index of v-v
 _DOUBLES = 0    # bit mask of the seven doubles
+_BITS7 = None   # number of bits set in 0..127
 
 
 def _tables():
-    global _A, _B, _NAME, _LNAME, _RNAME, _INDEX, _VM, _PIPS, _DOUBLE, _DOUBLES
+    global _A, _B, _NAME, _LNAME, _RNAME, _INDEX, _VM, _PIPS, _DOUBLE, _DOUBLES, _BITS7
+    _BITS7 = bytearray(128)
+    for i in range(1, 128):
+        _BITS7[i] = _BITS7[i >> 1] + (i & 1)
     a_of = bytearray(28)
     b_of = bytearray(28)
     names = []
@@ -113,18 +117,14 @@ def _need_tables():
         _tables()
 
 
-def tile_count(mask):
-    """Number of tiles in a bit mask."""
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
+def _count(mask):
+    """Number of tiles in a bit mask (28 bits: four 7-bit table look-ups)."""
+    c = _BITS7
+    return c[mask & 127] + c[mask >> 7 & 127] + c[mask >> 14 & 127] + c[mask >> 21]
 
 
-def mask_pips(mask):
+def _mask_pips(mask):
     """Pip total of the tiles in a bit mask."""
-    _need_tables()
     total = 0
     i = 0
     while mask:
@@ -135,9 +135,8 @@ def mask_pips(mask):
     return total
 
 
-def tile_names(mask):
+def _names(mask):
     """The tiles of a bit mask in canonical order, as a list of "a-b"."""
-    _need_tables()
     out = []
     i = 0
     while mask:
@@ -148,12 +147,6 @@ def tile_names(mask):
     return out
 
 
-def tile_index(name):
-    """Canonical index of "a-b" (a <= b), or None."""
-    _need_tables()
-    return _INDEX.get(name)
-
-
 def pips(name):
     """Pip value of a tile written "a-b" (either order); ValueError if not a tile."""
     a, b = _parse_oriented(name)
@@ -162,7 +155,7 @@ def pips(name):
 
 def _parse_oriented(word):
     # "a-b" with 0 <= a, b <= 6 in either order, as found in a line.
-    if len(word) != 3 or word[1] != "-" or word[0] not in "0123456" or word[2] not in "0123456":
+    if not isinstance(word, str) or len(word) != 3 or word[1] != "-" or word[0] not in "0123456" or word[2] not in "0123456":
         raise ValueError("'%s' is not a tile (tiles are written like 3-5)" % word[:12])
     return int(word[0]), int(word[2])
 
@@ -391,7 +384,7 @@ def legal_moves(state):
             i += 1
         return out
     if s.phase == _LEAD:
-        return tile_names(_lead_tiles(s))
+        return _names(_lead_tiles(s))
     return []
 
 
@@ -409,7 +402,7 @@ def play(state, move):
         if not (_lead_tiles(s) >> t & 1):
             if not (s.h[seat] >> t & 1):
                 raise IllegalMove("seat %d does not hold %s" % (seat, move))
-            raise IllegalMove("the lead must be %s" % " or ".join(tile_names(_lead_tiles(s))))
+            raise IllegalMove("the lead must be %s" % " or ".join(_names(_lead_tiles(s))))
         return _place(s, seat, t, True)
     h = s.h[seat]
     c = move[:1]
@@ -422,7 +415,7 @@ def play(state, move):
     fits = h & (_VM[s.le] | _VM[s.re])
     if move == "draw":
         if fits:
-            raise IllegalMove("you cannot draw: %s fits" % tile_names(fits)[0])
+            raise IllegalMove("you cannot draw: %s fits" % _names(fits)[0])
         if s.top >= len(s.bone):
             raise IllegalMove("the boneyard is empty: pass")
         n = _copy(s)
@@ -431,7 +424,7 @@ def play(state, move):
         return n
     if move == "pass":
         if fits:
-            raise IllegalMove("you cannot pass: %s fits" % tile_names(fits)[0])
+            raise IllegalMove("you cannot pass: %s fits" % _names(fits)[0])
         if s.top < len(s.bone):
             raise IllegalMove("you cannot pass: draw from the boneyard")
         return _pass(s)
@@ -501,7 +494,7 @@ def _pass(s):
 def _hand_over(n):
     if n.obs:
         return _observed().hand_over(n)
-    return _score_hand(n, mask_pips(n.h[0]), mask_pips(n.h[1]))
+    return _score_hand(n, _mask_pips(n.h[0]), _mask_pips(n.h[1]))
 
 
 def _ended(s):
@@ -559,8 +552,8 @@ def _text(s, show):
         out.append("h0=%d h1=%d bone=%d" % (s.h[0], s.h[1], s.nb))
     else:
         for seat in (0, 1):
-            out.append("h%d=" % seat + (_list_text(tile_names(s.h[seat])) if show[seat]
-                                        else str(tile_count(s.h[seat]))))
+            out.append("h%d=" % seat + (_list_text(_names(s.h[seat])) if show[seat]
+                                        else str(_count(s.h[seat]))))
         left = len(s.bone) - s.top
         out.append("bone=" + (_list_text([_NAME[t] for t in s.bone[s.top:]]) if show[2] else str(left)))
     for key in _OPTION_KEYS:
@@ -617,10 +610,9 @@ def _one(fields, key):
 
 
 def _int(word, what, low=0, high=0xFFFFFFFF):
-    try:
-        v = int(word)
-    except ValueError:
+    if not word.isdigit():
         raise ValueError("%s must be a number, not '%s'" % (what, word[:12]))
+    v = int(word)
     if not low <= v <= high:
         raise ValueError("%s is out of range: %d" % (what, v))
     return v
@@ -633,7 +625,7 @@ def _seat_field(fields, key):
     return _int(_one(fields, key), key, 0, 1)
 
 
-def tile_list(words, what, taken=0):
+def _tile_list(words, what, taken=0):
     """Canonical indices of tiles written low end first; ValueError if a word
     is not such a tile or names a tile in ``taken`` or twice."""
     out = []
@@ -691,12 +683,12 @@ def from_text(text):
     if s.obs:
         _observed().read_fields(s, fields)
     else:
-        h0 = _mask(tile_list(fields["h0"], "h0", s.lm))
-        h1 = _mask(tile_list(fields["h1"], "h1", s.lm | h0))
-        s.bone = tile_list(fields["bone"], "bone", s.lm | h0 | h1)
+        h0 = _mask(_tile_list(fields["h0"], "h0", s.lm))
+        h1 = _mask(_tile_list(fields["h1"], "h1", s.lm | h0))
+        s.bone = _tile_list(fields["bone"], "bone", s.lm | h0 | h1)
         taken = s.lm | h0 | h1 | _mask(s.bone)
         if taken != _ALL:
-            raise ValueError("tiles missing: %s" % " ".join(tile_names(_ALL & ~taken)))
+            raise ValueError("tiles missing: %s" % " ".join(_names(_ALL & ~taken)))
         s.h = (h0, h1)
         s.rng = _int(_one(fields, "rng"), "rng", 1)
     _set_phase(s)
@@ -741,7 +733,7 @@ def _set_phase(s):
         if s.obs:
             _observed().check_lead(s)
         else:
-            if tile_count(s.h[0]) != 7 or tile_count(s.h[1]) != 7:
+            if _count(s.h[0]) != 7 or _count(s.h[1]) != 7:
                 raise ValueError("a new hand has 7 tiles in each hand")
             lead = s.hist[-1][0] if _winner_leads(s) else _leader(s.h)[0]
             if s.move != lead:
@@ -750,18 +742,24 @@ def _set_phase(s):
         return
     if s.last is None:
         raise ValueError("last must name the seat that placed the last tile")
+    if s.passes and (s.nb if s.obs else len(s.bone) - s.top):
+        raise ValueError("a pass needs an empty boneyard")
+    if not _ended(s):
+        if s.h[0] == 0 or s.h[1] == 0:
+            raise ValueError("a hand is empty, so the hand is over")
+        if (s.last == s.move) != (s.passes == 1):
+            # Only a pass hands the turn back to the seat that placed last.
+            raise ValueError("move, last and passes do not fit together")
     if s.obs:
         _observed().check_position(s, over)
         return
-    if s.passes and s.top < len(s.bone):
-        raise ValueError("a pass needs an empty boneyard")
     if over:
         if not _ended(s):
             raise ValueError("the match is over but the last hand is not")
         if s.move is not None:
             raise ValueError("nobody moves once the match is over")
-        p0 = mask_pips(s.h[0])
-        p1 = mask_pips(s.h[1])
+        p0 = _mask_pips(s.h[0])
+        p1 = _mask_pips(s.h[1])
         if _outcome(s, p0, p1) + (p0, p1) != s.hist[-1]:
             raise ValueError("the last hand result does not match the position")
         s.phase = _OVER

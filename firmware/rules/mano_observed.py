@@ -45,12 +45,24 @@ from firmware.rules import IllegalMove
 from firmware.rules import mano as m
 
 
+_SEAT_LEADS = None  # "0:0-0" ... "1:6-6", built on first use
+
+
+def _seat_leads():
+    global _SEAT_LEADS
+    if _SEAT_LEADS is None:
+        _SEAT_LEADS = ["%d:%s" % (seat, name) for seat in (0, 1) for name in m._NAME]
+    return _SEAT_LEADS
+
+
 def _bar(s, seat):
     """Tiles seat cannot hold: those showing a value it passed on."""
     return _bar_of(s.miss[seat])
 
 
 def _bar_of(vals):
+    if not vals:
+        return 0
     out = 0
     for v in range(7):
         if vals >> v & 1:
@@ -63,17 +75,20 @@ def _unseen(s):
 
 
 def _owed(s, seat):
-    return s.h[seat] - m.tile_count(s.rev[seat])
+    return s.h[seat] - m._count(s.rev[seat])
 
 
 def _shareable(unseen, owe0, owe1, bar0, bar1):
     """Can the unseen tiles be shared out: owe0 tiles to seat 0 outside bar0,
     owe1 to seat 1 outside bar1, the rest to the boneyard (Hall's condition;
-    the boneyard takes anything, so these three checks are enough)."""
+    the boneyard takes anything, so these three checks are enough). Without
+    a pass the counts alone settle it, and they always add up."""
+    if not (bar0 | bar1):
+        return True
     c0 = unseen & ~bar0
     c1 = unseen & ~bar1
-    return (m.tile_count(c0) >= owe0 and m.tile_count(c1) >= owe1
-            and m.tile_count(c0 | c1) >= owe0 + owe1)
+    return (m._count(c0) >= owe0 and m._count(c1) >= owe1
+            and m._count(c0 | c1) >= owe0 + owe1)
 
 
 def _after_play(s, seat, t):
@@ -94,7 +109,7 @@ def _can_pass(s):
 
 def _after_reveal(s, seat, tiles):
     owe = [_owed(s, 0), _owed(s, 1)]
-    owe[seat] -= m.tile_count(tiles)
+    owe[seat] -= m._count(tiles)
     return _shareable(_unseen(s) & ~tiles, owe[0], owe[1], _bar(s, 0), _bar(s, 1))
 
 
@@ -108,13 +123,17 @@ def legal_moves(s):
         vl = m._VM[s.le]
         vr = m._VM[s.re]
         fit = _unseen(s) & ~_bar(s, seat) & (vl | vr)
+        passed = s.miss[0] | s.miss[1]  # else every fitting tile keeps the hands shareable
         out = []
-        for i in range(28):
-            if fit >> i & 1 and _after_play(s, seat, i):
+        i = 0
+        while fit:
+            if fit & 1 and (not passed or _after_play(s, seat, i)):
                 if vl >> i & 1:
                     out.append(m._LNAME[i])
                 if vr >> i & 1:
                     out.append(m._RNAME[i])
+            fit >>= 1
+            i += 1
         if s.nb:
             out.append("draw")
         elif _can_pass(s):
@@ -123,7 +142,7 @@ def legal_moves(s):
     if s.phase == m._LEAD:
         if s.move is not None:
             return list(m._NAME)
-        return ["%d:%s" % (seat, name) for seat in (0, 1) for name in m._NAME]
+        return list(_seat_leads())
     if s.phase == m._REVEAL:
         out = []
         for seat in (0, 1):
@@ -224,7 +243,7 @@ def _reveal(s, move):
     n = m._copy(s)
     n.rev = m._pair(s.rev, seat, s.rev[seat] | tiles)
     if _owed(n, 0) == 0 and _owed(n, 1) == 0:
-        return m._score_hand(n, m.mask_pips(n.rev[0]), m.mask_pips(n.rev[1]))
+        return m._score_hand(n, m._mask_pips(n.rev[0]), m._mask_pips(n.rev[1]))
     n.move = _first_owing(n)
     return n
 
@@ -244,7 +263,7 @@ def extra_text(s):
         digits = "".join([str(v) for v in range(7) if s.miss[seat] >> v & 1])
         out.append("miss%d=%s" % (seat, digits or "-"))
     for seat in (0, 1):
-        out.append("rev%d=%s" % (seat, m._list_text(m.tile_names(s.rev[seat]))))
+        out.append("rev%d=%s" % (seat, m._list_text(m._names(s.rev[seat]))))
     return " ".join(out)
 
 
@@ -261,8 +280,8 @@ def read_fields(s, fields):
                     raise ValueError("miss%d lists values 0-6, each once" % seat)
                 miss[seat] |= 1 << int(ch)
     s.miss = (miss[0], miss[1])
-    r0 = m._mask(m.tile_list(fields["rev0"], "rev0", s.lm))
-    r1 = m._mask(m.tile_list(fields["rev1"], "rev1", s.lm | r0))
+    r0 = m._mask(m._tile_list(fields["rev0"], "rev0", s.lm))
+    r1 = m._mask(m._tile_list(fields["rev1"], "rev1", s.lm | r0))
     s.rev = (r0, r1)
     for seat in (0, 1):
         if s.rev[seat] & _bar(s, seat):
@@ -283,8 +302,6 @@ def check_position(s, over):
     """Phase and consistency of a position with tiles in the line."""
     if (s.miss[0] | s.miss[1]) and s.nb:
         raise ValueError("a seat can only have passed once the boneyard is empty")
-    if s.passes and s.nb:
-        raise ValueError("a pass needs an empty boneyard")
     if not _shareable(_unseen(s), _owed(s, 0), _owed(s, 1), _bar(s, 0), _bar(s, 1)):
         raise ValueError("the unseen tiles cannot be shared out as the counts and passes say")
     if not m._ended(s):
@@ -305,8 +322,8 @@ def check_position(s, over):
         raise ValueError("this hand is over: the position should show the next hand")
     if s.move is not None:
         raise ValueError("nobody moves once the match is over")
-    p0 = m.mask_pips(s.rev[0])
-    p1 = m.mask_pips(s.rev[1])
+    p0 = m._mask_pips(s.rev[0])
+    p1 = m._mask_pips(s.rev[1])
     if m._outcome(s, p0, p1) + (p0, p1) != s.hist[-1]:
         raise ValueError("the last hand result does not match the position")
     s.phase = m._OVER

@@ -183,6 +183,7 @@ def test_observed_from_text_rejects():
             (good.replace("miss0=-", "miss0=77"), "miss0"),
             (good.replace("miss0=-", "miss0=6"), "boneyard is empty"),
             (good.replace("rev1=-", "rev1=6-6"), "appears twice"),
+            (good.replace("h0=5 h1=4", "h0=0 h1=9"), "a hand is empty"),
             (good.replace("mode=observed", "mode=observed rng=1"), "unknown field")):
         assert text != good, words
         e = raises(ValueError, mano.from_text, text)

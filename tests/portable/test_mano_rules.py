@@ -164,6 +164,7 @@ def test_from_text_rejects_bad_positions():
         (good.replace("lock=immediate", "lock=later"), "'lock'"),
         (good.replace("target=50", "target=x"), "target"),
         (good.replace("passes=0", "passes=1"), "empty boneyard"),
+        (good.replace("last=0", "last=1"), "do not fit together"),
         (good.replace("hist=-", "hist=1:9:domino:9:0"), "add up"),
         (good.replace("rng=", "rng=x"), "rng"),
         (None, "string"),
