@@ -3,7 +3,6 @@ Portable: runs on CPython and MicroPython. The helpers at the top are shared
 with test_mano_observed.py and tests/test_mano_props.py."""
 from check import eq, raises
 
-from firmware.rules import IllegalMove, Rng
 import firmware.rules.mano as mano
 
 TILES = ["%d-%d" % (a, b) for a in range(7) for b in range(a, 7)]
@@ -111,7 +110,10 @@ def test_dv3_deal_seed_1():
     eq(" ".join(field(text, "h1")), "0-4 0-6 2-5 3-3 3-4 5-6 6-6", "seat 1")
     eq(" ".join(field(text, "bone")), "5-5 1-4 4-4 4-6 0-3 1-3 2-4 1-2 0-0 2-6 3-5 3-6 2-2 0-1", "boneyard")
     eq(field(text, "move"), ["1"], "seat 1 leads")
-    eq(text.split(" h0=")[0], "hand=1 score=0,0 move=1 last=- line=-", "start of the text")
+    eq(text, "hand=1 score=0,0 move=1 last=- line=- h0=0-2 0-5 1-1 1-5 1-6 2-3 4-5 "
+       "h1=0-4 0-6 2-5 3-3 3-4 5-6 6-6 bone=5-5 1-4 4-4 4-6 0-3 1-3 2-4 1-2 0-0 2-6 3-5 3-6 2-2 0-1 "
+       "target=50 lock=immediate lock_award=opponent no_double=heaviest later_lead=highest_double "
+       "mode=dealt passes=0 rng=2440533925 hist=-", "the whole text")
 
 
 DV3 = "6-6 | L1-6 | R0-6 | R0-2 | R2-5 | R0-5 | R0-4 | L1-1 | R3-4 | L1-5 | R3-3 | R2-3 | L5-6"

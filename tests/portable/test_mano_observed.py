@@ -4,7 +4,7 @@ from check import eq, raises
 
 from firmware.rules import IllegalMove
 import firmware.rules.mano as mano
-from test_mano import DV3, TILES, field, first_move_hand, run_trace
+from test_mano import TILES, field, first_move_hand
 
 OBS = {"mode": "observed"}
 
