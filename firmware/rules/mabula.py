@@ -59,6 +59,26 @@ _OPTIONS = {
     "count_edge_marbles": (False, (False, True)),
 }
 
+# A position's cells: a bytearray of 76. 0..63 is the 8x8 grid (g = y * 8 + x,
+# a1 = 0, h8 = 63; values as in _COLOUR_CHAR); 64..75 count the marbles on
+# each line of the field, kept up to date by _push so that a move's room is
+# one look-up: 64 + x - 1 for file x (b..g), 70 + y - 1 for rank y (2..7).
+_COL = 63   # count slot of the field cell g's file: _COL + (g & 7)
+_ROW = 69   # count slot of its rank: _ROW + (g >> 3)
+
+
+def _new_cells():
+    return bytearray(76)
+
+
+def _count_lines(cells):
+    for y in range(1, 7):
+        for x in range(1, 7):
+            if cells[y * 8 + x]:
+                cells[_COL + x] += 1
+                cells[_ROW + y] += 1
+
+
 # Lookup tables, built on first use (nothing is done at import time). Cells
 # are indexed on the full 8x8 grid: g = y * 8 + x (a1 = 0, h8 = 63).
 _NAME = None        # grid index -> space name ("" for a corner)
@@ -66,13 +86,14 @@ _SPACE_OF = None    # grid index -> index in SPACES (255 for a corner)
 _GRID_OF = None     # index in SPACES -> grid index
 _RING_G = None      # ring position -> grid index of that edge space
 _STEP = None        # ring position -> grid step of its inward direction
+_LINE = None        # ring position -> slot of its line's marble count in cells
 _FIELD = None       # grid index -> 1 on the 36 field cells
 _MOVES = None       # ring position * 6 + d - 1 -> move string
 _MOVE_ID = None     # move string -> ring position * 6 + d - 1
 
 
 def _tables():
-    global _NAME, _SPACE_OF, _GRID_OF, _RING_G, _STEP, _FIELD, _MOVES, _MOVE_ID
+    global _NAME, _SPACE_OF, _GRID_OF, _RING_G, _STEP, _LINE, _FIELD, _MOVES, _MOVE_ID
     name = [""] * 64
     space_of = bytearray(b"\xff" * 64)
     grid_of = bytearray(60)
@@ -83,11 +104,14 @@ def _tables():
         space_of[g] = i
         grid_of[i] = g
     ring_g = bytearray(24)
+    line = bytearray(24)
     step = []
     for r in range(24):
         n = RING[r]
-        ring_g[r] = grid_of[SPACES.index(n)]
-        step.append(8 if n[1] == "1" else -8 if n[1] == "8" else 1 if n[0] == "a" else -1)
+        g = ring_g[r] = grid_of[SPACES.index(n)]
+        inward = 8 if n[1] == "1" else -8 if n[1] == "8" else 1 if n[0] == "a" else -1
+        step.append(inward)
+        line[r] = _COL + (g & 7) if inward == 8 or inward == -8 else _ROW + (g >> 3)
     field = bytearray(64)
     for y in range(1, 7):
         for x in range(1, 7):
@@ -100,7 +124,7 @@ def _tables():
             move_id[m] = len(moves)
             moves.append(m)
     _NAME, _SPACE_OF, _GRID_OF, _RING_G = name, space_of, grid_of, ring_g
-    _STEP, _FIELD, _MOVES, _MOVE_ID = tuple(step), field, moves, move_id
+    _STEP, _LINE, _FIELD, _MOVES, _MOVE_ID = tuple(step), line, field, moves, move_id
 
 
 def space_index(name):
@@ -111,15 +135,13 @@ def space_index(name):
 
 
 class _State:
-    """A position: ``cells`` (bytearray(64), see _COLOUR_CHAR), the seat whose
-    turn it is, and the result options. Never changed once built; ``moves``
-    caches the legal moves."""
+    """A position: ``cells`` (see _new_cells), the seat whose turn it is, and
+    the result options. Never changed once built."""
 
     def __init__(self, cells, turn, opts):
         self.cells = cells
         self.turn = turn
         self.opts = opts    # (scoring, tiebreak, count_edge_marbles)
-        self.moves = None
 
 
 # --- setup -------------------------------------------------------------------
@@ -177,7 +199,7 @@ def new_game(options=None, seed=0):
         turn = rng.below(2)
     else:
         turn = 0 if first == "W" else 1
-    cells = bytearray(64)
+    cells = _new_cells()
     for r in range(24):
         cells[_RING_G[r]] = 1 if ring[r] == "W" else 2
     return _State(cells, turn,
@@ -186,71 +208,67 @@ def new_game(options=None, seed=0):
 
 # --- moves -------------------------------------------------------------------
 
-def _line_count(cells, e, step):
-    """How many marbles stand on the 6 field cells of the line of edge ``e``."""
-    k = 0
-    g = e
-    for _ in range(6):
-        g += step
-        if cells[g]:
-            k += 1
-    return k
-
-
-def _push(cells, e, step, d, colour):
-    """Play (E, d) on ``cells`` in place (§1.3): marble i of the line (from E)
-    goes to max(p_i, d + i). Walks from the far end so every target is free."""
-    i = _line_count(cells, e, step)
+def _push(cells, r, d, colour):
+    """Play (E, d) from ring position ``r`` on ``cells`` in place (§1.3):
+    marble i of the line (from E) goes to max(p_i, d + i). Walks from the far
+    end so every target is already free."""
+    e = _RING_G[r]
+    step = _STEP[r]
+    i = cells[_LINE[r]]
     for p in range(6, 0, -1):
         g = e + p * step
         c = cells[g]
         if c:
             t = d + i
             if t > p:
-                cells[e + t * step] = c
+                n = e + t * step
+                cells[n] = c
                 cells[g] = 0
+                # Its own line's count is unchanged; the crossing lines' move.
+                cells[_COL + (g & 7)] -= 1
+                cells[_ROW + (g >> 3)] -= 1
+                cells[_COL + (n & 7)] += 1
+                cells[_ROW + (n >> 3)] += 1
             i -= 1
-    cells[e + d * step] = colour
+    g = e + d * step
+    cells[g] = colour
+    cells[_COL + (g & 7)] += 1
+    cells[_ROW + (g >> 3)] += 1
     cells[e] = 0
 
 
-def _moves_of(cells, colour, first_only):
-    """Move strings of ``colour`` in canonical order (or just whether there
-    is one, when ``first_only``)."""
-    out = []
-    ring_g = _RING_G
-    step = _STEP
+def _can_move(cells, colour):
     for r in range(24):
-        e = ring_g[r]
-        if cells[e] == colour:
-            free = 6 - _line_count(cells, e, step[r])
-            if free:
-                if first_only:
-                    return True
-                base = r * 6
-                out.extend(_MOVES[base:base + free])
-    return False if first_only else out
+        if cells[_RING_G[r]] == colour and cells[_LINE[r]] < 6:
+            return True
+    return False
 
 
-def _legal(s):
-    if s.moves is None:
-        m = _moves_of(s.cells, s.turn + 1, False)
-        if not m and _moves_of(s.cells, 2 - s.turn, True):
-            m = ["pass"]
-        s.moves = m
-    return s.moves
+def _must_pass(s):
+    return not _can_move(s.cells, s.turn + 1) and _can_move(s.cells, 2 - s.turn)
 
 
 def legal_moves(state):
-    return list(_legal(state))
+    cells = state.cells
+    colour = state.turn + 1
+    out = []
+    for r in range(24):
+        if cells[_RING_G[r]] == colour:
+            free = 6 - cells[_LINE[r]]
+            if free:
+                base = r * 6
+                out.extend(_MOVES[base:base + free])
+    if not out and _can_move(cells, 3 - colour):
+        out.append("pass")
+    return out
 
 
 def is_over(state):
-    return not _legal(state)
+    return not _can_move(state.cells, 1) and not _can_move(state.cells, 2)
 
 
 def to_move(state):
-    return None if not _legal(state) else state.turn
+    return None if is_over(state) else state.turn
 
 
 def _who(seat):
@@ -259,7 +277,7 @@ def _who(seat):
 
 def _refusal(s, move):
     """The reason a move string is not legal in ``s``, in a player's words."""
-    if not _legal(s):
+    if is_over(s):
         return "the game is over"
     if not isinstance(move, str):
         return "a move is a string like 'd1-d5' or 'pass', not %r" % (move,)
@@ -281,7 +299,7 @@ def _refusal(s, move):
         return "there is no marble on %s" % RING[r]
     if c != s.turn + 1:
         return "the marble on %s is %s's, and %s is to move" % (RING[r], _who(c - 1), _who(s.turn))
-    k = _line_count(s.cells, e, _STEP[r])
+    k = s.cells[_LINE[r]]
     if k == 6:
         return "the line in front of %s is full" % RING[r]
     return ("a marble would be pushed out of the field: with %d marble%s in its line, %s can "
@@ -295,15 +313,13 @@ def play(state, move):
     if mid is not None:
         r = mid // 6
         d = mid % 6 + 1
-        e = _RING_G[r]
-        step = _STEP[r]
         cells = state.cells
         # A legal move proves the game is not over; no need to generate moves.
-        if cells[e] == state.turn + 1 and d + _line_count(cells, e, step) <= 6:
+        if cells[_RING_G[r]] == state.turn + 1 and d + cells[_LINE[r]] <= 6:
             cells = bytearray(cells)
-            _push(cells, e, step, d, state.turn + 1)
+            _push(cells, r, d, state.turn + 1)
             return _State(cells, 1 - state.turn, state.opts)
-    elif move == "pass" and _legal(state) == ["pass"]:
+    elif move == "pass" and _must_pass(state):
         return _State(state.cells, 1 - state.turn, state.opts)
     raise IllegalMove(_refusal(state, move))
 
@@ -428,10 +444,10 @@ def move_from_occupancy(state, occupied):
     d = 1
     while d <= 6 and not occupied[space_of[e + d * step]]:
         d += 1
-    if d + _line_count(cells, e, step) > 6:
+    if d + cells[_LINE[emptied]] > 6:
         return None
     after = bytearray(cells)
-    _push(after, e, step, d, colour)
+    _push(after, emptied, d, colour)
     grid_of = _GRID_OF
     for i in range(60):
         if (after[grid_of[i]] != 0) != (occupied[i] != 0):
@@ -489,7 +505,7 @@ def from_text(text):
     ranks = words[0].split("/")
     if len(ranks) != 8:
         raise ValueError("position text needs 8 ranks separated by '/', found %d" % len(ranks))
-    cells = bytearray(64)
+    cells = _new_cells()
     count = [0, 0, 0]
     for n in range(8):
         row = ranks[n]
@@ -522,4 +538,5 @@ def from_text(text):
             raise ValueError("%s is given twice" % key)
         seen.append(key)
         _option_word(word, opts)
+    _count_lines(cells)
     return _State(cells, 0 if side == "W" else 1, tuple(opts))
