@@ -211,23 +211,32 @@ def _ranks(col, st):
 def _place(g, col, st, clock, p, mover, everything=False, stages=None):
     """Put a ``mover`` stone on p and run the resolution loop in place.
 
-    ``everything``: check every stone first (the start position may be unstable, which
-    only happens under cycle_rule "stop"). ``stages``: a list that receives
-    (new colour, flipped points) per stage that flipped something.
+    ``everything``: check every stone, not only those near p (the start position may be
+    unstable, which only happens under cycle_rule "stop"). ``stages``: a list that
+    receives (new colour, flipped points) per stage that flipped something.
     Returns (next clock, cycled). A cycle stops the loop at the first repeated state key
     (RULES.md §2.3), which is what cycle_rule "stop" keeps."""
     col[p] = mover
     st[p] = clock
-    clock += 1
     if not everything and _quiet_after(g, col, st, p):
-        return clock, False
+        return clock + 1, False
+    return _cascade(g, col, st, clock + 1, p, mover, everything, stages)
+
+
+def _cascade(g, col, st, clock, p, mover, everything=False, stages=None):
+    """The resolution loop of _place, once the stone is on p.
+
+    ``sus`` holds the suspects: every stone outside it is known not to be capturable.
+    A stage checks only the suspects of its colour; a flip makes the flipped stone and the
+    nearest stone on each of its six rays suspects again (their flanks use it)."""
     pair = g.pair
     mark = bytearray(g.n)
     sus = []
     if everything:
         for x in range(g.n):
             if col[x]:
-                _suspect(g, col, x, sus, mark)
+                mark[x] = 1
+                sus.append(x)
     else:
         _suspect(g, col, p, sus, mark)
     # The states seen so far, as (colours, stamps) snapshots, for the cycle rule. The state
@@ -313,7 +322,7 @@ def _legal_points(state):
         if _quiet_after(g, col, st, p):
             out.append(p)
         else:
-            if not _place(g, col, st, clock, p, mover)[1]:
+            if not _cascade(g, col, st, clock + 1, p, mover)[1]:
                 out.append(p)
             # Undo the cascade: copy back every point it can have touched.
             col[:] = state.col
