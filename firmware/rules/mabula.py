@@ -79,8 +79,7 @@ def _count_lines(cells):
                 cells[_ROW + y] += 1
 
 
-# Lookup tables, built on first use (nothing is done at import time). Cells
-# are indexed on the full 8x8 grid: g = y * 8 + x (a1 = 0, h8 = 63).
+# Lookup tables, built on first use (nothing is done at import time).
 _NAME = None        # grid index -> space name ("" for a corner)
 _SPACE_OF = None    # grid index -> index in SPACES (255 for a corner)
 _GRID_OF = None     # index in SPACES -> grid index
@@ -494,7 +493,8 @@ def _option_word(word, opts):
 
 
 def from_text(text):
-    """Parse position text (see the module docstring); ValueError says why."""
+    """Parse position text (see the module docstring); ValueError says why.
+    Fewer than 12 marbles of a colour are accepted, for constructed positions."""
     if not isinstance(text, str):
         raise ValueError("position text must be a string")
     if _NAME is None:
