@@ -33,8 +33,10 @@ class KeyMatrix:
         self.long_ms = long_ms
         self.count = len(self._rows) * len(self._cols) + len(self._extra)
         n = self.count
+        if n > 256:
+            raise ValueError("at most 256 keys (event keys are bytes)")
         self._stable = bytearray(n)     # 1 = down, after debouncing
-        self._agree = bytearray(n)      # consecutive scans that disagree with _stable
+        self._differ = bytearray(n)      # consecutive scans that read the other state
         self._long_sent = bytearray(n)
         self._down_ms = [0] * n
         self._qkind = bytearray(queue)
@@ -47,31 +49,31 @@ class KeyMatrix:
 
     def scan(self, now_ms):
         # Most keys are up and agree with their last state: only the others cost a call.
-        stable, agree, long_sent = self._stable, self._agree, self._long_sent
+        stable, differ, long_sent = self._stable, self._differ, self._long_sent
         k = 0
         for row in self._rows:
             row.value(0)
             self._sleep_us(self.settle_us)
             for col in self._cols:
                 raw = 0 if col.value() else 1
-                if raw != stable[k] or agree[k] or (raw and not long_sent[k]):
+                if raw != stable[k] or differ[k] or (raw and not long_sent[k]):
                     self._sample(k, raw, now_ms)
                 k += 1
             row.value(1)
         for pin in self._extra:
             raw = 0 if pin.value() else 1
-            if raw != stable[k] or agree[k] or (raw and not long_sent[k]):
+            if raw != stable[k] or differ[k] or (raw and not long_sent[k]):
                 self._sample(k, raw, now_ms)
             k += 1
 
     def _sample(self, k, raw, now_ms):
         if raw != self._stable[k]:
-            n = self._agree[k] + 1
+            n = self._differ[k] + 1
             if n < self.debounce:
-                self._agree[k] = n
+                self._differ[k] = n
                 return
             self._stable[k] = raw
-            self._agree[k] = 0
+            self._differ[k] = 0
             if raw:
                 self._down_ms[k] = now_ms
                 self._long_sent[k] = 0
@@ -79,7 +81,7 @@ class KeyMatrix:
             else:
                 self._push(_UP, k)
             return
-        self._agree[k] = 0
+        self._differ[k] = 0
         if raw and not self._long_sent[k] and now_ms - self._down_ms[k] >= self.long_ms:
             self._long_sent[k] = 1
             self._push(_LONG, k)

@@ -36,7 +36,8 @@ class Leds:
         self._strip = strip
         self._wire = strip.buf
         if len(self._wire) != 3 * self.count:
-            raise ValueError("LED strip buffer holds %d bytes, %d expected" % (len(self._wire), 3 * self.count))
+            raise ValueError("LED strip buffer holds %d bytes, %d expected"
+                             % (len(self._wire), 3 * self.count))
         order = spec.get("order", "GRB")
         # _dst[j]: where logical byte j of a frame goes in the wire buffer.
         self._dst = array("H", [0] * (3 * self.count))
