@@ -338,18 +338,23 @@ class MorbakPlay:
         ended = 0
         if self.over and render.blink(now, 500, 250):
             ended = 1 if self.line is not None else (2 if self.winner >= 0 else 3)
-        winner = self.winner
+        # What each seat's squares show instead of their own look (None: their look).
+        look0 = self._look(0, beat, passing, ended)
+        look1 = self._look(1, beat, passing, ended)
+        put = render.put
+        square = render.SQUARE
         for i in range(49):
             code = cells[i]
-            own = _owner(code)
-            if beat and code == 0:
-                render.put_scaled(f, i, render.PLAYER[p], 100)
-            elif (beat and own == p) or (passing and own == self.pass_seat) or (ended == 3 and own >= 0):
-                render.put(f, i, render.OFF)
-            elif ended == 2 and own == winner:
-                render.put(f, i, render.WHITE)
-            else:
-                render.put(f, i, render.SQUARE[code])
+            if code == 0:
+                if beat:
+                    render.put_scaled(f, i, render.PLAYER[p], 100)
+                    continue
+            elif code < 7:
+                look = look0 if code & 1 else look1  # A's codes are odd, B's even
+                if look is not None:
+                    put(f, i, look)
+                    continue
+            put(f, i, square[code])
         if ended == 1:
             for i in self.line:
                 render.put(f, i, render.WHITE)
@@ -359,6 +364,13 @@ class MorbakPlay:
             render.put(f, self.flash_sq, render.WHITE)
         if now < self.reject_until and render.blink(self.reject_until - now, 200, 100):
             render.put(f, self.reject_sq, render.RED)
+
+    def _look(self, seat, beat, passing, ended):
+        if (beat and seat == self.turn) or (passing and seat == self.pass_seat) or ended == 3:
+            return render.OFF   # the heartbeat's wink, the passer's blink, a draw's blink
+        if ended == 2 and seat == self.winner:
+            return render.WHITE  # the winner on a flag
+        return None
 
     def _draw_status(self, f):
         render.clear(f)
