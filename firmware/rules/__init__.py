@@ -6,32 +6,51 @@ class IllegalMove(ValueError):
     """Raised by ``play`` for an illegal or malformed move; the message says why."""
 
 
-_MASK = 0xFFFFFFFF
-
-
 class Rng:
-    """xorshift32 (RULES.md §0.3): the same stream on CPython and MicroPython."""
+    """xorshift32 (RULES.md §0.3): the same stream on CPython and MicroPython.
+
+    The state is kept as two 16-bit halves so that ``below`` and ``shuffle`` never
+    make integers above 2^30, which would allocate on a 32-bit board."""
 
     def __init__(self, seed=0):
-        s = seed & _MASK
-        self.state = s if s else 0x6D2B79F5
+        s = seed & 0xFFFFFFFF
+        if not s:
+            s = 0x6D2B79F5
+        self.hi = s >> 16
+        self.lo = s & 0xFFFF
+
+    def _step(self):
+        hi, lo = self.hi, self.lo
+        hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF  # x ^= x << 13
+        lo ^= (lo << 13) & 0xFFFF
+        lo ^= hi >> 1  # x ^= x >> 17
+        hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF  # x ^= x << 5
+        lo ^= (lo << 5) & 0xFFFF
+        self.hi, self.lo = hi, lo
+
+    @property
+    def state(self):
+        return (self.hi << 16) | self.lo
 
     def next32(self):
-        x = self.state
-        x ^= (x << 13) & _MASK
-        x ^= x >> 17
-        x ^= (x << 5) & _MASK
-        self.state = x
-        return x
+        self._step()
+        return (self.hi << 16) | self.lo
 
     def below(self, n):
         if n < 1:
             raise ValueError("below() needs n >= 1")
-        lim = 0x100000000 - (0x100000000 % n)
+        if n > 0x4000:
+            lim = 0x100000000 - (0x100000000 % n)
+            while True:
+                x = self.next32()
+                if x < lim:
+                    return x % n
+        m = 0x10000 % n
+        r = (m * m) % n  # 2^32 mod n; draws at or above 2^32 - r are rejected
         while True:
-            x = self.next32()
-            if x < lim:
-                return x % n
+            self._step()
+            if r == 0 or self.hi < 0xFFFF or self.lo < 0x10000 - r:
+                return ((self.hi % n) * m + self.lo) % n
 
     def shuffle(self, a):
         for i in range(len(a) - 1, 0, -1):
