@@ -1,19 +1,152 @@
-"""The ``arbiter`` command (DESIGN.md §3)."""
+"""The ``arbiter`` command (DESIGN.md §3). Exit status: 0 done, 1 the board, the link
+or a tool failed, 2 bad input (nothing written to the board); each failure is one
+sentence on stderr."""
 import argparse
+import os
 import sys
+
+from host_tools.errors import BoardError, UsageError
+
+PORT_HELP = ("the board: a serial port (/dev/ttyACM0, COM3), auto (the first USB board), "
+             "or socket://HOST:PORT for the virtual board (default: auto)")
+
+
+def _port(p):
+    p.add_argument("--port", "-p", default="auto", metavar="P", help=PORT_HELP)
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(
+        prog="arbiter",
+        description="Arbiter: play, and look after the boards that referee, time and record "
+                    "Morbak, Mabula, Fursaz, Mano a Mano and Masbrur.",
+        epilog="Run `arbiter COMMAND --help` for the options of a command.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("play", help="play: on the attached board, else in the browser simulator",
+                       description="With a board plugged in by USB: bring its firmware up to date "
+                                   "and play on it. Otherwise: open the simulator in the browser.")
+    p.add_argument("game", nargs="?", help="which game, for --terminal (default: ask)")
+    p.add_argument("--terminal", action="store_true", help="play hot-seat in this terminal instead")
+    p.add_argument("--http", type=int, default=8000, metavar="PORT",
+                   help="the simulator's port on 127.0.0.1 (default: 8000)")
+
+    p = sub.add_parser("deploy", help="install or update the firmware on a board",
+                       description="Compile firmware/ for the board's MicroPython, copy what changed "
+                                   "(with boot.py, main.py and the profile), verify every file's "
+                                   "hash on the board and reset it. An interrupted deploy leaves "
+                                   "the board bootable.")
+    _port(p)
+    p.add_argument("--profile", default="light-pico", metavar="NAME",
+                   help="the board profile hardware/NAME.json (default: light-pico)")
+
+    p = sub.add_parser("config", help="show or change the board's settings",
+                       description="The board's settings, as the board's own menu shows them.")
+    csub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    c = csub.add_parser("get", help="print every setting as KEY=VALUE, or the value of one")
+    c.add_argument("key", nargs="?", metavar="KEY", help="e.g. morbak.game_time_s")
+    _port(c)
+    c = csub.add_parser("set", help="check and save settings, e.g. morbak.move_time_s=off",
+                        description="Every KEY=VALUE is checked first; if one is wrong nothing is "
+                                    "written. Times are seconds or off; switches are on or off.")
+    c.add_argument("pairs", nargs="*", metavar="KEY=VALUE")
+    _port(c)
+
+    p = sub.add_parser("games", help="list or export the games recorded on the board")
+    gsub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    g = gsub.add_parser("list", help="one line per recorded game")
+    _port(g)
+    g = gsub.add_parser("export", help="save records as JSON and as readable move lists",
+                        description="Write game-NNNNN.json (the record) and game-NNNNN.txt (the "
+                                    "moves in RULES.md notation, with times and clocks).")
+    g.add_argument("id", nargs="?", metavar="ID", help="one game (default: all)")
+    g.add_argument("--out", default=".", metavar="DIR", help="folder to write to (default: .)")
+    _port(g)
+
+    p = sub.add_parser("logs", help="print the board's crash log and event log")
+    _port(p)
+
+    p = sub.add_parser("virtual-board", help="run the firmware on MicroPython behind a socket",
+                       description="The firmware on the real MicroPython (WebAssembly, under Node) "
+                                   "behind a TCP socket: use it with --port socket://HOST:PORT, or "
+                                   "`mpremote connect socket://HOST:PORT`. Ctrl-C stops it.")
+    p.add_argument("--listen", default="127.0.0.1:7777", metavar="HOST:PORT",
+                   help="where to listen (default: 127.0.0.1:7777; port 0 picks a free one)")
+    p.add_argument("--board", default="light", metavar="KIND", help="the board kind (default: light)")
+    p.add_argument("--fs", metavar="DIR", help="keep the board's files in this folder across runs")
+    p.add_argument("--blank", action="store_true", help="start with an empty flash (no firmware)")
+
+    p = sub.add_parser("sim", help="serve the browser simulator",
+                       description="Serve the simulator at http://127.0.0.1:PORT/ and open it.")
+    p.add_argument("--board", default="light", metavar="KIND", help="the board kind (default: light)")
+    p.add_argument("--http", type=int, default=8000, metavar="PORT", help="default: 8000")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    return parser
+
+
+def play(args):
+    if args.terminal:
+        from host_tools import terminal_game
+        return terminal_game.main(args.game)
+    from host_tools import board_link, deploy
+    ports = board_link.usb_ports()
+    if ports:
+        print("board found on %s: checking its firmware" % ports[0])
+        deploy.run(ports[0])
+        print("play on the board")
+        return 0
+    print("no board attached: starting the simulator")
+    from host_tools import sim_server
+    return sim_server.main("light", args.http)
+
+
+def run(args):
+    cmd = args.command
+    if cmd == "play":
+        return play(args)
+    if cmd == "deploy":
+        from host_tools import deploy
+        return deploy.run(args.port, args.profile)
+    if cmd == "config":
+        from host_tools import config_cmd
+        if args.action == "get":
+            return config_cmd.get(args.port, args.key)
+        return config_cmd.set_(args.port, args.pairs)
+    if cmd == "games":
+        from host_tools import games_cmd
+        if args.action == "list":
+            return games_cmd.list_(args.port)
+        return games_cmd.export(args.port, args.id, args.out)
+    if cmd == "logs":
+        from host_tools import logs_cmd
+        return logs_cmd.run(args.port)
+    if cmd == "virtual-board":
+        from host_tools import virtual_board
+        return virtual_board.main(args.listen, args.board, args.fs, args.blank)
+    from host_tools import sim_server
+    return sim_server.main(args.board, args.http, not args.no_browser)
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="arbiter", description="Arbiter host tools.")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    p = sub.add_parser("play", help="play a game on this computer")
-    p.add_argument("game", nargs="?", help="which game (default: ask)")
+    parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command == "play":
-        from host_tools import terminal_game
-        return terminal_game.main(args.game)
-    parser.print_help()
-    return 2
+    if args.command is None:
+        parser.print_help()
+        return 2
+    try:
+        return run(args)
+    except UsageError as e:
+        print("arbiter: %s" % e, file=sys.stderr)
+        return 2
+    except BoardError as e:
+        print("arbiter: %s" % e, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("arbiter: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. `arbiter config get | head`: stop quietly
+        sys.stdout = open(os.devnull, "w")
+        return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,90 @@
+"""`arbiter config get|set`: the board's settings, /config.json, through the schema the
+firmware itself uses (firmware/app/settings.py). Every KEY=VALUE is parsed and checked
+before the board is even opened; the new file is written atomically, and the board's
+restart at the end of the command (board_link) makes the app load it."""
+import sys
+
+from firmware.app import settings
+from firmware.hal.storage import Storage
+from host_tools.board_link import Board
+from host_tools.errors import UsageError
+
+
+class BoardFiles(Storage):
+    """Storage's reading logic (fallback to a complete .tmp, tolerance of bad files) over
+    files fetched from the board; writes are kept in ``written`` to be sent."""
+
+    def __init__(self, files):
+        Storage.__init__(self)
+        self.files = files
+        self.written = {}
+
+    def read_text(self, name, default=None):
+        data = self.files.get(name)
+        try:
+            return default if data is None else data.decode("utf-8")
+        except UnicodeError:
+            return default
+
+    def write_text(self, name, text):
+        self.written[name] = text
+
+
+def parse_pairs(pairs):
+    """[(key, value)] from ["key=text", ...]; UsageError (one sentence) on the first bad one."""
+    out = {}
+    for pair in pairs:
+        key, eq, text = pair.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise UsageError("%r is not KEY=VALUE (e.g. morbak.game_time_s=600)" % pair)
+        if key in out:
+            raise UsageError("%s is given twice" % key)
+        try:
+            out[key] = settings.parse(key, text)
+        except ValueError as e:
+            raise UsageError(str(e))
+    return out
+
+
+def check_key(key):
+    if key is not None and key not in settings.SCHEMA:
+        raise UsageError("unknown setting %s (`arbiter config get` lists them all)" % key)
+
+
+def _read(board):
+    board.require_arbiter()
+    names = [settings.PATH, settings.PATH + ".tmp"]
+    files = board.read_files(["/" + n for n in names])
+    stored = BoardFiles({n: files["/" + n] for n in names})
+    problem = settings.problem(stored)
+    if problem:
+        print("warning: %s; the defaults stand in for what is wrong" % problem, file=sys.stderr)
+    return stored, settings.load(stored)
+
+
+def get(port, key=None, out=sys.stdout):
+    check_key(key)
+    with Board(port) as board:
+        _, cfg = _read(board)
+    if key is not None:
+        print(settings.to_text(key, cfg[key]), file=out)
+    else:
+        for k in settings.SCHEMA:
+            print("%s=%s" % (k, settings.to_text(k, cfg[k])), file=out)
+    return 0
+
+
+def set_(port, pairs, out=sys.stdout):
+    if not pairs:
+        raise UsageError("nothing to set: give KEY=VALUE pairs (e.g. sound=off)")
+    values = parse_pairs(pairs)
+    with Board(port) as board:
+        stored, cfg = _read(board)
+        cfg.update(values)
+        settings.save(stored, cfg)
+        board.write_atomic("/" + settings.PATH, stored.written[settings.PATH].encode("utf-8"))
+    for key in values:
+        print("%s=%s" % (key, settings.to_text(key, values[key])), file=out)
+    print("saved; the board restarts with the new settings", file=out)
+    return 0

