@@ -235,3 +235,15 @@ def test_check_does_not_modify_the_profile():
     before = copy.deepcopy(p)
     prof.check(p)
     assert p == before
+
+
+def test_the_bench_figures_use_the_shipped_profile():
+    sys.path.insert(0, os.path.join(ROOT, "tests", "bench"))
+    try:
+        import extra_hal
+    finally:
+        sys.path.pop(0)
+    p = light()
+    assert extra_hal._profile() == p
+    for section, values in extra_hal.FALLBACK.items():
+        assert {k: p[section][k] for k in values} == values
