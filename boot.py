@@ -1,2 +1,8 @@
 # Runs at every reset, also before mpremote's raw REPL: keep it small and unable to fail.
-# The app is started by main.py (firmware/app/device.py: safe mode, runner, watchdog).
+# It finishes a firmware swap that a power cut interrupted (`arbiter deploy`); the app is
+# started by main.py (firmware/app/device.py: safe mode, runner, watchdog).
+try:
+    import firmware.update
+    firmware.update.finish()
+except Exception as e:
+    print("boot: firmware update not finished:", e)

@@ -344,3 +344,16 @@ def test_entry_points_run_on_the_virtual_board(upy, script):
         out = upy.run(f.read())
     assert out == ("" if script == "boot.py" else
                    "Arbiter: no machine module (virtual board?): app not started, REPL free\n")
+
+
+def test_boot_finishes_an_interrupted_firmware_swap(upy):
+    """A deploy cut after its commit point: boot.py completes the swap (firmware/update.py)."""
+    with open(os.path.join(ROOT, "boot.py")) as f:
+        boot = f.read()
+    setup = ("import os, json\n"
+             "for d in ('/.new', '/.new/firmware'):\n"
+             "    os.mkdir(d)\n"
+             "open('/.new/firmware/added.py', 'w').write('X = 1\\n')\n"
+             "open('/.update', 'w').write(json.dumps({'move': ['firmware/added.py'], 'delete': []}))\n")
+    check = "\nimport firmware.added\nprint(firmware.added.X, '.update' in os.listdir('/'))\n"
+    assert upy.run(setup + boot + check).split() == ["1", "False"]
