@@ -1,0 +1,86 @@
+"""firmware/hal/storage.py: atomic JSON files, tolerant reads, bounded logs; and the
+record helpers of firmware/app/records.py that sit on it."""
+from check import eq
+
+from firmware.app import records
+from firmware.hal.storage import Storage
+from test_app_kit import fresh_dir
+
+
+def test_write_is_atomic_and_reads_are_tolerant():
+    s = Storage(fresh_dir("storage"))
+    eq(s.read_json("a.json", "missing"), "missing")
+    s.write_json("a.json", {"n": 1})
+    eq(s.read_json("a.json"), {"n": 1})
+    assert not s.exists("a.json.tmp"), "the temporary file is renamed away"
+    s.write_json("a.json", {"n": 2})
+    eq(s.read_json("a.json"), {"n": 2})
+    # A cut inside the next write leaves a torn .tmp: the old file is still read.
+    s._write(s.path("a.json.tmp"), '{"n": 3')
+    eq(s.read_json("a.json"), {"n": 2})
+    # A cut after "remove, then rename" (file systems that cannot rename over a file):
+    # only a complete .tmp is left, and it is read.
+    s._write(s.path("a.json.tmp"), '{"n": 3}')
+    s.remove("a.json")
+    eq(s.read_json("a.json", "gone"), "gone", "remove takes the .tmp too")
+    s.write_json("b.json", {"n": 4})
+    s._write(s.path("b.json.tmp"), '{"n": 5}')
+    import os
+    os.remove(s.path("b.json"))
+    eq(s.read_json("b.json"), {"n": 5})
+    s.write_text("c.json", "not json")
+    eq(s.read_json("c.json", "bad"), "bad")
+    eq(s.read_text("nothing", "dflt"), "dflt")
+
+
+def test_folders_and_sizes():
+    s = Storage(fresh_dir("dirs"))
+    s.makedirs("x/y")
+    s.makedirs("x/y")  # twice is fine
+    s.write_text("x/y/z.txt", "12345")
+    eq(s.listdir("x/y"), ["z.txt"])
+    eq(s.listdir("nope"), [])
+    eq(s.size("x/y/z.txt"), 5)
+    eq(s.size("x/y/none"), 0)
+    assert s.exists("x/y") and not s.exists("x/q")
+
+
+def test_log_is_appended_and_bounded_to_whole_lines():
+    s = Storage(fresh_dir("log"))
+    for k in range(200):
+        s.append_log("e.log", "%d line number %d\n" % (k, k), 1000)
+        assert s.size("e.log") <= 1000
+    text = s.read_text("e.log")
+    lines = text.split("\n")
+    eq(lines[-1], "", "ends with a whole line")
+    assert lines[-2] == "199 line number 199"
+    for line in lines[:-1]:
+        k = int(line.split(" ")[0])
+        eq(line, "%d line number %d" % (k, k), "a whole line")
+    nums = [int(line.split(" ")[0]) for line in lines[:-1]]
+    eq(nums, list(range(nums[0], 200)), "the newest lines, in order")
+    assert len(text) >= 400, "trimmed to half, not emptied"
+
+
+def test_record_ids_and_the_game_in_progress():
+    s = Storage(fresh_dir("records"))
+    records.prepare(s)
+    eq(records.next_id(s), 1)
+    s.write_json("games/00007.json", {})
+    s.write_text("games/notes.txt", "")
+    s.write_json("games/00003.json", {})
+    eq(records.next_id(s), 8)
+    eq(records.load_current(s), (None, None))
+    rec = records.new_record(8, "morbak", {"lite": True}, 0)
+    records.save_current(s, rec)
+    eq(records.load_current(s), (rec, None))
+    rec["moves"].append("L d4")  # move_ms and clock_ms not kept in step: refused
+    records.save_current(s, rec)
+    eq(records.load_current(s), (None, "unreadable /state/current.json"))
+    rec["move_ms"].append(5)
+    rec["clock_ms"].append(None)
+    records.save_current(s, rec)
+    records.finish(s, rec, {"winner": 0, "scores": [1, 0], "reason": "line"}, "win")
+    assert not s.exists("state/current.json")
+    done = s.read_json("games/00008.json")
+    eq((done["id"], done["moves"], done["ended"]), (8, ["L d4"], "win"))
