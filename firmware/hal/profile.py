@@ -24,8 +24,8 @@ KINDS = ("light",)
 MENU_KEY_NAMES = ("menu", "ok")
 _ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
 _CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right")
-# key: (lo, hi) for the timing fields of "keys"
-_KEY_TIMING = {"scan_ms": (1, 50), "settle_us": (0, 1000), "debounce": (1, 20), "long_ms": (100, 10000)}
+# (field, lo, hi): the timing fields of "keys"
+_KEY_TIMING = (("scan_ms", 1, 50), ("settle_us", 0, 1000), ("debounce", 1, 20), ("long_ms", 100, 10000))
 
 
 class ProfileError(ValueError):
@@ -113,16 +113,16 @@ def check(profile):
         _fail("leds.runs", "rows or columns")
     if leds.get("driver") != "neopixel":
         _fail("leds.driver", "neopixel")
-    g = leds.get("gamma", 2.2)
-    if not ((is_int(g) or isinstance(g, float)) and 1 <= g <= 3):
+    g = leds.get("gamma")
+    if "gamma" in leds and not ((is_int(g) or isinstance(g, float)) and 1 <= g <= 3):
         _fail("leds.gamma", "a number from 1 to 3")
     keys = _section(profile, "keys")
     used += _pins(keys, "rows", h, "one per rank, rank 1 first", "keys.")
     used += _pins(keys, "cols", w, "one per file, file a first", "keys.")
     for name in MENU_KEY_NAMES:
         used.append(_pin(keys, name, "keys."))
-    for field in _KEY_TIMING:
-        _int(keys, field, _KEY_TIMING[field][0], _KEY_TIMING[field][1], "keys.")
+    for field, lo, hi in _KEY_TIMING:
+        _int(keys, field, lo, hi, "keys.")
     buzzer = _section(profile, "buzzer")
     used.append(_pin(buzzer, "pin", "buzzer."))
     if "duty_u16" in buzzer:
