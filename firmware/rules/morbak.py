@@ -161,6 +161,10 @@ def _seconds_ok(v):
     return v is None or (is_int(v) and 0 < v < 0x40000000)
 
 
+def _first_ok(v):
+    return v == "random" or (is_int(v) and 0 <= v <= 1)  # not 1.0: take_options' tuples compare with ==
+
+
 def _options(options):
     # Lite changes the defaults of budget and neutralizations.
     lite = isinstance(options, dict) and options.get("lite") is True
@@ -172,7 +176,7 @@ def _options(options):
         "switch_limit": ("per_square", ("per_square", "per_player")),
         "game_time_s": (900, _seconds_ok),
         "move_time_s": (120, _seconds_ok),
-        "first": (0, (0, 1, "random")),
+        "first": (0, _first_ok),
         "next_first": ("loser", ("loser",)),
     })
 
