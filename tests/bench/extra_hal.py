@@ -31,7 +31,7 @@ class _Pin:
 
 
 # The light-pico figures that matter here, for MicroPython, which cannot see hardware/
-# under the runner (tests/test_hal_profile.py checks they match the profile).
+# under the runner (tests/test_hal_profile_build.py checks they match the profile).
 FALLBACK = {"leds": {"pin": 22, "count": 49, "width": 7, "height": 7, "serpentine": True,
                      "order": "GRB", "first": "bottom-left", "driver": "neopixel"},
             "keys": {"scan_ms": 5, "settle_us": 20, "debounce": 3}}
