@@ -59,10 +59,9 @@ class App:
         self.brightness = self.cfg["leds.brightness"]
         self.crashes = crash.count(storage)
         self.log(now_ms, "boot" if not self.crashes else "restart after crash %d" % self.crashes)
-        bad = settings.problem(storage)
-        if bad:
-            self.log(now_ms, "config: %s; defaults used for what is wrong" % bad)
-            self.say("settings file damaged: " + bad)
+        self.config_problem = settings.problem(storage)
+        if self.config_problem:
+            self.log(now_ms, "config: %s; defaults used for what is wrong" % self.config_problem)
         self.menu = Menu(self)
         self.screen = Boot(self, now_ms)
         self.beep(render.BOOT)
@@ -129,7 +128,8 @@ class App:
         self.menu.item = -1
         self.menu.name = "menu"
         self.show(self.menu)
-        self.say("menu")
+        self.say("menu" if not self.config_problem else
+                 "menu; settings file damaged (%s), fix it with arbiter config" % self.config_problem)
 
     def after_boot(self, now):
         self.to_menu()

@@ -115,6 +115,7 @@ def test_damaged_config_is_reported_and_kept():
     eq(b.app.cfg, settings.defaults(), "defaults in use")
     assert "config: /config.json is not valid JSON" in b.events_log(), b.events_log()
     eq(b.storage.read_text("config.json"), '{"sound": fal', "left for arbiter config to fix")
+    assert "settings file damaged" in b.status()["message"]
     b.start()
     b.move("d4")
     eq(b.status()["moves"], ["L d4"])
