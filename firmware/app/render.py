@@ -7,7 +7,6 @@ place, so a screen's draw() can run under micropython.heap_lock()."""
 
 OFF = (0, 0, 0)
 WHITE = (255, 255, 255)
-DIM = (40, 40, 40)
 RED = (255, 0, 0)
 GREEN = (0, 255, 0)
 YELLOW = (255, 200, 0)

@@ -39,7 +39,7 @@ def test_move_timeout_exactly_at_the_limit():
 def test_one_long_step_plays_each_expiry_in_order():
     b = _started("bigstep", {"morbak.move_time_s": 10, "morbak.game_time_s": 25,
                              "morbak.warn_game_s": None, "morbak.warn_move_s": None})
-    b.step(None, 100000)  # one step of 100 s: A, B, A time out, then A's game clock ends
+    b.step(None, 100000)  # one step of 100 s: four timeouts, then A's game clock ends
     st = b.status()
     # A: 10 s, B: 10 s, A: 10 s (A has 5 s left), B: 10 s, A: flag after 5 s.
     eq(st["moves"], ["timeout", "timeout", "timeout", "timeout", "flag"])
