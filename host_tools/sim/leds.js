@@ -1,0 +1,29 @@
+// How an LED's wire value looks on a screen, for every board kind.
+//
+// The wire values are what the firmware's LED driver sends (brightness and gamma already
+// applied): PWM duty, i.e. linear light. A screen cannot show an LED's range, so the light
+// is tone-mapped: exact colours at full power (the curve is 1 at 1), dim levels still
+// visible and still in order, the hue kept by scaling all three channels alike.
+const EXPOSURE = 15;
+
+const toScreen = (linear) => Math.round(255 * Math.min(1, linear) ** (1 / 2.2));
+
+// [r, g, b] wire values -> {background, glow} CSS colours ("" glow when the LED is off).
+export function ledLook([r, g, b]) {
+  const peak = Math.max(r, g, b) / 255;
+  if (peak === 0) return { background: "", glow: "" };
+  const shown = (peak * (1 + EXPOSURE)) / (1 + peak * EXPOSURE);
+  const scale = shown / peak;
+  const c = [r, g, b].map((v) => toScreen((v / 255) * scale));
+  const rgb = `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
+  return { background: rgb, glow: `0 0 ${Math.round(4 + 14 * shown)}px ${Math.round(1 + 4 * shown)}px rgba(${c[0]}, ${c[1]}, ${c[2]}, ${(0.35 + 0.5 * shown).toFixed(2)})` };
+}
+
+// "rrggbb…" hex (3 bytes per LED) -> [[r, g, b], …]
+export function parseLeds(hex) {
+  const out = [];
+  for (let i = 0; i + 6 <= hex.length; i += 6) {
+    out.push([0, 2, 4].map((k) => parseInt(hex.slice(i + k, i + k + 2), 16)));
+  }
+  return out;
+}

@@ -1,0 +1,394 @@
+// The Arbiter simulator page: the firmware itself runs on MicroPython (WebAssembly) in this
+// page (glue.py drives the board's own runner and drivers over simulated pins); the board
+// is drawn by its board module (boards/<kind>.js); the side panel shows what a real board
+// cannot. The board's files are saved in localStorage after every call that wrote one, so
+// a reload is power coming back.
+//
+// ?clock=manual stops the real-time clock: board time then moves only through
+// window.arbiter.advance(ms) (tests use it so that timeouts need no waiting).
+import { loadMicroPython } from "./micropython/micropython.mjs";
+import { parseLeds } from "./leds.js";
+
+const MANUAL = new URLSearchParams(location.search).get("clock") === "manual";
+const FRAME_MS = 20;     // the page's timer period
+const CHUNK_MS = 200;    // at most this much board time per call into the interpreter
+const HEAP_BYTES = 1 << 21;
+const AUDIO_LATENCY_S = 0.05;
+const VOLUME = 0.05;
+const KEEP = 200;        // key events and tones kept for the panel and the tests
+const $ = (id) => document.getElementById(id);
+
+let bundle, glueText, board, storageKey;
+let glue = null;         // the interpreter's glue module; null while powered off
+let fs = null;           // its file system
+let fatal = null;
+let manualMs = 0;
+const t0 = performance.now();
+const clockNow = () => (MANUAL ? manualMs : Math.round(performance.now() - t0));
+let bootAt = 0;          // clock time of the last power-up
+let boardT = 0;          // board time (ms since power-up) the firmware has reached
+let pending = [];        // contact changes [clock_ms, key, closed], ascending
+let status = {};
+let leds = [];
+const keyEvents = [];
+const tones = [];
+let firstSeat = null;    // seat that moved first in the game shown (for the move list)
+let queue = Promise.resolve();
+
+// One thing at a time in the interpreter: ticks, power cuts, test steps.
+function exclusive(fn) {
+  const p = queue.then(fn);
+  queue = p.catch(() => {});
+  return p;
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ------------------------------------------------------------------ board files
+
+function mkdirs(FS, path) {
+  let cur = "";
+  for (const part of path.split("/").filter(Boolean)) {
+    cur += "/" + part;
+    try { FS.mkdir(cur); } catch { /* exists */ }
+  }
+}
+
+function writeFile(FS, path, data) {
+  mkdirs(FS, path.slice(0, path.lastIndexOf("/")));
+  FS.writeFile(path, data);
+}
+
+// The flash: every file under /board but the firmware and the profile (both come from
+// the server at each power-up, like a deploy), as latin-1 strings (bytes kept exactly).
+function boardFiles(FS) {
+  const out = {};
+  const walk = (dir, rel) => {
+    for (const name of FS.readdir(dir)) {
+      if (name === "." || name === "..") continue;
+      const r = rel + name;
+      if (r === "firmware" || r === "profile.json") continue;
+      const path = dir + "/" + name;
+      if (FS.isDir(FS.stat(path).mode)) walk(path, r + "/");
+      else {
+        const bytes = FS.readFile(path);
+        let s = "";
+        for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode(...bytes.subarray(i, i + 8192));
+        out[r] = s;
+      }
+    }
+  };
+  walk("/board", "");
+  return out;
+}
+
+function loadSaved() {
+  const text = localStorage.getItem(storageKey);
+  if (text === null) return {};
+  try {
+    const saved = JSON.parse(text);
+    if (saved && saved.version === 1 && typeof saved.files === "object") return saved.files;
+  } catch { /* below */ }
+  warn("the saved board in this browser was unreadable: the board starts with an empty flash");
+  return {};
+}
+
+function persist() {
+  try {
+    localStorage.setItem(storageKey, JSON.stringify({ version: 1, files: boardFiles(fs) }));
+  } catch (e) {
+    warn("could not save the board's files in this browser (" + e.name + "): a reload would lose them");
+  }
+}
+
+// ------------------------------------------------------------------ power
+
+async function powerUp() {
+  glue = null;
+  const mp = await loadMicroPython({
+    heapsize: HEAP_BYTES,
+    stdout: (line) => console.log("[board]", line),
+    stderr: (line) => console.warn("[board]", line),
+  });
+  const FS = mp.FS;
+  mkdirs(FS, "/board");
+  for (const [path, s] of Object.entries(loadSaved())) writeFile(FS, "/board/" + path, Uint8Array.from(s, (c) => c.charCodeAt(0)));
+  for (const [path, text] of Object.entries(bundle.files)) writeFile(FS, "/board/" + path, text);
+  FS.writeFile("/board/profile.json", JSON.stringify(bundle.profile));
+  writeFile(FS, "/sim/glue.py", glueText);
+  mp.runPython("import os, sys\nos.chdir('/board')\nif '/sim' not in sys.path: sys.path.append('/sim')");
+  const g = mp.pyimport("glue");
+  fs = FS;
+  bootAt = clockNow();
+  boardT = 0;
+  // A power cut opens no contact: a stuck or held key is closed from the start.
+  pending = pending.filter((c) => c[0] > bootAt);
+  for (const k of board.closed()) addContact(bootAt, k, true);
+  firstSeat = null;
+  glue = g;
+  apply(JSON.parse(g.boot()));
+  refreshLogs();
+}
+
+function powerCut() {
+  return exclusive(async () => {
+    glue = null;   // the interpreter is dropped as it is: nothing more is saved
+    await powerUp();
+  });
+}
+
+function erase() {
+  return exclusive(async () => {
+    glue = null;
+    localStorage.removeItem(storageKey);
+    await powerUp();
+  });
+}
+
+// ------------------------------------------------------------------ running
+
+function addContact(t, key, closed) {
+  let i = pending.length;
+  while (i > 0 && pending[i - 1][0] > t) i--;
+  pending.splice(i, 0, [t, key, closed]);
+}
+
+// Run the board up to clock time `until` (one call into the interpreter).
+function runTo(until) {
+  const due = [];
+  while (pending.length && pending[0][0] <= until) {
+    const [t, k, c] = pending.shift();
+    due.push([Math.max(0, t - bootAt), k, c ? 1 : 0]);
+  }
+  apply(JSON.parse(glue.run(until - bootAt, due.length ? JSON.stringify(due) : "")));
+}
+
+async function runUntil(target) {
+  while (glue && !fatal && bootAt + boardT < target) {
+    runTo(Math.min(target, bootAt + boardT + CHUNK_MS));
+    if (bootAt + boardT < target) await sleep(0);   // let the page breathe
+  }
+}
+
+function guarded(fn) {
+  return async (...args) => {
+    try {
+      return await fn(...args);
+    } catch (e) {
+      stop(e);
+      throw e;
+    }
+  };
+}
+
+function stop(e) {
+  fatal = e;
+  glue = null;
+  showBanner("The simulator stopped: " + (e && e.message ? e.message : e), true);
+  console.error(e);
+}
+
+async function realtime() {
+  for (;;) {
+    await sleep(FRAME_MS);
+    if (glue && !fatal) await exclusive(guarded(() => runUntil(clockNow())));
+  }
+}
+
+function advance(ms) {
+  if (!MANUAL) return Promise.reject(new Error("advance() needs ?clock=manual"));
+  return exclusive(guarded(async () => {
+    manualMs += ms;
+    await runUntil(manualMs);
+  }));
+}
+
+// ------------------------------------------------------------------ what the board did
+
+function apply(out) {
+  boardT = out.t;
+  if (out.leds) {
+    leds = parseLeds(out.leds);
+    board.draw(leds);
+  }
+  for (const [t, kind, key] of out.events) {
+    keyEvents.push({ t, kind, key: board.names[key] });
+    logKey(t, kind, board.names[key]);
+  }
+  keyEvents.splice(0, keyEvents.length - KEEP);
+  if (out.tones.length) play(out.tones, out.t);
+  if (out.status) {
+    status = out.status;
+    showStatus();
+  }
+  if (out.dirty) {
+    persist();
+    refreshLogs();
+  }
+  $("heap").textContent = (out.heap / 1024).toFixed(0) + " KB";
+  $("board-time").textContent = (out.t / 1000).toFixed(1) + " s";
+}
+
+let audio = null;
+
+function play(list, now) {
+  for (const [t, freq, duty] of list) tones.push({ t, freq, duty });
+  tones.splice(0, tones.length - KEEP);
+  if (MANUAL || !audio || !$("sound").checked) return;
+  const { ctx, osc, gain } = audio;
+  for (const [t, freq, duty] of list) {
+    const at = Math.max(ctx.currentTime, ctx.currentTime + AUDIO_LATENCY_S + (t - now) / 1000);
+    if (freq) osc.frequency.setValueAtTime(freq, at);
+    gain.gain.setValueAtTime(duty ? VOLUME : 0, at);
+  }
+}
+
+function startAudio() {
+  if (audio || MANUAL) return;
+  const ctx = new AudioContext();
+  const osc = ctx.createOscillator();
+  const gain = ctx.createGain();
+  osc.type = "square";   // a piezo buzzer driven by PWM
+  gain.gain.value = 0;
+  osc.connect(gain).connect(ctx.destination);
+  osc.start();
+  audio = { ctx, osc, gain };
+}
+
+// ------------------------------------------------------------------ panel
+
+function showStatus() {
+  const s = status;
+  $("screen").textContent = s.screen || "";
+  $("message").textContent = s.message || "";
+  const seat = (p) => (p === 0 ? "A" : p === 1 ? "B" : "");
+  $("turn").textContent = s.result ? "" : seat(s.to_move);
+  $("clocks").textContent = s.clocks_ms ? `A ${fmtMs(s.clocks_ms[0])} · B ${fmtMs(s.clocks_ms[1])}` : s.game ? "off" : "";
+  $("move-left").textContent = s.move_ms_left == null ? (s.game && !s.result ? "off" : "") : fmtMs(s.move_ms_left);
+  $("result").textContent = s.result ? (s.result.winner == null ? "draw" : seat(s.result.winner) + " wins") + ` (${s.result.reason})` : "";
+  $("position").textContent = s.position || "";
+  const moves = s.moves || [];
+  if (typeof s.to_move === "number") firstSeat = (s.to_move + moves.length) % 2;
+  else if (s.options && (s.options.first === 0 || s.options.first === 1)) firstSeat ??= s.options.first;
+  const ol = $("moves");
+  ol.replaceChildren(...moves.map((m, i) => {
+    const li = document.createElement("li");
+    li.textContent = (firstSeat == null ? "" : seat((firstSeat + i) % 2) + " ") + m;
+    return li;
+  }));
+  ol.scrollTop = ol.scrollHeight;
+  const legal = s.legal || [];
+  $("legal-count").textContent = s.game ? `(${legal.length})` : "";
+  $("legal").replaceChildren(...legal.map((m) => {
+    const span = document.createElement("span");
+    span.textContent = m;
+    return span;
+  }));
+}
+
+function fmtMs(ms) {
+  const s = Math.max(0, ms) / 1000;
+  return `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, "0")}`;
+}
+
+function logKey(t, kind, name) {
+  const pre = $("keylog");
+  const lines = (pre.textContent ? pre.textContent.split("\n") : []).concat(`${(t / 1000).toFixed(3)} s  ${kind} ${name}`);
+  pre.textContent = lines.slice(-40).join("\n");
+  pre.scrollTop = pre.scrollHeight;
+}
+
+function readText(path) {
+  try { return fs.readFile("/board/" + path, { encoding: "utf8" }); } catch { return ""; }
+}
+
+function refreshLogs() {
+  if (!glue) return;
+  const ev = $("eventlog");
+  ev.textContent = readText("events.log");
+  ev.scrollTop = ev.scrollHeight;
+  const crash = readText("crash.log");
+  $("crash-section").hidden = !crash;
+  $("crashlog").textContent = crash;
+}
+
+function showFaults() {
+  const list = board.describeFaults();
+  $("faults").textContent = list.length ? list.join("; ") : "none";
+}
+
+function warn(text) {
+  const li = document.createElement("li");
+  li.textContent = text;
+  $("warnings").append(li);
+  $("warnings").hidden = false;
+}
+
+function showBanner(text, error) {
+  const b = $("banner");
+  b.textContent = text;
+  b.className = error ? "error" : "";
+  b.hidden = !text;
+}
+
+// ------------------------------------------------------------------ start
+
+async function fetchOk(url) {
+  const r = await fetch(url, { cache: "no-store" });
+  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+  return r;
+}
+
+async function main() {
+  showBanner("Starting the board (MicroPython in WebAssembly)…");
+  bundle = await (await fetchOk("bundle.json")).json();
+  glueText = await (await fetchOk("glue.py")).text();
+  const kind = await import(`./boards/${bundle.board}.js`);
+  storageKey = "arbiter-sim/" + bundle.profile.name;
+  document.title = `Arbiter simulator: ${bundle.board} board`;
+  $("board-name").textContent = `${bundle.board} board (${bundle.profile.name})`;
+  $("clock-mode").textContent = MANUAL ? "manual clock" : "";
+  board = kind.createBoard($("board"), bundle.profile, {
+    now: clockNow,
+    contact: addContact,
+    faultChanged: showFaults,
+  });
+  for (const f of kind.faults) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = f.label;
+    b.title = f.help;
+    b.dataset.fault = f.id;
+    b.addEventListener("click", () => { board.armFault(f.id); showFaults(); });
+    $("fault-buttons").append(b);
+  }
+  $("clear-faults").addEventListener("click", () => board.clearFaults());
+  $("power-cut").addEventListener("click", () => powerCut().catch(stop));
+  $("erase").addEventListener("click", () => {
+    if (confirm("Erase the board's files (settings, saved game, records, logs)?")) erase().catch(stop);
+  });
+  document.addEventListener("pointerdown", startAudio, { once: true });
+  document.addEventListener("keydown", startAudio, { once: true });
+  showFaults();
+  await exclusive(powerUp);
+  showBanner("");
+  window.arbiter.ready = true;
+  if (!MANUAL) realtime();
+}
+
+window.arbiter = {
+  ready: false,
+  manual: MANUAL,
+  advance,
+  powerCut,
+  erase,
+  status: () => status,
+  leds: () => leds,
+  keyEvents: () => keyEvents.slice(),
+  tones: () => tones.slice(),
+  boardTime: () => boardT,
+  files: () => exclusive(() => (glue ? boardFiles(fs) : {})),
+  error: () => (fatal ? String(fatal.message || fatal) : null),
+};
+
+main().catch(stop);
