@@ -63,19 +63,19 @@ def _read(board):
     return stored, settings.load(stored)
 
 
-def get(port, key=None, out=sys.stdout):
+def get(port, key=None):
     check_key(key)
     with Board(port) as board:
         _, cfg = _read(board)
     if key is not None:
-        print(settings.to_text(key, cfg[key]), file=out)
+        print(settings.to_text(key, cfg[key]))
     else:
         for k in settings.SCHEMA:
-            print("%s=%s" % (k, settings.to_text(k, cfg[k])), file=out)
+            print("%s=%s" % (k, settings.to_text(k, cfg[k])))
     return 0
 
 
-def set_(port, pairs, out=sys.stdout):
+def set_(port, pairs):
     if not pairs:
         raise UsageError("nothing to set: give KEY=VALUE pairs (e.g. sound=off)")
     values = parse_pairs(pairs)
@@ -85,6 +85,6 @@ def set_(port, pairs, out=sys.stdout):
         settings.save(stored, cfg)
         board.write_atomic("/" + settings.PATH, stored.written[settings.PATH].encode("utf-8"))
     for key in values:
-        print("%s=%s" % (key, settings.to_text(key, values[key])), file=out)
-    print("saved; the board restarts with the new settings", file=out)
+        print("%s=%s" % (key, settings.to_text(key, values[key])))
+    print("saved; the board restarts with the new settings")
     return 0

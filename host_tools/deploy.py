@@ -159,7 +159,7 @@ def _files(n, what="file"):
     return "%d %s%s" % (n, what, "" if n == 1 else "s")
 
 
-def run(port, profile_name=DEFAULT_PROFILE, out=sys.stdout):
+def run(port, profile_name=DEFAULT_PROFILE):
     profile = load_profile(profile_name)
     with open(UPDATE_SOURCE) as f:
         update_code = f.read()
@@ -171,8 +171,7 @@ def run(port, profile_name=DEFAULT_PROFILE, out=sys.stdout):
         image = build(compiler, profile)
         version = ".".join(str(v) for v in info["version"])
         print("board: %s %s on %s; %s" % (info["name"], version, info["platform"],
-              "bytecode .mpy v%s" % mpy_version(info) if compiler else "sources (no matching mpy-cross)"),
-              file=out)
+              "bytecode .mpy v%s" % mpy_version(info) if compiler else "sources (no matching mpy-cross)"))
         # Finish what an earlier deploy left, and clear a half-uploaded /.new.
         board.exec(update_code)
         board.exec("finish()\nremove_tree(NEW)\nif _ex(PLAN + '.tmp'):\n os.remove(PLAN + '.tmp')")
@@ -182,12 +181,12 @@ def run(port, profile_name=DEFAULT_PROFILE, out=sys.stdout):
         changed = [p for p in image if have["/" + p] != want[p]]
         stale = [f[1:] for f in board.files_under("/firmware") if f[1:] not in image]
         if not changed and not stale:
-            print("the board is up to date (%s checked)" % _files(len(image)), file=out)
+            print("the board is up to date (%s checked)" % _files(len(image)))
             return 0
         size = sum(len(image[p]) for p in changed)
         print("uploading %s of %d (%d KB)" % (_files(len(changed)), len(image), (size + 1023) // 1024),
-              file=out, flush=True)
-        bar = Progress(out, size)
+              flush=True)
+        bar = Progress(sys.stdout, size)
         board.write_files({"/.new/" + p: image[p] for p in changed}, bar)
         bar.end()
         got = board.hashes(["/.new/" + p for p in changed], algo)
@@ -202,5 +201,5 @@ def run(port, profile_name=DEFAULT_PROFILE, out=sys.stdout):
         if wrong:
             raise BoardError("after installing, %s is not what was sent" % wrong[0])
         print("installed %s, removed %s; all %s verified; resetting"
-              % (_files(len(changed)), _files(len(stale), "old file"), _files(len(image))), file=out)
+              % (_files(len(changed)), _files(len(stale), "old file"), _files(len(image))))
     return 0

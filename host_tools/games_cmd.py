@@ -93,20 +93,20 @@ def _load(board, paths):
     return out
 
 
-def list_(port, out=sys.stdout):
+def list_(port):
     with Board(port) as board:
         board.require_arbiter()
         recs = _load(board, _record_paths(board) + [CURRENT])  # the game in progress last
     if not recs:
-        print("no games recorded on the board yet", file=out)
+        print("no games recorded on the board yet")
         return 0
-    print("%-6s %-10s %5s  %s" % ("id", "game", "moves", "result"), file=out)
+    print("%-6s %-10s %5s  %s" % ("id", "game", "moves", "result"))
     for rec in recs:
-        print("%05d  %-10s %5d  %s" % (rec["id"], rec["game"], len(rec["moves"]), result_text(rec)), file=out)
+        print("%05d  %-10s %5d  %s" % (rec["id"], rec["game"], len(rec["moves"]), result_text(rec)))
     return 0
 
 
-def export(port, game_id=None, out_dir=".", out=sys.stdout):
+def export(port, game_id=None, out_dir="."):
     if game_id is not None and (not game_id.isdigit() or not 0 < int(game_id) < 100000):
         raise UsageError("a game id is a number from 1 to 99999, not %r" % game_id)
     with Board(port) as board:
@@ -127,7 +127,7 @@ def export(port, game_id=None, out_dir=".", out=sys.stdout):
             f.write("\n")
         with open(base + ".txt", "w") as f:
             f.write(move_list(rec))
-        print("%s.json and .txt" % base, file=out)
+        print("%s.json and .txt" % base)
     if not recs:
-        print("no games recorded on the board yet", file=out)
+        print("no games recorded on the board yet")
     return 0

@@ -130,7 +130,7 @@ class Board {
     this.raw = false;        // raw REPL (else friendly)
     this.rawLine = 0;        // bytes on the current raw-REPL line
     this.paste = null;       // raw-paste state: {code: [], count}
-    this.dropOK = false;     // swallow the raw REPL's "OK" after a paste
+    this.dropOK = 0;         // bytes of the raw REPL's "OK" to swallow after a paste
     this.out = [];           // bytes for the client, flushed after each chunk of input
     this.client = null;
     this.saveTimer = null;
@@ -138,9 +138,9 @@ class Board {
 
   write(bytes) {
     for (const b of bytes) {
-      if (this.dropOK) {
-        if (b === 0x4f || b === 0x4b) continue; // "O", "K"
-        this.dropOK = false;
+      if (this.dropOK > 0) {  // the raw REPL's "OK", which a paste does not show
+        this.dropOK--;
+        continue;
       }
       this.out.push(b);
     }
@@ -156,7 +156,7 @@ class Board {
     for (const name of runMain ? ["boot.py", "main.py"] : ["boot.py"]) {
       if (!(("/" + name) in files)) continue;
       try {
-        this.mp.runPython(`exec(open('${name}').read(), globals())`);
+        this.mp.runPython(`exec(compile(open('${name}').read(), '${name}', 'exec'), globals())`);
       } catch (e) {
         this.say((e && e.message ? e.message : String(e)).replace(/\r?\n/g, "\r\n"));
       }
@@ -217,6 +217,14 @@ class Board {
     return r === SOFT_RESET;
   }
 
+  abortPaste() {
+    if (!this.paste) return;
+    this.paste = null;
+    this.write([CTRL_D]);
+    this.mp.replProcessChar(CTRL_C);
+    this.rawLine = 0;
+  }
+
   // Raw-paste: "A" then Ctrl-A select it; then code with flow control until Ctrl-D.
   feedPaste(b) {
     const p = this.paste;
@@ -225,6 +233,10 @@ class Board {
       p.header++;
       if (!ok) { this.paste = null; return false; }
       if (p.header === 2) this.write([0x52, 0x01, PASTE_WINDOW & 0xff, PASTE_WINDOW >> 8]); // "R\x01" + window
+      return false;
+    }
+    if (b === CTRL_C) {  // abandoned, as a board does: end of data, then a clean raw REPL
+      this.abortPaste();
       return false;
     }
     if (b !== CTRL_D) {
@@ -236,9 +248,8 @@ class Board {
     this.write([CTRL_D]);  // end of data acknowledged; then the output, as in the raw REPL
     let reset = false;
     for (const c of p.code) reset = this.mp.replProcessChar(c) === SOFT_RESET || reset;
-    this.dropOK = true;
+    this.dropOK = 2;
     reset = this.mp.replProcessChar(CTRL_D) === SOFT_RESET || reset;
-    this.dropOK = false;
     this.rawLine = 0;
     return reset;
   }
@@ -256,11 +267,16 @@ const opts = parseArgs(process.argv.slice(2));
 const board = new Board(opts);
 await board.powerOn();
 
-const server = createServer((sock) => {
-  if (board.client) {  // like a serial port open elsewhere: say so, answer nothing more
-    sock.on("error", () => {});
+// One client at a time, like a serial port. A client that has just gone away may not be
+// noticed yet, so a newcomer waits a moment before being told the board is busy.
+function connect(sock, waited) {
+  if (board.client && waited < 500) {
+    setTimeout(() => connect(sock, waited + 50), 50);
+    return;
+  }
+  if (board.client) {
     sock.write("\r\nbusy: another program is connected to this virtual board\r\n");
-    setTimeout(() => sock.destroy(), 10000).unref();
+    setTimeout(() => sock.destroy(), 10000).unref();  // it answers nothing more
     return;
   }
   board.client = sock;
@@ -276,10 +292,17 @@ const server = createServer((sock) => {
       board.saveSoon();
     });
   });
-  sock.on("error", () => {});  // EPIPE / ECONNRESET: the board carries on
   sock.on("close", () => {
-    if (board.client === sock) board.client = null;
+    if (board.client !== sock) return;
+    board.client = null;
+    serially(() => { board.abortPaste(); board.out = []; });  // half-sent code is dropped
   });
+  sock.resume();
+}
+
+const server = createServer({ pauseOnConnect: true }, (sock) => {
+  sock.on("error", () => {});  // EPIPE / ECONNRESET: the board carries on
+  connect(sock, 0);
 });
 server.on("error", (e) => {
   console.error(`virtual board: cannot listen on ${opts.host}:${opts.port}: ${e.message}`);
