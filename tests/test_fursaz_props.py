@@ -155,7 +155,11 @@ def random_game(options, seed, max_plies):
 
 def same_behaviour(a, b):
     assert fz.to_text(a) == fz.to_text(b)
-    assert fz.legal_moves(a) == fz.legal_moves(b)
+    moves = fz.legal_moves(a)
+    assert moves == fz.legal_moves(b)
+    if moves:
+        m = moves[len(moves) // 2]
+        assert fz.to_text(fz.play(a, m)) == fz.to_text(fz.play(b, m))
     assert fz.result(a) == fz.result(b)
     assert fz.to_move(a) == fz.to_move(b)
     assert fz.is_over(a) == fz.is_over(b)

@@ -20,14 +20,14 @@ is exactly §2.7's. ``pie`` needs no token: the phase says all of it. A finished
 ``result`` reasons: "in progress" (game not over; scores are the current count),
 "score" (higher score wins), "draw" (equal scores), "tie to white" (equal, tie="white").
 
-Speed: a placement only changes the flank status of stones on the lines through the points
-that changed, and there only of the nearest stone each way (RULES.md §2.8). The resolution
-keeps a set of suspects (stones whose capturability may have changed) and checks only those,
-so most placements cost seven capturability checks. Tables are built per size on first use.
+Speed: a change at a point only changes the flank status of that stone and of the nearest
+stone each way on the lines through it (RULES.md §2.8). legal_moves must simulate every
+placement (cycle rule): a quick test (_quiet_after) settles the ~80 % that flip nothing;
+the resolution loop checks only suspects (stones near a change). Per-size tables of rays
+are built on first use.
 """
 from firmware.rules import IllegalMove, take_options
 
-_EMPTY = 0
 _BLACK = 1
 _WHITE = 2
 _LETTER = " BW"
@@ -159,17 +159,36 @@ def _capturable(col, st, pair, x):
 
 
 def _quiet_after(g, col, st, p):
-    """After a change at p in a stable position: True iff still no stone is capturable.
-    Only p and the nearest stone on each of the six rays from p can have changed."""
+    """After a stone was put on p in a stable position: True iff still no stone is
+    capturable. Besides p, only the nearest stone y on each ray from p can have changed,
+    and only along that ray's axis (§2.8). With D the distance from p to y, look at the
+    point o at distance D beyond y: if a stone (or the edge) comes first, y's flank on this
+    axis is as before; if o holds a stone of p's colour, y now has the newest flank, of
+    p's colour; if o holds the other colour, still no flank; if o is empty, p may have
+    broken a flank of y, so y is checked in full."""
     pair = g.pair
     if _capturable(col, st, pair, p):
         return False
     rays = g.rays
+    mover = col[p]
     for d in range(6 * p, 6 * p + 6):
-        for y in rays[d]:
+        ray = rays[d]
+        n = len(ray)
+        for j in range(n):
+            y = ray[j]
             if col[y]:
-                if _capturable(col, st, pair, y):
-                    return False
+                o = 2 * j + 1  # ray[j] is at distance j + 1 from p
+                if o < n:
+                    k = j + 1
+                    while k < o and not col[ray[k]]:
+                        k += 1
+                    if k == o:
+                        c = col[ray[o]]
+                        if c == 0:
+                            if _capturable(col, st, pair, y):
+                                return False
+                        elif c == mover and col[y] != mover:
+                            return False
                 break
     return True
 
@@ -208,23 +227,13 @@ def _ranks(col, st):
     return ranks
 
 
-def _place(g, col, st, clock, p, mover, everything=False, stages=None):
-    """Put a ``mover`` stone on p and run the resolution loop in place.
-
-    ``everything``: check every stone, not only those near p (the start position may be
-    unstable, which only happens under cycle_rule "stop"). ``stages``: a list that
-    receives (new colour, flipped points) per stage that flipped something.
-    Returns (next clock, cycled). A cycle stops the loop at the first repeated state key
-    (RULES.md §2.3), which is what cycle_rule "stop" keeps."""
-    col[p] = mover
-    st[p] = clock
-    if not everything and _quiet_after(g, col, st, p):
-        return clock + 1, False
-    return _cascade(g, col, st, clock + 1, p, mover, everything, stages)
-
-
 def _cascade(g, col, st, clock, p, mover, everything=False, stages=None):
-    """The resolution loop of _place, once the stone is on p.
+    """The resolution loop (§2.3) in place, once a ``mover`` stone is on p; ``clock`` is
+    the next stamp. ``everything``: check every stone, not only those near p (the start
+    position may be unstable, which only happens under cycle_rule "stop"). ``stages``: a
+    list that receives (new colour, flipped points) per stage that flipped something.
+    Returns (next clock, cycled). A cycle stops the loop at the first repeated state key,
+    which is where cycle_rule "stop" ends the turn.
 
     ``sus`` holds the suspects: every stone outside it is known not to be capturable.
     A stage checks only the suspects of its colour; a flip makes the flipped stone and the
@@ -324,7 +333,7 @@ def _legal_points(state):
         else:
             if not _cascade(g, col, st, clock + 1, p, mover)[1]:
                 out.append(p)
-            # Undo the cascade: copy back every point it can have touched.
+            # Undo the cascade.
             col[:] = state.col
             st[:] = state.st
         col[p] = 0
@@ -352,23 +361,21 @@ def _point(state, move):
     g = _geo(state.size)
     p = g.index.get(move)
     if p is None:
-        raise IllegalMove("%s is not a point of the size-%d board (nor 'pass' or 'swap')"
-                          % (_shown(move), state.size))
+        raise IllegalMove("'%s' is not a point of the size-%d board (nor 'pass' or 'swap')"
+                          % (move[:12], state.size))
     if state.col[p]:
         raise IllegalMove("%s is already occupied" % move)
     return p
 
 
-def _shown(move):
-    return "'%s'" % move[:12] if len(move) <= 12 else "'%s…'" % move[:12]
-
-
 def _resolve(state, p, stages=None):
     """Play a placement at p on a copy of the state; return (new state, cycled)."""
     s = state.copy()
-    stop = s.opts["cycle_rule"] == "stop"
-    s.clock, cycled = _place(_geo(s.size), s.col, s.st, s.clock, p, s.turn,
-                             stop and s.phase == _PLAY, stages)
+    s.col[p] = s.turn
+    s.st[p] = s.clock
+    unstable = s.opts["cycle_rule"] == "stop" and s.phase == _PLAY
+    s.clock, cycled = _cascade(_geo(s.size), s.col, s.st, s.clock + 1, p, s.turn,
+                               unstable, stages)
     return s, cycled
 
 
