@@ -58,6 +58,7 @@ class _Geo:
         rr = size - 1
         self.size = size
         names = []
+        coords = []
         index = {}
         at = {}
         for row in range(2 * size - 1):
@@ -67,14 +68,14 @@ class _Geo:
                 at[(q, r)] = len(names)
                 index[name] = len(names)
                 names.append(name)
+                coords.append((q, r))
         n = len(names)
         self.n = n
         self.names = names
         self.index = index
         # rays[6 * p + d]: the points from p outwards in direction d, up to the edge.
         rays = []
-        for p in range(n):
-            q, r = _coords(names[p], size)
+        for q, r in coords:
             for dq, dr in _DIRS:
                 ray = []
                 k = 1
@@ -107,10 +108,6 @@ def _geo(size):
         g = _Geo(size)
         _GEOS[size] = g
     return g
-
-
-def _coords(name, size):
-    return int(name[1:]) - size, size - 1 - (ord(name[0]) - 97)
 
 
 class _State:
