@@ -57,8 +57,8 @@ def mpy_version(info):
     mpy = info.get("mpy")
     if mpy is None:
         return None
-    major, minor = mpy & 0xFF, (mpy >> 8) & 3
-    return "%d.%d" % (major, minor) if major >= 6 else str(major)
+    major, minor = mpy & 0xFF, (mpy >> 8) & 3  # higher bits: the native architecture
+    return "%d.%d" % (major, minor) if minor else str(major)
 
 
 def _emits(binary):

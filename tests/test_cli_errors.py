@@ -1,0 +1,177 @@
+"""`arbiter`'s help, its wiring, and how it fails: bad input exits 2 before any board is
+opened (nothing can be written), a missing, busy or foreign board exits 1; each with one
+sentence on stderr. (Failures in the middle of a command: tests/test_e2e_board.py.)"""
+import fcntl
+import os
+import pty
+import socket
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from host_tools import board_link, cli, deploy
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def arbiter(capsys, *argv):
+    code = cli.main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def one_sentence(err):
+    return err.startswith("arbiter: ") and err.count("\n") == 1
+
+
+@pytest.fixture
+def nowhere():
+    """socket://127.0.0.1:PORT where nothing listens."""
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return "socket://127.0.0.1:%d" % port
+
+
+def test_help_reads_well():
+    for exe in ([sys.executable, "-m", "host_tools"], [os.path.join(os.path.dirname(sys.executable), "arbiter")]):
+        r = subprocess.run(exe + ["--help"], capture_output=True, text=True, cwd=ROOT)
+        assert r.returncode == 0 and r.stdout.startswith("usage: arbiter"), r.stderr
+        for cmd in ("play", "deploy", "config", "games", "logs", "virtual-board", "sim"):
+            assert "\n    %s" % cmd in r.stdout, r.stdout
+
+
+@pytest.mark.parametrize("argv", [["play"], ["deploy"], ["config", "get"], ["config", "set"],
+                                  ["games", "list"], ["games", "export"], ["logs"],
+                                  ["virtual-board"], ["sim"]])
+def test_each_command_has_help(argv, capsys):
+    with pytest.raises(SystemExit) as e:
+        cli.main(argv + ["--help"])
+    assert e.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: arbiter " + " ".join(argv)), out
+    assert len(out.splitlines()) > 4
+    if argv[0] not in ("play", "virtual-board", "sim"):
+        assert "--port" in out and "socket://" in out
+
+
+@pytest.mark.parametrize("argv", [["frobnicate"], ["config"], ["games"], ["config", "get", "a", "b"]])
+def test_malformed_command_lines_exit_2(argv, capsys):
+    with pytest.raises(SystemExit) as e:
+        cli.main(argv)
+    assert e.value.code == 2
+
+
+BAD_INPUT = [
+    (["config", "set", "sound=maybe"], "sound must be on or off, not maybe"),
+    (["config", "set", "leds.brightness=300"], "leds.brightness must be a whole number from 0 to 255"),
+    (["config", "set", "morbak.move_time_s=soon"], "morbak.move_time_s must be a number of seconds"),
+    (["config", "set", "colour=red"], "unknown setting colour"),
+    (["config", "set"], "nothing to set"),
+    (["config", "get", "colour"], "unknown setting colour"),
+    (["games", "export", "abc"], "a game id is a number"),
+    (["games", "export", "0"], "a game id is a number"),
+    (["deploy", "--profile", "nosuch"], "there is no board profile 'nosuch'"),
+]
+
+
+@pytest.mark.parametrize("argv,says", BAD_INPUT)
+def test_bad_input_exits_2_before_a_board_is_opened(argv, says, capsys, nowhere):
+    code, out, err = arbiter(capsys, *argv, "--port", nowhere)  # nothing there: never reached
+    assert code == 2 and one_sentence(err) and says in err, err
+
+
+def test_bad_virtual_board_options_exit_2(capsys):
+    code, out, err = arbiter(capsys, "virtual-board", "--listen", "localhost:http")
+    assert code == 2 and one_sentence(err) and "HOST:PORT" in err, err
+    code, out, err = arbiter(capsys, "virtual-board", "--board", "marble")
+    assert code == 2 and one_sentence(err) and "no board profile of kind 'marble'" in err, err
+
+
+def test_no_board_attached(capsys, monkeypatch):
+    monkeypatch.setattr(board_link, "usb_ports", lambda: [])
+    code, out, err = arbiter(capsys, "logs")  # --port auto
+    assert code == 1 and one_sentence(err) and "no board found" in err, err
+    code, out, err = arbiter(capsys, "config", "get", "--port", "/dev/ttyACM97")
+    assert code == 1 and one_sentence(err) and "no board at /dev/ttyACM97" in err, err
+
+
+def test_nothing_listening_at_a_socket(capsys, nowhere):
+    code, out, err = arbiter(capsys, "games", "list", "--port", nowhere)
+    assert code == 1 and one_sentence(err) and "nothing answers at " + nowhere in err, err
+
+
+def test_busy_serial_port(capsys):
+    master, slave = pty.openpty()
+    name = os.ttyname(slave)
+    holder = os.open(name, os.O_RDWR | os.O_NOCTTY)
+    fcntl.flock(holder, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as pyserial does for mpremote, Thonny...
+    try:
+        code, out, err = arbiter(capsys, "deploy", "--port", name)
+    finally:
+        for fd in (holder, slave, master):
+            os.close(fd)
+    assert code == 1 and one_sentence(err) and "%s is busy" % name in err, err
+
+
+def test_a_device_running_something_else(capsys):
+    """Something that answers, but not like MicroPython (say, a GPS on a serial bridge)."""
+    server = socket.create_server(("127.0.0.1", 0))
+    port = server.getsockname()[1]
+
+    def chatter():
+        conn, _ = server.accept()
+        with conn:
+            while conn.recv(1024):
+                conn.sendall(b"$GPGGA,123519,4807.038,N,01131.000,E*47\r\n")
+
+    t = threading.Thread(target=chatter, daemon=True)
+    t.start()
+    try:
+        code, out, err = arbiter(capsys, "logs", "--port", "socket://127.0.0.1:%d" % port)
+    finally:
+        server.close()
+    assert code == 1 and one_sentence(err) and "does not answer like a MicroPython board" in err, err
+
+
+# ---------------------------------------------------------------- wiring of play and sim
+
+class Recorder:
+    def __init__(self, ret=0):
+        self.calls = []
+        self.ret = ret
+
+    def __call__(self, *args):
+        self.calls.append(args)
+        return self.ret
+
+
+def test_play_without_a_board_starts_the_simulator(capsys, monkeypatch):
+    from host_tools import sim_server
+    sim = Recorder()
+    monkeypatch.setattr(board_link, "usb_ports", lambda: [])
+    monkeypatch.setattr(sim_server, "main", sim)
+    assert cli.main(["play"]) == 0
+    assert sim.calls == [("light", 8000)]
+    assert cli.main(["sim", "--http", "8123", "--no-browser"]) == 0
+    assert sim.calls[-1] == ("light", 8123, False)
+
+
+def test_play_with_a_board_deploys_if_needed(capsys, monkeypatch):
+    run = Recorder()
+    monkeypatch.setattr(board_link, "usb_ports", lambda: ["/dev/ttyACM0"])
+    monkeypatch.setattr(deploy, "run", run)
+    assert cli.main(["play"]) == 0
+    assert run.calls == [("/dev/ttyACM0",)]
+    assert "play on the board" in capsys.readouterr().out
+
+
+def test_play_in_the_terminal(monkeypatch):
+    from host_tools import terminal_game
+    game = Recorder(ret=0)
+    monkeypatch.setattr(terminal_game, "main", game)
+    assert cli.main(["play", "--terminal", "morbak"]) == 0
+    assert game.calls == [("morbak",)]

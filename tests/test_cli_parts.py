@@ -1,0 +1,106 @@
+"""The pieces of `arbiter` that need no board: KEY=VALUE parsing, the readable move list,
+the hashes (the host's must equal the board's, checked on the real MicroPython), the
+choice of mpy-cross for a board's .mpy version, the deploy image, port names."""
+import pytest
+
+from firmware.rules import morbak
+from host_tools import board_link, config_cmd, deploy, games_cmd
+from host_tools.errors import UsageError
+
+
+def test_pairs_are_parsed_with_the_firmware_schema():
+    got = config_cmd.parse_pairs(["morbak.game_time_s=600", "morbak.move_time_s=OFF", "sound=on",
+                                  " leds.brightness = 7 ", "morbak.first=random", "fursaz.size=5"])
+    assert got == {"morbak.game_time_s": 600, "morbak.move_time_s": None, "sound": True,
+                   "leds.brightness": 7, "morbak.first": "random", "fursaz.size": 5}
+    for bad in (["fursaz.size=6"], ["morbak.first=1.0"], ["a=b=c"], ["sound=on", "sound=on"]):
+        with pytest.raises(UsageError):
+            config_cmd.parse_pairs(bad)
+
+
+def _record(moves, result, clocks=True):
+    state = morbak.new_game({}, 0)
+    for m in moves:
+        state = morbak.play(state, m)
+    return {"version": 1, "id": 12, "game": "morbak", "options": {"game_time_s": 900}, "seed": 0,
+            "moves": moves, "move_ms": [1500 * (i + 1) for i in range(len(moves))],
+            "clock_ms": [[900000 - 1500 * i, 899000] if clocks else None for i in range(len(moves))],
+            "result": result, "ended": "win"}
+
+
+def test_the_move_list_names_seats_times_and_clocks():
+    moves = ["L a1", "L g7", "L b2", "timeout", "L c3", "L g5", "L d4"]
+    rec = _record(moves, {"winner": 0, "scores": [1, 0], "reason": "line"})
+    text = games_cmd.move_list(rec)
+    lines = text.splitlines()
+    assert lines[0] == "Arbiter game 12: morbak"
+    assert "options: game_time_s=900" in lines and "result: A wins 1-0 (line)" in lines
+    body = [line.split() for line in lines if line[:4].strip().rstrip(".").isdigit()]
+    assert [b[:3] for b in body[:4]] == [["1.", "A", "L"], ["2.", "B", "L"], ["3.", "A", "L"],
+                                         ["4.", "B", "timeout"]]
+    assert body[4][:2] == ["5.", "A"]  # after B's forfeited turn, A again
+    assert lines[-1] == "  7. A L d4       10.5 s   A 14:51  B 14:59"
+
+
+def test_the_move_list_without_clocks_an_engine_or_a_result():
+    rec = _record(["L a1"], None, clocks=False)
+    rec["game"] = "chess"  # no such engine: numbered moves without seats
+    text = games_cmd.move_list(rec)
+    assert "result: in progress" in text
+    assert text.splitlines()[-1].split() == ["1.", "L", "a1", "1.5", "s"]
+    assert games_cmd.result_text({"game": "mabula", "result": {"winner": 1, "scores": [3, 5], "reason": "score"}}) \
+        == "B wins 3-5 (score)"
+    assert games_cmd.result_text({"game": "morbak", "result": {"winner": None, "scores": [0, 0],
+                                                                "reason": "no moves"}}) == "draw (no moves)"
+
+
+def test_the_board_computes_the_same_hashes_as_this_computer(upy):
+    data = bytes(range(256)) * 5 + b"tail"
+    out = upy.run(board_link._HELPERS + "\nwith open('/h.bin', 'wb') as f:\n f.write(%r)\n"
+                  "print(_hash('/h.bin', 'sha256'), _hash('/h.bin', 'fnv1a32'), _hash('/none', 'sha256'))" % data)
+    assert out.split() == [board_link.local_hash(data, "sha256"), board_link.local_hash(data, "fnv1a32"), "None"]
+
+
+def test_mpy_cross_matches_the_boards_mpy_version():
+    def emits(mpy):
+        binary = deploy.compiler_for({"name": "micropython", "mpy": mpy})
+        return binary and deploy._emits(binary)
+    assert deploy.mpy_version({"mpy": 774}) == "6.3"  # MicroPython 1.27 (the WebAssembly build)
+    assert emits(774) == "6.3"
+    assert emits(6 | 2 << 8 | 10 << 10) == "6.2"       # 1.22 on an armv7emsp board: arch ignored
+    assert emits(6 | 1 << 8) == "6.1"
+    assert emits(6) == "6"                               # 1.19
+    assert emits(5) == "5"
+    assert deploy.compiler_for({"name": "micropython", "mpy": 9}) is None   # unknown: sources
+    assert deploy.compiler_for({"name": "micropython", "mpy": None}) is None
+    assert deploy.compiler_for({"name": "circuitpython", "mpy": 774}) is None
+
+
+def test_the_deploy_image():
+    profile = deploy.load_profile("light-pico")
+    image = deploy.build(deploy.compiler_for({"name": "micropython", "mpy": 774}), profile)
+    paths = list(image)
+    assert paths[0] == "firmware/update.mpy" and paths[-1] == "boot.py"  # see firmware/update.py
+    assert {"main.py", "profile.json", "firmware/rules/morbak.mpy", "firmware/app/runtime.mpy"} <= set(paths)
+    assert not [p for p in paths if p.startswith("firmware/") and not p.endswith(".mpy")]
+    assert image["profile.json"] == profile and image["firmware/rules/morbak.mpy"][:1] == b"M"
+    sources = deploy.build(None, profile)
+    assert "firmware/rules/morbak.py" in sources and "firmware/rules/morbak.mpy" not in sources
+
+
+def test_a_bad_profile_is_bad_input(tmp_path, monkeypatch):
+    (tmp_path / "hardware").mkdir()
+    (tmp_path / "hardware" / "broken.json").write_text('{"name": "broken", "kind": "light"}')
+    monkeypatch.setattr(deploy, "ROOT", str(tmp_path))
+    with pytest.raises(UsageError) as e:
+        deploy.load_profile("broken")
+    assert "hardware/broken.json is not a valid profile" in str(e.value)
+
+
+def test_port_names_as_mpremote_takes_them():
+    assert board_link.resolve_port("a0") == ["/dev/ttyACM0"]
+    assert board_link.resolve_port("u12") == ["/dev/ttyUSB12"]
+    assert board_link.resolve_port("c3") == ["COM3"]
+    assert board_link.resolve_port("port:/dev/serial0") == ["/dev/serial0"]
+    assert board_link.resolve_port("socket://127.0.0.1:7777") == ["socket://127.0.0.1:7777"]
+    assert board_link.resolve_port("COM7") == ["COM7"]
