@@ -60,7 +60,7 @@ export function createBoard(root, profile, input) {
       const led = el("span", "led");
       led.dataset.led = k;
       led.dataset.rgb = "0,0,0";
-      ledEls.push(led);
+      ledEls[k] = led;
       b.append(led);
     } else {
       b.append(el("span", "key-name", names[k]));
