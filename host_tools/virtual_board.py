@@ -15,6 +15,7 @@ from host_tools.errors import BoardError, UsageError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BRIDGE = os.path.join(ROOT, "host_tools", "node", "virtual_board.mjs")
+FLASH_MARK = ".arbiter-flash"  # what the bridge leaves in a --fs folder
 
 
 def profile_for(kind):
@@ -51,13 +52,21 @@ def bridge_command(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
         raise BoardError("node is not installed: run ./play or ./test once to set everything up")
     cmd = [node, BRIDGE, "--listen", "%s:%d" % (host, port), "--seed", json.dumps(seed)]
     if fs:
+        if os.path.isdir(fs) and os.listdir(fs) and not os.path.exists(os.path.join(fs, FLASH_MARK)):
+            raise UsageError("%s holds other files: give --fs a new or empty folder" % fs)
         cmd += ["--fs", os.path.abspath(fs)]
     return cmd
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
 
 
 def main(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
     cmd = bridge_command(listen, kind, fs, blank)
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    for sig in (signal.SIGTERM, signal.SIGHUP):  # stop the bridge too, never orphan it
+        signal.signal(sig, _interrupt)
     try:
         line = proc.stdout.readline()
         if not line.startswith("listening on "):

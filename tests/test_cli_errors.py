@@ -84,11 +84,15 @@ def test_bad_input_exits_2_before_a_board_is_opened(argv, says, capsys, nowhere)
     assert code == 2 and one_sentence(err) and says in err, err
 
 
-def test_bad_virtual_board_options_exit_2(capsys):
+def test_bad_virtual_board_options_exit_2(capsys, tmp_path):
     code, out, err = arbiter(capsys, "virtual-board", "--listen", "localhost:http")
     assert code == 2 and one_sentence(err) and "HOST:PORT" in err, err
     code, out, err = arbiter(capsys, "virtual-board", "--board", "marble")
     assert code == 2 and one_sentence(err) and "no board profile of kind 'marble'" in err, err
+    (tmp_path / "notes.txt").write_text("mine")  # a folder that is not a virtual flash
+    code, out, err = arbiter(capsys, "virtual-board", "--fs", str(tmp_path))
+    assert code == 2 and one_sentence(err) and "holds other files" in err, err
+    assert os.listdir(tmp_path) == ["notes.txt"]
 
 
 def test_no_board_attached(capsys, monkeypatch):

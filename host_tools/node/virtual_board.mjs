@@ -100,10 +100,14 @@ function removeTree(FS, path) {
   } catch (e) { /* already gone */ }
 }
 
+// A --fs folder holds the flash and a marker saying so (virtual_board.py refuses others).
+const MARK = ".arbiter-flash";
+
 function loadFolder(dir) {
   const files = {};
   const walk = (host, board) => {
     for (const name of readdirSync(host).sort()) {
+      if (board === "" && name === MARK) continue;
       const h = join(host, name), b = board + "/" + name;
       if (statSync(h).isDirectory()) { files[b] = null; walk(h, b); } else files[b] = readFileSync(h);
     }
@@ -112,9 +116,13 @@ function loadFolder(dir) {
   return files;
 }
 
-function saveFolder(dir, files) {
-  rmSync(dir, { recursive: true, force: true });
+// Write `files` into `dir`; remove what `before` (the last save) had that is gone now.
+function saveFolder(dir, files, before) {
   mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, MARK), "the flash of an `arbiter virtual-board`\n");
+  for (const path of Object.keys(before).sort().reverse()) {
+    if (!(path in files)) rmSync(join(dir, path), { recursive: true, force: true });
+  }
   for (const path of Object.keys(files).sort()) {
     if (files[path] === null) mkdirSync(join(dir, path), { recursive: true });
     else writeFileSync(join(dir, path), files[path]);
@@ -134,6 +142,7 @@ class Board {
     this.out = [];           // bytes for the client, flushed after each chunk of input
     this.client = null;
     this.saveTimer = null;
+    this.saved = {};         // the files of the last save to --fs
   }
 
   write(bytes) {
@@ -172,8 +181,9 @@ class Board {
 
   async powerOn() {
     let files = {};
-    if (this.opts.fs && existsSync(this.opts.fs) && readdirSync(this.opts.fs).length) {
+    if (this.opts.fs && existsSync(join(this.opts.fs, MARK))) {
       files = loadFolder(this.opts.fs);
+      this.saved = files;
     } else {
       const seed = await startMicroPython({ heapsize: 64 * 1024, write: () => {} });
       for (const [src, dest] of this.opts.seed) copyIn(seed.FS, src, dest);
@@ -194,7 +204,10 @@ class Board {
   save() {
     clearTimeout(this.saveTimer);
     this.saveTimer = null;
-    if (this.opts.fs) saveFolder(this.opts.fs, snapshot(this.mp.FS));
+    if (!this.opts.fs) return;
+    const files = snapshot(this.mp.FS);
+    saveFolder(this.opts.fs, files, this.saved);
+    this.saved = files;
   }
 
   saveSoon() {
