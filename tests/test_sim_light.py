@@ -120,6 +120,8 @@ def test_whole_game_to_a_win(sim):
     assert leds["g7"] == shown(B)
     sim.advance(300)
     assert sim.leds()["d4"] == shown(A)
+    if os.environ.get("ARBITER_UPDATE_DOCS") == "1":       # the README's picture
+        sim.page.screenshot(path=os.path.join(ROOT, "docs", "sim-light.png"))
     assert (523, 32768) in sim.tones() and (1047, 32768) in sim.tones()   # the win tune
     files = sim.files()
     record = json.loads(files["games/00001.json"])
@@ -128,8 +130,20 @@ def test_whole_game_to_a_win(sim):
     assert "game 1 over: A wins" in files["events.log"]
     sim.advance_to(sim.board_time() // 500 * 500 + 500 + 100)          # line lit for the picture
     sim.screenshot("sim-light.png")
-    if os.environ.get("ARBITER_UPDATE_DOCS") == "1":
-        sim.page.screenshot(path=os.path.join(ROOT, "docs", "sim-light.png"))
+
+
+def test_long_press_on_menu_pauses_and_undo_takes_the_move_back(sim):
+    sim.press("d4")
+    move(sim, "a1")
+    sim.hold("MENU", 1000)             # held: the status view; long: the pause screen
+    assert ("long", "MENU") in sim.key_events()
+    assert sim.status()["screen"] == "pause"
+    leds = sim.leds()
+    assert (leds["b4"], leds["d4"], leds["f4"]) == (shown(render.GREEN), shown(render.YELLOW), shown(render.RED))
+    sim.press("d4", "OK")              # undo, confirmed
+    status = sim.status()
+    assert status["screen"] == "game" and status["moves"] == [] and status["to_move"] == 0
+    assert sim.leds()["a1"] == OFF
 
 
 def test_rejected_press_shows_the_error_and_changes_nothing(sim):
@@ -230,3 +244,42 @@ def test_stuck_and_bouncing_keys(sim):
     sim.advance(100)
     assert sim.key_events()[-1] == ("up", "d4")
     assert sim.page.text_content("#faults") == "none"
+
+
+def test_damaged_saved_files(sim):
+    sim.press("d4")
+    move(sim, "d4")
+    key = "arbiter-sim/" + PROFILE["name"]
+    # A torn game file on the flash: the firmware discards it and says so.
+    sim.page.evaluate("""key => {
+        const saved = JSON.parse(localStorage.getItem(key));
+        saved.files["state/current.json"] = '{"version": 1, "id": 1, "mov';
+        localStorage.setItem(key, JSON.stringify(saved));
+    }""", key)
+    sim.reload()
+    sim.advance(BOOT_MS)
+    assert sim.status()["screen"] == "menu"
+    assert "state: unreadable /state/current.json; discarded" in sim.files()["events.log"]
+    # What the browser kept is itself unreadable: the board starts with an empty flash.
+    sim.page.evaluate("key => localStorage.setItem(key, '{broken')", key)
+    sim.reload()
+    sim.advance(BOOT_MS)
+    assert sim.status()["screen"] == "menu"
+    assert sim.files()["events.log"] == "0 boot\n"
+    assert "unreadable" in sim.page.text_content("#warnings")
+
+
+def test_real_time_clock(browser, server):
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    try:
+        page.goto(server.url)
+        page.wait_for_function("window.arbiter && window.arbiter.status().screen === 'menu'", timeout=30000)
+        page.click('[data-name="d4"]')
+        page.wait_for_function("window.arbiter.status().screen === 'game'", timeout=10000)
+        left = page.evaluate("window.arbiter.status().clocks_ms[0]")
+        page.wait_for_function("ms => window.arbiter.status().clocks_ms[0] <= ms - 300", arg=left,
+                               timeout=10000)
+        assert page.evaluate("window.arbiter.error()") is None
+    finally:
+        context.close()
