@@ -20,6 +20,8 @@ def _seat_names(game):
 
 def seats_of(rec):
     """The seat that made each move, replayed through the engine; None if it cannot be."""
+    if not rec["game"].isidentifier():
+        return None
     try:
         engine = importlib.import_module("firmware.rules." + rec["game"])
         state = engine.new_game(rec["options"], rec["seed"])
@@ -35,7 +37,7 @@ def seats_of(rec):
 def result_text(rec):
     res = rec.get("result")
     if not isinstance(res, dict):
-        return "in progress"
+        return rec.get("ended") or "in progress"  # "abandoned" by the players
     names = _seat_names(rec["game"])
     winner = res.get("winner")
     text = "draw" if winner is None else "%s wins" % names[winner]

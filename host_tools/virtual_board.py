@@ -41,12 +41,13 @@ def parse_listen(text):
 
 def bridge_command(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
     host, port = parse_listen(listen)
+    profile = profile_for(kind)
     seed = []
     if not blank:
         seed = [[os.path.join(ROOT, "firmware"), "/firmware"],
                 [os.path.join(ROOT, "boot.py"), "/boot.py"],
                 [os.path.join(ROOT, "main.py"), "/main.py"],
-                [profile_for(kind), "/profile.json"]]
+                [profile, "/profile.json"]]
     node = shutil.which("node")
     if node is None:
         raise BoardError("node is not installed: run ./play or ./test once to set everything up")

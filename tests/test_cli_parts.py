@@ -44,10 +44,12 @@ def test_the_move_list_names_seats_times_and_clocks():
 
 def test_the_move_list_without_clocks_an_engine_or_a_result():
     rec = _record(["L a1"], None, clocks=False)
+    del rec["ended"]  # the game in progress (/state/current.json)
     rec["game"] = "chess"  # no such engine: numbered moves without seats
     text = games_cmd.move_list(rec)
     assert "result: in progress" in text
     assert text.splitlines()[-1].split() == ["1.", "L", "a1", "1.5", "s"]
+    assert games_cmd.result_text({"game": "morbak", "result": None, "ended": "abandoned"}) == "abandoned"
     assert games_cmd.result_text({"game": "mabula", "result": {"winner": 1, "scores": [3, 5], "reason": "score"}}) \
         == "B wins 3-5 (score)"
     assert games_cmd.result_text({"game": "morbak", "result": {"winner": None, "scores": [0, 0],
