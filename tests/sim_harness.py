@@ -38,11 +38,11 @@ def launch(playwright):
 
 
 class Sim:
-    """One simulator page with the manual clock (?clock=manual)."""
+    """One simulator page, by default with the manual clock (?clock=manual)."""
 
-    def __init__(self, page, url):
+    def __init__(self, page, url, manual=True):
         self.page = page
-        self.url = url + "?clock=manual"
+        self.url = url + ("?clock=manual" if manual else "")
         self.errors = []
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 

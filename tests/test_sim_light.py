@@ -9,6 +9,7 @@ import os
 import pytest
 
 from firmware.app import render, settings
+from firmware.app.device import FRAME_MS
 from tests.sim_harness import ROOT, VIEWPORT, Server, Sim, launch, scaled, wire
 
 with open(os.path.join(ROOT, "hardware", "light-pico.json")) as f:
@@ -175,7 +176,8 @@ def test_move_timeout_with_a_short_limit_set_in_the_menu(sim):
     start = log_time(sim, "new game 1")
     sim.advance_to(start + 10000 - 100)
     status = sim.status()
-    assert status["moves"] == [] and status["to_move"] == 0 and status["move_ms_left"] <= 100
+    assert status["moves"] == [] and status["to_move"] == 0
+    assert 100 <= status["move_ms_left"] <= 100 + FRAME_MS     # as of the app's last step
     sim.advance_to(start + 10000 + BEAT_MS // 3)
     status = sim.status()
     assert status["moves"] == ["timeout"] and status["to_move"] == 1
@@ -184,6 +186,7 @@ def test_move_timeout_with_a_short_limit_set_in_the_menu(sim):
     sim.advance(BEAT_MS)
     assert set(sim.leds().values()) == {OFF}
     assert log_time(sim, "move A timeout") == start + 10000
+    sim.advance(500)                   # the timeout tune: 440 Hz, a rest, 330 Hz
     tones = [f for f, duty in sim.tones() if duty]
     assert tones[-2:] == [440, 330]
 
@@ -271,15 +274,17 @@ def test_damaged_saved_files(sim):
 
 def test_real_time_clock(browser, server):
     context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
     try:
-        page.goto(server.url)
-        page.wait_for_function("window.arbiter && window.arbiter.status().screen === 'menu'", timeout=30000)
-        page.click('[data-name="d4"]')
+        sim = Sim(context.new_page(), server.url, manual=False)
+        sim.open()
+        page = sim.page
+        page.wait_for_function("window.arbiter.status().screen === 'menu'", timeout=10000)
+        sim.key("d4").click()
         page.wait_for_function("window.arbiter.status().screen === 'game'", timeout=10000)
-        left = page.evaluate("window.arbiter.status().clocks_ms[0]")
+        left = sim.status()["clocks_ms"][0]
         page.wait_for_function("ms => window.arbiter.status().clocks_ms[0] <= ms - 300", arg=left,
                                timeout=10000)
-        assert page.evaluate("window.arbiter.error()") is None
+        assert sim.key_events()[:2] == [("down", "d4"), ("up", "d4")]
+        assert page.evaluate("window.arbiter.error()") is None and not sim.errors
     finally:
         context.close()

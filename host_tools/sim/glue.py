@@ -163,35 +163,38 @@ class Sim:
                                     buzzer, crash)
         self.shown = bytearray(3 * self.leds.count)
         self.wire = None   # the wire buffer last reported
-        self.quiet = 0
-        self.next_tick = 0
+        self.quiet = 0         # ticks since a contact was last closed
+        self.next_tick = 0     # the next scan instant
+        self.last_tick = 0
         self.last_status = None
         self.runner.start(0)
 
     def run(self, until, changes):
         """Tick the runner up to ``until`` (board ms since power-up), closing and opening
         contacts at their times. Ticks come every scan period, as on the board, while a
-        key is closed or settling or a tone plays; otherwise every device.FRAME_MS (the
-        scans in between would find nothing). Returns JSON: t, leds (hex RGB per LED as
-        displayed, when it changed), tones, events (from the key driver), dirty (files
-        were written), heap (bytes in use), status (when it changed)."""
-        w, scan = WIRES, self.scan_ms
+        contact changed or is closed or settling, or a tone plays; otherwise every
+        device.FRAME_MS (the scans in between would find nothing). Returns JSON: t, leds
+        (hex RGB per LED as displayed, when it changed), tones, events (from the key
+        driver), dirty (files were written), heap (bytes in use), status (when it
+        changed)."""
+        w, scan, runner = WIRES, self.scan_ms, self.runner
         todo = json.loads(changes) if changes else []
         i = 0
         while self.next_tick <= until:
             t = self.next_tick
+            self.next_tick = t + scan
+            changed = False
             while i < len(todo) and todo[i][0] <= t:
                 w.closed[todo[i][1]] = 1 if todo[i][2] else 0
                 i += 1
+                changed = True
+            if (not changed and self.quiet > self.keys.debounce and not runner.buzzer.busy()
+                    and t - self.last_tick < device.FRAME_MS):
+                continue
             w.now = t
-            self.runner.tick(t)
+            runner.tick(t)
+            self.last_tick = t
             self.quiet = 0 if max(w.closed) else self.quiet + 1
-            step = scan
-            if self.quiet > self.keys.debounce and not self.runner.buzzer.busy():
-                step = device.FRAME_MS
-                if i < len(todo) and todo[i][0] < t + step:
-                    step = todo[i][0] - t
-            self.next_tick = t + max(scan, (step + scan - 1) // scan * scan)
         while i < len(todo):   # after the last tick: the next one sees them
             w.closed[todo[i][1]] = 1 if todo[i][2] else 0
             i += 1
