@@ -187,7 +187,9 @@ def play_out(s, ref, data, game_clock, move_clock):
             assert m.result(t) == {"winner": 1 - mover, "scores": [mover, 1 - mover], "reason": "flag"}
             ref.winner = 1 - ref.turn
         else:
-            move = data.draw(st.sampled_from(moves))
+            # Favour switches, blocks and neutralizations: random lights rarely reach them.
+            special = [mv for mv in moves if mv[0] != "L"]
+            move = data.draw(st.sampled_from(special if special and data.draw(st.booleans()) else moves))
             t = m.play(s, move)
             ref.play(move)
             if ref.winner is not None:

@@ -210,10 +210,12 @@ def test_per_player_switches():
     eq(m.to_text(s).split(" ")[-2:], ["d4", "d4"], "both switched d4")
     e = raises(IllegalMove, m.play, s, "S d4")
     assert "already switched" in str(e)
+    assert "S d4" not in m.legal_moves(s)
     eq(m.press_action(s, "d4"), "N d4", "B's only action on d4")
     s = m.play(s, "L a1")
     e = raises(IllegalMove, m.play, s, "K d4")
     assert "no longer be switched" in str(e)
+    assert "K d4" not in m.legal_moves(s)
     # Switched by A only: B could still switch it, so A may block it.
     s = run(["L a1", "L d4", "S d4", "L g7"], o)
     eq(m.press_action(s, "d4"), "K d4", "block after a switch")
