@@ -81,6 +81,12 @@ def check(kind):
 
 def make_handler(kind):
     class Handler(SimpleHTTPRequestHandler):
+        def handle(self):
+            try:
+                SimpleHTTPRequestHandler.handle(self)
+            except (ConnectionResetError, BrokenPipeError):
+                pass   # the browser went away (a reload, a closed tab)
+
         def do_GET(self):
             self._serve(True)
 

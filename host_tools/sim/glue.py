@@ -8,8 +8,8 @@ buffer (brightness and gamma applied by the driver), the buzzer's PWM frequency 
 - and it works the keys by closing contacts in the key matrix, debounced by the driver.
 
 The page calls ``boot()`` at each power-up, then ``run(until_ms, changes)`` from its
-timer: ``changes`` is JSON [[t_ms, key, closed], ...] (contact changes, t ascending);
-the reply is JSON (see ``run``). Each call is short and separate: the WebAssembly build
+timer: ``changes`` is a list [[t_ms, key, closed], ...] (contact changes, t ascending);
+the reply is JSON text (see ``run``). Each call is short and separate: the WebAssembly build
 frees memory only between calls. The board's files live in the current folder (the
 flash root); the page saves them after a call that reports ``dirty``."""
 import gc
@@ -178,14 +178,13 @@ class Sim:
         driver), dirty (files were written), heap (bytes in use), status (when it
         changed)."""
         w, scan, runner = WIRES, self.scan_ms, self.runner
-        todo = json.loads(changes) if changes else []
         i = 0
         while self.next_tick <= until:
             t = self.next_tick
             self.next_tick = t + scan
             changed = False
-            while i < len(todo) and todo[i][0] <= t:
-                w.closed[todo[i][1]] = 1 if todo[i][2] else 0
+            while i < len(changes) and changes[i][0] <= t:
+                w.closed[changes[i][1]] = 1 if changes[i][2] else 0
                 i += 1
                 changed = True
             if (not changed and self.quiet > self.keys.debounce and not runner.buzzer.busy()
@@ -195,8 +194,8 @@ class Sim:
             runner.tick(t)
             self.last_tick = t
             self.quiet = 0 if max(w.closed) else self.quiet + 1
-        while i < len(todo):   # after the last tick: the next one sees them
-            w.closed[todo[i][1]] = 1 if todo[i][2] else 0
+        while i < len(changes):   # after the last tick: the next one sees them
+            w.closed[changes[i][1]] = 1 if changes[i][2] else 0
             i += 1
         out = {"t": until, "tones": w.tones, "events": self.events,
                "dirty": self.storage.dirty, "heap": gc.mem_alloc()}
@@ -231,7 +230,7 @@ def boot():
     SIM = None
     gc.collect()
     SIM = Sim()
-    return SIM.run(0, "")
+    return SIM.run(0, [])
 
 
 def run(until, changes):

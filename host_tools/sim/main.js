@@ -19,8 +19,10 @@ const KEEP = 200;        // key events and tones kept for the panel and the test
 const $ = (id) => document.getElementById(id);
 
 let bundle, glueText, board, storageKey;
-let glue = null;         // the interpreter's glue module; null while powered off
+let mp = null;           // the interpreter
+let powered = false;     // the interpreter is up, its glue module ready
 let fs = null;           // its file system
+const retired = [];      // see call()
 let fatal = null;
 let manualMs = 0;
 const t0 = performance.now();
@@ -103,9 +105,19 @@ function persist() {
 
 // ------------------------------------------------------------------ power
 
+// Calls into the interpreter go through runPython and a global holding the reply (a
+// string, passed by value): no JS proxy of a Python object is made. Proxies are freed
+// by a finalizer that calls the newest interpreter, so one outliving its interpreter
+// would free an object of the next one.
+function call(code) {
+  mp.runPython("_reply = " + code);
+  return JSON.parse(mp.globals.get("_reply"));
+}
+
 async function powerUp() {
-  glue = null;
-  const mp = await loadMicroPython({
+  powered = false;
+  if (mp) retired.push(mp.globals.__dict__);   // the one proxy loadMicroPython makes
+  mp = await loadMicroPython({
     heapsize: HEAP_BYTES,
     stdout: (line) => console.log("[board]", line),
     stderr: (line) => console.warn("[board]", line),
@@ -116,8 +128,7 @@ async function powerUp() {
   for (const [path, text] of Object.entries(bundle.files)) writeFile(FS, "/board/" + path, text);
   FS.writeFile("/board/profile.json", JSON.stringify(bundle.profile));
   writeFile(FS, "/sim/glue.py", glueText);
-  mp.runPython("import os, sys\nos.chdir('/board')\nif '/sim' not in sys.path: sys.path.append('/sim')");
-  const g = mp.pyimport("glue");
+  mp.runPython("import os, sys\nos.chdir('/board')\nsys.path.append('/sim')\nimport glue");
   fs = FS;
   bootAt = clockNow();
   boardT = 0;
@@ -125,21 +136,22 @@ async function powerUp() {
   pending = pending.filter((c) => c[0] > bootAt);
   for (const k of board.closed()) addContact(bootAt, k, true);
   firstSeat = null;
-  glue = g;
-  apply(JSON.parse(g.boot()));
+  powered = true;
+  apply(call("glue.boot()"));
   refreshLogs();
 }
 
 function powerCut() {
   return exclusive(async () => {
-    glue = null;   // the interpreter is dropped as it is: nothing more is saved
+    powered = false;   // the interpreter is dropped as it is: nothing more is saved
+    silence();
     await powerUp();
   });
 }
 
 function erase() {
   return exclusive(async () => {
-    glue = null;
+    powered = false;
     localStorage.removeItem(storageKey);
     await powerUp();
   });
@@ -160,11 +172,11 @@ function runTo(until) {
     const [t, k, c] = pending.shift();
     due.push([Math.max(0, t - bootAt), k, c ? 1 : 0]);
   }
-  apply(JSON.parse(glue.run(until - bootAt, due.length ? JSON.stringify(due) : "")));
+  apply(call(`glue.run(${until - bootAt}, ${JSON.stringify(due)})`));
 }
 
 async function runUntil(target) {
-  while (glue && !fatal && bootAt + boardT < target) {
+  while (powered && !fatal && bootAt + boardT < target) {
     runTo(Math.min(target, bootAt + boardT + CHUNK_MS));
     if (bootAt + boardT < target) await sleep(0);   // let the page breathe
   }
@@ -183,7 +195,8 @@ function guarded(fn) {
 
 function stop(e) {
   fatal = e;
-  glue = null;
+  powered = false;
+  silence();
   showBanner("The simulator stopped: " + (e && e.message ? e.message : e), true);
   console.error(e);
 }
@@ -191,7 +204,7 @@ function stop(e) {
 async function realtime() {
   for (;;) {
     await sleep(FRAME_MS);
-    if (glue && !fatal) await exclusive(guarded(() => runUntil(clockNow())));
+    if (powered && !fatal) await exclusive(guarded(() => runUntil(clockNow())));
   }
 }
 
@@ -241,6 +254,10 @@ function play(list, now) {
     if (freq) osc.frequency.setValueAtTime(freq, at);
     gain.gain.setValueAtTime(duty ? VOLUME : 0, at);
   }
+}
+
+function silence() {
+  if (audio) audio.gain.gain.setValueAtTime(0, audio.ctx.currentTime);
 }
 
 function startAudio() {
@@ -303,7 +320,7 @@ function readText(path) {
 }
 
 function refreshLogs() {
-  if (!glue) return;
+  if (!powered) return;
   const ev = $("eventlog");
   ev.textContent = readText("events.log");
   ev.scrollTop = ev.scrollHeight;
@@ -367,6 +384,7 @@ async function main() {
   $("erase").addEventListener("click", () => {
     if (confirm("Erase the board's files (settings, saved game, records, logs)?")) erase().catch(stop);
   });
+  $("sound").addEventListener("change", silence);
   document.addEventListener("pointerdown", startAudio, { once: true });
   document.addEventListener("keydown", startAudio, { once: true });
   showFaults();
@@ -387,7 +405,7 @@ window.arbiter = {
   keyEvents: () => keyEvents.slice(),
   tones: () => tones.slice(),
   boardTime: () => boardT,
-  files: () => exclusive(() => (glue ? boardFiles(fs) : {})),
+  files: () => exclusive(() => (powered ? boardFiles(fs) : {})),
   error: () => (fatal ? String(fatal.message || fatal) : null),
 };
 
