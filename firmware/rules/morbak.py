@@ -233,29 +233,29 @@ def _actions(s, p):
     sw = s.sw  # None unless per_player
     pbit, obit = 1 << p, 1 << o
     lit_p, lit_o, sw_p, sw_o, bl_o = _LIT[p], _LIT[o], _SW[p], _SW[o], _BL[o]
-    m = _MOVES
+    ml, ms, mk, mn = _MOVES["L"], _MOVES["S"], _MOVES["K"], _MOVES["N"]
     ls, ss, ks, ns = [], [], [], []
     for i in _ORDER:
         c = b[i]
         if c == _EMPTY:
-            ls.append(m["L"][i])
+            ls.append(ml[i])
         elif c == lit_o:  # never switched: anyone may switch it
             if can_s:
-                ss.append(m["S"][i])
+                ss.append(ms[i])
         elif c == lit_p:  # never switched: o could switch it, so it can be blocked
             if can_k:
-                ks.append(m["K"][i])
+                ks.append(mk[i])
         elif c == sw_o:
             if can_s and sw is not None and not sw[i] & pbit:
-                ss.append(m["S"][i])
+                ss.append(ms[i])
             if can_n:
-                ns.append(m["N"][i])
+                ns.append(mn[i])
         elif c == bl_o:
             if can_n:
-                ns.append(m["N"][i])
+                ns.append(mn[i])
         elif c == sw_p:
             if can_k and sw is not None and not sw[i] & obit:
-                ks.append(m["K"][i])
+                ks.append(mk[i])
     return ls + ss + ks + ns
 
 

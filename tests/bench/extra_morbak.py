@@ -31,8 +31,17 @@ def _mean_ms(options, games, seed):
     return elapsed / plies, plies
 
 
+def _dense_ms(repeats):
+    # Full board, budgets left: every square is a switch or a block (the widest choice).
+    s = morbak.from_text("BAAABAB/ABBAAAB/ABABBAA/AAABABB/BBAAABA/BABBAAA/AABABBA A 7 7 1 1")
+    t0 = _ticks()
+    for _ in range(repeats):
+        morbak.play(s, morbak.legal_moves(s)[-1])
+    return _diff(_ticks(), t0) * _SCALE / repeats
+
+
 def figures(games=30):
-    out = {}
+    out = {"morbak full board: legal_moves+play (ms)": _dense_ms(300)}
     for label, options in (("default", None),
                            ("per_player+separate", {"switch_limit": "per_player",
                                                     "budget_scope": "separate"}),
