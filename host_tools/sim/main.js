@@ -21,7 +21,6 @@ const $ = (id) => document.getElementById(id);
 let bundle, glueText, board, storageKey;
 let mp = null;           // the interpreter
 let powered = false;     // the interpreter is up, its glue module ready
-let fs = null;           // its file system
 const retired = [];      // see call()
 let fatal = null;
 let manualMs = 0;
@@ -97,7 +96,7 @@ function loadSaved() {
 
 function persist() {
   try {
-    localStorage.setItem(storageKey, JSON.stringify({ version: 1, files: boardFiles(fs) }));
+    localStorage.setItem(storageKey, JSON.stringify({ version: 1, files: boardFiles(mp.FS) }));
   } catch (e) {
     warn("could not save the board's files in this browser (" + e.name + "): a reload would lose them");
   }
@@ -129,7 +128,6 @@ async function powerUp() {
   FS.writeFile("/board/profile.json", JSON.stringify(bundle.profile));
   writeFile(FS, "/sim/glue.py", glueText);
   mp.runPython("import os, sys\nos.chdir('/board')\nsys.path.append('/sim')\nimport glue");
-  fs = FS;
   bootAt = clockNow();
   boardT = 0;
   // A power cut opens no contact: a stuck or held key is closed from the start.
@@ -204,7 +202,7 @@ function stop(e) {
 async function realtime() {
   for (;;) {
     await sleep(FRAME_MS);
-    if (powered && !fatal) await exclusive(guarded(() => runUntil(clockNow())));
+    if (powered && !fatal) await exclusive(guarded(() => runUntil(clockNow()))).catch(() => {});   // stop() shows it
   }
 }
 
@@ -316,7 +314,7 @@ function logKey(t, kind, name) {
 }
 
 function readText(path) {
-  try { return fs.readFile("/board/" + path, { encoding: "utf8" }); } catch { return ""; }
+  try { return mp.FS.readFile("/board/" + path, { encoding: "utf8" }); } catch { return ""; }
 }
 
 function refreshLogs() {
@@ -405,7 +403,7 @@ window.arbiter = {
   keyEvents: () => keyEvents.slice(),
   tones: () => tones.slice(),
   boardTime: () => boardT,
-  files: () => exclusive(() => (powered ? boardFiles(fs) : {})),
+  files: () => exclusive(() => (powered ? boardFiles(mp.FS) : {})),
   error: () => (fatal ? String(fatal.message || fatal) : null),
 };
 

@@ -65,7 +65,12 @@ export function createBoard(root, profile, input) {
     } else {
       b.append(el("span", "key-name", names[k]));
     }
-    b.addEventListener("pointerdown", (e) => { b.setPointerCapture?.(e.pointerId); press(k); e.preventDefault(); });
+    b.addEventListener("pointerdown", (e) => {
+      if (e.button !== 0) return;   // a finger, a pen or the main mouse button
+      b.setPointerCapture?.(e.pointerId);
+      press(k);
+      e.preventDefault();
+    });
     b.addEventListener("pointerup", () => release(k));
     b.addEventListener("pointercancel", () => release(k));
     b.addEventListener("keydown", (e) => { if ((e.key === " " || e.key === "Enter") && !e.repeat) { press(k); e.preventDefault(); } });
