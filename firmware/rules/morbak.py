@@ -322,7 +322,7 @@ def _lines_of(s, p):
 
 
 def _settle_draw(s):
-    # Both can act while a square is empty (L); only then is a full check needed.
+    # While a square is empty both players can light it; only a full board needs the scan.
     if not s.empty and not _actions(s, 0) and not _actions(s, 1):
         s.end = _DRAW
 
