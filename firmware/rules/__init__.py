@@ -85,10 +85,10 @@ def take_options(options, spec):
         default, check = spec[key]
         value = options[key] if key in options else default
         if isinstance(check, tuple):
-            # Compare types too, so True is not taken for 1 (or 1 for True).
+            # Compare types too, so neither True nor 1.0 is taken for 1.
             ok = False
             for allowed in check:
-                if value == allowed and is_bool(value) == is_bool(allowed):
+                if value == allowed and type(value) is type(allowed):
                     ok = True
                     break
             if not ok:
