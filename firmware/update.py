@@ -18,6 +18,9 @@ import os
 PLAN = "/.update"
 NEW = "/.new"
 
+# Self-contained on purpose (no firmware.hal.storage): it runs while the other
+# firmware files are being swapped, so it must not import any of them.
+
 
 def _exists(path):
     try:
