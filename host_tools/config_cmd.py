@@ -48,7 +48,11 @@ def parse_pairs(pairs):
 
 
 def check_key(key):
-    if key is not None and key not in settings.SCHEMA:
+    if key is None:
+        return
+    try:
+        settings.spec(key)
+    except ValueError:
         raise UsageError("unknown setting %s (`arbiter config get` lists them all)" % key)
 
 
@@ -57,10 +61,10 @@ def _read(board):
     names = [settings.PATH, settings.PATH + ".tmp"]
     files = board.read_files(["/" + n for n in names])
     stored = BoardFiles({n: files["/" + n] for n in names})
-    problem = settings.problem(stored)
+    problem = settings.problem(stored, settings.GAMES)
     if problem:
         print("warning: %s; the defaults stand in for what is wrong" % problem, file=sys.stderr)
-    return stored, settings.load(stored)
+    return stored, settings.load(stored, settings.GAMES)
 
 
 def get(port, key=None):
@@ -70,7 +74,7 @@ def get(port, key=None):
     if key is not None:
         print(settings.to_text(key, cfg[key]))
     else:
-        for k in settings.SCHEMA:
+        for k in cfg:  # every board's settings, then each game's
             print("%s=%s" % (k, settings.to_text(k, cfg[k])))
     return 0
 

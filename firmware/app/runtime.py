@@ -14,11 +14,29 @@ presses of that step.
 
 After a crash the runner calls make_app again: with fewer than crash.LIMIT crashes
 since the app last ran healthily the game resumes at once, without asking; from the
-limit on, the saved game is set aside (/state/crashed.json) and the menu opens."""
-from firmware.app import crash, eventlog, records, render, settings
-from firmware.app.menu import Menu
+limit on, the saved game is set aside (/state/crashed.json) and the menu opens.
+
+The heap holds the code of the menu or of a game, never both: each is imported when
+it opens and dropped when it closes (a game's modules are most of the app's RAM). The
+settings go with the menu: a game reads only their values, in App.cfg."""
+import sys
+
+from firmware.app import crash, eventlog, records, render
 
 SWEEP_ROW_MS = 60
+GAMES = ("morbak",)  # what this app plays: whose settings it loads
+_MENU_MODULES = ("firmware.app.menu", "firmware.app.settings", "firmware.app.settings_morbak")
+_GAME_MODULES = ("firmware.app.morbak_play", "firmware.app.clock", "firmware.rules.morbak")
+
+
+def _unload(names):
+    """Forget modules (in sys.modules and as attributes of their package) so that their
+    code is collected once nothing uses it; the next import loads them again."""
+    for name in names:
+        if sys.modules.pop(name, None) is not None:
+            package, _, leaf = name.rpartition(".")
+            if hasattr(sys.modules[package], leaf):
+                delattr(sys.modules[package], leaf)
 
 
 class Boot:
@@ -55,14 +73,14 @@ class App:
         self.message = ""
         self.play = None
         records.prepare(storage)
-        self.cfg = settings.load(storage)
+        from firmware.app import settings
+        self.cfg = settings.load(storage, GAMES)
         self.brightness = self.cfg["leds.brightness"]
         self.crashes = crash.count(storage)
         self.log(now_ms, "boot" if not self.crashes else "restart after crash %d" % self.crashes)
-        self.config_problem = settings.problem(storage)
+        self.config_problem = settings.problem(storage, GAMES)
         if self.config_problem:
             self.log(now_ms, "config: %s; defaults used for what is wrong" % self.config_problem)
-        self.menu = Menu(self)
         self.screen = Boot(self, now_ms)
         self.beep(render.BOOT)
         self.render(now_ms)
@@ -117,6 +135,7 @@ class App:
         if self.cfg[key] == value:
             return
         self.cfg[key] = value
+        from firmware.app import settings
         settings.save(self.storage, self.cfg)
         if key == "leds.brightness":
             self.brightness = value
@@ -125,9 +144,9 @@ class App:
 
     def to_menu(self):
         self.play = None
-        self.menu.item = -1
-        self.menu.name = "menu"
-        self.show(self.menu)
+        _unload(_GAME_MODULES)
+        from firmware.app.menu import Menu
+        self.show(Menu(self))
         self.say("menu" if not self.config_problem else
                  "menu; settings file damaged (%s), fix it with arbiter config" % self.config_problem)
 
@@ -152,6 +171,7 @@ class App:
             return
         if play.over:  # it ended, but the cut came before its record was written
             play.record_end(now, "recorded at boot")
+            _unload(_GAME_MODULES)
             return
         self._enter(play)
         self.say("resume game %d? OK = resume, MENU = new" % rec["id"] if play.offer
@@ -164,6 +184,7 @@ class App:
         try:
             return MorbakPlay(self, rec, now, offer)
         except ValueError as e:  # IllegalMove too: options or moves the engine refuses
+            _unload(_GAME_MODULES)
             records.discard(self.storage)
             self.log(now, "state: game %d cannot be replayed (%s); discarded" % (rec["id"], e))
             return None
@@ -171,9 +192,11 @@ class App:
     def _enter(self, play):
         self.play = play
         self.show(play)
+        _unload(_MENU_MODULES)
 
     def start_game(self, now):
         cfg = self.cfg
+        from firmware.app import settings
         opts = settings.game_options(cfg, "morbak")
         # The limits always go into the record, so it says which clocks were used.
         opts["game_time_s"] = cfg["morbak.game_time_s"]

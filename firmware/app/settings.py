@@ -2,58 +2,27 @@
 
 Stored in /config.json as a flat object {"version": 1, "<key>": value, ...}; a time
 limit that is off is stored as null. Text forms (what people type and see): integers,
-``on``/``off`` for booleans, ``off`` for a disabled limit, choice names as written."""
+``on``/``off`` for booleans, ``off`` for a disabled limit, choice names as written.
+
+Every board has the keys of SCHEMA; each game's own keys (``<game>.<name>``) are in
+settings_<game>.py, imported only when one of its keys is used, so a board holds the
+tables of its own games alone (RAM is scarce). Whoever loads, checks or lists the
+settings names the games it cares about: the light board ("morbak",), ``arbiter
+config`` all of GAMES. Stored keys of other games are neither read nor checked then,
+and ``save`` keeps them as they are."""
 import json
 
 from firmware.rules import is_bool, is_int
 
 VERSION = 1
 PATH = "config.json"
+GAMES = ("morbak", "mabula", "fursaz", "mano", "masbrur")
 
 # key: (default, kind, arg). Kinds: "int" arg=(lo, hi); "limit" arg=(lo, hi), None = off;
 # "bool"; "choice" arg=tuple of allowed values (strings or ints); "setup" (Mabula ring).
 SCHEMA = {
     "leds.brightness": (64, "int", (0, 255)),
     "sound": (True, "bool", None),
-    "morbak.game_time_s": (900, "limit", (10, 36000)),
-    "morbak.move_time_s": (120, "limit", (5, 3600)),
-    "morbak.lite": (False, "bool", None),
-    "morbak.confirm": (True, "bool", None),
-    "morbak.warn_move_s": (10, "limit", (1, 600)),
-    "morbak.warn_game_s": (60, "limit", (1, 3600)),
-    "morbak.budget": (7, "int", (0, 49)),
-    "morbak.budget_scope": ("combined", "choice", ("combined", "separate")),
-    "morbak.neutralizations": (1, "int", (0, 49)),
-    "morbak.switch_limit": ("per_square", "choice", ("per_square", "per_player")),
-    "morbak.first": (0, "choice", (0, 1, "random")),
-    "mabula.setup": ("random", "setup", None),
-    "mabula.first": ("W", "choice", ("W", "B", "random")),
-    "mabula.scoring": ("largest", "choice", ("largest", "product")),
-    "mabula.tiebreak": ("draw", "choice", ("draw", "lex")),
-    "mabula.count_edge_marbles": (False, "bool", None),
-    "fursaz.size": (7, "choice", (5, 7)),
-    "fursaz.pie": (True, "bool", None),
-    "fursaz.territory": ("run", "choice", ("run", "midpoint")),
-    "fursaz.cycle_rule": ("illegal", "choice", ("illegal", "stop")),
-    "fursaz.tie": ("draw", "choice", ("draw", "white")),
-    "mano.target": (50, "int", (1, 1000)),
-    "mano.lock": ("immediate", "choice", ("immediate", "play_out")),
-    "mano.lock_award": ("opponent", "choice", ("opponent", "both")),
-    "mano.no_double": ("heaviest", "choice", ("heaviest", "redeal")),
-    "mano.later_lead": ("highest_double", "choice", ("highest_double", "winner")),
-    "masbrur.rounds": (4, "choice", (4, 6, 8)),
-    "masbrur.setup": ("standard", "choice", ("standard", "free")),
-    "masbrur.first_offerer": ("random", "choice", (0, 1, "random")),
-    "masbrur.pie_split": ("any", "choice", ("any", "equal")),
-    "masbrur.wall_mode": ("reselect", "choice", ("reselect", "fixed")),
-    "masbrur.die_start": (1, "int", (0, 1000)),
-    "masbrur.die_reset": (True, "bool", None),
-    "masbrur.max_equipment_plies": (200, "int", (2, 10000)),
-    "masbrur.steal_rule": ("same_blocker", "choice", ("same_blocker", "heights_frozen")),
-    "masbrur.shared_medal": ("half", "choice", ("half", "full", "none")),
-    "masbrur.community_tiles": ("formation", "choice", ("formation", "hand")),
-    "masbrur.community_measure": ("pips", "choice", ("pips", "count")),
-    "masbrur.contiguous": (False, "bool", None),
 }
 
 # Keys that are board settings rather than options of a game's engine.
@@ -61,10 +30,35 @@ SCHEMA = {
 _BOARD_ONLY = ("morbak.confirm", "morbak.warn_move_s", "morbak.warn_game_s")
 
 
-def defaults():
+def _game_keys(game):
+    return __import__("firmware.app.settings_" + game, None, None, ("KEYS",)).KEYS
+
+
+def spec(key):
+    """(default, kind, arg) of ``key``; ValueError (one sentence) for an unknown key."""
+    if key in SCHEMA:
+        return SCHEMA[key]
+    game = key.split(".")[0]
+    if game in GAMES:
+        keys = _game_keys(game)
+        if key in keys:
+            return keys[key]
+    raise ValueError("unknown setting %s" % key)
+
+
+def schema(games):
+    """{key: (default, kind, arg)}: every board's settings, then those of ``games``."""
+    out = dict(SCHEMA)
+    for game in games:
+        out.update(_game_keys(game))
+    return out
+
+
+def defaults(games):
+    table = schema(games)
     out = {}
-    for key in SCHEMA:
-        out[key] = SCHEMA[key][0]
+    for key in table:
+        out[key] = table[key][0]
     return out
 
 
@@ -82,9 +76,7 @@ def _describe(kind, arg):
 
 def check(key, value):
     """Return ``value`` if it is valid JSON for ``key``; else raise ValueError (one sentence)."""
-    if key not in SCHEMA:
-        raise ValueError("unknown setting %s" % key)
-    kind, arg = SCHEMA[key][1], SCHEMA[key][2]
+    _default, kind, arg = spec(key)
     if kind == "bool":
         ok = is_bool(value)
     elif kind == "int" or kind == "limit":
@@ -104,9 +96,7 @@ def check(key, value):
 
 def parse(key, text):
     """The value that the text form ``text`` means for ``key`` (raises ValueError)."""
-    if key not in SCHEMA:
-        raise ValueError("unknown setting %s" % key)
-    kind, arg = SCHEMA[key][1], SCHEMA[key][2]
+    _default, kind, arg = spec(key)
     t = text.strip()
     low = t.lower()
     if kind == "bool":
@@ -135,15 +125,15 @@ def to_text(key, value):
     return str(value)
 
 
-def load(storage):
-    """The settings in effect: defaults overlaid with every valid stored value.
+def load(storage, games):
+    """The settings of ``games`` in effect: defaults overlaid with every valid stored value.
 
     A missing or corrupt file, or a bad value in it, falls back to the default
     (the board must always start)."""
-    cfg = defaults()
+    cfg = defaults(games)
     stored = storage.read_json(PATH, None)
     if isinstance(stored, dict):
-        for key in SCHEMA:
+        for key in cfg:
             if key in stored:
                 try:
                     cfg[key] = check(key, stored[key])
@@ -152,10 +142,10 @@ def load(storage):
     return cfg
 
 
-def problem(storage):
-    """Why the stored settings file cannot be used as it is (one sentence), or None
-    when it is fine or simply missing. The board reports it and keeps the file for
-    ``arbiter config`` to fix."""
+def problem(storage, games):
+    """Why the stored settings of ``games`` cannot be used as they are (one sentence),
+    or None when they are fine or the file is simply missing. The board reports it and
+    keeps the file for ``arbiter config`` to fix."""
     text = storage.read_text(PATH)
     if text is None:
         return None
@@ -165,7 +155,7 @@ def problem(storage):
         return "/%s is not valid JSON" % PATH
     if not isinstance(stored, dict):
         return "/%s is not a JSON object" % PATH
-    for key in SCHEMA:
+    for key in schema(games):
         if key in stored:
             try:
                 check(key, stored[key])
@@ -175,9 +165,14 @@ def problem(storage):
 
 
 def save(storage, cfg):
-    data = {"version": VERSION}
-    for key in SCHEMA:
-        data[key] = check(key, cfg[key]) if key in cfg else SCHEMA[key][0]
+    """Write every key of ``cfg`` (each checked first: ValueError) over the stored file;
+    the stored keys not in ``cfg`` (other games') stay as they are."""
+    data = storage.read_json(PATH, None)
+    if not isinstance(data, dict):
+        data = {}
+    for key in cfg:
+        data[key] = check(key, cfg[key])
+    data["version"] = VERSION
     storage.write_json(PATH, data)
 
 
@@ -187,7 +182,7 @@ def game_options(cfg, game):
     of 6) still apply."""
     prefix = game + "."
     out = {}
-    for key in SCHEMA:
-        if key.startswith(prefix) and key not in _BOARD_ONLY and cfg[key] != SCHEMA[key][0]:
+    for key in cfg:
+        if key.startswith(prefix) and key not in _BOARD_ONLY and cfg[key] != spec(key)[0]:
             out[key[len(prefix):]] = cfg[key]
     return out

@@ -87,41 +87,19 @@ _REASONS = ("in progress", "line", "flag", "no moves")
 
 _MAX_COUNT = const(99)
 
-# Tables built on first use (no work at import time).
-_ORDER = None    # square indices in canonical order: a1, a2, ..., g7
-_MOVES = None    # {"L": [move string per index], "S": ..., "K": ..., "N": ...}
-_WINDOWS = None  # the 88 windows, tuples of 4 indices
-_WIN_AT = None   # per index: the windows through that square
-_OWNS = None     # per seat: bytes of 128, 1 where the character is that seat's
+# Seat p owns a square when _OWNER[character] == p + 1 (built on first use: no work
+# at import time). The only table: lines are found by walking from a square, move
+# strings are made when listed, so the engine keeps almost nothing in RAM.
+_OWNER = None
 
 
 def _init():
-    global _ORDER, _MOVES, _WINDOWS, _WIN_AT, _OWNS
-    if _ORDER is not None:
-        return
-    _ORDER = [y * 7 + x for x in range(7) for y in range(7)]
-    _MOVES = {}
-    for code in "LSKN":
-        _MOVES[code] = [code + " " + name for name in SQUARES]
-    windows = []
-    at = [[] for _ in range(49)]
-    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-        for y in range(7):
-            for x in range(7):
-                ex, ey = x + 3 * dx, y + 3 * dy
-                if 0 <= ex < 7 and 0 <= ey < 7:
-                    w = tuple((y + k * dy) * 7 + x + k * dx for k in range(4))
-                    windows.append(w)
-                    for i in w:
-                        at[i].append(w)
-    _WINDOWS = windows
-    _WIN_AT = [tuple(a) for a in at]
-    owns = []
-    for p in (0, 1):
+    global _OWNER
+    if _OWNER is None:
         t = bytearray(128)
-        t[_LIT[p]] = t[_SW[p]] = t[_BL[p]] = 1
-        owns.append(bytes(t))
-    _OWNS = tuple(owns)
+        for p in (0, 1):
+            t[_LIT[p]] = t[_SW[p]] = t[_BL[p]] = p + 1
+        _OWNER = bytes(t)
 
 
 class State:
@@ -233,29 +211,29 @@ def _actions(s, p):
     sw = s.sw  # None unless per_player
     pbit, obit = 1 << p, 1 << o
     lit_p, lit_o, sw_p, sw_o, bl_o = _LIT[p], _LIT[o], _SW[p], _SW[o], _BL[o]
-    ml, ms, mk, mn = _MOVES["L"], _MOVES["S"], _MOVES["K"], _MOVES["N"]
     ls, ss, ks, ns = [], [], [], []
-    for i in _ORDER:
+    for k in range(49):
+        i = (k % 7) * 7 + k // 7  # canonical order: a1, a2, ..., g7
         c = b[i]
         if c == _EMPTY:
-            ls.append(ml[i])
+            ls.append("L " + SQUARES[i])
         elif c == lit_o:  # never switched: anyone may switch it
             if can_s:
-                ss.append(ms[i])
+                ss.append("S " + SQUARES[i])
         elif c == lit_p:  # never switched: o could switch it, so it can be blocked
             if can_k:
-                ks.append(mk[i])
+                ks.append("K " + SQUARES[i])
         elif c == sw_o:
             if can_s and sw is not None and not sw[i] & pbit:
-                ss.append(ms[i])
+                ss.append("S " + SQUARES[i])
             if can_n:
-                ns.append(mn[i])
+                ns.append("N " + SQUARES[i])
         elif c == bl_o:
             if can_n:
-                ns.append(mn[i])
+                ns.append("N " + SQUARES[i])
         elif c == sw_p:
             if can_k and sw is not None and not sw[i] & obit:
-                ks.append(mk[i])
+                ks.append("K " + SQUARES[i])
     return ls + ss + ks + ns
 
 
@@ -314,11 +292,46 @@ def _parse_square(text):
     return -1
 
 
-def _lines_of(s, p):
-    """Windows (in table order) that seat p owns completely."""
-    own = _OWNS[p]
+_DIRS = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+
+def _windows():
+    """The 88 windows (runs of 4 squares) as tuples of indices, in the fixed order:
+    by direction (rows, files, diagonals, anti-diagonals), then by first square."""
+    for dx, dy in _DIRS:
+        for y in range(7):
+            for x in range(7):
+                if 0 <= x + 3 * dx < 7 and 0 <= y + 3 * dy < 7:
+                    yield tuple((y + k * dy) * 7 + x + k * dx for k in range(4))
+
+
+def _first_line(s, p):
+    """The first window that seat p owns completely, or None."""
     b = s.board
-    return [w for w in _WINDOWS if own[b[w[0]]] and own[b[w[1]]] and own[b[w[2]]] and own[b[w[3]]]]
+    own = p + 1
+    for w in _windows():
+        if (_OWNER[b[w[0]]] == own and _OWNER[b[w[1]]] == own and _OWNER[b[w[2]]] == own
+                and _OWNER[b[w[3]]] == own):
+            return w
+    return None
+
+
+def _line_through(b, i, p):
+    """True when seat p owns 4 squares in a row through square i (i is p's)."""
+    x0, y0 = i % 7, i // 7
+    own = p + 1
+    for dx, dy in _DIRS:
+        n = 1
+        for way in (1, -1):  # both ways from i
+            sx, sy = way * dx, way * dy
+            x, y = x0 + sx, y0 + sy
+            while 0 <= x < 7 and 0 <= y < 7 and _OWNER[b[y * 7 + x]] == own:
+                n += 1
+                x += sx
+                y += sy
+        if n >= 4:
+            return True
+    return False
 
 
 def _settle_draw(s):
@@ -382,11 +395,9 @@ def play(s, move):
         cnt[_NEU + p] -= 1
     t.turn = 1 - p
     if code == "L" or code == "S":  # only these add p's colour, so only they can make a line
-        own = _OWNS[p]
-        for w in _WIN_AT[i]:
-            if own[b[w[0]]] and own[b[w[1]]] and own[b[w[2]]] and own[b[w[3]]]:
-                t.end, t.winner = _LINE, p
-                return t
+        if _line_through(b, i, p):
+            t.end, t.winner = _LINE, p
+            return t
     _settle_draw(t)
     return t
 
@@ -429,7 +440,7 @@ def winning_line(s):
     the winner in the fixed window table), or None."""
     if s.end != _LINE:
         return None
-    return list(_lines_of(s, s.winner)[0])
+    return list(_first_line(s, s.winner))
 
 
 def press_action(s, square):
@@ -448,13 +459,17 @@ def press_action(s, square):
             if found is not None:
                 return None  # two meanings (per_player S and N)
             found = code
-    return None if found is None else _MOVES[found][i]
+    return None if found is None else found + " " + SQUARES[i]
 
 
 # ---------------------------------------------------------------- text
 
 def _list_text(sw, bit):
-    names = [SQUARES[i] for i in _ORDER if sw[i] & bit]
+    names = []
+    for k in range(49):
+        i = (k % 7) * 7 + k // 7  # canonical order
+        if sw[i] & bit:
+            names.append(SQUARES[i])
     return ",".join(names) if names else "-"
 
 
@@ -560,7 +575,7 @@ def from_text(text):
         raise ValueError("unexpected %r in position text" % rest[pos])
     _check_board(board, flags, cnt, sw)
     s = State(board, turn, cnt, flags, sw)
-    lines = [_lines_of(s, 0), _lines_of(s, 1)]
+    lines = [_first_line(s, 0), _first_line(s, 1)]
     if lines[0] and lines[1]:
         raise ValueError("both players cannot have a line")
     for p in (0, 1):

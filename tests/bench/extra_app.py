@@ -34,10 +34,10 @@ def _folder():
 def _game(root):
     """A started Morbak game at t = 1000 ms, confirm off, four moves played."""
     from firmware.app import settings
-    from firmware.app.runtime import make_app
+    from firmware.app.runtime import GAMES, make_app
     from firmware.hal.storage import Storage
     storage = Storage(root)
-    cfg = settings.defaults()
+    cfg = settings.defaults(GAMES)
     cfg["morbak.confirm"] = False
     settings.save(storage, cfg)
     app = make_app(_PROFILE, storage, 0)

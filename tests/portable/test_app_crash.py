@@ -3,7 +3,6 @@ and a crash loop stops on the error pattern and sets the crashing game aside."""
 from check import eq
 
 from firmware.app import crash, render
-from firmware.app.morbak_play import MorbakPlay
 from firmware.hal.storage import Storage
 from test_app_kit import Board, fresh_dir
 
@@ -14,16 +13,18 @@ def exploding_commit(self, now):
 
 def _crash_on_next_move(b, square):
     """Press ``square`` twice with a broken _commit, as the runner would: returns
-    what crash.record says (restart or not)."""
-    real = MorbakPlay._commit
-    MorbakPlay._commit = exploding_commit
+    what crash.record says (restart or not). The class patched is the running game's:
+    the app imports its game modules afresh for every game."""
+    play_class = type(b.app.play)
+    real = play_class._commit
+    play_class._commit = exploding_commit
     try:
         b.press(square)
         b.press(square)
     except RuntimeError as e:
         return crash.record(b.storage, e)
     finally:
-        MorbakPlay._commit = real
+        play_class._commit = real
     raise AssertionError("no crash")
 
 

@@ -9,7 +9,7 @@ import sys
 from check import eq
 
 from firmware.app import settings
-from firmware.app.runtime import make_app
+from firmware.app.runtime import GAMES, make_app
 from firmware.hal.storage import Storage
 
 PROFILE = {"name": "test", "kind": "light",
@@ -60,7 +60,7 @@ class Board:
         self.root = root if root is not None else fresh_dir(tag)
         self.storage = storage if storage is not None else Storage(self.root)
         if cfg:
-            values = settings.defaults()
+            values = settings.defaults(GAMES)
             for key in cfg:
                 values[key] = cfg[key]
             settings.save(self.storage, values)
@@ -231,7 +231,7 @@ def cut_game(root, storage):
 
 def _cut_root(base):
     root = fresh_dir("cut", base)
-    values = settings.defaults()
+    values = settings.defaults(GAMES)
     for key in CUT_CFG:
         values[key] = CUT_CFG[key]
     settings.save(Storage(root), values)

@@ -2,6 +2,7 @@
 from check import eq
 
 from firmware.app import render, settings
+from firmware.app.runtime import GAMES
 from firmware.hal.storage import Storage
 from test_app_kit import MENU, OK, Board, fresh_dir, sq
 
@@ -73,7 +74,7 @@ def test_move_time_and_brightness_settings():
     eq([i for i in b.lit() if i >= 7], list(range(7, 19)), "120 s = 12 squares of 10 s")
     b.press("c3")  # square 10: 100 s
     b.press(OK)
-    eq(settings.load(b.storage)["morbak.move_time_s"], 100)
+    eq(settings.load(b.storage, GAMES)["morbak.move_time_s"], 100)
     b.press("c1")
     eq(b.app.brightness, 64)
     b.press("g7")  # all 42 squares: full brightness, shown at once
@@ -112,7 +113,7 @@ def test_damaged_config_is_reported_and_kept():
     Storage(root).write_text("config.json", '{"sound": fal')
     b = Board(None, root=root)
     eq(b.status()["screen"], "menu", "the board starts anyway")
-    eq(b.app.cfg, settings.defaults(), "defaults in use")
+    eq(b.app.cfg, settings.defaults(GAMES), "defaults in use")
     assert "config: /config.json is not valid JSON" in b.events_log(), b.events_log()
     eq(b.storage.read_text("config.json"), '{"sound": fal', "left for arbiter config to fix")
     assert "settings file damaged" in b.status()["message"]
