@@ -1,0 +1,483 @@
+"""Masbrur's reference selection (RULES.md §5.9, MS-31/32): the valid selection
+whose sorted effective-strength vector is greatest, then the higher community
+contribution, then the smallest move string.
+
+The search runs over *shapes* (row, zero_high, values) rather than tiles: the
+vector depends only on the shapes, so shape sets are searched first, strongest
+first with bounds, and tiles are assigned only to the shape sets that reach the
+best vector. Blocking is handled by splitting on the blocker value the
+selection will produce (§5.7 step 4): every selection falls in exactly one case.
+No recursion: the tile assignment is an explicit-stack search."""
+from firmware.rules.masbrur_form import MIN_LEN, canonical
+
+
+class _Hand:
+    """A hand in tile order with, per value, the positions of the tiles that
+    show it, and the positions from the heaviest tile to the lightest."""
+
+    def __init__(self, tiles):
+        self.tiles = tiles
+        self.lo = [t >> 3 for t in tiles]
+        self.hi = [t & 7 for t in tiles]
+        self.cands = [[i for i in range(len(tiles)) if self.lo[i] == v or self.hi[i] == v]
+                      for v in range(8)]
+        heavy = [(-(self.lo[i] + self.hi[i]), i) for i in range(len(tiles))]
+        heavy.sort()
+        self.heavy = [i for w, i in heavy]
+
+
+def feasible(h, shapes):
+    """Can the hand fill all these shapes at once?"""
+    need = ([0] * 8, [0] * 8)
+    for row, zh, vals in shapes:
+        for v in vals:
+            need[row][v] += 1
+    n = len(h.tiles)
+    return _fits(h, (bytearray(n), bytearray(n)), need)
+
+
+def _fits(h, used, need):
+    """Can the tiles still free fill the values ``need`` (per row, per value)?
+    ``used[row][i]`` is 1 + the value tile i already gives that row, or 0.
+
+    Stand every tile upright: the upper row takes tops, the lower row bottoms.
+    A tile used in one row still offers its other square to the other row.
+    The rest fits iff the free tiles can be turned so that each value shows on
+    top at least as often as the upper row still needs it and below as often
+    as the lower row does: an orientation of the free non-double tiles (edges
+    between their two values) with bounds on each value's number of tops,
+    found by augmenting paths."""
+    lo = h.lo
+    hi = h.hi
+    top_fixed = [0] * 8
+    bot_fixed = [0] * 8
+    deg = [0] * 8
+    ea = []
+    eb = []
+    uu, ul = used
+    for i in range(len(lo)):
+        a = lo[i]
+        b = hi[i]
+        if uu[i]:
+            if not ul[i]:
+                bot_fixed[a + b - uu[i] + 1] += 1
+        elif ul[i]:
+            top_fixed[a + b - ul[i] + 1] += 1
+        elif a == b:
+            top_fixed[a] += 1
+            bot_fixed[a] += 1
+        else:
+            ea.append(a)
+            eb.append(b)
+            deg[a] += 1
+            deg[b] += 1
+    low = [0] * 8
+    high = [0] * 8
+    for v in range(8):
+        low[v] = max(0, need[0][v] - top_fixed[v])
+        high[v] = min(deg[v], deg[v] + bot_fixed[v] - need[1][v])
+        if high[v] < low[v]:
+            return False
+    top = bytearray(len(ea))        # 0: the edge shows ea on top, 1: eb
+    tops = [0] * 8
+    for a in ea:
+        tops[a] += 1
+    for v in range(8):
+        while tops[v] > high[v]:
+            if not _augment(ea, eb, top, tops, v, high, low, True):
+                return False
+    for v in range(8):
+        while tops[v] < low[v]:
+            if not _augment(ea, eb, top, tops, v, high, low, False):
+                return False
+    return True
+
+
+def _augment(ea, eb, top, tops, src, hi, lo, away):
+    """Move one top away from ``src`` (``away``) to a value below its upper
+    bound, or towards ``src`` from a value above its lower bound, along a
+    chain of tiles turned over (breadth-first, no recursion)."""
+    m = len(ea)
+    via = [-1] * 8                  # edge used to reach each value
+    seen = 1 << src
+    queue = [src]
+    q = 0
+    while q < len(queue):
+        x = queue[q]
+        q += 1
+        for e in range(m):
+            a = ea[e]
+            b = eb[e]
+            if a != x and b != x:
+                continue
+            y = b if a == x else a
+            at_x = (top[e] == 0) == (a == x)
+            if at_x != away or seen >> y & 1:
+                continue
+            seen |= 1 << y
+            via[y] = e
+            if (away and tops[y] < hi[y]) or (not away and tops[y] > lo[y]):
+                # Turn every tile on the chain from src to y.
+                z = y
+                while z != src:
+                    e2 = via[z]
+                    top[e2] ^= 1
+                    z = ea[e2] + eb[e2] - z
+                tops[src] += -1 if away else 1
+                tops[y] += 1 if away else -1
+                return True
+            queue.append(y)
+    return False
+
+
+def shapes_of(h):
+    """Every shape some tiles of the hand can fill on its own, as
+    (strength, blocking value, (row, zh, values)), strongest first."""
+    nt = [len(c) for c in h.cands]
+    out = []
+    for row in (0, 1):
+        m = MIN_LEN[row]
+        for v in range(8):
+            for n in range(m, nt[v] + 1):
+                out.append((n * 16 + v, v, (row, False, (v,) * n)))
+        for lo in range(8):
+            for top in range(lo + m - 1, 8):
+                vals = tuple(range(lo, top + 1))
+                if not feasible(h, [(row, False, vals)]):
+                    break                    # longer runs need these values too
+                out.append((len(vals) * 16 + top, top, (row, False, vals)))
+        for lo in range(9 - m, 0, -1):       # zero-high runs lo..7,0, shortest first
+            vals = tuple(range(lo, 8)) + (0,)
+            if not feasible(h, [(row, True, vals)]):
+                break
+            out.append((len(vals) * 16 + 8, 0, (row, True, vals)))
+    out.sort()
+    out.reverse()
+    return out
+
+
+def _cases(wall):
+    """(blocker, required zero-high, allowed(bv, zh)) for each blocker value a
+    selection can produce against ``wall``; the no-blocker case first, as it
+    allows three unblocked formations and so usually sets a high bound."""
+    if not wall:
+        return [(-1, False, lambda bv, zh: True)]
+    tops = [t & 7 for t in wall]
+    t1 = max(tops)
+    t2 = min(tops)
+    has0 = False
+    for t in wall:
+        if t >> 3 == 0:
+            has0 = True
+    # Without the zero rule, no zero-high formation may be declared if the wall has a 0.
+    cases = [(-1, False, lambda bv, zh: not (zh and has0) and bv != t1 and bv != t2)]
+    if has0:
+        cases.append((0, True, lambda bv, zh: True))
+    cases.append((t1, False, lambda bv, zh: not (zh and has0)))
+    if t2 != t1:
+        cases.append((t2, False, lambda bv, zh: not (zh and has0) and bv != t1))
+    return cases
+
+
+def _vec(a, b, c):
+    return a << 16 | b << 8 | c
+
+
+def _search_case(h, shapes, beta, need_zh, allowed, best):
+    """Add to ``best`` = [vector, shape sets] the shape sets of one blocker
+    case that reach or beat its vector. Unblocked shapes are taken strongest
+    first (at most 3, or 2 when a blocked one must make the blocker ``beta``);
+    a branch stops once even repeating its weakest strength falls short."""
+    pu = []
+    pb = []
+    for i in range(len(shapes)):
+        s, bv, sh = shapes[i]
+        if allowed(bv, sh[1]):
+            if bv == beta:
+                pb.append(i)
+            else:
+                pu.append(i)
+    need = beta >= 0
+    memo = {}
+
+    def ok(members):
+        key = tuple(members)
+        r = memo.get(key)
+        if r is None:
+            r = feasible(h, [shapes[m][2] for m in members])
+            memo[key] = r
+        return r
+
+    def complete(members, vec):
+        if vec < best[0]:
+            return
+        if not need:
+            _record(best, vec, members)
+            return
+        room = 3 - len(members)
+        nb = len(pb)
+        extras = []
+        for i in range(nb):
+            extras.append([pb[i]])
+            for j in range(i, nb if room >= 2 else 0):
+                extras.append([pb[i], pb[j]])
+                for k in range(j, nb if room >= 3 else 0):
+                    extras.append([pb[i], pb[j], pb[k]])
+        for extra in extras:
+            if need_zh and not any([shapes[e][2][1] for e in extra]):
+                continue
+            if ok(members + extra):
+                _record(best, vec, members + extra)
+
+    maxu = 2 if need else 3
+    n = len(pu)
+    for i in range(n):
+        a = pu[i]
+        si = shapes[a][0]
+        if _vec(si, si if maxu > 1 else 0, si if maxu > 2 else 0) < best[0]:
+            break
+        if not ok([a]):
+            continue
+        for j in range(i, n if maxu > 1 else 0):
+            b = pu[j]
+            sj = shapes[b][0]
+            if _vec(si, sj, sj if maxu > 2 else 0) < best[0]:
+                break
+            if not ok([a, b]):
+                continue
+            for k in range(j, n if maxu > 2 else 0):
+                c = pu[k]
+                sk = shapes[c][0]
+                if _vec(si, sj, sk) < best[0]:
+                    break
+                if ok([a, b, c]):
+                    complete([a, b, c], _vec(si, sj, sk))
+            complete([a, b], _vec(si, sj, 0))
+        complete([a], _vec(si, 0, 0))
+    complete([], 0)
+
+
+def _record(best, vec, members):
+    if vec > best[0]:
+        best[0] = vec
+        best[1] = [members]
+    elif vec == best[0]:
+        best[1].append(members)
+
+
+def best_selection(tiles, wall, tiles_mode, measure):
+    """(move string, formations in canonical order) of the reference selection
+    for the hand ``tiles`` against the opponent's ``wall``."""
+    tiles = sorted(tiles)           # tile order is string order: _fills relies on it
+    h = _Hand(tiles)
+    shapes = shapes_of(h)
+    best = [-1, []]
+    for beta, need_zh, allowed in _cases(wall):
+        _search_case(h, shapes, beta, need_zh, allowed, best)
+    if not best[1][0]:
+        return "F -", []
+    # Community part: with tiles_mode "hand" it is fixed by the values used
+    # (hand total minus the used squares), so any filling of a shape set has
+    # it; with "formation" it depends on the tiles chosen (branch and bound).
+    gain = None if tiles_mode == "hand" else measure
+    sets = []
+    top = -1000
+    for members in best[1]:
+        shape_list = [shapes[m][2] for m in members]
+        if gain is None:
+            c = 0
+            for t in tiles:
+                c += (t >> 3) + (t & 7) if measure == "pips" else 2
+            for row, zh, vals in shape_list:
+                for v in vals:
+                    c -= v if measure == "pips" else 1
+        else:
+            floor = [top]
+            c = -1000
+            for forms, got in _fills(h, shape_list, _orders(shape_list)[0], gain, floor):
+                c = got
+                floor[0] = got + 1
+        sets.append((c, shape_list))
+        top = max(top, c)
+    # Smallest string among the sets and tile choices that reach it.
+    best_text = None
+    best_forms = None
+    for c, shape_list in sets:
+        if c != top:
+            continue
+        for order in _orders(shape_list):
+            for forms, got in _fills(h, shape_list, order, gain, [top]):
+                text, ordered = canonical(forms)
+                if best_text is None or text < best_text:
+                    best_text = text
+                    best_forms = ordered
+                break               # the first one is the smallest in this order
+    return best_text, best_forms
+
+
+_HEADS = ((1, True), (1, False), (0, True), (0, False))   # L*: < L: < U*: < U:
+_PERMS = ((), ((0,),), ((0, 1), (1, 0)),
+          ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
+
+
+def _orders(shape_list):
+    """Formation orders whose heads do not decrease: only these can start the
+    smallest string."""
+    out = []
+    for perm in _PERMS[len(shape_list)]:
+        heads = [_HEADS.index(shape_list[f][:2]) for f in perm]
+        if heads == sorted(heads):
+            out.append(perm)
+    return out
+
+
+def _fills(h, shape_list, order, gain, floor):
+    """Yield (formations, community part) for the ways to fill the shapes with
+    hand tiles, in the order of their strings written in ``order``: formation
+    by formation, each formation's uses by increasing tile, then value.
+
+    ``gain`` ("pips"/"count", or None for no bound) measures the community
+    part of the formation tiles; branches that cannot reach ``floor[0]`` (read
+    at every step: the caller may raise it) are cut, and so are branches whose
+    remaining values no longer fit the free squares."""
+    lo = h.lo
+    hi = h.hi
+    n = len(lo)
+    rows = [shape_list[f][0] for f in order]
+    rem = []                        # values still to place, per formation
+    need = ([0] * 8, [0] * 8)       # the same per row
+    slots = []                      # (formation, uses left in it after this one)
+    for j in range(len(order)):
+        vals = shape_list[order[j]][2]
+        counts = [0] * 8
+        for v in vals:
+            counts[v] += 1
+            need[rows[j]][v] += 1
+        rem.append(counts)
+        for k in range(len(vals)):
+            slots.append((j, len(vals) - 1 - k))
+    ns = len(slots)
+    used = (bytearray(n), bytearray(n))
+    pick_t = [0] * ns
+    pick_v = [0] * ns
+    gains = [0] * (ns + 1)
+    cur = [0] * (ns + 1)            # next candidate: tile * 2 + (0 low, 1 high square)
+    k = 0
+    while k >= 0:
+        if k == ns:
+            forms = [(rows[j], shape_list[order[j]][1], []) for j in range(len(order))]
+            for q in range(ns):
+                forms[slots[q][0]][2].append((h.tiles[pick_t[q]], pick_v[q]))
+            yield forms, gains[ns]
+            k -= 1
+            _place(rows, rem, need, used, slots[k][0], pick_t[k], pick_v[k], -1)
+            continue
+        j, left = slots[k]
+        row = rows[j]
+        mine = used[row]
+        other = used[1 - row]
+        c = cur[k]
+        found = False
+        while c < 2 * n:
+            i = c >> 1
+            if n - 1 - i < left:    # too few later tiles for this formation
+                c = 2 * n
+                break
+            high = c & 1
+            c += 1
+            v = hi[i] if high else lo[i]
+            if (high and lo[i] == hi[i]) or rem[j][v] == 0 or mine[i]:
+                continue
+            if other[i] and lo[i] != hi[i] and other[i] == v + 1:
+                continue            # the square is already used in the other row
+            g = 0
+            if gain is not None:
+                if other[i]:
+                    g = -v if gain == "pips" else -1
+                else:
+                    g = lo[i] + hi[i] - v if gain == "pips" else 1
+            _place(rows, rem, need, used, j, i, v, 1)
+            if (gain is None or gains[k] + g + _room(h, used, need, gain) >= floor[0]) \
+                    and _fits(h, used, need):
+                found = True
+                break
+            _place(rows, rem, need, used, j, i, v, -1)
+        cur[k] = c
+        if not found:
+            k -= 1
+            if k >= 0:
+                _place(rows, rem, need, used, slots[k][0], pick_t[k], pick_v[k], -1)
+            continue
+        pick_t[k] = i
+        pick_v[k] = v
+        gains[k + 1] = gains[k] + g
+        k += 1
+        cur[k] = (i + 1) * 2 if k < ns and slots[k][0] == j else 0
+
+
+def _place(rows, rem, need, used, j, i, v, step):
+    """Give (step 1) or take back (step -1) value v of tile i in formation j."""
+    rem[j][v] -= step
+    need[rows[j]][v] -= step
+    used[rows[j]][i] = v + 1 if step > 0 else 0
+
+
+def _room(h, used, need, gain):
+    """Most the community part can still grow. It ends as the weight of the
+    used tiles minus the values used; the new tiles each take one of the
+    remaining uses with a value they show, so the heaviest such set of free
+    tiles (greedy by weight: the sets that can be matched to the uses form a
+    matroid) bounds the weight still to come."""
+    cap = [need[0][v] + need[1][v] for v in range(8)]
+    uses = 0
+    total = 0
+    for v in range(8):
+        uses += cap[v]
+        total += cap[v] * v
+    uu, ul = used
+    lo = h.lo
+    hi = h.hi
+    at = [[], [], [], [], [], [], [], []]   # new tiles matched to each value
+    fresh = 0
+    pips = 0
+    for i in h.heavy:
+        if fresh == uses:
+            break
+        if uu[i] or ul[i] or not (cap[lo[i]] or cap[hi[i]]):
+            continue
+        if _match(lo, hi, cap, at, i):
+            fresh += 1
+            pips += lo[i] + hi[i]
+    if gain == "pips":
+        return pips - total
+    return 2 * fresh - uses
+
+
+def _match(lo, hi, cap, at, i):
+    """Match tile i to a value it shows with room left, moving matched tiles
+    to their other value if needed (augmenting path over the 8 values)."""
+    via = [-1] * 8                  # (value came from, tile moved) per reached value
+    src = [lo[i], hi[i]]
+    seen = (1 << lo[i]) | (1 << hi[i])
+    queue = src[:]
+    q = 0
+    while q < len(queue):
+        x = queue[q]
+        q += 1
+        if len(at[x]) < cap[x]:
+            # Walk back: each step moves one tile from its old value to x.
+            tile = i
+            while via[x] != -1:
+                prev, moved = via[x]
+                at[x].append(moved)
+                at[prev].remove(moved)
+                x = prev
+            at[x].append(tile)
+            return True
+        for t in at[x]:
+            y = lo[t] + hi[t] - x
+            if y != x and not seen >> y & 1:
+                seen |= 1 << y
+                via[y] = (x, t)
+                queue.append(y)
+    return False
