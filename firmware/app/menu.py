@@ -15,14 +15,26 @@ settings: T game time (cyan, 1 square = 1 minute), m move time (purple, 1 square
 10 s), B brightness (white, 42 steps, previewed live), s sound (yellow), C confirm step
 (magenta). On/off settings show c4 = off (red) and e4 = on (green), the current one
 bright. Time limits show g1 red and bright when the limit is off.
-The editor saves to /config.json on OK (same keys as ``arbiter config``)."""
-from firmware.app import render
+The editor saves to /config.json on OK (same keys as ``arbiter config``); a game
+starts with the options the settings give."""
+from firmware.app import records, render, settings
 
-MENU = 49
-OK = 50
-_MORBAK, _LITE, _START = 42, 43, 24
-_OFF_SQ, _BOOL_OFF, _BOOL_ON = 6, 23, 25
-_BAR0, _CELLS = 7, 42
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_MENU = const(49)
+_OK = const(50)
+_MORBAK = const(42)    # squares of the main menu
+_LITE = const(43)
+_START = const(24)
+_OFF_SQ = const(6)     # squares of the editor
+_BOOL_OFF = const(23)
+_BOOL_ON = const(25)
+_BAR0 = const(7)
+_CELLS = const(42)
 
 # (settings key, colour, seconds per square; 0 = brightness steps, None = on/off);
 # item k sits on square k of rank 1.
@@ -71,10 +83,10 @@ class Menu:
     def _main(self, key, now):
         app = self.app
         if key == _MORBAK or key == _LITE:
-            app.set_setting("morbak.lite", key == _LITE, now)
+            self._set("morbak.lite", key == _LITE, now)
             app.beep(render.CLICK)
-        elif key == _START or key == OK:
-            app.start_game(now)
+        elif key == _START or key == _OK:
+            self._start(now)
         elif 0 <= key < len(ITEMS):
             self.item = key
             self.value = app.cfg[ITEMS[key][0]]
@@ -84,9 +96,9 @@ class Menu:
     def _edit(self, key, now):
         app = self.app
         name, _colour, unit = ITEMS[self.item]
-        if key == OK or key == MENU:
-            if key == OK:
-                app.set_setting(name, self.value, now)
+        if key == _OK or key == _MENU:
+            if key == _OK:
+                self._set(name, self.value, now)
                 app.beep(render.SAVED)
             else:
                 app.beep(render.CLICK)
@@ -108,6 +120,40 @@ class Menu:
         else:
             return
         app.beep(render.CLICK)
+
+    def _set(self, key, value, now):
+        app = self.app
+        if app.cfg[key] == value:
+            return
+        app.cfg[key] = value
+        settings.save(app.storage, app.cfg)
+        if key == "leds.brightness":
+            app.brightness = value
+        app.log(now, "set %s=%s" % (key, settings.to_text(key, value)))
+        app.say("%s = %s" % (key, settings.to_text(key, value)))
+
+    def _start(self, now):
+        app = self.app
+        cfg = app.cfg
+        opts = settings.game_options(cfg, "morbak")
+        # The limits always go into the record, so it says which clocks were used.
+        opts["game_time_s"] = cfg["morbak.game_time_s"]
+        opts["move_time_s"] = cfg["morbak.move_time_s"]
+        if cfg["morbak.lite"]:  # Lite has neither blocks nor neutralizations
+            opts.pop("budget_scope", None)
+            opts.pop("neutralizations", None)
+        seed = now % 1000000 if cfg["morbak.first"] == "random" else 0
+        rec = records.new_record(records.next_id(app.storage), "morbak", opts, seed)
+        play = app.open_game(rec, now, False)
+        if play is None:
+            app.beep(render.REJECT)
+            app.say("these settings make no valid game: see /events.log")
+            return
+        records.save_current(app.storage, rec)
+        app.log(now, "new game %d morbak%s" % (rec["id"], " lite" if cfg["morbak.lite"] else ""))
+        app.beep(render.ACCEPT)
+        app.say("A to move" if play.turn == 0 else "B to move")
+        app.enter_game(play)
 
     def draw(self, f, now):
         render.clear(f)

@@ -38,15 +38,24 @@ from firmware.app import records, render
 from firmware.rules import IllegalMove
 from firmware.rules import morbak as engine
 
-MENU = 49
-OK = 50
-_FLASH_MS = 150
-_REJECT_MS = 600
-_PASS_MS = 1500
-_BEAT_MS = 150
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_MENU = const(49)
+_OK = const(50)
+_FLASH_MS = const(150)
+_REJECT_MS = const(600)
+_PASS_MS = const(1500)
+_BEAT_MS = const(150)
 # Engine defaults of the limits, for a record whose options leave them out.
-_DEFAULT_GAME_S = 900
-_DEFAULT_MOVE_S = 120
+_DEFAULT_GAME_S = const(900)
+_DEFAULT_MOVE_S = const(120)
+_CONTINUE = const(22)  # the pause screen's squares: b4, d4, f4
+_UNDO = const(24)
+_END = const(26)
 
 
 def _ms(seconds):
@@ -231,39 +240,39 @@ class MorbakPlay:
     def event(self, kind, key, now):
         app = self.app
         if self.offer:
-            if kind == "down" and key == OK:
+            if kind == "down" and key == _OK:
                 self.offer = False
                 self.name = "game"
                 self.last = self.turn_at = now
                 app.log(now, "resume game %d after %d moves" % (self.rec["id"], len(self.rec["moves"])))
                 app.beep(render.ACCEPT)
                 app.say("resumed; %s to move" % "AB"[self.turn])
-            elif kind == "down" and key == MENU:
+            elif kind == "down" and key == _MENU:
                 app.end_game(self, now)
             return
         if kind == "up":
-            if key == MENU or key == OK:
+            if key == _MENU or key == _OK:
                 self.view = False
             return
         if kind == "long":
-            if key == MENU and not self.over:
+            if key == _MENU and not self.over:
                 self.view = False
                 app.show(Pause(self))
             return
         if kind != "down":
             return
         if self.over:
-            if key == MENU or key == OK:
+            if key == _MENU or key == _OK:
                 app.to_menu()
             else:
                 self._reject(key, "the game is over", now)
-        elif key == MENU:
+        elif key == _MENU:
             if self.pend >= 0:
                 self.pend = -1
                 app.beep(render.CLICK)
             else:
                 self.view = True
-        elif key == OK:
+        elif key == _OK:
             if self.pend >= 0:
                 self._commit(now)
             else:
@@ -407,7 +416,6 @@ class MorbakPlay:
 
 class Pause:
     """Clocks stopped; b4 continue, d4 undo, f4 end the game (see the module doc)."""
-    _CONTINUE, _UNDO, _END = 22, 24, 26
 
     def __init__(self, play):
         self.play = play
@@ -421,18 +429,18 @@ class Pause:
         if kind != "down":
             return
         play = self.play
-        if key == MENU:
-            key = self._CONTINUE
-        elif key == OK:
-            key = self.sel if self.sel >= 0 else self._CONTINUE
+        if key == _MENU:
+            key = _CONTINUE
+        elif key == _OK:
+            key = self.sel if self.sel >= 0 else _CONTINUE
         elif key != self.sel:
-            if key == self._CONTINUE or key == self._END or (key == self._UNDO and play.can_undo()):
+            if key == _CONTINUE or key == _END or (key == _UNDO and play.can_undo()):
                 self.sel = key
                 play.app.beep(render.SELECT)
             return
-        if key == self._UNDO and play.can_undo():
+        if key == _UNDO and play.can_undo():
             play.undo(now)
-        elif key == self._END:
+        elif key == _END:
             play.app.end_game(play, now)
             return
         play.last = play.turn_at = now
@@ -440,9 +448,9 @@ class Pause:
 
     def draw(self, f, now):
         render.clear(f)
-        render.put(f, self._CONTINUE, render.GREEN)
+        render.put(f, _CONTINUE, render.GREEN)
         if self.play.can_undo():
-            render.put(f, self._UNDO, render.YELLOW)
-        render.put(f, self._END, render.RED)
+            render.put(f, _UNDO, render.YELLOW)
+        render.put(f, _END, render.RED)
         if self.sel >= 0 and render.blink(now, 300, 150):
             render.put(f, self.sel, render.OFF)

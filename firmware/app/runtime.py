@@ -131,17 +131,6 @@ class App:
     def log(self, now_ms, text):
         eventlog.log(self.storage, now_ms, text)
 
-    def set_setting(self, key, value, now_ms):
-        if self.cfg[key] == value:
-            return
-        self.cfg[key] = value
-        from firmware.app import settings
-        settings.save(self.storage, self.cfg)
-        if key == "leds.brightness":
-            self.brightness = value
-        self.log(now_ms, "set %s=%s" % (key, settings.to_text(key, value)))
-        self.say("%s = %s" % (key, settings.to_text(key, value)))
-
     def to_menu(self):
         self.play = None
         _unload(_GAME_MODULES)
@@ -166,20 +155,22 @@ class App:
             self.log(now, "game %d set aside after repeated crashes" % rec["id"])
             self.say("game set aside after repeated crashes")
             return
-        play = self._open(rec, now, self.crashes == 0)
+        play = self.open_game(rec, now, self.crashes == 0)
         if play is None:
             return
         if play.over:  # it ended, but the cut came before its record was written
             play.record_end(now, "recorded at boot")
             _unload(_GAME_MODULES)
             return
-        self._enter(play)
+        self.enter_game(play)
         self.say("resume game %d? OK = resume, MENU = new" % rec["id"] if play.offer
                  else "resumed after a crash")
         if not play.offer:
             self.log(now, "resume game %d after a crash" % rec["id"])
 
-    def _open(self, rec, now, offer):
+    def open_game(self, rec, now, offer):
+        """The game of ``rec`` replayed (MorbakPlay), or None when it cannot be (then
+        logged and the saved game dropped)."""
         from firmware.app.morbak_play import MorbakPlay  # only the active game's engine
         try:
             return MorbakPlay(self, rec, now, offer)
@@ -189,33 +180,10 @@ class App:
             self.log(now, "state: game %d cannot be replayed (%s); discarded" % (rec["id"], e))
             return None
 
-    def _enter(self, play):
+    def enter_game(self, play):
         self.play = play
         self.show(play)
         _unload(_MENU_MODULES)
-
-    def start_game(self, now):
-        cfg = self.cfg
-        from firmware.app import settings
-        opts = settings.game_options(cfg, "morbak")
-        # The limits always go into the record, so it says which clocks were used.
-        opts["game_time_s"] = cfg["morbak.game_time_s"]
-        opts["move_time_s"] = cfg["morbak.move_time_s"]
-        if cfg["morbak.lite"]:  # Lite has neither blocks nor neutralizations
-            opts.pop("budget_scope", None)
-            opts.pop("neutralizations", None)
-        seed = now % 1000000 if cfg["morbak.first"] == "random" else 0
-        rec = records.new_record(records.next_id(self.storage), "morbak", opts, seed)
-        play = self._open(rec, now, False)
-        if play is None:
-            self.beep(render.REJECT)
-            self.say("these settings make no valid game: see /events.log")
-            return
-        records.save_current(self.storage, rec)
-        self.log(now, "new game %d morbak%s" % (rec["id"], " lite" if cfg["morbak.lite"] else ""))
-        self.beep(render.ACCEPT)
-        self.say("A to move" if play.turn == 0 else "B to move")
-        self._enter(play)
 
     def end_game(self, play, now):
         """End the game in progress at the players' request (kept as "abandoned")."""
