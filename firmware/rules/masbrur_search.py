@@ -274,8 +274,6 @@ def best_selection(tiles, wall, tiles_mode, measure):
     best = [-1, []]
     for beta, need_zh, allowed in _cases(wall):
         _search_case(h, shapes, beta, need_zh, allowed, best)
-    if not best[1][0]:
-        return "F -", []
     # Community part: with tiles_mode "hand" it is fixed by the values used
     # (hand total minus the used squares), so any filling of a shape set has
     # it; with "formation" it depends on the tiles chosen (branch and bound).
@@ -316,7 +314,7 @@ def best_selection(tiles, wall, tiles_mode, measure):
 
 
 _HEADS = ((1, True), (1, False), (0, True), (0, False))   # L*: < L: < U*: < U:
-_PERMS = ((), ((0,),), ((0, 1), (1, 0)),
+_PERMS = (((),), ((0,),), ((0, 1), (1, 0)),
           ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
 
 
@@ -370,7 +368,8 @@ def _fills(h, shape_list, order, gain, floor):
                 forms[slots[q][0]][2].append((h.tiles[pick_t[q]], pick_v[q]))
             yield forms, gains[ns]
             k -= 1
-            _place(rows, rem, need, used, slots[k][0], pick_t[k], pick_v[k], -1)
+            if k >= 0:
+                _place(rows, rem, need, used, slots[k][0], pick_t[k], pick_v[k], -1)
             continue
         j, left = slots[k]
         row = rows[j]
