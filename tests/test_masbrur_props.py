@@ -161,6 +161,29 @@ def test_random_games(options, seed):
     assert r["winner"] == (None if s.score[0] == s.score[1] else (0 if s.score[0] > s.score[1] else 1))
 
 
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 2 ** 20), st.integers(0, 6))
+def test_plus_a_listed_exactly_when_the_pushed_hand_attacks(seed, plies):
+    """The shortcuts of the +A search (shared witnesses) change no answer."""
+    rng = Rng(seed)
+    s = m.play(m.new_game(None, seed), _split(rng, m.new_game(None, seed)))
+    s = m.play(s, "C%d" % (1 + rng.below(2)))
+    for _ in range(plies):
+        moves = [mv for mv in m.legal_moves(s) if mv.startswith("W") and not mv.endswith("A")]
+        if not moves:
+            break
+        s = m.play(s, moves[rng.below(len(moves))])
+    assert s.phase == "equipment"
+    moves = m.legal_moves(s)
+    listed = set(moves)
+    p = m.to_move(s)
+    for mv in moves:
+        if mv.startswith("W") and not mv.endswith("+A"):
+            after = m.play(s, mv)
+            assert (mv + "+A" in listed) == mf.attack(m.hand(after, p)), mv
+    assert ("A" in listed) == mf.attack(m.hand(s, p))
+
+
 # ---------------------------------------------------------- brute force
 
 HANDS = st.lists(st.sampled_from(ALL), min_size=6, max_size=10, unique=True).map(sorted)

@@ -608,6 +608,7 @@ def _steal(s, p, body):
     forms = s.sel[p]
     new = [(row, zh, uses[:]) for row, zh, uses in forms]
     given = {}                            # (tile, row) -> value
+    stolen = []
     for item in body.split(","):
         item = item.strip()
         if len(item) < 6 or item[2] != "/" or item[4] != "@":
@@ -628,12 +629,10 @@ def _steal(s, p, body):
         if other is not None and other == v and (t >> 3) != (t & 7):
             raise IllegalMove("tile %s shows %d only once" % (mf.name(t), v))
         given[(t, row)] = v
-        new[int(k) - 1][2].append((t, v))
-    infos = _infos(new)
-    stolen = []
-    for t, row in given:
         if t not in stolen:
             stolen.append(t)
+        new[int(k) - 1][2].append((t, v))
+    infos = _infos(new)
     if s.opt["steal_rule"] == "same_blocker":
         now = mf.blocker(_minus(s.wall[q], stolen), infos, _zero_high(new))
         if now != s.blk[q]:
@@ -900,3 +899,9 @@ def _check(s):
             raise ValueError("both selections exist in phase combat_steal")
     if ph != "combat_steal" and (s.steals or s.blk != [mf.NO_BLOCKER, mf.NO_BLOCKER]):
         raise ValueError("steals and blockers exist only in phase combat_steal")
+    if ph == "combat_steal":
+        # A wall and the selection it faces are as blocked until a steal touches them.
+        for p in (s.offerer,) if s.steals else (0, 1):
+            opp = s.sel[1 - p]
+            if s.blk[p] != mf.blocker(s.wall[p], _infos(opp), _zero_high(opp)):
+                raise ValueError("blocker of wall%d does not match the selections" % p)

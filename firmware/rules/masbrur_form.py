@@ -103,10 +103,6 @@ def _is_run(m):
     return m != 0 and (m + (m & -m)) & m == 0
 
 
-def strength_text(s):
-    return "null" if s <= 0 else "(%d,%d)" % (s >> 4, s & 15)
-
-
 # ------------------------------------------------------------ selections
 
 def form_text(f):

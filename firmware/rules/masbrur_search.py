@@ -455,23 +455,21 @@ def _room(h, used, need, gain):
 def _match(lo, hi, cap, at, i):
     """Match tile i to a value it shows with room left, moving matched tiles
     to their other value if needed (augmenting path over the 8 values)."""
-    via = [-1] * 8                  # (value came from, tile moved) per reached value
-    src = [lo[i], hi[i]]
+    via = [None] * 8                # (value came from, tile moved) per reached value
+    queue = [lo[i], hi[i]]
     seen = (1 << lo[i]) | (1 << hi[i])
-    queue = src[:]
     q = 0
     while q < len(queue):
         x = queue[q]
         q += 1
         if len(at[x]) < cap[x]:
             # Walk back: each step moves one tile from its old value to x.
-            tile = i
-            while via[x] != -1:
+            while via[x] is not None:
                 prev, moved = via[x]
                 at[x].append(moved)
                 at[prev].remove(moved)
                 x = prev
-            at[x].append(tile)
+            at[x].append(i)
             return True
         for t in at[x]:
             y = lo[t] + hi[t] - x
