@@ -13,6 +13,13 @@ Contract of RULES.md §0.1, plus (§5.9) ``is_legal(state, move)``,
   move, and playing ``"<free>"`` plays ``auto_move`` (the reference move).
 * Position text: one ``key value`` line each, see ``to_text``; walls and
   sealed selections are in it (it is the full state), ``public_view`` hides them.
+
+Where RULES.md is silent: free-setup moves are listed seeds in tile order
+(``S35`` before ``S53``), matches in tile order, L before R; with
+``wall_mode="fixed"`` an active turn still names the kept wall
+(``W05,14 P36R5``); tiles are written smaller number first everywhere (``36``,
+never ``63``), walls in tile order; ``contiguous`` is accepted and changes
+nothing (see ``_spec``).
 """
 from firmware.rules import IllegalMove, Rng, is_int, take_options
 from firmware.rules import masbrur_form as mf
@@ -407,7 +414,7 @@ def auto_move(s):
 
 
 def _digit(ch, what):
-    if ch not in "01234567":
+    if len(ch) != 1 or ch not in "01234567":
         raise IllegalMove("%s must be a digit 0-7, not %r" % (what, ch))
     return ord(ch) - 48
 
@@ -726,8 +733,8 @@ def _text(s, view):
         else:
             lines.append("wall%d %s" % (p, "-" if w is None else mf.tiles_text(w)))
     for p in (0, 1):
-        sealed = view is not None and view[p] and s.phase == "combat_select"
-        lines.append("select%d %s" % (p, "sealed" if sealed and s.sel[p] is not None else _sel_text(s.sel[p])))
+        sealed = view is not None and view[p] and s.phase == "combat_select" and s.sel[p] is not None
+        lines.append("select%d %s" % (p, "sealed" if sealed else _sel_text(s.sel[p])))
     lines.append("blockers " + " ".join(["-" if b == mf.NO_BLOCKER else str(b) for b in s.blk]))
     lines.append("last " + ("-" if s.last is None else "%d %d %d %d" % s.last))
     return "\n".join(lines)
@@ -856,9 +863,11 @@ def _check(s):
     rows = len(s.field) // 3
     if not 1 <= s.round <= o["rounds"] + (1 if ph == "over" else 0):
         raise ValueError("round %d is out of range" % s.round)
-    if s.offerer not in (0, 1) or s.die < 0 or s.passes not in (0, 1) or s.steals not in (0, 1):
-        raise ValueError("offerer, die, passes or steals out of range")
-    if not 0 <= s.plies <= o["max_equipment_plies"] or (ph == "equipment" and s.plies == o["max_equipment_plies"]):
+    if s.offerer not in (0, 1) or s.die < 0 or s.passes not in (0, 1) or s.steals not in (0, 1) \
+            or min(s.score) < 0:
+        raise ValueError("offerer, die, passes, steals or a score out of range")
+    cap = o["max_equipment_plies"]
+    if not 0 <= s.plies <= cap or (ph == "equipment" and s.plies == cap):
         raise ValueError("plies out of range")
     if (rows < 8) != (ph == "free_setup") or rows > 8:
         raise ValueError("the field has %d rows in phase %s" % (rows, ph))

@@ -172,8 +172,10 @@ def check_selection(forms, hand):
             used[row][t] = v
             vals.append(v)
         out.append(shape(row, zh, vals))
-    for t in used[0]:
-        if t in used[1] and used[0][t] == used[1][t] and (t >> 3) != (t & 7):
+    both = [t for t in used[0] if t in used[1]]
+    both.sort()                     # the same message on every interpreter
+    for t in both:
+        if used[0][t] == used[1][t] and (t >> 3) != (t & 7):
             raise IllegalMove("tile %s shows %d only once: it cannot give it to both rows"
                               % (name(t), used[0][t]))
     return out

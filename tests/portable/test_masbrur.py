@@ -326,6 +326,9 @@ def test_from_text_rejects_malformed_text():
            good.replace("offerer 0", "offerer 2"),
            good.replace("last -", "last 1 2"),
            good.replace("blockers - -", "blockers 9 -"),
+           good.replace("blockers - -", "blockers 01 -"),
+           good.replace("score 0 0", "score -2 0"),
+           good.replace("round 1 ", "round one "),
            good + "\nextra 1"]
     for text in bad:
         raises(ValueError, m.from_text, text)
