@@ -36,7 +36,7 @@ _BOOL_OFF = const(23)
 _BOOL_ON = const(25)
 _BAR0 = const(7)
 _CELLS = const(42)
-SWEEP_ROW_MS = 60
+_SWEEP_ROW_MS = const(60)  # the boot sweep: one rank lit this long
 
 # (settings key, colour, seconds per square; 0 = brightness steps, None = on/off);
 # item k sits on square k of rank 1.
@@ -58,7 +58,7 @@ class Boot:
         self.t0 = now
 
     def tick(self, now):
-        if now - self.t0 >= SWEEP_ROW_MS * self.app.height:
+        if now - self.t0 >= _SWEEP_ROW_MS * self.app.height:
             self._done(now)
 
     def event(self, kind, key, now):
@@ -66,7 +66,7 @@ class Boot:
 
     def draw(self, f, now):
         render.clear(f)
-        row = (now - self.t0) // SWEEP_ROW_MS
+        row = (now - self.t0) // _SWEEP_ROW_MS
         w = self.app.width
         if 0 <= row < self.app.height:
             for x in range(w):
@@ -181,6 +181,7 @@ class Menu:
         app.beep(render.CLICK)
 
     def _set(self, key, value, now):
+        """Set one setting and save the settings file (unchanged: nothing written)."""
         app = self.app
         if app.cfg[key] == value:
             return
@@ -192,6 +193,7 @@ class Menu:
         app.say("%s = %s" % (key, settings.to_text(key, value)))
 
     def _start(self, now):
+        """A new Morbak game with the options the settings give."""
         app = self.app
         cfg = app.cfg
         opts = settings.game_options(cfg, "morbak")

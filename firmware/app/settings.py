@@ -5,11 +5,11 @@ limit that is off is stored as null. Text forms (what people type and see): inte
 ``on``/``off`` for booleans, ``off`` for a disabled limit, choice names as written.
 
 Every board has the keys of SCHEMA; each game's own keys (``<game>.<name>``) are in
-settings_<game>.py, imported only when one of its keys is used, so a board holds the
-tables of its own games alone (RAM is scarce). Whoever loads, checks or lists the
-settings names the games it cares about: the light board ("morbak",), ``arbiter
-config`` all of GAMES. Stored keys of other games are neither read nor checked then,
-and ``save`` keeps them as they are."""
+settings_<game>.py, imported only when used, so a board holds the tables of its own
+games alone (RAM is scarce). A key alone (spec, check, parse) finds its game by its
+prefix; loading and checking the file take the games wanted: the light board's app
+("morbak",), ``arbiter config`` all of GAMES. The stored keys of other games are
+neither read nor checked then, and ``save`` keeps them as they are."""
 import json
 
 from firmware.rules import is_bool, is_int

@@ -87,9 +87,9 @@ _REASONS = ("in progress", "line", "flag", "no moves")
 
 _MAX_COUNT = const(99)
 
-# Seat p owns a square when _OWNER[character] == p + 1 (built on first use: no work
-# at import time). The only table: lines are found by walking from a square, move
-# strings are made when listed, so the engine keeps almost nothing in RAM.
+# The engine's one table (RAM is scarce on a board: lines are found by walking from the
+# square just played, move strings are made as they are listed): _OWNER[character] is
+# 1 for A's squares, 2 for B's, 0 otherwise. Built on first use (no work at import).
 _OWNER = None
 
 
@@ -436,8 +436,8 @@ def budgets(s):
 
 
 def winning_line(s):
-    """The 4 square indices of the winning line (the first complete window of
-    the winner in the fixed window table), or None."""
+    """The 4 square indices of the winning line (the winner's first complete
+    window in the fixed order of _windows), or None."""
     if s.end != _LINE:
         return None
     return list(_first_line(s, s.winner))
