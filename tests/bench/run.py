@@ -3,7 +3,7 @@
     .venv/bin/python tests/bench/run.py [GAME ...]
 
 For each engine: random playouts per second, mean ms of one legal_moves + play, and
-on MicroPython the heap in use after gc.collect() before and after 100 games. Then
+on MicroPython the heap in use after gc.collect() after one game and after 100 more. Then
 every tests/bench/extra_<name>.py's figures(). Figures only; nothing is asserted."""
 import importlib
 import json
@@ -29,12 +29,19 @@ def _row(label, cpy, upy):
 
 
 def heap_figures(mp, name, games=100):
-    """Heap in use after gc.collect(), measured at the top of fresh calls (DESIGN.md §5)."""
-    mp.run(PRELUDE + "import gc\nimport firmware.rules.%s as e\nimport engine_bench" % name)
-    before = int(mp.run("import gc\ngc.collect()\nprint(gc.mem_alloc())", fresh=False))
+    """Heap in use after gc.collect(), after one warm-up game (lazy tables built) and
+    after ``games`` more. Measured at the top of fresh calls (DESIGN.md §5); the
+    smaller of two readings, since a reference from the previous call can survive
+    one more call."""
+    mp.run(PRELUDE + "import gc\nimport firmware.rules.%s as e\nimport engine_bench\n"
+           "engine_bench.playouts(e, 1, 3)" % name)
+
+    def heap():
+        return min(int(mp.run("import gc\ngc.collect()\nprint(gc.mem_alloc())", fresh=False))
+                   for _ in range(2))
+    before = heap()
     mp.run("engine_bench.playouts(e, %d, 7, 60000000)" % games, fresh=False)
-    after = int(mp.run("import gc\ngc.collect()\nprint(gc.mem_alloc())", fresh=False))
-    return before, after
+    return before, heap()
 
 
 def main(names):
@@ -54,8 +61,8 @@ def main(names):
             for key in cpy:
                 _row(key, cpy[key], upy[key])
             before, after = heap_figures(mp, name)
-            _row("heap in use, bytes (before 100 games)", None, before)
-            _row("heap in use, bytes (after 100 games)", None, after)
+            _row("heap in use, bytes (after 1 game)", None, before)
+            _row("heap in use, bytes (after 100 more)", None, after)
         for fname in sorted(os.listdir(HERE)):
             if not (fname.startswith("extra_") and fname.endswith(".py")):
                 continue
