@@ -7,6 +7,7 @@ import json
 import os
 import sys
 
+from firmware.app.records import _valid as is_record
 from host_tools.board_link import Board
 from host_tools.errors import UsageError
 
@@ -40,7 +41,7 @@ def result_text(rec):
         return rec.get("ended") or "in progress"  # "abandoned" by the players
     names = _seat_names(rec["game"])
     winner = res.get("winner")
-    text = "draw" if winner is None else "%s wins" % names[winner]
+    text = "draw" if winner is None else "%s wins" % (names[winner] if winner in (0, 1) else "?")
     scores = res.get("scores")
     if scores and any(scores):
         text += " %s" % "-".join(str(s) for s in scores)
@@ -89,6 +90,8 @@ def _load(board, paths):
         try:
             rec = json.loads(data)
         except ValueError:
+            rec = None
+        if not is_record(rec):  # the firmware's own check of what it reads back
             print("warning: %s is unreadable; skipped" % path, file=sys.stderr)
             continue
         out.append(rec)
