@@ -114,6 +114,12 @@ def list_(port):
 def export(port, game_id=None, out_dir="."):
     if game_id is not None and (not game_id.isdigit() or not 0 < int(game_id) < 100000):
         raise UsageError("a game id is a number from 1 to 99999, not %r" % game_id)
+    try:  # before the board is opened: a folder that cannot be written is bad input
+        os.makedirs(out_dir, exist_ok=True)
+    except OSError as e:
+        raise UsageError("cannot make the folder %s: %s" % (out_dir, e.strerror))
+    if not os.access(out_dir, os.W_OK):
+        raise UsageError("no permission to write in %s" % out_dir)
     with Board(port) as board:
         board.require_arbiter()
         paths = _record_paths(board)
@@ -124,7 +130,6 @@ def export(port, game_id=None, out_dir="."):
                                  % game_id)
             paths = [want]
         recs = _load(board, paths)
-    os.makedirs(out_dir, exist_ok=True)
     for rec in recs:
         base = os.path.join(out_dir, "game-%05d" % rec["id"])
         with open(base + ".json", "w") as f:
