@@ -87,6 +87,9 @@ def build_parser():
 def play(args):
     if args.terminal:
         from host_tools import terminal_game
+        names = [name for name, _ in terminal_game.GAMES]
+        if args.game is not None and args.game not in names:
+            raise UsageError("there is no game %r: choose one of %s" % (args.game, ", ".join(names)))
         return terminal_game.main(args.game)
     from host_tools import board_link, deploy
     ports = board_link.usb_ports()
