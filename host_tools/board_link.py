@@ -17,7 +17,7 @@ import serial.tools.list_ports
 from mpremote.transport import TransportError, TransportExecError
 from mpremote.transport_serial import SerialTransport
 
-from host_tools.errors import BoardError
+from host_tools.errors import BoardError, UsageError
 
 ANSWER_S = 5        # a MicroPython board answers Ctrl-A / a soft reset well within this
 CHUNK = 4096        # bytes of file data per command when writing (a Pico has RAM for it)
@@ -174,6 +174,8 @@ class Board:
                 break
             except TransportError:
                 continue
+            except ValueError:  # pyserial: a URL of a kind it does not know
+                raise UsageError("--port %s is not a serial port, auto or socket://HOST:PORT" % device)
         if self.t is None:
             raise BoardError(_open_failure(devices[-1]))
         seen = io.StringIO()
