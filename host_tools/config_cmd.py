@@ -40,6 +40,7 @@ def parse_pairs(pairs):
             raise UsageError("%r is not KEY=VALUE (e.g. morbak.game_time_s=600)" % pair)
         if key in out:
             raise UsageError("%s is given twice" % key)
+        check_key(key)
         try:
             out[key] = settings.parse(key, text)
         except ValueError as e:
