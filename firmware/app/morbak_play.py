@@ -117,7 +117,7 @@ class MorbakPlay:
 
     def _play(self, move, now):
         """Play ``move`` for the mover, record it, save the game (or its record when it
-        ends); then play a forced pass for the next player."""
+        ends); then play a forced pass for the next player (saved once, with it)."""
         app, rec, c = self.app, self.rec, self.clock
         who = "AB"[self.turn]
         self.state = engine.play(self.state, move)
@@ -132,10 +132,12 @@ class MorbakPlay:
         if self.over:
             self.record_end(now, "move %s %s" % (who, move))
             return
-        records.save_current(app.storage, rec)
+        forced = engine.legal_moves(self.state) == ["pass"]
+        if not forced:  # else saved with the pass: a resumed game never waits on a forced pass
+            records.save_current(app.storage, rec)
         app.log(now, "move %s %s" % (who, move))
-        if engine.legal_moves(self.state) == ["pass"]:
-            # Forced: played at once (depth 1: after a pass the other player can act).
+        if forced:
+            # Played at once (depth 1: after a pass the other player can act).
             self.pass_seat = self.turn
             self.pass_until = now + _PASS_MS
             app.beep(render.PASS)

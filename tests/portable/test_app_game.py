@@ -81,6 +81,27 @@ def test_forced_pass_then_draw():
     eq(b.storage.read_json("games/00001.json")["ended"], "draw")
 
 
+def test_forced_pass_is_saved_with_the_move_before_it():
+    # A cut between the two must not leave a saved game whose only legal move is the
+    # pass: resumed, the player to move could do nothing (no square means "pass").
+    b = Board("forced", {"morbak.lite": True, "morbak.budget": 1, "morbak.confirm": False,
+                         "morbak.game_time_s": None, "morbak.move_time_s": None})
+    saved = []
+    write = b.storage.write_json
+
+    def spy(name, obj):
+        if name == "state/current.json":
+            saved.append(len(obj["moves"]))
+        write(name, obj)
+
+    b.storage.write_json = spy
+    b.start(lite=True)
+    for m in FILL:
+        b.press(m[2:])
+    assert len(FILL) not in saved, saved
+    eq(saved[-1], len(FILL) + 1, "the move and its pass saved together")
+
+
 def test_square_renderings():
     b = Board("looks", {"morbak.move_time_s": None})
     b.start()
