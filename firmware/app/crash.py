@@ -1,4 +1,4 @@
-"""Crash handling, called by the runner (interfaces.md) when step() raises.
+"""Crash handling, called by the runner (device.py) when step() raises.
 
 ``record(storage, exc)`` appends the traceback to /crash.log (bounded, newest kept) and
 says whether to restart the app. Restarts are limited: the count of crashes since the

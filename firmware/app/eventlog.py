@@ -1,5 +1,5 @@
 """/events.log: one line "<ms> <event>" per boot, resume, move, rejected input (with its
-reason), setting change…, bounded to the newest ~8 KB (interfaces.md)."""
+reason), setting change…, bounded to the newest ~8 KB."""
 PATH = "events.log"
 MAX_BYTES = 8192
 

@@ -1,6 +1,6 @@
 """The game in progress (/state/current.json) and finished games (/games/NNNNN.json).
 
-A record (interfaces.md): {"version": 1, "id", "game", "options", "seed", "moves",
+A record: {"version": 1, "id", "game", "options", "seed", "moves",
 "move_ms", "clock_ms"} and, once the game has ended, "result" and "ended". The game in
 progress is the same record without those two; it is rewritten after every move, so a
 power cut loses at most the move being made. A game ends by writing its record and

@@ -1,4 +1,4 @@
-"""The app (interfaces.md): make_app(profile, storage, now_ms) -> App.
+"""The app: make_app(profile, storage, now_ms) -> App.
 
 Pure: driven by ``step(now_ms, events)`` (now_ms never goes back; the runner passes a
 count that does not wrap), no clock reads, no machine. App.frame is the logical RGB
