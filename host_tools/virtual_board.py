@@ -53,7 +53,11 @@ def bridge_command(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
         raise BoardError("node is not installed: run ./play or ./test once to set everything up")
     cmd = [node, BRIDGE, "--listen", "%s:%d" % (host, port), "--seed", json.dumps(seed)]
     if fs:
-        if os.path.isdir(fs) and os.listdir(fs) and not os.path.exists(os.path.join(fs, FLASH_MARK)):
+        try:  # here, not in the bridge: a folder that cannot be made is bad input
+            os.makedirs(fs, exist_ok=True)
+        except OSError as e:
+            raise UsageError("cannot make the folder %s for --fs: %s" % (fs, e.strerror))
+        if os.listdir(fs) and not os.path.exists(os.path.join(fs, FLASH_MARK)):
             raise UsageError("%s holds other files: give --fs a new or empty folder" % fs)
         cmd += ["--fs", os.path.abspath(fs)]
     return cmd
