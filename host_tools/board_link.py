@@ -285,6 +285,3 @@ class Board:
         """Write through ``path``.tmp and a rename: a cut leaves the old or the new file."""
         self.write_files({path + ".tmp": data})
         self.replace(path + ".tmp", path)
-
-    def remove(self, path):
-        self.exec("if _ex(%r):\n os.remove(%r)" % (path, path))
