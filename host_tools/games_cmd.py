@@ -112,7 +112,7 @@ def list_(port):
 
 
 def export(port, game_id=None, out_dir="."):
-    if game_id is not None and (not game_id.isdigit() or not 0 < int(game_id) < 100000):
+    if game_id is not None and (not game_id.isdecimal() or not 0 < int(game_id) < 100000):
         raise UsageError("a game id is a number from 1 to 99999, not %r" % game_id)
     try:  # before the board is opened: a folder that cannot be written is bad input
         os.makedirs(out_dir, exist_ok=True)

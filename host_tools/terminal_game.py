@@ -61,7 +61,7 @@ def _choose(engines, game, read, write):
         if line is None or line.strip() in ("q", "quit"):
             return None
         line = line.strip()
-        if line.isdigit() and 1 <= int(line) <= len(engines):
+        if line.isdecimal() and 1 <= int(line) <= len(engines):
             return engines[int(line) - 1]
         write("Please type a number from 1 to %d.\n" % len(engines))
 

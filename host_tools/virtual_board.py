@@ -34,7 +34,7 @@ def profile_for(kind):
 
 def parse_listen(text):
     host, _, port = text.rpartition(":")
-    if not port.isdigit() or int(port) > 65535:
+    if not port.isdecimal() or int(port) > 65535:
         raise UsageError("--listen takes HOST:PORT (e.g. 127.0.0.1:7777), not %r" % text)
     return (host or "127.0.0.1"), int(port)
 
