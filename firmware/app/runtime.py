@@ -85,7 +85,11 @@ class App:
         self.screen.draw(self.frame, now_ms)
 
     def take_sounds(self):
+        """The tones queued since the last call; () when there are none, so that a
+        quiet step allocates nothing."""
         out = self.sounds
+        if not out:
+            return ()
         self.sounds = []
         return out
 

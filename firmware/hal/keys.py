@@ -100,7 +100,10 @@ class KeyMatrix:
         return self._qlen
 
     def take_events(self):
-        """The queued events, oldest first, as a new list of (kind, key) tuples."""
+        """The queued events, oldest first, as a new list of (kind, key) tuples; ()
+        when none waits, so that the runner's steps between presses allocate nothing."""
+        if not self._qlen:
+            return ()
         out = []
         size = len(self._qkind)
         while self._qlen:

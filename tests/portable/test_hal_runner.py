@@ -76,6 +76,39 @@ def test_the_real_app_boots_and_takes_presses():
     eq(rig.runner.crashed_at, None, "no crash")
 
 
+def _ticks_locked(runner, t0, t1):
+    """Tick every scan period from t0 to t1, with the heap locked on MicroPython."""
+    try:
+        import micropython
+        lock, unlock = micropython.heap_lock, micropython.heap_unlock
+    except (ImportError, AttributeError):
+        lock = unlock = lambda: None
+    lock()
+    try:
+        for t in range(t0, t1, 5):
+            runner.tick(t)
+    finally:
+        unlock()
+
+
+def test_ticks_between_presses_allocate_nothing():
+    # Scan, step, draw, show, buzzer: the whole loop of a quiet board, in a game.
+    rig = Rig(make_app)
+    rig.runner.start(0)
+    rig.run(0, 1000)
+    ok = rig.runner.keys._extra[1]
+    ok.held = True                                 # OK on the menu: a new game
+    rig.run(1000, 1100)
+    ok.held = False
+    rig.run(1100, 1400)                            # the start tone has played
+    app = rig.runner.app
+    eq(app.status()["screen"], "game")
+    before = app.status()["clocks_ms"][0]
+    _ticks_locked(rig.runner, 1400, 4600)          # a heartbeat and then some
+    eq(rig.runner.crashed_at, None, "no crash")
+    eq(before - app.status()["clocks_ms"][0] >= 3000, True, "A's clock ran")
+
+
 class Failing:
     def __init__(self, profile, storage, now_ms):
         self.frame = bytearray(147)
