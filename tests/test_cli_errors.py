@@ -179,3 +179,17 @@ def test_play_in_the_terminal(monkeypatch):
     monkeypatch.setattr(terminal_game, "main", game)
     assert cli.main(["play", "--terminal", "morbak"]) == 0
     assert game.calls == [("morbak",)]
+
+
+def test_more_bad_input_exits_2(capsys, tmp_path, nowhere):
+    code, out, err = arbiter(capsys, "logs", "--port", "foo://x")
+    assert code == 2 and one_sentence(err), err
+    a_file = tmp_path / "a-file"
+    a_file.write_text("mine")
+    code, out, err = arbiter(capsys, "games", "export", "--out", str(a_file / "sub"), "--port", nowhere)
+    assert code == 2 and one_sentence(err), err
+    assert a_file.read_text() == "mine"
+    code, out, err = arbiter(capsys, "virtual-board", "--fs", str(a_file))
+    assert code == 2 and one_sentence(err), err
+    code, out, err = arbiter(capsys, "play", "--terminal", "chess")
+    assert code == 2 and one_sentence(err) and "chess" in err and out == "", (out, err)
