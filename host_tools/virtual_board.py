@@ -11,6 +11,7 @@ import shutil
 import signal
 import subprocess
 
+from host_tools import profiles
 from host_tools.errors import BoardError, UsageError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -20,12 +21,7 @@ FLASH_MARK = ".arbiter-flash"  # what the bridge leaves in a --fs folder
 
 def profile_for(kind):
     """hardware/<name>.json of the first profile (by name) of this board kind."""
-    hw = os.path.join(ROOT, "hardware")
-    kinds = {}
-    for name in sorted(os.listdir(hw)):
-        if name.endswith(".json"):
-            with open(os.path.join(hw, name)) as f:
-                kinds.setdefault(json.load(f).get("kind"), os.path.join(hw, name))
+    kinds = profiles.by_kind()
     if kind not in kinds:
         raise UsageError("there is no board profile of kind %r: choose one of %s"
                          % (kind, ", ".join(sorted(k for k in kinds if k))))

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from firmware.rules import morbak
-from host_tools import board_link, config_cmd, deploy, games_cmd
+from host_tools import board_link, config_cmd, deploy, games_cmd, profiles
 from host_tools.errors import UsageError
 
 
@@ -95,7 +95,7 @@ def test_the_deploy_image():
 def test_a_bad_profile_is_bad_input(tmp_path, monkeypatch):
     (tmp_path / "hardware").mkdir()
     (tmp_path / "hardware" / "broken.json").write_text('{"name": "broken", "kind": "light"}')
-    monkeypatch.setattr(deploy, "ROOT", str(tmp_path))
+    monkeypatch.setattr(profiles, "HARDWARE", str(tmp_path / "hardware"))
     with pytest.raises(UsageError) as e:
         deploy.load_profile("broken")
     assert "hardware/broken.json is not a valid profile" in str(e.value)
