@@ -62,6 +62,14 @@ def _ms(seconds):
     return None if seconds is None else seconds * 1000
 
 
+def _replay(rec):
+    """The position after the moves of ``rec`` (ValueError when the engine refuses)."""
+    state = engine.new_game(rec["options"], rec["seed"])
+    for m in rec["moves"]:
+        state = engine.play(state, m)
+    return state
+
+
 def _owner(code):
     """Seat owning a square code (render.CODES), -1 for empty and neutral."""
     return (code - 1) & 1 if 1 <= code <= 6 else -1
@@ -94,10 +102,7 @@ class MorbakPlay:
         self.flash_sq = self.reject_sq = self.pass_seat = 0
         self.flash_until = self.reject_until = self.pass_until = now
         self.last = self.turn_at = now
-        state = engine.new_game(opts, rec["seed"])
-        for m in moves:
-            state = engine.play(state, m)
-        self.state = state
+        self.state = _replay(rec)
         self._refresh()
 
     # ------------------------------------------------------------ engine
@@ -192,10 +197,7 @@ class MorbakPlay:
         undone = moves[n - 1]
         for key in ("moves", "move_ms", "clock_ms"):
             del rec[key][n - 1:]
-        state = engine.new_game(rec["options"], rec["seed"])
-        for m in moves:
-            state = engine.play(state, m)
-        self.state = state
+        self.state = _replay(rec)
         c = self.clock
         if c.left is not None:
             prev = rec["clock_ms"][-1] if moves else None
