@@ -129,3 +129,12 @@ def test_bad_value_in_config_uses_the_default_for_it():
     eq(b.app.brightness, 64)
     eq(b.app.cfg["sound"], False, "the good values are kept")
     assert "leds.brightness must be a whole number from 0 to 255, not 999" in b.events_log()
+
+
+def test_config_problem_names_the_first_bad_key_in_name_order():
+    # Not the first in dict order, which differs between CPython and MicroPython.
+    root = fresh_dir("badkeys")
+    st = Storage(root)
+    st.write_json("config.json", {"version": 1, "sound": "loud", "morbak.lite": 3,
+                                  "morbak.warn_move_s": 0})
+    assert settings.problem(st, GAMES).startswith("morbak.lite must be"), settings.problem(st, GAMES)
