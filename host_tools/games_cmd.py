@@ -7,7 +7,7 @@ import json
 import os
 import sys
 
-from firmware.app.records import _valid as is_record
+from firmware.app.records import valid as is_record
 from host_tools.board_link import Board
 from host_tools.errors import UsageError
 

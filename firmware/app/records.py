@@ -34,16 +34,25 @@ def new_record(game_id, game, options, seed):
             "seed": seed, "moves": [], "move_ms": [], "clock_ms": []}
 
 
-def _valid(rec):
+def valid(rec):
+    """Whether ``rec`` has the shape of a game record (also used by `arbiter games`)."""
     if not isinstance(rec, dict):
         return False
     for key in ("id", "game", "options", "seed", "moves", "move_ms", "clock_ms"):
         if key not in rec:
             return False
-    n = len(rec["moves"]) if isinstance(rec["moves"], list) else -1
+    moves, clocks = rec["moves"], rec["clock_ms"]
+    if not (isinstance(moves, list) and isinstance(rec["move_ms"], list) and isinstance(clocks, list)
+            and len(moves) == len(rec["move_ms"]) == len(clocks)):
+        return False
+    for m in moves:
+        if not isinstance(m, str):
+            return False
+    for c in clocks:  # [left_A, left_B], or null with the clocks off
+        if c is not None and not (isinstance(c, (list, tuple)) and len(c) == 2):
+            return False
     return (is_int(rec["id"]) and isinstance(rec["game"], str) and isinstance(rec["options"], dict)
-            and is_int(rec["seed"]) and isinstance(rec["move_ms"], list)
-            and isinstance(rec["clock_ms"], list) and n == len(rec["move_ms"]) == len(rec["clock_ms"]))
+            and is_int(rec["seed"]))
 
 
 def load_current(storage):
@@ -52,7 +61,7 @@ def load_current(storage):
     if not storage.exists(CURRENT) and not storage.exists(CURRENT + ".tmp"):
         return None, None
     rec = storage.read_json(CURRENT)
-    if not _valid(rec):
+    if not valid(rec):
         return None, "unreadable /%s" % CURRENT
     if storage.exists(game_path(rec["id"])):
         storage.remove(CURRENT)

@@ -87,9 +87,11 @@ def test_finished_game_without_its_record_is_recorded_at_boot():
 
 
 def test_unreadable_game_in_progress_is_dropped():
-    for text in ('{"moves": [', '{"version": 1, "id": 1, "game": "morbak", "options": {},'
-                 ' "seed": 0, "moves": ["L d4", "L d4"], "move_ms": [0, 0],'
-                 ' "clock_ms": [null, null]}'):
+    head = '{"version": 1, "id": 1, "game": "morbak", "options": {}, "seed": 0, '
+    for text in ('{"moves": [',
+                 head + '"moves": ["L d4", "L d4"], "move_ms": [0, 0], "clock_ms": [null, null]}',
+                 head + '"moves": [7], "move_ms": [0], "clock_ms": [null]}',  # hand-edited
+                 head + '"moves": ["L d4"], "move_ms": [0], "clock_ms": [5]}'):
         root = fresh_dir("garbage")
         Storage(root).makedirs("state")
         Storage(root).write_text("state/current.json", text)
