@@ -85,8 +85,8 @@ class Boot:
         if rec is None:
             return
         if app.crashes >= crash.LIMIT:
-            app.storage.write_json("state/crashed.json", rec)
-            records.discard(app.storage)
+            # Recorded unfinished, so `arbiter games export` can fetch it for a bug report.
+            records.finish(app.storage, rec, None, "crashed")
             crash.clear(app.storage)
             app.crashes = 0
             app.log(now, "game %d set aside after repeated crashes" % rec["id"])

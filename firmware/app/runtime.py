@@ -15,7 +15,8 @@ presses of that step.
 
 After a crash the runner calls make_app again: with fewer than crash.LIMIT crashes
 since the app last ran healthily the game resumes at once, without asking; from the
-limit on, the saved game is set aside (/state/crashed.json) and the menu opens.
+limit on, the saved game is set aside (recorded in /games unfinished, "ended": "crashed")
+and the menu opens.
 
 The heap holds the code of the screens outside a game (menu.py) or of a game, never
 both: each is imported when it opens and dropped when it closes (a game's modules are

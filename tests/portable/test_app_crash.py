@@ -66,13 +66,15 @@ def test_crash_loop_stops_and_sets_the_game_aside():
     # Power cycled by hand: the crashing game is kept aside, not resumed.
     b = b.reboot()
     eq(b.status()["screen"], "menu")
-    eq(b.storage.read_json("state/crashed.json")["moves"], ["L d4"])
+    aside = b.storage.read_json("games/00001.json")
+    eq((aside["moves"], aside["result"], aside["ended"]), (["L d4"], None, "crashed"))
     assert not b.storage.exists("state/current.json")
     assert "game 1 set aside after repeated crashes" in b.events_log()
     eq(crash.count(b.storage), 0)
     b.start()
     b.move("e5")
     eq(b.status()["moves"], ["L e5"])
+    eq(b.status()["id"], 2, "the set-aside game keeps its id")
 
 
 def test_crash_log_is_bounded():
