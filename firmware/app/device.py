@@ -45,6 +45,7 @@ class Runner:
         self.app = None
         self.progress = 0           # ticks done: the watchdog task feeds only when it moves
         self.crashed_at = None      # now_ms of the crash on show, or None
+        self.error = None           # the exception of the last crash
         self.restart = False
         self.width = profile["leds"].get("width", 8)   # the error pattern's X (rows of 8 without a grid)
         self.brightness = settings.SCHEMA["leds.brightness"][0]
@@ -96,6 +97,7 @@ class Runner:
         self.buzzer.play(app.take_sounds(), now_ms)
 
     def _crashed(self, exc, now_ms):
+        self.error = exc
         self.restart = self.crash.record(self.storage, exc)
         self.crashed_at = now_ms
         self.app = None
