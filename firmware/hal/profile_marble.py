@@ -7,8 +7,8 @@ a presence sensor and an LED, plus MENU, OK and PASS buttons.
              chip in the chain), inputs (chain length: 8 per chip), map (chain input
              of each space), active_low (a marble pulls the input low), scan_ms,
              settle_ms (a frame counts once it has read the same for this long)"""
-from firmware.hal.profile import ProfileError, fail, number, section
-from firmware.values import is_bool, is_int
+from firmware.hal.profile import ProfileError, check_map, fail, number, section
+from firmware.values import is_bool
 
 BUTTONS = ("menu", "ok", "pass")
 SAFE_MODE_EXAMPLE = ["menu", "ok"]
@@ -48,18 +48,7 @@ def check(profile, pins):
     inputs = number(sen, "inputs", CELLS, 256, "sensors.")
     if inputs % 8:
         fail("sensors.inputs", "a multiple of 8 (8 inputs per 74HC165)")
-    m = sen.get("map")
-    if not isinstance(m, list) or len(m) != CELLS:
-        fail("sensors.map", "a list of %d chain inputs, one per space" % CELLS)
-    seen = bytearray(inputs)
-    for i in range(CELLS):
-        v = m[i]
-        if not (is_int(v) and 0 <= v < inputs):
-            raise ProfileError("profile sensors.map[%d]: %r is not an input of the chain (0-%d)"
-                               % (i, v, inputs - 1))
-        if seen[v]:
-            raise ProfileError("profile sensors.map: input %d is given to two spaces" % v)
-        seen[v] = 1
+    check_map(sen, CELLS, inputs, "sensors.", "chain input")
     if not is_bool(sen.get("active_low")):
         fail("sensors.active_low", "true or false")
     number(sen, "scan_ms", 2, 200, "sensors.")
