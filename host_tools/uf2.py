@@ -68,6 +68,15 @@ def file_system(files):
     return bytes(fs.context.buffer)
 
 
+def read_volume(flash):
+    """The file system in a whole-flash image (bytes), mounted read-write in memory: how
+    the tests look at what a power cut left on the emulated Pico's flash."""
+    from littlefs.context import UserContext
+    data = flash[FS_OFFSET:FS_OFFSET + FS_BLOCK * FS_BLOCKS]
+    return littlefs.LittleFS(context=UserContext(buffer=bytearray(data)), block_size=FS_BLOCK,
+                             block_count=FS_BLOCKS, prog_size=PAGE, mount=True)
+
+
 def image(micropython, files):
     """MicroPython's UF2 blocks, then the pages of the file system that hold data."""
     blocks = read_blocks(micropython)
