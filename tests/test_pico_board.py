@@ -87,9 +87,10 @@ def flash_file(flash, path):
 
 
 def start_morbak(pico, flash):
-    """From the menu: OK starts Morbak (the menu's default game). Returns the engine's
-    start position for the options and seed the board saved."""
-    pico.wait(SETTLE_MS)
+    """After `arbiter config set` (the board restarts), from the menu: OK starts Morbak
+    (the menu's default game). Returns the engine's start position for the options and
+    seed the board saved."""
+    pico.wait(2000)
     pico.press("ok")
     pico.wait(SETTLE_MS)
     rec = json.loads(flash_file(flash, "state/current.json"))
