@@ -86,11 +86,14 @@ def image(micropython, files):
             raise UsageError("this MicroPython UF2 reaches into the file system at 0x%x: "
                              "use the RPI_PICO build" % fs_start)
     volume = file_system(files)
-    erased = b"\xff" * PAGE
-    for at in range(0, len(volume), PAGE):
-        page = volume[at:at + PAGE]
-        if page != erased:
-            blocks.append((fs_start + at, page))
+    # Whole 4 KB blocks, each one that holds data and always littlefs's superblock pair
+    # (blocks 0 and 1): over an older volume, the flash then holds the new one whole, the
+    # old data only in blocks the new volume counts as free.
+    erased = b"\xff" * FS_BLOCK
+    for at in range(0, len(volume), FS_BLOCK):
+        block = volume[at:at + FS_BLOCK]
+        if at < 2 * FS_BLOCK or block != erased:
+            blocks += [(fs_start + at + p, block[p:p + PAGE]) for p in range(0, FS_BLOCK, PAGE)]
     return write_blocks(blocks)
 
 

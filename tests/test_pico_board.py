@@ -80,7 +80,7 @@ def latest(pico):
 def flash_file(flash, path):
     fs = uf2.read_volume(open(flash, "rb").read())
     try:
-        with fs.open(path, "r") as f:
+        with fs.open(path, "rb") as f:
             return f.read()
     except Exception:
         return None
@@ -125,6 +125,10 @@ def test_image_boots_to_the_menu_and_serves_the_host_commands(image, tmp_path):
         assert "boot" in arbiter(pico, "logs")
     settings = json.loads(flash_file(flash, "config.json"))
     assert settings["morbak.game_time_s"] == 600 and settings["sound"] is False
+    # Dropping the image on this Pico again replaces its whole file system (README).
+    boot(flash, image).power_cut()
+    assert flash_file(flash, "config.json") is None and flash_file(flash, "events.log") is None
+    assert flash_file(flash, "firmware/rules/morbak.mpy") is not None
 
 
 def test_safe_mode_leaves_the_repl_free(image, tmp_path):
