@@ -23,8 +23,11 @@ OFF = ("var-annotated union-attr assignment call-overload index operator return-
 # Modules of other runtimes, imported only on those: CPython (crash.py's traceback
 # fallback) and CircuitPython (hal/profile.py's build_circuitpython).
 OTHER_RUNTIME_MODULES = {"traceback", "digitalio", "microcontroller", "pwmio"}
-# Functions that run only on CircuitPython: their neopixel is Adafruit's, not the port's.
-CIRCUITPYTHON_ONLY = {"firmware/hal/profile.py": ["build_circuitpython"]}
+# Functions and classes that run only on CircuitPython: their neopixel is Adafruit's.
+CIRCUITPYTHON_ONLY = {"firmware/hal/profile.py": ["build_circuitpython", "_CircuitPythonIo"]}
+# Files that never run on a board: the simulated wiring (its own fake machine and neopixel
+# for the browser simulator, trace replay and tests).
+NOT_ON_THE_BOARD = {"firmware/hal/wires.py"}
 
 
 def typeshed(folder):
@@ -79,13 +82,15 @@ def _function_lines(path, names):
         tree = ast.parse(f.read())
     out = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef) and node.name in names:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name in names:
             out.update(range(node.lineno, node.end_lineno + 1))
     return out
 
 
 def _other_runtime(line, skip_lines):
     path, lineno = line.split(":")[:2]
+    if path in NOT_ON_THE_BOARD:
+        return True
     if "[import-not-found]" in line and line.split('module named "')[1].split('"')[0] in OTHER_RUNTIME_MODULES:
         return True
     return int(lineno) in skip_lines.get(path, ())
