@@ -111,7 +111,13 @@ class Pico:
         return (found["index"], found["t"], found["frame"]) if found else None
 
     def status(self):
+        """{"frames": count, "flash_writes": count, "usb": ready, "held": [keys], "ms"}"""
         return self.call("status")
+
+    def serial(self):
+        """What the board wrote to its USB serial since power-up (the last 64 KB), whether
+        or not a client was connected."""
+        return self.call("serial")["text"]
 
     def power_cut(self):
         """Kill the emulator at this instant: the flash file keeps what was written."""

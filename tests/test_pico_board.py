@@ -118,7 +118,7 @@ def test_image_boots_to_the_menu_and_serves_the_host_commands(image, tmp_path):
         menu = latest(pico)
         assert menu[42] != (0, 0, 0) and menu[24][1] > max(menu[24][0], menu[24][2])
         assert all(any(menu[i]) for i in range(5)) and not any(menu[27])
-        assert "safe mode" not in pico.status()["serial"]
+        assert "safe mode" not in pico.serial()
 
         assert "morbak.game_time_s=900" in arbiter(pico, "config", "get").splitlines()
         arbiter(pico, "config", "set", "morbak.game_time_s=600", "sound=off")
@@ -136,7 +136,7 @@ def test_image_boots_to_the_menu_and_serves_the_host_commands(image, tmp_path):
 def test_safe_mode_leaves_the_repl_free(image, tmp_path):
     with boot(str(tmp_path / "flash.bin"), image, hold=("a1", "g1")) as pico:
         pico.wait(1500)
-        assert "safe mode (a1 + g1 held)" in pico.status()["serial"]
+        assert "safe mode (a1 + g1 held)" in pico.serial()
         frames = pico.frames(0)[1]
         assert len(frames) == 1, "the app drew after safe mode"
         held = [i for i, c in enumerate(squares(frames[0][1])) if any(c)]

@@ -10,7 +10,8 @@
 //   {"id": 3, "cmd": "wait", "ms": 500}                    wait for emulated time
 //   {"id": 4, "cmd": "frames", "since": 0}                 distinct LED frames since an index
 //   {"id": 5, "cmd": "wait_frame", "since": 7, "ms": 2000} the first frame at index >= since
-//   {"id": 6, "cmd": "status"}                              clock, frames, flash writes, serial
+//   {"id": 6, "cmd": "status"}                              frames, flash writes, keys held
+//   {"id": 7, "cmd": "serial"}                              what the USB serial said (last 64 KB)
 // Answers carry "ms" (emulated milliseconds since power-up); errors {"id", "error"}.
 // The first line out is {"port": PORT} once the serial port listens.
 //
@@ -122,8 +123,9 @@ const commands = {
   wait_frame: async ({ since, ms: n = 1000 }) => ({ found: await waitFrame(since, n) }),
   status: () => ({
     frames: dropped + frames.length, flash_writes: chip.flashWrites, usb: usbReady,
-    held: [...keys.held], serial,
+    held: [...keys.held],
   }),
+  serial: () => ({ text: serial }),
 };
 
 function answer(obj) {

@@ -41,7 +41,7 @@ def _mpremote(pico, *args, timeout=1200):
 
 
 def _heap_lines(pico):
-    return [int(line.split()[1]) for line in pico.status()["serial"].splitlines()
+    return [int(line.split()[1]) for line in pico.serial().splitlines()
             if line.startswith("heap ")]
 
 
