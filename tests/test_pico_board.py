@@ -147,6 +147,32 @@ def test_safe_mode_leaves_the_repl_free(image, tmp_path):
         assert r.stdout.strip() == "free False", r
 
 
+def test_virtual_board_pico_serves_the_emulated_port(tmp_path):
+    """`arbiter virtual-board --pico --fs DIR`: the image on the emulated Pico, its flash
+    kept in DIR; the second run powers the same flash again."""
+    cmd = [sys.executable, "-m", "host_tools", "virtual-board", "--pico", "--listen",
+           "127.0.0.1:0", "--fs", str(tmp_path)]
+    said = []
+    for args in (["set", "morbak.game_time_s=480"], ["get", "morbak.game_time_s"]):
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                text=True)
+        try:
+            line = ""
+            while "listening on" not in line:
+                line = proc.stdout.readline()
+                assert line, "virtual-board --pico stopped"
+            url = line.split("listening on ")[1].split(",")[0]
+            r = subprocess.run([sys.executable, "-m", "host_tools", "config"] + args + ["--port", url],
+                               cwd=ROOT, capture_output=True, text=True, timeout=120)
+            assert r.returncode == 0, r.stderr
+            said.append(r.stdout.strip())
+        finally:
+            proc.terminate()
+            proc.wait(30)
+    assert said[1] == "480"
+    assert json.loads(flash_file(str(tmp_path / "flash.bin"), "config.json"))["morbak.game_time_s"] == 480
+
+
 def test_deploy_onto_plain_micropython_then_nothing_to_do(tmp_path):
     with boot(str(tmp_path / "flash.bin"), MICROPYTHON) as pico:
         pico.wait(1000)
