@@ -3,7 +3,8 @@ by tests/test_pico_engines.py and tests/bench/extra_pico.py; this file is sent a
 
 Prefixed by the sender with ``GAME``, ``OPTIONS``, ``SEED`` and ``PLIES`` (a cap, for the
 slowest games); prints one JSON line: plies played, whether the game ended, the lowest
-``gc.mem_free()`` and the smallest "largest free block" seen after a collection, and the
+``gc.mem_free()`` and the smallest "largest free block" seen after a collection, the most
+bytes one ``legal_moves`` took (its list and strings, with any garbage it left), and the
 mean milliseconds of one ``legal_moves`` + ``play`` (emulated time)."""
 import gc
 import json
@@ -33,11 +34,17 @@ def play_out(game, options, seed, cap):
     plies = 0
     spent = 0
     low_free = low_block = 1 << 30
+    most = 0
+    gc.collect()
     while not engine.is_over(state) and plies < cap:
+        free = gc.mem_free()
         t0 = time.ticks_us()
         moves = engine.legal_moves(state)
+        spent += time.ticks_diff(time.ticks_us(), t0)
+        most = max(most, free - gc.mem_free())
         move = moves[rng.below(len(moves))]
         moves = None
+        t0 = time.ticks_us()
         state = engine.play(state, move)
         spent += time.ticks_diff(time.ticks_us(), t0)
         plies += 1
@@ -46,7 +53,7 @@ def play_out(game, options, seed, cap):
         if plies % 5 == 1:
             low_block = min(low_block, largest_block())
     return {"game": game, "options": options, "plies": plies, "over": engine.is_over(state),
-            "min_free": low_free, "min_largest_block": low_block,
+            "min_free": low_free, "min_largest_block": low_block, "most_for_legal_moves": most,
             "ms_per_ply": spent / 1000 / max(1, plies)}
 
 

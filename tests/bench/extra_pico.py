@@ -9,7 +9,8 @@ WebAssembly figures (PICO = True: this runs on the host only).
 * key press -> LED frame latency in emulated ms (a square pressed in a game: the frame
   that shows the selection), mean and worst of several presses, the app as it boots;
 * whole random games of all five engines (Fursaz at both sizes) on the port's fixed heap:
-  lowest gc.mem_free(), smallest largest free block, ms per legal_moves + play (emulated).
+  lowest gc.mem_free(), smallest largest free block, most bytes one legal_moves takes,
+  ms per legal_moves + play (emulated).
 Emulated time follows the emulated 125 MHz clock: an estimate of a real Pico's."""
 import json
 import os
@@ -118,6 +119,7 @@ def _engine_figures(pico, out):
         out[label + ": plies (whole game: %s)" % got["over"]] = got["plies"]
         out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
         out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
+        out[label + ": most taken by one legal_moves, bytes"] = got["most_for_legal_moves"]
         out[label + ": legal_moves + play, emulated ms"] = round(got["ms_per_ply"], 2)
         out[label + ": emulated s per wall s"] = round(
             (pico.now_ms() - e0) / 1000 / (time.time() - w0), 2)
