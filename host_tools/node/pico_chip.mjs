@@ -5,7 +5,7 @@
 // the breakpoint does the work on `rp2040.flash`, then returns to the caller. Every write
 // is also written to the flash file before the chip runs on: killing the process at any
 // instant is a power cut that keeps exactly the flash written so far.
-import { closeSync, existsSync, openSync, readFileSync, writeSync } from "node:fs";
+import { existsSync, openSync, readFileSync, writeSync } from "node:fs";
 import { RP2040, USBCDC } from "rp2040js";
 
 const FLASH_BASE = 0x10000000;
@@ -68,7 +68,6 @@ export class Chip {
     this.rp2040.core.PC = FLASH_BASE;
     this.usb = new USBCDC(this.rp2040.usbCtrl);
     this.flashWrites = 0;
-    this.stopped = true;
     this.waiters = [];
   }
 
@@ -96,11 +95,10 @@ export class Chip {
     return this.clock.nanos;
   }
 
-  // Run in slices, giving Node's event loop (sockets, commands) a turn between them.
+  // Run for good, in slices, giving Node's event loop (sockets, commands) a turn between
+  // them; the process ends with the power.
   run() {
-    this.stopped = false;
     const step = () => {
-      if (this.stopped) return;
       const { core } = this.rp2040;
       const clock = this.clock;
       for (let i = 0; i < 200000; i++) {
@@ -131,10 +129,5 @@ export class Chip {
     const due = this.waiters.filter(([t]) => t <= now);
     this.waiters = this.waiters.filter(([t]) => t > now);
     for (const [, resolve] of due) resolve();
-  }
-
-  stop() {
-    this.stopped = true;
-    closeSync(this.fd);
   }
 }
