@@ -10,7 +10,8 @@ driver) and putting marbles on sensors (filtered by the sensor grid).
 
 The page calls ``boot()`` at each power-up, then ``run(until_ms, changes)`` from its
 timer: ``changes`` is a list [[t_ms, "k" | "s", index, on], ...] (a key contact or a
-space's sensor, t ascending); the reply is JSON text (see ``run``). Each call is short
+space's sensor, t ascending; ``on`` is 0/1, or a sensor's reading: 0-3 on the stone
+board, see firmware.hal.wires); the reply is JSON text (see ``run``). Each call is short
 and separate: the WebAssembly build frees memory only between calls. The board's files
 live in the current folder (the flash root); the page saves them after a call that
 reports ``dirty``."""
@@ -96,7 +97,7 @@ class Sim:
         if change[1] == "k":
             w.closed[change[2]] = 1 if change[3] else 0
         else:
-            w.present[change[2]] = 1 if change[3] else 0
+            w.present[change[2]] = change[3]
 
     def run(self, until, changes):
         """Tick the runner up to ``until`` (board ms since power-up), changing inputs at

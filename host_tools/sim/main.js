@@ -133,7 +133,11 @@ async function powerUp() {
   // A power cut opens no contact: a stuck or held key is closed from the start.
   pending = pending.filter((c) => c[0] > bootAt);
   for (const k of board.closed()) addContact(bootAt, k, true);
-  for (const c of board.present ? board.present() : []) addSensor(bootAt, c, true);
+  // What the sensors read: a cell (a marble: 1) or [cell, reading] (a stone's colour).
+  for (const c of board.present ? board.present() : []) {
+    if (Array.isArray(c)) addSensor(bootAt, c[0], c[1]);
+    else addSensor(bootAt, c, 1);
+  }
   firstSeat = null;
   powered = true;
   apply(call("glue.boot()"));
@@ -158,21 +162,22 @@ function erase() {
 
 // ------------------------------------------------------------------ running
 
-// An input change at clock time t: a key contact ("k") or a space's sensor ("s").
+// An input change at clock time t: a key contact ("k", closed or not) or a space's
+// sensor ("s", what it reads: false/true or a number, e.g. 0-3 for a stone's colour).
 function addInput(t, kind, index, on) {
   let i = pending.length;
   while (i > 0 && pending[i - 1][0] > t) i--;
   pending.splice(i, 0, [t, kind, index, on]);
 }
 const addContact = (t, key, closed) => addInput(t, "k", key, closed);
-const addSensor = (t, cell, present) => addInput(t, "s", cell, present);
+const addSensor = (t, cell, value) => addInput(t, "s", cell, value);
 
 // Run the board up to clock time `until` (one call into the interpreter).
 function runTo(until) {
   const due = [];
   while (pending.length && pending[0][0] <= until) {
     const [t, kind, i, on] = pending.shift();
-    due.push([Math.max(0, t - bootAt), kind, i, on ? 1 : 0]);
+    due.push([Math.max(0, t - bootAt), kind, i, Number(on)]);
   }
   apply(call(`glue.run(${until - bootAt}, ${JSON.stringify(due)})`));
 }
@@ -288,6 +293,11 @@ function showStatus() {
   $("move-left").textContent = s.move_ms_left == null ? (s.game && !s.result ? "off" : "") : fmtMs(s.move_ms_left);
   $("result").textContent = s.result ? (s.result.winner == null ? "draw" : seat(s.result.winner) + " wins") + ` (${s.result.reason})` : "";
   $("position").textContent = s.position || "";
+  // Boards that guide the player's hands: what is still to do on the board.
+  for (const [id, list] of [["owed", s.owed], ["wrong", s.wrong]]) {
+    $(id + "-row").hidden = $(id).hidden = !list;
+    $(id).textContent = list ? list.join(" ") || "none" : "";
+  }
   const moves = s.moves || [];
   if (typeof s.to_move === "number") firstSeat = (s.to_move + moves.length) % 2;
   else if (s.options && (s.options.first === 0 || s.options.first === 1)) firstSeat ??= s.options.first;

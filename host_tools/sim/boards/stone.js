@@ -1,0 +1,230 @@
+// The stone board (Fursaz: a hexagon of side 5 or 7, a Hall sensor and an LED ring at
+// each point, MENU, OK, PASS and SWAP) on screen.
+//
+// The page keeps the stones; the firmware sees only what each point's sensor reads:
+// 0 empty, 1 black, 2 white, 3 a broken sensor. Click an empty point to put down a stone
+// of the colour to move, click a stone to turn it over (as a hand does: edge-on, read as
+// empty, for a moment), shift-click a stone (or tick "Lift off") to take it off.
+import { drawLeds } from "../leds.js";
+
+const MIN_PRESS_MS = 50;
+const EDGE_ON_MS = 80;     // a stone being turned reads empty this long
+const EMPTY = 0;
+const BLACK = 1;
+const WHITE = 2;
+const BROKEN = 3;
+const LETTER = ".BW";
+
+export const hint = "Click an empty point to put down a stone of the colour to move; click a stone " +
+  "to turn it over; shift-click a stone to lift it off. The firmware runs in this page on " +
+  "MicroPython and sees only the Hall sensors; what it saves is kept in this browser, so a " +
+  "reload is the power coming back.";
+
+export const faults = [
+  { id: "broken", label: "Break sensor", help: "click a point: its sensor reads out of range" },
+];
+
+// The points in the engine's order (a1, a2, …, b1, …; RULES.md §2.1), each with its place
+// on screen in point pitches: x from the centre, y up from the bottom row.
+function points(size) {
+  const out = [];
+  for (let row = 0; row < 2 * size - 1; row++) {
+    const r = size - 1 - row;
+    for (let q = 1 - size; q < size; q++) {
+      if (Math.abs(q + r) >= size) continue;
+      out.push({ name: String.fromCharCode(97 + row) + (q + size), x: q + r / 2, y: row * Math.sqrt(3) / 2 });
+    }
+  }
+  return out;
+}
+
+export function createBoard(root, profile, input) {
+  const size = profile.size;
+  const pts = points(size);
+  const names = ["MENU", "OK", "PASS", "SWAP"];
+  const stones = new Uint8Array(pts.length);   // what lies on each point
+  const broken = new Set();
+  const turnedAt = new Array(pts.length).fill(0);   // when a turn under way ends
+  const downAt = new Map();
+  let armed = null;
+  const ledEls = [];
+  const pointEls = [];
+  const keyEls = [];
+
+  const el = (tag, cls, text) => {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+
+  const pitch = size === 5 ? 3 : 2.3;          // rem between neighbouring points
+  const hex = el("div", "stone-board");
+  hex.style.setProperty("--pitch", pitch + "rem");
+  hex.style.width = (2 * size - 1 + 0.6) * pitch + "rem";
+  hex.style.height = ((2 * size - 2) * Math.sqrt(3) / 2 + 1.6) * pitch + "rem";
+  pts.forEach((p, c) => {
+    const b = el("button", "point");
+    b.type = "button";
+    b.dataset.point = p.name;
+    b.setAttribute("aria-label", p.name);
+    b.title = p.name;
+    b.style.left = `calc(50% + ${p.x * pitch}rem)`;
+    b.style.bottom = (0.8 + p.y) * pitch + "rem";
+    const led = el("span", "led");
+    ledEls[c] = led;
+    b.append(led);
+    b.addEventListener("click", (e) => clickPoint(c, e.shiftKey));
+    pointEls[c] = b;
+    hex.append(b);
+  });
+  const extras = el("div", "light-extras");
+  for (let k = 0; k < names.length; k++) extras.append(makeButton(k));
+  const hand = el("div", "marble-hand");
+  hand.append("Before a game, put down: ");
+  for (const colour of [BLACK, WHITE]) {
+    const lab = el("label");
+    const r = el("input");
+    r.type = "radio";
+    r.name = "stone-colour";
+    r.value = colour;
+    r.checked = colour === BLACK;
+    lab.append(r, colour === BLACK ? " Black " : " White ");
+    hand.append(lab);
+  }
+  const liftLabel = el("label");
+  const lift = el("input");
+  lift.type = "checkbox";
+  lift.id = "stone-lift";
+  liftLabel.append(lift, " Lift off");
+  const match = el("button", "", "Set as expected");
+  match.type = "button";
+  match.id = "stone-match";
+  match.title = "Put, turn or lift stones until the board shows the position the firmware expects";
+  match.addEventListener("click", setAsExpected);
+  hand.append(liftLabel, match);
+  root.append(hex, extras, hand);
+
+  function makeButton(k) {
+    const b = el("button", "key wide");
+    b.type = "button";
+    b.dataset.key = k;
+    b.dataset.name = names[k];
+    b.append(el("span", "key-name", names[k]));
+    b.addEventListener("pointerdown", (e) => {
+      if (e.button !== 0) return;
+      b.setPointerCapture?.(e.pointerId);
+      press(k);
+      e.preventDefault();
+    });
+    b.addEventListener("pointerup", () => release(k));
+    b.addEventListener("pointercancel", () => release(k));
+    keyEls[k] = b;
+    return b;
+  }
+
+  function press(k) {
+    if (downAt.has(k)) return;
+    const t = input.now();
+    downAt.set(k, t);
+    keyEls[k].classList.add("pressed");
+    input.contact(t, k, true);
+  }
+
+  function release(k) {
+    if (!downAt.has(k)) return;
+    const t = Math.max(input.now(), downAt.get(k) + MIN_PRESS_MS);
+    downAt.delete(k);
+    keyEls[k].classList.remove("pressed");
+    input.contact(t, k, false);
+  }
+
+  // What point c's sensor reads with `stone` on it.
+  const reading = (c, stone) => (broken.has(c) ? BROKEN : stone);
+
+  function put(t, c, stone) {
+    stones[c] = stone;
+    input.sensor(t, c, reading(c, stone));
+    show(c);
+  }
+
+  // Turn the stone on c over as a hand does: edge-on (read as empty), then the other face.
+  function turn(c) {
+    const t = Math.max(input.now(), turnedAt[c]);
+    const other = stones[c] === BLACK ? WHITE : BLACK;
+    input.sensor(t, c, reading(c, EMPTY));
+    turnedAt[c] = t + EDGE_ON_MS;
+    put(turnedAt[c], c, other);
+  }
+
+  // The colour to move: the position text's second word once a game is on, else the radio.
+  function toMove() {
+    const pos = input.status().position;
+    const word = pos ? pos.split(" ")[1] : "";
+    if (word === "B" || word === "W") return LETTER.indexOf(word);
+    return Number(root.querySelector("input[name=stone-colour]:checked").value);
+  }
+
+  function show(c) {
+    pointEls[c].dataset.stone = LETTER[stones[c]];
+    pointEls[c].classList.toggle("fault-broken", broken.has(c));
+  }
+
+  function clickPoint(c, shift) {
+    if (armed) {
+      armed = null;
+      broken.add(c);
+      put(input.now(), c, stones[c]);
+      input.faultChanged?.();
+    } else if (!stones[c]) put(input.now(), c, toMove());
+    else if (shift || lift.checked) put(input.now(), c, EMPTY);
+    else turn(c);
+  }
+
+  function setAsExpected() {
+    const want = input.status().expected || "";
+    for (let c = 0; c < pts.length; c++) {
+      const w = Math.max(0, LETTER.indexOf(want[c] || "."));
+      if (stones[c] === w) continue;
+      if (stones[c] && w) turn(c);
+      else put(input.now(), c, w);
+    }
+  }
+
+  return {
+    names,
+    // A stable frame (one byte per point): the stones it shows, e.g. "e5B e3W".
+    frameText(hexText) {
+      const out = [];
+      for (let c = 0; c < pts.length; c++) {
+        const v = parseInt(hexText.slice(2 * c, 2 * c + 2), 16);
+        if (v) out.push(pts[c].name + (v === BROKEN ? "!" : LETTER[v]));
+      }
+      return out.join(" ") || "(empty)";
+    },
+    draw(leds) { drawLeds(ledEls, leds); },
+    armFault(id) { armed = id; },
+    armed() { return armed; },
+    clearFaults() {
+      const t = input.now();
+      const was = [...broken];
+      broken.clear();
+      for (const c of was) put(t, c, stones[c]);
+      armed = null;
+      input.faultChanged?.();
+    },
+    describeFaults() {
+      const list = [...broken].map((c) => pts[c].name + " sensor broken");
+      return armed ? [...list, faults[0].help] : list;
+    },
+    closed() { return [...downAt.keys()]; },
+    // [point, reading] of every sensor that reads something: a power cut moves no stone.
+    present() {
+      const out = [];
+      for (let c = 0; c < pts.length; c++) if (reading(c, stones[c])) out.push([c, reading(c, stones[c])]);
+      return out;
+    },
+    stones: () => pts.map((p, c) => [p.name, LETTER[stones[c]]]).filter(([, s]) => s !== "."),
+    setAsExpected,
+  };
+}

@@ -1,0 +1,160 @@
+"""The browser simulator with the stone board (Fursaz, size 5), in Debian's chromium: the
+page keeps the stones, the firmware sees only the Hall sensors (through its own mux and
+ADC driver and stable-frame filter) and lights the flips it is owed. The tests place
+stones and turn the owed ones by clicking as a player would, take the pie swap, cut the
+power with flips owed, and check what the firmware accepted."""
+import pytest
+
+from firmware.app import board_stone
+from firmware.rules import fursaz
+from tests.sim_harness import VIEWPORT, Sim, browser, serve  # noqa: F401 (fixture)
+
+POINTS = board_stone.points(fursaz, 5)
+SETTLE_MS = 700        # a stone turned (edge-on 80 ms), then the sensors' settle time, then a step
+
+
+server = serve("stone")
+
+
+@pytest.fixture
+def sim(browser, server):
+    context = browser.new_context(viewport=VIEWPORT)
+    s = Sim(context.new_page(), server.url)
+    s.open()
+    s.advance(600)
+    yield s
+    context.close()
+
+
+def point(sim, name):
+    return sim.page.locator('[data-point="%s"]' % name)
+
+
+def stones(sim):
+    """{point: "B" | "W"} as the page holds them."""
+    return dict(sim.page.evaluate(
+        "[...document.querySelectorAll('[data-point]')].filter(e => 'BW'.includes(e.dataset.stone || '.'))"
+        ".map(e => [e.dataset.point, e.dataset.stone])"))
+
+
+def click(sim, name, **kw):
+    point(sim, name).click(**kw)
+    sim.advance(SETTLE_MS)
+    return sim.status()
+
+
+def start(sim):
+    sim.press("OK")                          # the menu's selection starts on start
+    st = sim.status()
+    assert st["screen"] == "game" and st["position"].startswith("5 B 0 0 pie0"), st
+    return st
+
+
+def placement_that_flips(position):
+    """A legal placement from ``position`` (text) and the points whose colour it changes
+    (the placed one too if the cascade turns it), preferring one that flips something."""
+    state = fursaz.from_text(position)
+    best = None
+    for m in fursaz.legal_moves(state):
+        if m in ("pass", "swap"):
+            continue
+        res = fursaz.resolution(state, m)
+        owed = set(res["net"]) | ({m} if res["final"] != res["colour"] else set())
+        if best is None or len(owed) > len(best[1]):
+            best = (m, owed)
+    return best
+
+
+def in_order(names):
+    return sorted(names, key=POINTS.index)
+
+
+def play_with_flips(sim, moves):
+    """Place a stone that flips others; check the owed flips; return them."""
+    m, owed = placement_that_flips(sim.status()["position"])
+    st = click(sim, m)
+    moves.append(m)
+    assert st["moves"] == moves, st["message"]
+    assert st["owed"] == in_order(owed) and st["wrong"] == [], st
+    return owed
+
+
+def turn_over(sim, owed, moves):
+    for name in in_order(owed):
+        point(sim, name).click()
+    sim.advance(SETTLE_MS)
+    st = sim.status()
+    assert st["owed"] == [] and st["wrong"] == [] and st["moves"] == moves, st
+    # The page's stones and the firmware's position agree point by point.
+    assert stones(sim) == {n: c for n, c in zip(POINTS, st["expected"]) if c != "."}
+
+
+def test_pie_swap_then_placements_whose_flips_are_turned_by_hand(sim):
+    start(sim)
+    st = click(sim, "e5")
+    assert st["moves"] == ["e5"] and stones(sim) == {"e5": "B"}
+    assert "swap" in st["legal"] and st["position"].split(" ")[1] == "W"
+    sim.press("SWAP")
+    moves = ["e5", "swap"]
+    assert sim.status()["moves"] == moves
+    flipped = 0
+    while flipped < 3 and len(moves) < 30:
+        owed = play_with_flips(sim, moves)
+        flipped += len(owed)
+        turn_over(sim, owed, moves)
+    assert flipped >= 3, moves
+    assert "Flips owed" in sim.page.inner_text("#panel")
+    assert not sim.errors
+    sim.screenshot("sim-stone.png")
+
+
+def test_a_white_placement_at_the_pie_step_declines_the_swap(sim):
+    start(sim)
+    click(sim, "e5")
+    st = click(sim, "c3")                    # White places instead of swapping
+    assert st["moves"] == ["e5", "c3"] and stones(sim) == {"e5": "B", "c3": "W"}
+    assert "swap" not in st["legal"] and st["position"].split(" ")[1] == "B"
+
+
+def test_a_stone_turned_that_should_not_be_is_corrected(sim):
+    start(sim)
+    click(sim, "e5")
+    st = click(sim, "e5")                    # turned over: now white, the board says black
+    assert st["wrong"] == ["e5"] and st["moves"] == ["e5"]
+    st = click(sim, "e5")
+    assert st["wrong"] == [] and st["moves"] == ["e5"]
+    st = click(sim, "c3", modifiers=["Shift"])   # nothing to lift: a white stone goes down
+    assert st["moves"] == ["e5", "c3"]
+    st = click(sim, "c3", modifiers=["Shift"])   # lifted off
+    assert st["wrong"] == ["c3"] and st["moves"] == ["e5", "c3"]
+
+
+def test_a_power_cut_with_flips_owed_resumes_and_still_owes_them(sim):
+    start(sim)
+    click(sim, "e5")
+    sim.press("SWAP")
+    moves = ["e5", "swap"]
+    owed = set()
+    while not owed and len(moves) < 30:
+        owed = play_with_flips(sim, moves)
+        if not owed:
+            continue
+        sim.page.evaluate("window.arbiter.powerCut()")
+        sim.advance(600)
+        assert sim.status()["screen"] == "resume"
+        sim.press("OK")
+        sim.advance(SETTLE_MS)
+        st = sim.status()
+        assert st["screen"] == "game" and st["moves"] == moves and st["owed"] == in_order(owed), st
+    turn_over(sim, owed, moves)
+
+
+def test_a_broken_sensor_is_named_and_never_taken_as_a_stone(sim):
+    start(sim)
+    sim.page.click('[data-fault="broken"]')
+    st = click(sim, "c3")
+    assert st["moves"] == [] and st["wrong"] == ["c3"], st
+    assert "c3" in st["message"] and "out of range" in st["message"]
+    sim.page.click("#clear-faults")
+    sim.advance(SETTLE_MS)
+    assert sim.status()["wrong"] == []
