@@ -105,7 +105,6 @@ def test_pie_swap_then_placements_whose_flips_are_turned_by_hand(sim):
     assert flipped >= 3, moves
     assert "Flips owed" in sim.page.inner_text("#panel")
     assert not sim.errors
-    sim.screenshot("sim-stone.png")
 
 
 def test_a_white_placement_at_the_pie_step_declines_the_swap(sim):
@@ -146,6 +145,9 @@ def test_a_power_cut_with_flips_owed_resumes_and_still_owes_them(sim):
         sim.advance(SETTLE_MS)
         st = sim.status()
         assert st["screen"] == "game" and st["moves"] == moves and st["owed"] == in_order(owed), st
+        lit = [n for n in owed if point(sim, n).locator(".led").get_attribute("data-rgb") not in (None, "0,0,0")]
+        assert lit, "the owed flips light"
+        sim.screenshot("sim-stone.png")
     turn_over(sim, owed, moves)
 
 
