@@ -1,6 +1,7 @@
 """The wiring diagrams in hardware/ are the ones the profiles give (host_tools/diagram.py):
 a profile changed without its diagram fails here."""
 import json
+import math
 import os
 
 import pytest
@@ -27,3 +28,20 @@ def test_the_diagram_shows_what_the_drivers_use():
     assert ">LED %d<" % profile["leds"]["map"][0] in text
     light = json.load(open(profiles.path("light-pico")))
     assert diagram.led_positions(light)[7] == 13     # serpentine: a2 is the 14th LED
+
+
+def test_the_stone_diagram_draws_the_hexagon_with_each_points_mux_and_channel():
+    with open(profiles.path("stone7-pico")) as f:
+        profile = json.load(f)
+    cells = diagram._layout(profile)
+    assert len(cells) == 127 and cells[0][0] == "a1"
+    at = {name: (x, y) for name, x, y in cells}
+    # Row a at the bottom, the centre g7 in the middle, every point 1 from its neighbours.
+    assert at["a1"][1] == 0 and at["g7"] == (6, at["g1"][1]) and at["g1"][0] == 0
+    for a, b in (("g7", "g8"), ("g7", "h8"), ("g7", "f7"), ("a1", "b1")):
+        assert abs(math.dist(at[a], at[b]) - 1) < 1e-9, (a, b)
+    text = diagram.svg(profile)
+    assert cells[-1][0] == "m13"
+    k = profile["sensors"]["map"][-1]
+    assert ">mux %d ch %d<" % (k // 16, k % 16) in text
+    assert ">LED %d<" % profile["leds"]["map"][-1] in text and "GP26" in text
