@@ -67,11 +67,31 @@ def is_int(v):
     return isinstance(v, int) and not is_bool(v)
 
 
-def take_options(options, spec):
-    """Merge ``options`` over the defaults of ``spec`` and check every value.
+def option_fault(value, kind, arg):
+    """Why ``value`` is not allowed by an option's (kind, arg), or None. Kinds: "int"
+    (lo, hi); "limit" (lo, hi) or None for no limit; "bool"; "choice" (values...),
+    compared with their types, so neither True nor 1.0 is taken for 1; "text" any
+    string; "check" a function of the value returning None or the fault. Shared by the
+    engines and the board's settings (firmware/app/settings.py)."""
+    if kind == "bool":
+        return None if is_bool(value) else "on or off"
+    if kind == "int" or kind == "limit":
+        if (value is None and kind == "limit") or (is_int(value) and arg[0] <= value <= arg[1]):
+            return None
+        return "from %d to %d" % arg
+    if kind == "choice":
+        for allowed in arg:
+            if value == allowed and type(value) is type(allowed):
+                return None
+        return "one of " + ", ".join(repr(a) for a in arg)
+    if kind == "text":
+        return None if isinstance(value, str) else "a text"
+    return arg(value)
 
-    ``spec`` maps a key to ``(default, check)``; ``check`` is a tuple of the
-    allowed values or a function returning True for a good value. Raises
+
+def take_options(options, table):
+    """Merge ``options`` over the defaults of ``table`` (an engine's OPTIONS:
+    {key: (default, kind, arg)}, see option_fault) and check every value. Raises
     ValueError naming the key for an unknown key or a bad value."""
     if options is None:
         options = {}
@@ -79,22 +99,19 @@ def take_options(options, spec):
         raise ValueError("options must be a dict")
     out = {}
     for key in options:
-        if key not in spec:
-            raise ValueError("unknown option %r (known: %s)" % (key, ", ".join(sorted(spec))))
-    for key in spec:
-        default, check = spec[key]
+        if key not in table:
+            raise ValueError("unknown option %r (known: %s)" % (key, ", ".join(sorted(table))))
+    for key in table:
+        default, kind, arg = table[key]
         value = options[key] if key in options else default
-        if isinstance(check, tuple):
-            # Compare types too, so neither True nor 1.0 is taken for 1.
-            ok = False
-            for allowed in check:
-                if value == allowed and type(value) is type(allowed):
-                    ok = True
-                    break
-            if not ok:
-                raise ValueError("option %r must be one of %s, not %r"
-                                 % (key, ", ".join(repr(a) for a in check), value))
-        elif not check(value):
+        fault = option_fault(value, kind, arg)
+        if fault is not None:
+            if kind == "choice":
+                raise ValueError("option %r must be %s, not %r" % (key, fault, value))
+            if kind == "bool":
+                raise ValueError("option %r must be one of True, False, not %r" % (key, value))
+            if kind == "check":
+                raise ValueError("option %r is not a valid %s: %s" % (key, key, fault))
             raise ValueError("option %r has a bad value: %r" % (key, value))
         out[key] = value
     return out

@@ -47,16 +47,19 @@ _COLOUR_CHAR = ".WB"  # cell values: 0 empty, 1 White (seat 0), 2 Black (seat 1)
 _SCORE_OPTIONS = ("scoring", "tiebreak", "count_edge_marbles")
 
 
-def _is_str(v):
-    return isinstance(v, str)
+def _setup_check(v):
+    if v == "random":
+        return None
+    return _setup_fault(v) if isinstance(v, str) else "it must be random or 24 letters W/B"
 
 
-_OPTIONS = {
-    "setup": ("random", _is_str),
-    "first": ("W", ("W", "B", "random")),
-    "scoring": ("largest", ("largest", "product")),
-    "tiebreak": ("draw", ("draw", "lex")),
-    "count_edge_marbles": (False, (False, True)),
+# {name: (default, kind, arg)}, kinds as in firmware.rules.option_fault.
+OPTIONS = {
+    "setup": ("random", "check", _setup_check),
+    "first": ("W", "choice", ("W", "B", "random")),
+    "scoring": ("largest", "choice", ("largest", "product")),
+    "tiebreak": ("draw", "choice", ("draw", "lex")),
+    "count_edge_marbles": (False, "bool", None),
 }
 
 # A position's cells: a bytearray of 76. 0..63 is the 8x8 grid (g = y * 8 + x,
@@ -180,7 +183,7 @@ def _random_setup(rng):
 
 
 def new_game(options=None, seed=0):
-    opts = take_options(options, _OPTIONS)
+    opts = take_options(options, OPTIONS)
     if not is_int(seed):
         raise ValueError("seed must be an integer, not %r" % (seed,))
     if _NAME is None:
@@ -189,10 +192,6 @@ def new_game(options=None, seed=0):
     ring = opts["setup"]
     if ring == "random":
         ring = _random_setup(rng)[0]
-    else:
-        fault = _setup_fault(ring)
-        if fault:
-            raise ValueError("option 'setup' is not a valid setup: " + fault)
     first = opts["first"]
     if first == "random":
         turn = rng.below(2)
@@ -469,7 +468,7 @@ def to_text(state):
     for i in range(3):
         key = _SCORE_OPTIONS[i]
         value = state.opts[i]
-        if value != _OPTIONS[key][0]:
+        if value != OPTIONS[key][0]:
             text += " %s=%s" % (key, ("true" if value else "false") if is_bool(value) else value)
     return text
 
@@ -485,7 +484,7 @@ def _option_word(word, opts):
         allowed = {"true": True, "false": False}
     else:
         allowed = {}
-        for v in _OPTIONS[kv[0]][1]:
+        for v in OPTIONS[kv[0]][2]:
             allowed[v] = v
     if kv[1] not in allowed:
         raise ValueError("bad value %r for %s" % (kv[1], kv[0]))
@@ -530,7 +529,7 @@ def from_text(text):
     side = words[1]
     if side != "W" and side != "B":
         raise ValueError("the side to move must be W or B, not %r" % side)
-    opts = [_OPTIONS[k][0] for k in _SCORE_OPTIONS]
+    opts = [OPTIONS[k][0] for k in _SCORE_OPTIONS]
     seen = []
     for word in words[2:]:
         key = word.split("=")[0]

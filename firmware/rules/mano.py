@@ -58,13 +58,14 @@ _OVER = 3
 
 _ALL = 0xFFFFFFF  # the 28 tiles as bits, canonical order
 
-_OPTIONS = {
-    "target": (50, lambda v: is_int(v) and 0 < v <= 100000),
-    "lock": ("immediate", ("immediate", "play_out")),
-    "lock_award": ("opponent", ("opponent", "both")),
-    "no_double": ("heaviest", ("heaviest", "redeal")),
-    "later_lead": ("highest_double", ("highest_double", "winner")),
-    "mode": ("dealt", ("dealt", "observed")),
+# {name: (default, kind, arg)}, kinds as in firmware.rules.option_fault.
+OPTIONS = {
+    "target": (50, "int", (1, 100000)),
+    "lock": ("immediate", "choice", ("immediate", "play_out")),
+    "lock_award": ("opponent", "choice", ("opponent", "both")),
+    "no_double": ("heaviest", "choice", ("heaviest", "redeal")),
+    "later_lead": ("highest_double", "choice", ("highest_double", "winner")),
+    "mode": ("dealt", "choice", ("dealt", "observed")),
 }
 _OPTION_KEYS = ("target", "lock", "lock_award", "no_double", "later_lead", "mode")
 
@@ -323,7 +324,7 @@ def _lead_tiles(s):
 
 def new_game(options=None, seed=0):
     _need_tables()
-    opts = take_options(options, _OPTIONS)
+    opts = take_options(options, OPTIONS)
     if not is_int(seed):
         raise ValueError("seed must be an int")
     s = _State(opts)
@@ -665,7 +666,7 @@ def from_text(text):
     for key in _OPTION_KEYS:
         raw[key] = _one(fields, key)
     raw["target"] = _int(raw["target"], "target", 1)
-    s = _State(take_options(raw, _OPTIONS))
+    s = _State(take_options(raw, OPTIONS))
     s.hand = _int(_one(fields, "hand"), "hand", 1, 100000)
     sc = _one(fields, "score").split(",")
     if len(sc) != 2:

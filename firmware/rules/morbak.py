@@ -131,32 +131,29 @@ class State:
 
 # ---------------------------------------------------------------- options
 
-def _count_ok(v):
-    return is_int(v) and 0 <= v <= _MAX_COUNT
-
-
-def _seconds_ok(v):
-    return v is None or (is_int(v) and 0 < v < 0x40000000)
-
-
-def _first_ok(v):
-    return v == "random" or (is_int(v) and 0 <= v <= 1)  # not 1.0: take_options' tuples compare with ==
+# {name: (default, kind, arg)}, kinds as in firmware.rules.option_fault. Lite changes
+# the defaults of budget and neutralizations (LITE_DEFAULTS).
+OPTIONS = {
+    "lite": (False, "bool", None),
+    "budget": (7, "int", (0, _MAX_COUNT)),
+    "budget_scope": ("combined", "choice", ("combined", "separate")),
+    "neutralizations": (1, "int", (0, _MAX_COUNT)),
+    "switch_limit": ("per_square", "choice", ("per_square", "per_player")),
+    "game_time_s": (900, "limit", (1, 0x3FFFFFFF)),
+    "move_time_s": (120, "limit", (1, 0x3FFFFFFF)),
+    "first": (0, "choice", (0, 1, "random")),
+    "next_first": ("loser", "choice", ("loser",)),
+}
+LITE_DEFAULTS = (("budget", 6), ("neutralizations", 0))
 
 
 def _options(options):
-    # Lite changes the defaults of budget and neutralizations.
-    lite = isinstance(options, dict) and options.get("lite") is True
-    return take_options(options, {
-        "lite": (False, (False, True)),
-        "budget": (6 if lite else 7, _count_ok),
-        "budget_scope": ("combined", ("combined", "separate")),
-        "neutralizations": (0 if lite else 1, _count_ok),
-        "switch_limit": ("per_square", ("per_square", "per_player")),
-        "game_time_s": (900, _seconds_ok),
-        "move_time_s": (120, _seconds_ok),
-        "first": (0, _first_ok),
-        "next_first": ("loser", ("loser",)),
-    })
+    o = take_options(options, OPTIONS)
+    if o["lite"]:
+        for key, value in LITE_DEFAULTS:
+            if options is None or key not in options:
+                o[key] = value
+    return o
 
 
 def new_game(options=None, seed=0):
