@@ -84,3 +84,24 @@ def test_record_ids_and_the_game_in_progress():
     assert not s.exists("state/current.json")
     done = s.read_json("games/00008.json")
     eq((done["id"], done["moves"], done["ended"]), (8, ["L d4"], "win"))
+
+
+def test_a_record_with_a_wrong_field_is_refused():
+    rec = records.new_record(7, "morbak", {}, 1)
+    rec["moves"].append("L d4")
+    rec["move_ms"].append(900)
+    rec["clock_ms"].append([1000, 2000])
+    rec["result"] = None
+    eq(records.problem(rec), None)
+    for key, bad in (("id", "7"), ("id", 0), ("id", True), ("game", "__init__"), ("seed", None),
+                     ("move_ms", ["x"]), ("clock_ms", [None, None]), ("clock_ms", [["a", "b"]]),
+                     ("result", {"winner": 0, "scores": 5}), ("version", 2), ("options", [])):
+        old = rec[key]
+        rec[key] = bad
+        assert records.problem(rec) is not None, (key, bad)
+        rec[key] = old
+    s = Storage(fresh_dir("records-bad"))
+    records.prepare(s)
+    rec["id"] = "7"
+    s.write_json(records.CURRENT, rec)  # hand-edited: the board must not crash on it
+    eq(records.load_current(s), (None, "unreadable /state/current.json"))
