@@ -169,9 +169,12 @@ def run(port, profile_name=DEFAULT_PROFILE):
         version = ".".join(str(v) for v in info["version"])
         print("board: %s %s on %s; %s" % (info["name"], version, info["platform"],
               "bytecode .mpy v%s" % mpy_version(info) if compiler else "sources (no matching mpy-cross)"))
-        # Finish what an earlier deploy left, and clear a half-uploaded /.new.
+        # Finish what an earlier deploy left (or set aside a plan it cannot read: said
+        # here), and clear a half-uploaded /.new.
         board.exec(update_code)
-        board.exec("finish()\nremove_tree(NEW)\nif _ex(PLAN + '.tmp'):\n os.remove(PLAN + '.tmp')")
+        said = board.exec("finish()\nremove_tree(NEW)\nif _ex(PLAN + '.tmp'):\n os.remove(PLAN + '.tmp')")
+        for line in said.splitlines():
+            print("board: %s" % line)
         algo = board.hash_algo()
         want = {p: local_hash(data, algo) for p, data in image.items()}
         have = board.hashes(["/" + p for p in image], algo)

@@ -27,10 +27,18 @@ def traceback_text(exc):
 
 
 def count(storage):
-    try:
-        return int(storage.read_text(COUNT, "0"))
-    except ValueError:
-        return LIMIT  # an unreadable counter: assume the worst
+    """Crashes since the app last ran healthily; an unreadable counter (not a number
+    in ASCII digits, not text, a folder) counts as LIMIT, assume the worst, and is
+    named in the event log."""
+    text = storage.read_text(COUNT)
+    if text is None and not storage.exists(COUNT):
+        return 0
+    digits = (text or "").strip()
+    if 0 < len(digits) <= 4 and not [c for c in digits if c not in "0123456789"]:
+        return int(digits)
+    from firmware.app import eventlog
+    eventlog.log(storage, 0, "crash: /%s cannot be read; counted as %d crashes" % (COUNT, LIMIT))
+    return LIMIT
 
 
 def clear(storage):
