@@ -21,7 +21,8 @@ import serial.tools.list_ports
 from mpremote.transport import TransportError, TransportExecError
 from mpremote.transport_serial import SerialTransport
 
-from host_tools.errors import BoardError, UsageError
+from firmware.app.settings import shown
+from host_tools.errors import PATH_SHOWN, BoardError, UsageError, quoted
 
 ANSWER_S = 5        # a MicroPython board answers Ctrl-A / a soft reset well within this
 EXCHANGE_S = 10     # the most any one exchange may take (a frozen board: then we give up)
@@ -175,6 +176,14 @@ ERRNO_WORDS = {2: "a file or folder is missing", 12: "the board ran out of memor
                28: "the board's flash is full", 30: "the board's file system is read-only"}
 
 
+class BoardFailure(BoardError):
+    """Code sent to the board raised; ``words`` says what went wrong there."""
+
+    def __init__(self, words):
+        BoardError.__init__(self, "the board failed: %s" % words)
+        self.words = words
+
+
 def errno_words(n):
     return ERRNO_WORDS.get(n, "error %s" % n)
 
@@ -206,18 +215,18 @@ def check_port(port):
         os.close(fd)
         if is_tty:
             return
-    from firmware.app.settings import shown
-    raise UsageError("--port %s is not a serial port: %s" % (shown(port), looks))
+    raise UsageError("--port %s is not a serial port: %s" % (quoted(port, PATH_SHOWN), looks))
 
 
-def _open_failure(device):
-    if "://" in device:
-        if device.startswith("socket://"):
+def _open_failure(port):
+    device = shown(port, PATH_SHOWN)
+    if "://" in port:
+        if port.startswith("socket://"):
             return "nothing answers at %s: is `arbiter virtual-board` running?" % device
         return "could not connect to %s" % device
-    if os.name != "nt" and not os.path.exists(device):
+    if os.name != "nt" and not os.path.exists(port):
         return "no board at %s: is it plugged in? (--port auto finds it)" % device
-    if os.name != "nt" and not os.access(device, os.R_OK | os.W_OK):
+    if os.name != "nt" and not os.access(port, os.R_OK | os.W_OK):
         return "no permission to open %s: add yourself to the dialout group and log in again" % device
     return "%s is busy: another program (mpremote, Thonny, a serial terminal) has it open" % device
 
@@ -241,12 +250,12 @@ class Board:
         for device in devices:
             try:
                 self.t = SerialTransport(device, baudrate=115200, timeout=ANSWER_S)
-                self.device = device
+                self.device = shown(device, PATH_SHOWN)  # for messages
                 break
             except TransportError:
                 continue
             except ValueError:  # pyserial: a URL of a kind it does not know
-                raise UsageError("--port %s is not a serial port, auto or socket://HOST:PORT" % device)
+                raise UsageError("--port %s is not a serial port, auto or socket://HOST:PORT" % quoted(device, PATH_SHOWN))
         if self.t is None:
             raise BoardError(_open_failure(devices[-1]))
         self._bound_waits()
@@ -343,7 +352,7 @@ class Board:
     def require_arbiter(self):
         if not self.info["arbiter"]:
             raise BoardError("the board at %s has no Arbiter firmware: install it with "
-                             "`arbiter deploy --port %s`" % (self.device, self.port))
+                             "`arbiter deploy --port %s`" % (self.device, shown(self.port, PATH_SHOWN)))
 
     # ------------------------------------------------------------ commands
 
@@ -353,7 +362,7 @@ class Board:
             with self._exchange():
                 return self.t.exec(code).decode("utf-8", "replace")
         except TransportExecError as e:
-            raise BoardError("the board failed: %s" % _failure(e.error_output))
+            raise BoardFailure(_failure(e.error_output))
         except LINK_ERRORS:
             if self._late():
                 raise self._stopped()
@@ -397,7 +406,7 @@ class Board:
         found = self.eval("print(repr(_files(%r)))" % top)
         if found is None:
             raise BoardError("%s on the board is a file, not a folder: remove it (`mpremote connect "
-                             "%s rm :%s`) and the board makes the folder again" % (top, self.port, top))
+                             "%s rm :%s`) and the board makes the folder again" % (top, shown(self.port, PATH_SHOWN), top))
         return sorted(found)
 
     def hashes(self, paths, algo):
@@ -434,6 +443,11 @@ class Board:
                   % (src, dst, dst, src, dst))
 
     def write_atomic(self, path, data):
-        """Write through ``path``.tmp and a rename: a cut leaves the old or the new file."""
-        self.write_files({path + ".tmp": data})
+        """Write through ``path``.tmp and a rename: a cut leaves the old or the new file,
+        and a write that fails (a full flash) the old file and no .tmp."""
+        try:
+            self.write_files({path + ".tmp": data})
+        except BoardFailure as e:
+            self.exec("try:\n os.remove(%r)\nexcept OSError:\n pass" % (path + ".tmp"))
+            raise BoardError("%s: %s on the board was left as it was" % (e.words, path))
         self.replace(path + ".tmp", path)

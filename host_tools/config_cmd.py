@@ -6,7 +6,7 @@ import sys
 
 from firmware.app import settings
 from firmware.hal.storage import Storage
-from host_tools.board_link import Board
+from host_tools.board_link import Board, Unreadable
 from host_tools.errors import UsageError
 
 
@@ -21,10 +21,15 @@ class BoardFiles(Storage):
 
     def read_text(self, name, default=None):
         data = self.files.get(name)
+        if data is None or isinstance(data, Unreadable):
+            return default
         try:
-            return default if data is None else data.decode("utf-8")
+            return data.decode("utf-8")
         except UnicodeError:
             return default
+
+    def exists(self, name):
+        return self.files.get(name) is not None
 
     def write_text(self, name, text):
         self.written[name] = text
@@ -37,9 +42,9 @@ def parse_pairs(pairs):
         key, eq, text = pair.partition("=")
         key = key.strip()
         if not eq or not key:
-            raise UsageError("%r is not KEY=VALUE (e.g. morbak.game_time_s=600)" % pair)
+            raise UsageError("%s is not KEY=VALUE (e.g. morbak.game_time_s=600)" % settings.shown(pair))
         if key in out:
-            raise UsageError("%s is given twice" % key)
+            raise UsageError("%s is given twice" % settings.shown(key))
         check_key(key)
         try:
             out[key] = settings.parse(key, text)
@@ -54,7 +59,7 @@ def check_key(key):
     try:
         settings.spec(key)
     except ValueError:
-        raise UsageError("unknown setting %s (`arbiter config get` lists them all)" % key)
+        raise UsageError("unknown setting %s (`arbiter config get` lists them all)" % settings.shown(key))
 
 
 def _read(board):

@@ -14,9 +14,8 @@ import os
 import sys
 
 from firmware.app import records
-from firmware.app.settings import shown
 from host_tools.board_link import Board, Unreadable
-from host_tools.errors import BoardError, UsageError
+from host_tools.errors import BoardError, UsageError, quoted
 
 SEATS = {"morbak": ("A", "B"), "mabula": ("W", "B")}  # RULES.md's names; others: 1 and 2
 CURRENT = "/" + records.CURRENT
@@ -140,15 +139,15 @@ def _check_out(out_dir):
     while not os.path.exists(path):
         path = os.path.dirname(path)
     if not os.path.isdir(path):
-        raise UsageError("cannot write in %s: %s is a file" % (shown(out_dir), shown(path)))
+        raise UsageError("cannot write in %s: %s is a file" % (quoted(out_dir), quoted(path)))
     if not os.access(path, os.W_OK | os.X_OK):
-        raise UsageError("no permission to write in %s" % shown(path))
+        raise UsageError("no permission to write in %s" % quoted(path))
 
 
 def export(port, game_id=None, out_dir="."):
     if game_id is not None and (not game_id.isdigit() or not game_id.isascii()
                                 or not 0 < int(game_id) <= records.MAX_ID):
-        raise UsageError("a game id is a number from 1 to %d, not %s" % (records.MAX_ID, shown(game_id)))
+        raise UsageError("a game id is a number from 1 to %d, not %s" % (records.MAX_ID, quoted(game_id, 24)))
     _check_out(out_dir)  # before the board is opened: a folder that cannot be written is bad input
     with Board(port) as board:
         board.require_arbiter()

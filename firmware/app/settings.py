@@ -84,19 +84,20 @@ def defaults(games):
     return out
 
 
-def shown(text):
+def shown(text, limit=_SHOWN):
     """``text`` for a message: a plain word as it is; anything else quoted, its
-    control characters escaped, cut to a few words (input never reaches a terminal raw)."""
-    if 0 < len(text) <= _SHOWN and not [c for c in text if not ("!" <= c <= "~") or c in "'\\"]:
+    control characters escaped, cut to ``limit`` characters (input never reaches a
+    terminal raw)."""
+    if 0 < len(text) <= limit and not [c for c in text if not ("!" <= c <= "~") or c in "'\\"]:
         return text
     out = ""
-    for c in text[:_SHOWN]:
+    for c in text[:limit]:
         n = ord(c)
         if n < 32 or 127 <= n < 160 or 0x2000 <= n < 0x2070 or n == 0xFEFF:  # bidi, too
             out += "\\x%02x" % n if n < 256 else "\\u%04x" % n
         else:
             out += "\\" + c if c in "'\\" else c
-    return "'%s'%s" % (out, "..." if len(text) > _SHOWN else "")
+    return "'%s'%s" % (out, "..." if len(text) > limit else "")
 
 
 def _describe(kind, arg, default):
