@@ -40,6 +40,8 @@ def _ex(p):
         return False
 def _rd(p, at=0, n=-1):
     try:
+        if os.stat(p)[0] & 0x4000:
+            return 21
         with open(p, 'rb') as f:
             f.seek(at)
             return f.read(n)

@@ -5,9 +5,10 @@ restart at the end of the command (board_link) makes the app load it."""
 import sys
 
 from firmware.app import settings
+from firmware.app.settings import shown
 from firmware.hal.storage import Storage
 from host_tools.board_link import Board, Unreadable
-from host_tools.errors import UsageError
+from host_tools.errors import PATH_SHOWN, BoardError, UsageError
 
 
 class BoardFiles(Storage):
@@ -91,6 +92,10 @@ def set_(port, pairs):
     values = parse_pairs(pairs)
     with Board(port) as board:
         stored, cfg = _read(board)
+        unreadable = stored.files.get(settings.PATH)
+        if isinstance(unreadable, Unreadable):  # a folder, say: the rename would fail
+            raise BoardError("/%s on the board %s: remove it (`mpremote connect %s rm -r :%s`), then "
+                             "set again" % (settings.PATH, unreadable, shown(port, PATH_SHOWN), settings.PATH))
         cfg.update(values)
         settings.save(stored, cfg)
         board.write_atomic("/" + settings.PATH, stored.written[settings.PATH].encode("utf-8"))

@@ -108,10 +108,10 @@ function snapshot(FS) {
 
 // ---------------------------------------------------------------- the flash's size
 
-function fileBlocks(size) { return Math.max(1, Math.ceil(size / BLOCK)); }
+function fileBlocks(size) { return Math.ceil(size / BLOCK); }
 
 // Blocks in use, counted as littlefs would roughly: a folder a metadata pair, a file
-// its data blocks (at least one).
+// its data blocks.
 function usedBlocks(FS) {
   let used = 2;
   const walk = (dir) => {
@@ -131,6 +131,7 @@ function usedBlocks(FS) {
 function limitFlash(FS) {
   const write = FS.write, mkdir = FS.mkdir;
   FS.write = function (stream, buffer, offset, length, position, canOwn) {
+    if (!FS.isFile(stream.node.mode)) return write.call(FS, stream, buffer, offset, length, position, canOwn);
     const size = FS.stat(stream.path).size;
     const at = stream.flags & O_APPEND ? size : (position ?? stream.position);
     const after = Math.max(size, at + length);
