@@ -2,9 +2,11 @@
 behind a TCP socket that mpremote, and every `arbiter` command, can use as a board:
 `--port socket://127.0.0.1:7777`. The bridge itself is host_tools/node/virtual_board.mjs.
 
-Its flash starts with the firmware's sources, boot.py, main.py and the board kind's
-profile (or empty with --blank), lives as long as the process, survives soft resets,
-and with --fs DIR is kept in a host folder across runs."""
+Its flash has the size of a Pico's file system (1,408 KB: a write that does not fit
+fails as on the board), starts with the firmware's sources, boot.py, main.py and the
+board kind's profile (or empty with --blank), lives as long as the process, survives
+soft resets, and with --fs DIR is kept in a host folder across runs, saved after every
+command (a kill is a power cut). The bridge stops with this process, even a killed one."""
 import json
 import os
 import shutil
