@@ -4,7 +4,7 @@ JSON and as a readable move list in RULES.md notation: one numbered line per mov
 the seat that made it (replayed through the game's engine), the time the move took and
 the clocks after it.
 
-A record is read only if the firmware's own check (records.problem) passes: a bad one
+A record is read only if the firmware's own check (record_check.problem) passes: a bad one
 is named in a warning and skipped, the others are still listed and exported. Exports
 are named after the record's file (game-NNNNN), the game in progress after its id with
 "-unfinished" added, so no two files of the board can overwrite each other."""
@@ -13,7 +13,7 @@ import json
 import os
 import sys
 
-from firmware.app import records
+from firmware.app import record_check, records
 from host_tools.board_link import Board, Unreadable
 from host_tools.errors import BoardError, UsageError, quoted
 
@@ -94,7 +94,7 @@ def _parse(path, data):
         rec = json.loads(data)
     except ValueError:  # UnicodeDecodeError too
         return None, "is not valid JSON"
-    bad = records.problem(rec)  # the firmware's own check of what it reads back
+    bad = record_check.problem(rec)  # the firmware's own check of what it reads back
     return (None, "is not a game record: %s" % bad) if bad else (rec, None)
 
 

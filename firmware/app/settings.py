@@ -7,7 +7,8 @@ Stored in /config.json as a flat object {"version": 1, "<key>": value, ...}. Tex
 Every board has the keys of SCHEMA. A game's keys (``<game>.<name>``) are its engine's
 options, ranges and all, from the engine's own table (``firmware.rules.<game>.OPTIONS``),
 plus the board's own keys of that game in settings_<game>.py (KEYS, e.g. Morbak's
-clock limits and warnings; HIDDEN names the engine options the board sets itself).
+clock limits and warnings, with the board's defaults and ranges; HIDDEN names the engine
+options the board sets itself).
 An engine option's value None (text ``default``) means "the engine's default": only
 the options a player set are passed to the engine, so an engine's dependent defaults
 (Lite's budget of 6) apply to what was never set, and what was set is kept.
@@ -20,7 +21,7 @@ them as they are."""
 import json
 
 from firmware.app.records import GAMES
-from firmware.rules import is_bool, is_int, option_fault
+from firmware.rules import is_bool, is_int, option_ok
 
 VERSION = 1
 PATH = "config.json"
@@ -28,7 +29,7 @@ DEFAULT = "default"   # the text of None for an engine option
 _NUMBER_DIGITS = 10   # longer digit strings are no setting's value (and stay small ints)
 _SHOWN = 24           # characters of a bad value echoed in a message
 
-# key: (default, kind, arg), kinds as in firmware.rules.option_fault ("limit": None = off).
+# key: (default, kind, arg), kinds as in firmware.rules.option_ok ("limit": None = off).
 SCHEMA = {
     "leds.brightness": (64, "int", (0, 255)),
     "sound": (True, "bool", None),
@@ -117,11 +118,10 @@ def check(key, value):
     default, kind, arg = spec(key)
     if value is None and default is None:
         return value
-    fault = option_fault(value, kind, arg)
-    if fault is None:
+    if option_ok(value, kind, arg):
         return value
     if kind == "check":  # the engine says what is wrong
-        raise ValueError("%s is not valid: %s" % (key, fault))
+        raise ValueError("%s is not valid: %s" % (key, arg(value)))
     raise ValueError("%s must be %s, not %s" % (key, _describe(kind, arg, default),
                                                  shown(to_text(key, value))))
 
@@ -217,13 +217,14 @@ def save(storage, cfg):
 
 
 def game_options(cfg, game):
-    """The engine options of ``game`` (for ``new_game``) that were set: those left at
-    None take the engine's own default (dependent ones too, like Lite's budget of 6).
-    The board's own keys of the game (settings_<game>.KEYS) are not engine options."""
+    """The engine options of ``game`` (for ``new_game``) that have a value: those left
+    at None take the engine's own default (dependent ones too, like Lite's budget of 6).
+    The board's own keys that are not engine options (morbak.confirm...) are left out."""
     prefix = game + "."
-    keys = _board_keys(game)[0]
+    options = __import__("firmware.rules." + game, None, None, ("OPTIONS",)).OPTIONS
     out = {}
     for key in cfg:
-        if key.startswith(prefix) and key not in keys and cfg[key] is not None:
-            out[key[len(prefix):]] = cfg[key]
+        name = key[len(prefix):]
+        if key.startswith(prefix) and name in options and cfg[key] is not None:
+            out[name] = cfg[key]
     return out

@@ -67,31 +67,27 @@ def is_int(v):
     return isinstance(v, int) and not is_bool(v)
 
 
-def option_fault(value, kind, arg):
-    """Why ``value`` is not allowed by an option's (kind, arg), or None. Kinds: "int"
-    (lo, hi); "limit" (lo, hi) or None for no limit; "bool"; "choice" (values...),
-    compared with their types, so neither True nor 1.0 is taken for 1; "text" any
-    string; "check" a function of the value returning None or the fault. Shared by the
-    engines and the board's settings (firmware/app/settings.py)."""
+def option_ok(value, kind, arg):
+    """Whether ``value`` is allowed by an option's (kind, arg). Kinds: "int" (lo, hi);
+    "limit" (lo, hi) or None for no limit; "bool"; "choice" (values...), compared with
+    their types, so neither True nor 1.0 is taken for 1; "check" a function of the value
+    returning None or what is wrong. Shared by the engines and the board's settings
+    (firmware/app/settings.py)."""
     if kind == "bool":
-        return None if is_bool(value) else "on or off"
+        return is_bool(value)
     if kind == "int" or kind == "limit":
-        if (value is None and kind == "limit") or (is_int(value) and arg[0] <= value <= arg[1]):
-            return None
-        return "from %d to %d" % arg
+        return (value is None and kind == "limit") or (is_int(value) and arg[0] <= value <= arg[1])
     if kind == "choice":
         for allowed in arg:
             if value == allowed and type(value) is type(allowed):
-                return None
-        return "one of " + ", ".join(repr(a) for a in arg)
-    if kind == "text":
-        return None if isinstance(value, str) else "a text"
-    return arg(value)
+                return True
+        return False
+    return arg(value) is None
 
 
 def take_options(options, table):
     """Merge ``options`` over the defaults of ``table`` (an engine's OPTIONS:
-    {key: (default, kind, arg)}, see option_fault) and check every value. Raises
+    {key: (default, kind, arg)}, see option_ok) and check every value. Raises
     ValueError naming the key for an unknown key or a bad value."""
     if options is None:
         options = {}
@@ -104,14 +100,12 @@ def take_options(options, table):
     for key in table:
         default, kind, arg = table[key]
         value = options[key] if key in options else default
-        fault = option_fault(value, kind, arg)
-        if fault is not None:
-            if kind == "choice":
-                raise ValueError("option %r must be %s, not %r" % (key, fault, value))
-            if kind == "bool":
-                raise ValueError("option %r must be one of True, False, not %r" % (key, value))
+        if not option_ok(value, kind, arg):
             if kind == "check":
-                raise ValueError("option %r is not a valid %s: %s" % (key, key, fault))
-            raise ValueError("option %r has a bad value: %r" % (key, value))
+                raise ValueError("option %r is not a valid %s: %s" % (key, key, arg(value)))
+            if kind == "int" or kind == "limit":
+                raise ValueError("option %r has a bad value: %r" % (key, value))
+            raise ValueError("option %r must be one of %s, not %r" % (
+                key, ", ".join([repr(a) for a in (arg or (True, False))]), value))
         out[key] = value
     return out

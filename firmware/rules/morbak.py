@@ -131,7 +131,7 @@ class State:
 
 # ---------------------------------------------------------------- options
 
-# {name: (default, kind, arg)}, kinds as in firmware.rules.option_fault. Lite changes
+# {name: (default, kind, arg)}, kinds as in firmware.rules.option_ok. Lite changes
 # the defaults of budget and neutralizations (LITE_DEFAULTS).
 OPTIONS = {
     "lite": (False, "bool", None),
