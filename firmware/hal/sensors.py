@@ -30,7 +30,11 @@ class SensorGrid:
             return
         self._last_scan = now_ms
         self._chain.read()
-        bits, cmap, inv, reading = self._chain.bits, self._map, self._invert, self.reading
+        # (One name at a time: unpacking four values would build a tuple on MicroPython.)
+        bits = self._chain.bits
+        cmap = self._map
+        inv = self._invert
+        reading = self.reading
         changed = False
         for c in range(len(cmap)):
             v = bits[cmap[c]] ^ inv

@@ -16,7 +16,7 @@ import sys
 
 from clock import elapsed_us, now_us
 
-_PROFILE = {"leds": {"count": 49, "width": 7, "height": 7}}
+_PROFILE = {"kind": "light", "leds": {"count": 49, "width": 7, "height": 7}}
 
 
 def _folder():
@@ -34,7 +34,8 @@ def _folder():
 def _game(root):
     """A started Morbak game at t = 1000 ms, confirm off, four moves played."""
     from firmware.app import settings
-    from firmware.app.board_light import GAMES, make_app
+    from firmware.app.board_light import GAMES
+    from firmware.app.runtime import make_app
     from firmware.hal.storage import Storage
     storage = Storage(root)
     cfg = settings.defaults(GAMES)
@@ -95,9 +96,10 @@ _HEAP_STEPS = (
 )
 
 
-def upy_heap():
+def upy_heap(steps=_HEAP_STEPS):
     """Heap in use after gc.collect() on MicroPython, in KB, each at the top of a fresh
-    call: after the imports, then with a game running (CPython side only)."""
+    call after each of ``steps`` (label, code): the imports, then a game running
+    (CPython side only)."""
     import shutil
     import subprocess
     import tempfile
@@ -122,7 +124,7 @@ def upy_heap():
                 return min(int(mp.run("import gc\ngc.collect()\nprint(gc.mem_alloc())", fresh=False))
                            for _ in range(2))
             base = measure()
-            for label, code in _HEAP_STEPS:
+            for label, code in steps:
                 mp.run(code, fresh=False)
                 out[label] = (measure() - base) / 1024.0
         return out

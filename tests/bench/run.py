@@ -45,7 +45,8 @@ def heap_figures(mp, name, games=100):
 
 
 def main(names):
-    mounts = [[os.path.join(ROOT, "firmware"), "/firmware"], [HERE, "/bench"]]
+    mounts = [[os.path.join(ROOT, "firmware"), "/firmware"], [HERE, "/bench"],
+              [os.path.join(ROOT, "hardware"), "/hardware"]]
     with MicroPython(mounts=mounts) as mp:
         print("%-36s %14s %14s" % ("", "CPython", "MicroPython"))
         for name in names:

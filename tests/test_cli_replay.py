@@ -1,0 +1,65 @@
+"""`arbiter replay KIND TRACE` (DESIGN.md §3): the contract's lines and exit statuses,
+through the installed command."""
+import json
+import os
+import subprocess
+import sys
+
+from tests.portable.trace_kit import game
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def arbiter(*args):
+    return subprocess.run([sys.executable, "-m", "host_tools", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_a_marble_game_replayed_twice_gives_the_same_lines(tmp_path):
+    lines, moves, position = game(5)
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    first = arbiter("replay", "marble", str(path), "--seed", "5")
+    assert first.returncode == 0, first.stderr
+    out = first.stdout.splitlines()
+    assert out[0].startswith("setup-ok ")
+    assert [x.split(" ", 2)[2] for x in out if x.startswith("move ")] == moves
+    assert "position " + position in out
+    result = [x for x in out if x.startswith("result ")]
+    assert len(result) == 1 and json.loads(result[0][7:])["reason"]
+    assert arbiter("replay", "marble", str(path), "--seed", "5").stdout == first.stdout
+
+
+def test_settings_and_the_light_board(tmp_path):
+    path = tmp_path / "keys.jsonl"
+    path.write_text('{"t": 100, "keys": "d4"}\n{"t": 200, "keys": ""}\n')
+    out = arbiter("replay", "light", str(path), "--set", "morbak.confirm=off")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[0] == "move 1 L d4"
+    out = arbiter("replay", "light", str(path))          # with the confirm step: selected only
+    assert not [x for x in out.stdout.splitlines() if x.startswith("move")]
+
+
+def test_bad_input_is_exit_2_with_one_sentence(tmp_path):
+    good = tmp_path / "ok.jsonl"
+    good.write_text('{"t": 0, "occupied": ""}\n')
+    cases = [
+        ('{"t": 10}\n{"t": 5}\n', "line 2"),
+        ('{"t": 0, "occupied": "a1"}\n', "a1"),
+        ('{"t": 0, "keys": "d4"}\n', "keys"),
+        ('{"t": 0, "press": "draw"}\n', "press"),
+        ("not json\n", "line 1 is not JSON"),
+        ('{"t": true}\n', "t must be"),
+    ]
+    for text, words in cases:
+        path = tmp_path / "bad.jsonl"
+        path.write_text(text)
+        out = arbiter("replay", "marble", str(path))
+        assert out.returncode == 2, (text, out.stderr)
+        assert words in out.stderr and out.stderr.count("\n") == 1, out.stderr
+    for args, words in ((("replay", "teapot", str(good)), "board kind"),
+                        (("replay", "marble", str(tmp_path / "none.jsonl")), "cannot read"),
+                        (("replay", "marble", str(good), "--set", "mabula.first=X"), "mabula.first"),
+                        (("replay", "marble", str(good), "--set", "nokey"), "KEY=VALUE")):
+        out = arbiter(*args)
+        assert out.returncode == 2 and words in out.stderr, (args, out.stderr)
