@@ -146,8 +146,8 @@ def _check_out(out_dir):
 
 def export(port, game_id=None, out_dir="."):
     if game_id is not None and (not game_id.isdigit() or not game_id.isascii()
-                                or not 0 < int(game_id) <= records.MAX_ID):
-        raise UsageError("a game id is a number from 1 to %d, not %s" % (records.MAX_ID, quoted(game_id, 24)))
+                                or not 0 < int(game_id) <= record_check.MAX_ID):
+        raise UsageError("a game id is a number from 1 to %d, not %s" % (record_check.MAX_ID, quoted(game_id, 24)))
     _check_out(out_dir)  # before the board is opened: a folder that cannot be written is bad input
     with Board(port) as board:
         board.require_arbiter()

@@ -7,7 +7,7 @@ app last ran healthily (``HEALTHY_MS`` without a crash, see runtime.App) is kept
 the next boot sets the saved game aside instead of resuming it (no crash loop)."""
 import sys
 
-from firmware.app import render
+from firmware.app import eventlog, render
 
 LOG = "crash.log"
 COUNT = "state/crashes"
@@ -27,16 +27,13 @@ def traceback_text(exc):
 
 
 def count(storage):
-    """Crashes since the app last ran healthily; an unreadable counter (not a number
-    in ASCII digits, not text, a folder) counts as LIMIT, assume the worst, and is
-    named in the event log."""
-    text = storage.read_text(COUNT)
-    if text is None and not storage.exists(COUNT):
+    """Crashes since the app last ran healthily. An unreadable counter (not a number,
+    not text, a folder) is named in the event log and counts as LIMIT: assume the worst."""
+    if not storage.exists(COUNT):
         return 0
-    digits = (text or "").strip()
-    if 0 < len(digits) <= 4 and not [c for c in digits if c not in "0123456789"]:
-        return int(digits)
-    from firmware.app import eventlog
+    text = (storage.read_text(COUNT) or "").strip()
+    if text.isdigit() and len(text) < 5:
+        return int(text)
     eventlog.log(storage, 0, "crash: /%s cannot be read; counted as %d crashes" % (COUNT, LIMIT))
     return LIMIT
 

@@ -1,9 +1,12 @@
 """The check of a game record's every field, type and range (records.problem loads it
 when a record is read back; `arbiter games` uses it on every record it reads): what
 passes can be replayed or exported without a type error."""
-from firmware.app.records import GAMES, MAX_ID, VERSION
+import sys
+
+from firmware.app.records import GAMES, VERSION
 from firmware.rules import is_bool, is_int
 
+MAX_ID = 99999       # ids fit the five digits of a record's file name
 _MAX_INT = 0x3FFFFFFF  # times, clocks and scores: small ints on the device
 _MAX_TEXT = 64       # a move, an option's name or value, a reason
 
@@ -80,3 +83,14 @@ def problem(rec):
     if rec.get("ended") is not None and not _text(rec["ended"]):
         return "ended is not a short text"
     return None
+
+
+def once(rec):
+    """``problem(rec)``, then this module is forgotten (sys.modules and its package),
+    so its code leaves RAM: the board checks a record at boot, never during a game."""
+    bad = problem(rec)
+    sys.modules.pop(__name__, None)
+    package = sys.modules["firmware.app"]
+    if hasattr(package, "record_check"):
+        delattr(package, "record_check")
+    return bad

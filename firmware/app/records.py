@@ -34,26 +34,13 @@ def new_record(game_id, game, options, seed):
 
 
 GAMES = ("morbak", "mabula", "fursaz", "mano", "masbrur")
-MAX_ID = 99999       # ids fit the five digits of the file name
-_CHECK = "firmware.app.record_check"
 
 
 def problem(rec):
     """Why ``rec`` is not a game record this firmware wrote (one phrase naming the
-    field), or None: record_check.py, loaded for the check and forgotten after it, so
-    its code is not in RAM during a game."""
-    import sys
+    field), or None (record_check.py: loaded for the check, then forgotten)."""
     from firmware.app import record_check
-    bad = record_check.problem(rec)
-    sys.modules.pop(_CHECK, None)
-    package = sys.modules["firmware.app"]
-    if hasattr(package, "record_check"):
-        delattr(package, "record_check")
-    return bad
-
-
-def valid(rec):
-    return problem(rec) is None
+    return record_check.once(rec)
 
 
 def load_current(storage):
@@ -62,7 +49,7 @@ def load_current(storage):
     if not storage.exists(CURRENT) and not storage.exists(CURRENT + ".tmp"):
         return None, None
     rec = storage.read_json(CURRENT)
-    if not valid(rec):
+    if problem(rec):
         return None, "unreadable /%s" % CURRENT
     if storage.exists(game_path(rec["id"])):
         storage.remove(CURRENT)

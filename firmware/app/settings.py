@@ -21,7 +21,7 @@ them as they are."""
 import json
 
 from firmware.app.records import GAMES
-from firmware.rules import is_bool, is_int, option_ok
+from firmware.rules import is_bool, is_int, take_options
 
 VERSION = 1
 PATH = "config.json"
@@ -29,7 +29,7 @@ DEFAULT = "default"   # the text of None for an engine option
 _NUMBER_DIGITS = 10   # longer digit strings are no setting's value (and stay small ints)
 _SHOWN = 24           # characters of a bad value echoed in a message
 
-# key: (default, kind, arg), kinds as in firmware.rules.option_ok ("limit": None = off).
+# key: (default, kind, arg), kinds as in firmware.rules.take_options ("limit": None = off).
 SCHEMA = {
     "leds.brightness": (64, "int", (0, 255)),
     "sound": (True, "bool", None),
@@ -118,8 +118,11 @@ def check(key, value):
     default, kind, arg = spec(key)
     if value is None and default is None:
         return value
-    if option_ok(value, kind, arg):
+    try:
+        take_options({key: value}, {key: (default, kind, arg)})  # the engines' own check
         return value
+    except ValueError:
+        pass
     if kind == "check":  # the engine says what is wrong
         raise ValueError("%s is not valid: %s" % (key, arg(value)))
     raise ValueError("%s must be %s, not %s" % (key, _describe(kind, arg, default),

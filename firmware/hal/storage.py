@@ -83,10 +83,7 @@ class Storage:
         try:
             self._write(tmp, text)
         except OSError:  # the flash is full: the old file stands, the torn copy goes
-            try:
-                os.remove(tmp)
-            except OSError:
-                pass
+            self.remove(name + ".tmp")
             raise
         try:
             os.rename(tmp, path)

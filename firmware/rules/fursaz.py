@@ -37,7 +37,7 @@ _PIE0 = 0
 _PIE1 = 1
 _PLAY = 2
 
-# {name: (default, kind, arg)}, kinds as in firmware.rules.option_ok.
+# {name: (default, kind, arg)}, kinds as in firmware.rules.take_options.
 OPTIONS = {
     "size": (7, "choice", (5, 7)),
     "pie": (True, "bool", None),

@@ -53,7 +53,7 @@ def _setup_check(v):
     return _setup_fault(v) if isinstance(v, str) else "it must be random or 24 letters W/B"
 
 
-# {name: (default, kind, arg)}, kinds as in firmware.rules.option_ok.
+# {name: (default, kind, arg)}, kinds as in firmware.rules.take_options.
 OPTIONS = {
     "setup": ("random", "check", _setup_check),
     "first": ("W", "choice", ("W", "B", "random")),

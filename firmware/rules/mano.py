@@ -58,7 +58,7 @@ _OVER = 3
 
 _ALL = 0xFFFFFFF  # the 28 tiles as bits, canonical order
 
-# {name: (default, kind, arg)}, kinds as in firmware.rules.option_ok.
+# {name: (default, kind, arg)}, kinds as in firmware.rules.take_options.
 OPTIONS = {
     "target": (50, "int", (1, 100000)),
     "lock": ("immediate", "choice", ("immediate", "play_out")),

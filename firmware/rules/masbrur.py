@@ -32,7 +32,7 @@ _OPTION_KEYS = ("rounds", "setup", "first_offerer", "pie_split", "wall_mode", "d
                 "community_tiles", "community_measure", "contiguous")
 
 
-# {name: (default, kind, arg)}, kinds as in firmware.rules.option_ok.
+# {name: (default, kind, arg)}, kinds as in firmware.rules.take_options.
 OPTIONS = {
     "rounds": (4, "choice", (4, 6, 8)),
     "setup": ("standard", "choice", ("standard", "free")),

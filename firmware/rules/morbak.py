@@ -131,8 +131,8 @@ class State:
 
 # ---------------------------------------------------------------- options
 
-# {name: (default, kind, arg)}, kinds as in firmware.rules.option_ok. Lite changes
-# the defaults of budget and neutralizations (LITE_DEFAULTS).
+# {name: (default, kind, arg)}, kinds as in firmware.rules.take_options. Lite changes
+# the defaults of budget (6) and neutralizations (0): see _options.
 OPTIONS = {
     "lite": (False, "bool", None),
     "budget": (7, "int", (0, _MAX_COUNT)),
@@ -144,15 +144,15 @@ OPTIONS = {
     "first": (0, "choice", (0, 1, "random")),
     "next_first": ("loser", "choice", ("loser",)),
 }
-LITE_DEFAULTS = (("budget", 6), ("neutralizations", 0))
 
 
 def _options(options):
     o = take_options(options, OPTIONS)
     if o["lite"]:
-        for key, value in LITE_DEFAULTS:
-            if options is None or key not in options:
-                o[key] = value
+        if "budget" not in options:
+            o["budget"] = 6
+        if "neutralizations" not in options:
+            o["neutralizations"] = 0
     return o
 
 
