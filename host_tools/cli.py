@@ -28,6 +28,8 @@ def build_parser():
                                    "and play on it. Otherwise: open the simulator in the browser.")
     p.add_argument("game", nargs="?", help="which game, for --terminal (default: ask)")
     p.add_argument("--terminal", action="store_true", help="play hot-seat in this terminal instead")
+    p.add_argument("--board", default="light", metavar="KIND",
+                   help="the simulator's board kind: light (Morbak) or marble (Mabula); default: light")
     p.add_argument("--http", type=int, default=8000, metavar="PORT",
                    help="the simulator's port on 127.0.0.1 (default: 8000)")
 
@@ -110,7 +112,7 @@ def play(args):
         return 0
     print("no board attached: starting the simulator")
     from host_tools import sim_server
-    return sim_server.main("light", args.http)
+    return sim_server.main(args.board, args.http)
 
 
 def run(args):

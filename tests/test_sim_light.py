@@ -288,3 +288,14 @@ def test_real_time_clock(browser, server):
         assert page.evaluate("window.arbiter.error()") is None and not sim.errors
     finally:
         context.close()
+
+
+def test_a_stuck_key_stays_closed_across_a_power_cut(sim):
+    sim.page.click('[data-fault="stuck"]')
+    sim.key("c1").click()              # c1 sticks (in the menu: brightness)
+    sim.advance(200)
+    sim.page.evaluate("window.arbiter.powerCut()")
+    sim.advance(BOOT_MS)
+    events = sim.key_events()
+    # The board powers up with c1 already closed: its driver reports it down again.
+    assert events.count(("down", "c1")) == 2, events

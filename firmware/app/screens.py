@@ -58,7 +58,7 @@ class Pause:
         self.play = play
         self.name = "pause"
         self.cells = app.board.PAUSE
-        self.sel = -1
+        self.sel = -1 if app.board.DIRECT else _CONTINUE   # without keys, PASS moves from continue
 
     def tick(self, now):
         pass

@@ -129,3 +129,17 @@ def test_clock_unit():
     eq(off.due_ms(0), -1)
     eq(off.spend(0, 10 ** 6), 0)
     eq(off.warning(0), False)
+
+
+def test_a_pause_is_not_charged_to_the_mover():
+    b = Board("pause-clock", {"morbak.move_time_s": 30, "morbak.confirm": False})
+    b.start()
+    b.press("d4")
+    b.wait(10000)                      # B thinks for 10 s
+    b.long(MENU)
+    eq(b.status()["screen"], "pause", "paused")
+    b.wait(60000)                      # a minute's pause: no clock runs
+    b.press(MENU)                      # continue
+    st = b.status()
+    eq(st["moves"], ["L d4"], "no timeout")
+    assert 18000 <= st["move_ms_left"] <= 20000, st["move_ms_left"]

@@ -138,3 +138,13 @@ def test_config_problem_names_the_first_bad_key_in_name_order():
     st.write_json("config.json", {"version": 1, "sound": "loud", "morbak.lite": 3,
                                   "morbak.warn_move_s": 0})
     assert settings.problem(st, GAMES).startswith("morbak.lite must be"), settings.problem(st, GAMES)
+
+
+def test_brightness_cannot_be_switched_off():
+    b = Board("bright-off")
+    b.press("c1")                      # brightness
+    eq(b.pixel("g1"), render.OFF, "no off square for brightness")
+    b.press("g1")
+    b.press(OK)
+    eq(b.app.cfg["leds.brightness"], 64, "unchanged")
+    eq(b.status()["screen"], "menu", "saved, no crash")

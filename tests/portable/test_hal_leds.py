@@ -34,6 +34,27 @@ def test_colour_order_and_serpentine_on_the_wire():
     eq(strip.writes, 2, "one write per show")
 
 
+def test_every_colour_order_and_chain_start():
+    # Written out by hand from the wiring, not from the driver's formula: with the chain
+    # starting top-right and running in columns, serpentine, g7 is LED 0, g6 LED 1, …,
+    # g1 LED 6, then f1 LED 7 (the second column runs back up).
+    for order in ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR"):
+        leds, strip = make(gamma=1.0, order=order, first="top-right", runs="columns")
+        leds.show(lit(48, (10, 20, 30)), 255)          # g7
+        want = bytes([{"R": 10, "G": 20, "B": 30}[c] for c in order])
+        eq(bytes(strip.buf[0:3]), want, "g7 first, in " + order)
+        leds.show(lit(5, (10, 20, 30)), 255)           # f1: the bottom of the 2nd column
+        eq(bytes(strip.buf[3 * 7:3 * 8]), want, "f1 at 7 in " + order)
+
+
+def test_an_explicit_map_places_each_cell():
+    spec = {"pin": 22, "count": 4, "order": "RGB", "driver": "neopixel", "map": [2, 0, 3, 1]}
+    strip = RecordingStrip(4)
+    leds = Leds(spec, strip, gamma=1.0)
+    leds.show(bytes([1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]), 255)
+    eq(bytes(strip.buf), bytes([2, 2, 2, 4, 4, 4, 1, 1, 1, 3, 3, 3]), "cell k at map[k]")
+
+
 def test_brightness_and_gamma():
     leds, strip = make()                           # default gamma 2.2
     leds.show(lit(0, (255, 128, 0)), 255)
