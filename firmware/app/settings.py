@@ -8,7 +8,8 @@ Every board has the keys of SCHEMA. A game's keys (``<game>.<name>``) are its en
 options, ranges and all, from the engine's own table (``firmware.rules.<game>.OPTIONS``),
 plus the board's own keys of that game in settings_<game>.py (KEYS, e.g. Morbak's
 clock limits and warnings, with the board's defaults and ranges; HIDDEN names the engine
-options the board sets itself).
+options the board sets itself; CHOSEN those its menu always chooses, which take the
+engine's default as theirs).
 An engine option's value None (text ``default``) means "the engine's default": only
 the options a player set are passed to the engine, so an engine's dependent defaults
 (Lite's budget of 6) apply to what was never set, and what was set is kept.
@@ -37,22 +38,22 @@ SCHEMA = {
 
 
 def _board_keys(game):
-    """settings_<game>.py's (KEYS, HIDDEN), or empty ones when the game has none."""
+    """settings_<game>.py's (KEYS, HIDDEN, CHOSEN), or empty ones when there is none."""
     try:
         mod = __import__("firmware.app.settings_" + game, None, None, ("KEYS",))
     except ImportError:
-        return {}, ()
-    return mod.KEYS, getattr(mod, "HIDDEN", ())
+        return {}, (), ()
+    return mod.KEYS, getattr(mod, "HIDDEN", ()), getattr(mod, "CHOSEN", ())
 
 
 def _game_keys(game):
     options = __import__("firmware.rules." + game, None, None, ("OPTIONS",)).OPTIONS
-    keys, hidden = _board_keys(game)
+    keys, hidden, chosen = _board_keys(game)
     out = {}
     for name in options:
         if name not in hidden:
-            _default, kind, arg = options[name]
-            out[game + "." + name] = (None, kind, arg)
+            default, kind, arg = options[name]
+            out[game + "." + name] = (default if name in chosen else None, kind, arg)
     out.update(keys)
     return out
 
