@@ -37,6 +37,26 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
 
 
+@pytest.fixture(scope="module")
+def browser():
+    """Chromium for the test module (import this fixture into it)."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+def serve(board):
+    """A module fixture serving the simulator of ``board``."""
+    @pytest.fixture(scope="module")
+    def server():
+        s = Server(board)
+        yield s
+        s.close()
+    return server
+
+
 class Sim:
     """One simulator page, by default with the manual clock (?clock=manual)."""
 

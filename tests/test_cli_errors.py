@@ -87,7 +87,7 @@ def test_bad_input_exits_2_before_a_board_is_opened(argv, says, capsys, nowhere)
 def test_bad_virtual_board_options_exit_2(capsys, tmp_path):
     code, out, err = arbiter(capsys, "virtual-board", "--listen", "localhost:http")
     assert code == 2 and one_sentence(err) and "HOST:PORT" in err, err
-    code, out, err = arbiter(capsys, "virtual-board", "--board", "teapot")
+    code, out, err = arbiter(capsys, "virtual-board", "--board", "teapot")  # no such kind, ever
     assert code == 2 and one_sentence(err) and "no board profile of kind 'teapot'" in err, err
     (tmp_path / "notes.txt").write_text("mine")  # a folder that is not a virtual flash
     code, out, err = arbiter(capsys, "virtual-board", "--fs", str(tmp_path))

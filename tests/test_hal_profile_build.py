@@ -259,3 +259,67 @@ def test_the_bench_figures_use_the_shipped_profile():
     assert extra_hal._profile() == p
     for section, values in extra_hal.FALLBACK.items():
         assert {k: p[section][k] for k in values} == values
+
+
+MARBLE_PICO = os.path.join(ROOT, "hardware", "marble-pico.json")
+
+
+def marble():
+    with open(MARBLE_PICO) as f:
+        return json.load(f)
+
+
+def test_the_shipped_marble_profile_loads_and_builds():
+    p = prof.load(MARBLE_PICO)
+    assert prof.key_names(p) == ("menu", "ok", "pass") and prof.cell_count(p) == 60
+    assert prof.safe_mode_keys(p) == [0, 1]
+
+    class Spi:
+        def __init__(self, bus, baudrate, polarity, phase, sck, miso):
+            self.args = (bus, sck.gpio, miso.gpio)
+
+        def readinto(self, buf):
+            for i in range(len(buf)):
+                buf[i] = 0xFF                    # nothing on any sensor (active low)
+    machine = FakeMachine()
+    machine.SPI = Spi
+    d = prof.build_micropython(p, machine, types.SimpleNamespace(NeoPixel=FakeNeoPixel),
+                               sleep_us=lambda us: None)
+    assert d.sources == (d.keys, d.sensors)
+    assert d.sensors._chain._spi.args == (0, 18, 16)
+    assert d.sensors.settle_ms == 300
+    d.sensors.scan(0)
+    assert sum(d.sensors.reading) == 0
+
+
+@pytest.mark.parametrize("path,value,message", [
+    ("sensors.bus", "i2c", "sensors.bus"),
+    ("sensors.clock", 19, "not an SCK pin of SPI0"),
+    ("sensors.data", 17, "pin 17 is used twice"),
+    ("sensors.inputs", 62, "multiple of 8"),
+    ("sensors.map", [0] * 60, "input 0 is given to two cells"),
+    ("sensors.map", list(range(59)), "a list of 60"),
+    ("sensors.active_low", "yes", "sensors.active_low"),
+    ("sensors.settle_ms", KeyError, None),
+    ("leds.count", 64, "leds.count: 64 LEDs, but the map places 60"),
+    ("leds.map", list(range(1, 61)), "leds.map[59]: 60 is not a LED position"),
+    ("buttons.pass", KeyError, "buttons.pass"),
+    ("safe_mode", ["a1", "g1"], "safe_mode"),
+    ("kind", "light", "leds.width"),
+])
+def test_each_marble_mistake_is_named(path, value, message):
+    p = marble()
+    _set(p, path, value)
+    if message is None:
+        prof.check(p)
+        return
+    with pytest.raises(prof.ProfileError) as e:
+        prof.check(p)
+    assert message in str(e.value) and "\n" not in str(e.value)
+
+
+def test_an_analogue_input_needs_an_adc_pin():
+    pins = prof.Pins("rp2040")
+    assert pins.take({"p": 26}, "p", "x.", adc=True) == 26
+    with pytest.raises(prof.ProfileError, match="pin 5 has no ADC input on the rp2040"):
+        pins.take({"p": 5}, "p", "x.", adc=True)

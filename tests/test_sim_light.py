@@ -10,7 +10,7 @@ import pytest
 
 from firmware.app import render, settings
 from firmware.app.device import FRAME_MS
-from tests.sim_harness import ROOT, VIEWPORT, Server, Sim, launch, scaled, wire
+from tests.sim_harness import ROOT, VIEWPORT, Sim, browser, scaled, serve, wire  # noqa: F401 (fixture)
 
 with open(os.path.join(ROOT, "hardware", "light-pico.json")) as f:
     PROFILE = json.load(f)
@@ -27,20 +27,7 @@ def shown(colour, brightness=BRIGHTNESS):
 OFF = shown(render.OFF)
 
 
-@pytest.fixture(scope="module")
-def server():
-    s = Server("light")
-    yield s
-    s.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
+server = serve("light")
 
 
 @pytest.fixture

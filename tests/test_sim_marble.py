@@ -5,25 +5,12 @@ LEDs ask, push marbles by clicking as a player would, lift one off and put it ba
 cut the power, and check what the firmware accepted."""
 import pytest
 
-from tests.sim_harness import VIEWPORT, Server, Sim, launch
+from tests.sim_harness import VIEWPORT, Sim, browser, serve  # noqa: F401 (fixture)
 
 SETTLE_MS = 1200       # rolling, then the sensors' settle time, then a step
 
 
-@pytest.fixture(scope="module")
-def server():
-    s = Server("marble")
-    yield s
-    s.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
+server = serve("marble")
 
 
 @pytest.fixture
@@ -45,12 +32,21 @@ def led(sim, name):
     return tuple(int(v) for v in rgb.split(","))
 
 
+def looks(sim, name, n=4, every=130):
+    """The colours space ``name``'s LED shows over n instants (blinks included)."""
+    seen = set()
+    for _ in range(n):
+        seen.add(led(sim, name))
+        sim.advance(every)
+    return seen
+
+
 def set_up(sim):
     sim.press("OK")                         # start (the menu's selection starts on start)
     st = sim.status()
     assert st["screen"] == "setup", st
     assert sum(1 for c in st["expected"] if c != ".") == 24
-    assert led(sim, "b1") != (0, 0, 0), "the setup is shown on the edge spaces"
+    assert looks(sim, "b1") != {(0, 0, 0)}, "the setup is shown on the edge spaces"
     sim.page.click("#marble-setup")
     sim.advance(SETTLE_MS)
     assert sim.status()["screen"] == "game", sim.status()["message"]
@@ -93,10 +89,7 @@ def test_a_marble_lifted_lights_until_put_back_and_no_move_is_taken(sim):
     sim.advance(SETTLE_MS)
     st = sim.status()
     assert st["wrong"] == [target] and st["moves"] == moved
-    seen = set()
-    for _ in range(4):                       # the missing marble blinks in its colour
-        seen.add(led(sim, target))
-        sim.advance(130)
+    seen = looks(sim, target)                # the missing marble blinks in its colour
     assert len(seen) == 2 and (0, 0, 0) in seen, seen
     space(sim, target).click()               # put back
     sim.advance(SETTLE_MS)

@@ -29,9 +29,10 @@ class Boot:
         self.app = app
         self.name = "boot"
         self.t0 = now
+        self.rows = app.board.ROWS
 
     def tick(self, now):
-        if now - self.t0 >= _SWEEP_ROW_MS * (len(self.app.board.ROWS) - 1):
+        if now - self.t0 >= _SWEEP_ROW_MS * (len(self.rows) - 1):
             self._done(now)
 
     def event(self, kind, key, now):
@@ -40,7 +41,7 @@ class Boot:
     def draw(self, f, now):
         render.clear(f)
         row = (now - self.t0) // _SWEEP_ROW_MS
-        rows = self.app.board.ROWS
+        rows = self.rows
         if 0 <= row < len(rows) - 1:
             for i in range(rows[row], rows[row + 1]):
                 render.put(f, i, render.WHITE)

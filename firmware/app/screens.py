@@ -57,8 +57,10 @@ class Pause:
         self.app = app
         self.play = play
         self.name = "pause"
-        self.cells = app.board.PAUSE
-        self.sel = -1 if app.board.DIRECT else _CONTINUE   # without keys, PASS moves from continue
+        board = app.board
+        self.cells = board.PAUSE
+        self.direct = board.DIRECT
+        self.sel = -1 if self.direct else _CONTINUE   # without keys, PASS moves from continue
 
     def tick(self, now):
         pass
@@ -80,7 +82,7 @@ class Pause:
             if not self._allowed(self.sel):
                 self.sel += 1
             app.beep(render.SELECT)
-        elif app.board.DIRECT and key in self.cells:
+        elif self.direct and key in self.cells:
             choice = self.cells.index(key)
             if choice == self.sel:
                 self._do(choice, now)

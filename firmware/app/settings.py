@@ -222,13 +222,15 @@ def save(storage, cfg):
 
 def game_options(cfg, game):
     """The engine options of ``game`` (for ``new_game``) that have a value: those left
-    at None take the engine's own default (dependent ones too, like Lite's budget of 6).
-    The board's own keys that are not engine options (morbak.confirm...) are left out."""
+    at None take the engine's own default (dependent ones too, like Lite's budget of 6);
+    a board key's None (a limit that is off) is passed. The board's own keys that are
+    not engine options (morbak.confirm...) are left out."""
     prefix = game + "."
     options = __import__("firmware.rules." + game, None, None, ("OPTIONS",)).OPTIONS
+    keys = _board_keys(game)[0]
     out = {}
     for key in cfg:
         name = key[len(prefix):]
-        if key.startswith(prefix) and name in options and cfg[key] is not None:
+        if key.startswith(prefix) and name in options and (cfg[key] is not None or key in keys):
             out[name] = cfg[key]
     return out

@@ -108,7 +108,7 @@ def replay(profile, storage, lines, seed=0, values=None, new=True):
         raise ValueError("these settings make no valid game")
     scan = profile["keys"]["scan_ms"]
     hold = (profile["keys"]["debounce"] + 2) * scan   # a press lasts long enough to count
-    settle = profile["sensors"]["settle_ms"] if "sensors" in profile else 0
+    settle = drivers.sensors.settle_ms if drivers.sensors else 0
     end = (entries[-1][0] if entries else 0) + settle + _TAIL_MS
     releases = []   # [t, key] of presses still down
     i = 0

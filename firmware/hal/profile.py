@@ -98,6 +98,22 @@ def section(profile, name):
     return sec
 
 
+def check_map(sec, cells, count, where, what):
+    """``sec["map"]``: one position (0 to count - 1) per cell, none given twice."""
+    m = sec.get("map")
+    if not isinstance(m, list) or len(m) != cells:
+        fail(where + "map", "a list of %d %s positions, one per cell" % (cells, what))
+    seen = bytearray(count)
+    for i in range(cells):
+        p = m[i]
+        if not (is_int(p) and 0 <= p < count):
+            raise ProfileError("profile %smap[%d]: %r is not a %s position from 0 to %d"
+                               % (where, i, p, what, count - 1))
+        if seen[p]:
+            raise ProfileError("profile %smap: %s %d is given to two cells" % (where, what, p))
+        seen[p] = 1
+
+
 class Pins:
     """The pins a profile uses, checked as they are taken: each must exist on the
     controller, have an ADC when it is read as analogue, and serve one purpose."""
@@ -159,18 +175,7 @@ def _check_leds(leds, cells, pins):
     if "gamma" in leds and not ((is_int(g) or isinstance(g, float)) and 1 <= g <= 3):
         fail("leds.gamma", "a number from 1 to 3")
     if "map" in leds:
-        m = leds["map"]
-        if not isinstance(m, list) or len(m) != cells:
-            fail("leds.map", "a list of %d chain positions, one per cell" % cells)
-        seen = bytearray(count)
-        for i in range(cells):
-            p = m[i]
-            if not (is_int(p) and 0 <= p < count):
-                raise ProfileError("profile leds.map[%d]: %r is not an LED of a chain of count %d"
-                                   % (i, p, count))
-            if seen[p]:
-                raise ProfileError("profile leds.map: LED %d is given to two cells" % p)
-            seen[p] = 1
+        check_map(leds, cells, count, "leds.", "LED")
         if count != cells:
             raise ProfileError("profile leds.count: %d LEDs, but the map places %d" % (count, cells))
         return

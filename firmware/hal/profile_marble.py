@@ -6,13 +6,15 @@ a presence sensor and an LED, plus MENU, OK and PASS buttons.
              74HC165s' parallel-load pin, SH/LD), clock (CLK), data (QH of the last
              chip in the chain), inputs (chain length: 8 per chip), map (chain input
              of each space), active_low (a marble pulls the input low), scan_ms,
-             settle_ms (a frame counts once it has read the same for this long)"""
-from firmware.hal.profile import ProfileError, fail, number, section
-from firmware.values import is_bool, is_int
+             settle_ms (optional, default 300: a frame counts once it has read the same
+             for this long)"""
+from firmware.hal.profile import ProfileError, check_map, fail, number, section
+from firmware.values import is_bool
 
 BUTTONS = ("menu", "ok", "pass")
 SAFE_MODE_EXAMPLE = ["menu", "ok"]
 CELLS = 60
+SETTLE_MS = 300
 # RP2040/RP2350 SPI pins: bus -> (SCK pins, RX (MISO) pins)
 _RP_SPI = ((2, 6, 18, 22), (0, 4, 16, 20)), ((10, 14, 26), (8, 12, 24, 28))
 
@@ -48,22 +50,12 @@ def check(profile, pins):
     inputs = number(sen, "inputs", CELLS, 256, "sensors.")
     if inputs % 8:
         fail("sensors.inputs", "a multiple of 8 (8 inputs per 74HC165)")
-    m = sen.get("map")
-    if not isinstance(m, list) or len(m) != CELLS:
-        fail("sensors.map", "a list of %d chain inputs, one per space" % CELLS)
-    seen = bytearray(inputs)
-    for i in range(CELLS):
-        v = m[i]
-        if not (is_int(v) and 0 <= v < inputs):
-            raise ProfileError("profile sensors.map[%d]: %r is not an input of the chain (0-%d)"
-                               % (i, v, inputs - 1))
-        if seen[v]:
-            raise ProfileError("profile sensors.map: input %d is given to two spaces" % v)
-        seen[v] = 1
+    check_map(sen, CELLS, inputs, "sensors.", "chain input")
     if not is_bool(sen.get("active_low")):
         fail("sensors.active_low", "true or false")
     number(sen, "scan_ms", 2, 200, "sensors.")
-    number(sen, "settle_ms", 20, 5000, "sensors.")
+    if "settle_ms" in sen:
+        number(sen, "settle_ms", 20, 5000, "sensors.")
 
 
 def sensors(profile, io):
@@ -73,4 +65,4 @@ def sensors(profile, io):
     spi = io.spi(sen["spi"], 1000000, sen["clock"], sen["data"]) if sen["bus"] == "spi" else None
     chain = ShiftChain(io.out(sen["load"]), None if spi else io.out(sen["clock"]),
                        None if spi else io.inp(sen["data"]), sen["inputs"], spi=spi)
-    return SensorGrid(chain, sen["map"], sen["active_low"], sen["settle_ms"], sen["scan_ms"])
+    return SensorGrid(chain, sen["map"], sen["active_low"], sen.get("settle_ms", SETTLE_MS), sen["scan_ms"])

@@ -74,10 +74,11 @@ class Sim:
         prof = hal_profile.load("profile.json")
         self.wires = w = Wires(prof)
         self.scan_ms = prof["keys"]["scan_ms"]
-        # Tick every scan while an input may still be settling.
-        self.busy_ms = prof["keys"]["debounce"] * self.scan_ms + prof.get("sensors", {}).get("settle_ms", 0) + 50
         self.storage = BoardStorage()
         drivers = hal_profile.build_micropython(prof, w.machine, w.neopixel, sleep_us=lambda us: None)
+        # Tick every scan while an input may still be settling.
+        self.busy_ms = (prof["keys"]["debounce"] * self.scan_ms + 50
+                        + (drivers.sensors.settle_ms if drivers.sensors else 0))
         self.leds = drivers.leds
         self.events = []
         drivers.sources = tuple([Logged(src, w, self.events) for src in drivers.sources])

@@ -27,3 +27,17 @@ export function parseLeds(hex) {
   }
   return out;
 }
+
+// Show `leds` ([[r, g, b], …]) on the LED elements `els` (same order), touching only
+// those whose colour changed.
+export function drawLeds(els, leds) {
+  for (let i = 0; i < els.length && i < leds.length; i++) {
+    const rgb = leds[i].join(",");
+    const led = els[i];
+    if (led.dataset.rgb === rgb) continue;
+    led.dataset.rgb = rgb;
+    const look = ledLook(leds[i]);
+    led.style.background = look.background;
+    led.style.boxShadow = look.glow;
+  }
+}

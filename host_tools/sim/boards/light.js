@@ -3,7 +3,7 @@
 // A board module draws the LEDs and turns what the user does into what the board's
 // sensors see: here key contacts closing and opening (the firmware's key driver scans
 // and debounces them). It also offers the board's sensor faults.
-import { ledLook } from "../leds.js";
+import { drawLeds } from "../leds.js";
 
 const MIN_PRESS_MS = 50;   // a click is a press as long as a quick finger's
 // A bouncing contact toggles at these offsets (ms) after each edge: 8 toggles, so it
@@ -120,17 +120,7 @@ export function createBoard(root, profile, input) {
   return {
     names,
     keyCount: grid + 2,
-    draw(leds) {
-      for (let i = 0; i < ledEls.length && i < leds.length; i++) {
-        const rgb = leds[i].join(",");
-        const led = ledEls[i];
-        if (led.dataset.rgb === rgb) continue;
-        led.dataset.rgb = rgb;
-        const look = ledLook(leds[i]);
-        led.style.background = look.background;
-        led.style.boxShadow = look.glow;
-      }
-    },
+    draw(leds) { drawLeds(ledEls, leds); },
     armFault(id) { armed = id; },
     armed() { return armed; },
     clearFaults() {

@@ -7,7 +7,7 @@
 // a moment at each step and the train it meets pushed ahead. Click a marble twice to
 // lift it off; click an empty space to put down a marble of the colour chosen below;
 // with a marble selected, click an empty space to move it there by hand.
-import { ledLook } from "../leds.js";
+import { drawLeds } from "../leds.js";
 
 const FILES = "abcdefgh";
 const MIN_PRESS_MS = 50;
@@ -227,17 +227,7 @@ export function createBoard(root, profile, input) {
       for (let c = 0; c < spaces.length; c++) if (hex.slice(2 * c, 2 * c + 2) === "01") on.push(spaceNames[c]);
       return on.join(" ") || "(empty)";
     },
-    draw(leds) {
-      for (let i = 0; i < ledEls.length && i < leds.length; i++) {
-        const rgb = leds[i].join(",");
-        const led = ledEls[i];
-        if (led.dataset.rgb === rgb) continue;
-        led.dataset.rgb = rgb;
-        const look = ledLook(leds[i]);
-        led.style.background = look.background;
-        led.style.boxShadow = look.glow;
-      }
-    },
+    draw(leds) { drawLeds(ledEls, leds); },
     armFault(id) { armed = id; },
     armed() { return armed; },
     clearFaults() {
