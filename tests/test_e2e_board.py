@@ -209,7 +209,7 @@ def test_config_set_then_get_and_the_app_uses_it(board, capsys):
     # The player's budget reaches the engine; what was never set is the engine's own.
     opts = on_board(url, "from firmware.app import settings\nfrom firmware.hal.storage import Storage\n"
                          "print(settings.game_options(settings.load(Storage(), ('morbak',)), 'morbak'))")
-    assert eval(opts) == {"lite": True, "budget": 7, "game_time_s": 600, "move_time_s": None}, opts
+    assert eval(opts) == {"lite": True, "budget": 7, "game_time_s": 600}, opts
     assert arbiter(capsys, "config", "get", "morbak.move_time_s", "--port", url)[1] == "off\n"
     stored = json.loads(mpremote(url, "cat", ":config.json"))
     assert stored["version"] == 1 and stored["morbak.move_time_s"] is None and stored["leds.brightness"] == 10

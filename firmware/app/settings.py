@@ -46,8 +46,12 @@ def _board_keys(game):
     return mod.KEYS, getattr(mod, "HIDDEN", ()), getattr(mod, "CHOSEN", ())
 
 
+def _engine(game):
+    return __import__("firmware.rules." + game, None, None, ("OPTIONS",))
+
+
 def _game_keys(game):
-    options = __import__("firmware.rules." + game, None, None, ("OPTIONS",)).OPTIONS
+    options = _engine(game).OPTIONS
     keys, hidden, chosen = _board_keys(game)
     out = {}
     for name in options:
@@ -222,15 +226,14 @@ def save(storage, cfg):
 
 def game_options(cfg, game):
     """The engine options of ``game`` (for ``new_game``) that have a value: those left
-    at None take the engine's own default (dependent ones too, like Lite's budget of 6);
-    a board key's None (a limit that is off) is passed. The board's own keys that are
-    not engine options (morbak.confirm...) are left out."""
+    at None take the engine's own default (dependent ones too, like Lite's budget of 6).
+    The board's own keys are left out, but for those that are engine options too: the
+    game's controller passes their None (a limit that is off) itself."""
     prefix = game + "."
-    options = __import__("firmware.rules." + game, None, None, ("OPTIONS",)).OPTIONS
-    keys = _board_keys(game)[0]
+    options = _engine(game).OPTIONS
     out = {}
     for key in cfg:
         name = key[len(prefix):]
-        if key.startswith(prefix) and name in options and (cfg[key] is not None or key in keys):
+        if key.startswith(prefix) and name in options and cfg[key] is not None:
             out[name] = cfg[key]
     return out
