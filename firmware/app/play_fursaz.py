@@ -105,12 +105,8 @@ class Play:
     def _owe_last(self):
         """After a power cut: the flips of the last placement, if the board still owes them."""
         moves = self.session.rec["moves"]
-        if not moves or moves[-1] in ("pass", "swap"):
-            return
-        state = engine.new_game(self.session.rec["options"], self.session.rec["seed"])
-        for m in moves[:-1]:
-            state = engine.play(state, m)
-        self._owe(engine.resolution(state, moves[-1]))
+        if moves and moves[-1] not in ("pass", "swap"):
+            self._owe(engine.resolution(self.session.before, moves[-1]))
 
     def _owe(self, res=None):
         """Owe the flips of placement ``res`` (engine.resolution), or none."""
