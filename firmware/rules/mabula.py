@@ -540,3 +540,48 @@ def from_text(text):
         _option_word(word, opts)
     _count_lines(cells)
     return _State(cells, 0 if side == "W" else 1, tuple(opts))
+
+
+# --- fast random playout (for the opponents' search) ---------------------------
+
+def playout(state, rng, limit=-1, log=None):
+    """Play random moves from ``state`` until the game ends (or ``limit`` plies
+    are played) and return the position reached; ``state`` is untouched.
+
+    The game is exactly the one the API plays when every move is
+    ``legal_moves(s)[rng.below(len(legal_moves(s)))]`` (a forced pass draws
+    ``rng.below(1)`` too), without building move lists or states: one
+    bytearray changed in place. ``log``, a list, receives each move played."""
+    cells = bytearray(state.cells)
+    turn = state.turn
+    ring_g = _RING_G
+    line = _LINE
+    below = rng.below
+    while limit:
+        colour = turn + 1
+        n = 0
+        for r in range(24):
+            if cells[ring_g[r]] == colour:
+                n += 6 - cells[line[r]]
+        if n:
+            k = below(n)
+            r = 0
+            while True:
+                if cells[ring_g[r]] == colour:
+                    free = 6 - cells[line[r]]
+                    if k < free:
+                        break
+                    k -= free
+                r += 1
+            _push(cells, r, k + 1, colour)
+            if log is not None:
+                log.append(_MOVES[r * 6 + k])
+        elif _can_move(cells, 3 - colour):
+            below(1)
+            if log is not None:
+                log.append("pass")
+        else:
+            break
+        turn = 1 - turn
+        limit -= 1
+    return _State(cells, turn, state.opts)
