@@ -870,3 +870,31 @@ def playout_hand(state, rng, log=None):
     p0 = _mask_pips(h[0])
     p1 = _mask_pips(h[1])
     return _outcome(end, p0, p1) + (p0, p1)
+
+
+def deal_unseen(state, seat, rng):
+    """A dealt-mode state that agrees with everything ``seat`` can see (its
+    own hand, the line, the hand and boneyard counts, scores, options) with
+    the tiles it cannot see dealt at random from ``rng``: the other hand, the
+    boneyard order and the stream of later deals. The opponents search such
+    states, so they never read what the seat may not know."""
+    s = state
+    if s.obs:
+        raise ValueError("observed mode: the engine holds no hands to deal")
+    other = s.h[1 - seat]
+    unseen = []
+    rest = _ALL & ~(s.h[seat] | s.lm)
+    i = 0
+    while rest:
+        if rest & 1:
+            unseen.append(i)
+        rest >>= 1
+        i += 1
+    rng.shuffle(unseen)
+    k = _count(other)
+    n = _copy(s)
+    n.h = _pair(s.h, 1 - seat, _mask(unseen[:k]))
+    n.bone = unseen[k:]
+    n.top = 0
+    n.rng = rng.next32() | 1
+    return n

@@ -1,0 +1,32 @@
+"""Morbak opponent: a win in one is always taken; otherwise level 1 plays at
+random, and levels 2..5 use sequential halving over the moves, each sample
+one fast random playout (``morbak.playout``) scored win 2, draw 1, loss 0."""
+from firmware.ai.search import halving
+import firmware.rules.morbak as rules
+
+# Samples per decision by level (2..5); level 5 fits about 2 s on a Pico
+# (estimated from the WebAssembly build, tests/bench/extra_ai.py).
+_BUDGET = (0, 0, 24, 96, 240, 480)
+
+
+def _value(end, me):
+    w = rules.result(end)["winner"]
+    return 1 if w is None else 2 if w == me else 0
+
+
+def choose(state, level, rng):
+    moves = rules.legal_moves(state)
+    if len(moves) == 1:
+        return moves[0]
+    me = rules.to_move(state)
+    children = [rules.play(state, m) for m in moves]
+    for i in range(len(moves)):
+        t = children[i]
+        if t.end and t.winner == me:
+            return moves[i]
+    if level == 1:
+        return moves[rng.below(len(moves))]
+
+    def value(i):
+        return _value(rules.playout(children[i], rng), me)
+    return moves[halving(len(moves), value, _BUDGET[level])]

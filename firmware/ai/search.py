@@ -1,0 +1,42 @@
+"""Fixed-budget move choice shared by the opponents: sequential halving.
+
+Every candidate gets the same number of samples, the better half goes on to
+the next round with twice as many, until one is left: the budget is spent
+where it separates the best moves (it suits a fixed budget better than UCB,
+and needs integers only, so the choice is the same on every interpreter).
+A sample is ``value(i)``: an integer from one random playout after move i,
+higher is better for the side choosing. Ties go to the lower index."""
+
+
+def halving(n, value, budget):
+    """Index of the best of ``n`` candidates after about ``budget`` samples
+    (at least one per candidate)."""
+    alive = list(range(n))
+    total = [0] * n
+    rounds = 0
+    k = n
+    while k > 1:
+        rounds += 1
+        k = (k + 1) // 2
+    while len(alive) > 1:
+        each = budget // (len(alive) * rounds)
+        if each < 1:
+            each = 1
+        for i in alive:
+            t = 0
+            for _ in range(each):
+                t += value(i)
+            total[i] += t
+        # Best first; equal totals keep the lower index first (explicit tie-break).
+        alive.sort(key=lambda i: (-total[i], i))
+        alive = alive[:(len(alive) + 1) // 2]
+    return alive[0]
+
+
+def wins_now(rules, state, moves, seat):
+    """Index of the first move after which ``seat`` has won, or -1."""
+    for i in range(len(moves)):
+        t = rules.play(state, moves[i])
+        if rules.is_over(t) and rules.result(t)["winner"] == seat:
+            return i
+    return -1
