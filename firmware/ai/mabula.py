@@ -3,9 +3,11 @@ random playout (``mabula.playout``) scored by result and score margin."""
 from firmware.ai.search import halving
 import firmware.rules.mabula as rules
 
-# Samples per decision by level (2..5); level 5 fits about 2 s on a Pico
-# (estimated from the WebAssembly build, tests/bench/extra_ai.py).
-_BUDGET = (0, 0, 24, 96, 240, 480)
+# Playout plies per decision by level (2..5); level 5 fits about 2 s on a
+# Pico (estimated from the WebAssembly build, tests/bench/extra_ai.py). Every
+# move takes a marble off the edge for good, so a playout lasts about as many
+# plies as there are edge marbles: the samples are the plies over that.
+_PLIES = (0, 0, 100, 240, 420, 640)
 
 
 def _value(end, me):
@@ -31,4 +33,5 @@ def choose(state, level, rng):
 
     def value(i):
         return _value(rules.playout(children[i], rng), me)
-    return moves[halving(len(moves), value, _BUDGET[level])]
+    edge = rules.edge_marbles(state)
+    return moves[halving(len(moves), value, _PLIES[level] // (edge if edge > 4 else 4), rng)]

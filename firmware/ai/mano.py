@@ -10,7 +10,7 @@ import firmware.rules.mano as rules
 
 # Samples per decision by level (2..5); level 5 fits about 2 s on a Pico
 # (estimated from the WebAssembly build, tests/bench/extra_ai.py).
-_BUDGET = (0, 0, 24, 96, 240, 480)
+_BUDGET = (0, 0, 24, 60, 120, 180)
 
 
 def _value(hand, score, target, me):
@@ -46,4 +46,4 @@ def choose(state, level, rng):
         if t.hand == hand and not rules.is_over(t):
             return _value(rules.playout_hand(t, rng), score, target, me)
         return _value(t.hist[-1], score, target, me)
-    return moves[halving(len(moves), value, _BUDGET[level])]
+    return moves[halving(len(moves), value, _BUDGET[level], rng)]

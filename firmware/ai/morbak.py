@@ -4,9 +4,11 @@ one fast random playout (``morbak.playout``) scored win 2, draw 1, loss 0."""
 from firmware.ai.search import halving
 import firmware.rules.morbak as rules
 
-# Samples per decision by level (2..5); level 5 fits about 2 s on a Pico
-# (estimated from the WebAssembly build, tests/bench/extra_ai.py).
-_BUDGET = (0, 0, 24, 96, 240, 480)
+# Playout plies per decision by level (2..5); level 5 fits about 2 s on a
+# Pico (estimated from the WebAssembly build, tests/bench/extra_ai.py). A
+# random playout lasts about three plies for every four empty squares: the
+# samples are the plies over that.
+_PLIES = (0, 0, 400, 1000, 1600, 2200)
 
 
 def _value(end, me):
@@ -29,4 +31,5 @@ def choose(state, level, rng):
 
     def value(i):
         return _value(rules.playout(children[i], rng), me)
-    return moves[halving(len(moves), value, _BUDGET[level])]
+    length = state.empty * 3 // 4
+    return moves[halving(len(moves), value, _PLIES[level] // (length if length > 6 else 6), rng)]

@@ -8,10 +8,15 @@ A sample is ``value(i)``: an integer from one random playout after move i,
 higher is better for the side choosing. Ties go to the lower index."""
 
 
-def halving(n, value, budget):
-    """Index of the best of ``n`` candidates after about ``budget`` samples
-    (at least one per candidate)."""
+def halving(n, value, budget, rng):
+    """Index of the best of ``n`` candidates after about ``budget`` samples.
+    When there are more candidates than half the budget, a random half-budget
+    of them (drawn from ``rng``) is searched, so the budget holds."""
     alive = list(range(n))
+    if n > budget // 2 > 1:
+        rng.shuffle(alive)
+        alive = alive[:budget // 2]
+        alive.sort()
     total = [0] * n
     rounds = 0
     k = n
@@ -27,6 +32,8 @@ def halving(n, value, budget):
             for _ in range(each):
                 t += value(i)
             total[i] += t
+        budget -= each * len(alive)
+        rounds -= 1
         # Best first; equal totals keep the lower index first (explicit tie-break).
         alive.sort(key=lambda i: (-total[i], i))
         alive = alive[:(len(alive) + 1) // 2]

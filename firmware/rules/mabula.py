@@ -544,6 +544,16 @@ def from_text(text):
 
 # --- fast random playout (for the opponents' search) ---------------------------
 
+def edge_marbles(state):
+    """Marbles on the edge: every move takes one off for good, so this bounds
+    the moves left (passes aside)."""
+    n = 0
+    for r in range(24):
+        if state.cells[_RING_G[r]]:
+            n += 1
+    return n
+
+
 def playout(state, rng, limit=-1, log=None):
     """Play random moves from ``state`` until the game ends (or ``limit`` plies
     are played) and return the position reached; ``state`` is untouched.
