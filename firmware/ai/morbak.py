@@ -8,7 +8,7 @@ import firmware.rules.morbak as rules
 # Pico (estimated from the WebAssembly build, tests/bench/extra_ai.py). A
 # random playout lasts about three plies for every four empty squares: the
 # samples are the plies over that.
-_PLIES = (0, 0, 400, 1000, 1600, 2200)
+_PLIES = (0, 0, 150, 400, 1000, 2200)
 
 
 def _value(end, me):
