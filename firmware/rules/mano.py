@@ -877,7 +877,10 @@ def deal_unseen(state, seat, rng):
     own hand, the line, the hand and boneyard counts, scores, options) with
     the tiles it cannot see dealt at random from ``rng``: the other hand, the
     boneyard order and the stream of later deals. The opponents search such
-    states, so they never read what the seat may not know."""
+    states, so they never read what the seat may not know. What play so far
+    hints (a draw shows the drawer held nothing that fitted) is not used.
+    Meant for the play and a free lead: a compulsory lead is the only move,
+    and a redealt world may give the other seat a higher double."""
     s = state
     if s.obs:
         raise ValueError("observed mode: the engine holds no hands to deal")

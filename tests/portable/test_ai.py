@@ -1,0 +1,64 @@
+"""firmware.ai.choose on both interpreters: a legal move at every level, in
+every game and option set, the same for the same arguments."""
+from firmware import ai
+from firmware.rules import Rng
+
+from check import eq, raises
+
+
+def _walk(name, options, seed, every, levels, plies=400):
+    engine = __import__("firmware.rules." + name, None, None, [name])
+    s = engine.new_game(options, seed)
+    rng = Rng(seed)
+    ply = 0
+    while not engine.is_over(s) and ply < plies:
+        moves = engine.legal_moves(s)
+        if ply % every == 0:
+            for level in levels:
+                m = ai.choose(name, s, level, ply)
+                assert m in moves, (name, options, ply, level, m)
+                eq(ai.choose(name, s, level, ply), m, "same arguments, same move")
+        s = engine.play(s, moves[rng.below(len(moves))])
+        ply += 1
+
+
+def test_mabula_every_level_plays_legal_moves():
+    for options in (None, {"scoring": "product", "first": "B"}, {"count_edge_marbles": True}):
+        _walk("mabula", options, 3, 5, (1, 2, 3, 4, 5))
+
+
+def test_morbak_every_level_plays_legal_moves():
+    for options in (None, {"lite": True}, {"switch_limit": "per_player", "budget_scope": "separate"}):
+        _walk("morbak", options, 4, 7, (1, 2, 3, 4, 5))
+
+
+def test_mano_every_level_plays_legal_moves():
+    for options in (None, {"lock": "play_out", "later_lead": "winner"}):
+        _walk("mano", options, 6, 9, (1, 2, 3, 4, 5), 90)
+    _walk("mano", {"mode": "observed"}, 6, 1, (1, 5), 12)
+
+
+def test_fursaz_every_level_plays_legal_moves():
+    _walk("fursaz", {"size": 5}, 0, 12, (1, 2, 3, 4, 5))
+    _walk("fursaz", {"size": 7, "pie": False}, 0, 60, (1, 4))
+
+
+def test_masbrur_plays_legal_moves():
+    _walk("masbrur", None, 2, 3, (1, 2), 30)
+
+
+def test_a_win_in_one_is_taken_at_every_level():
+    import firmware.rules.morbak as morbak
+    s = morbak.from_text("......./......./......./......./......./BBB..../AAA.... A 7 7 1 1")
+    for level in range(1, 6):
+        eq(ai.choose("morbak", s, level, 1), "L d1", "level %d" % level)
+
+
+def test_bad_arguments_are_refused():
+    import firmware.rules.morbak as morbak
+    s = morbak.new_game()
+    raises(ValueError, ai.choose, "chess", s, 1)
+    raises(ValueError, ai.choose, "morbak", s, 0)
+    raises(ValueError, ai.choose, "morbak", s, 6)
+    raises(ValueError, ai.choose, "morbak", s, True)
+    raises(ValueError, ai.choose, "morbak", s, 3, "seed")
