@@ -1,6 +1,8 @@
 """Morbak opponent: a win in one is always taken; otherwise level 1 plays at
-random, and levels 2..5 use sequential halving over the moves, each sample
-one fast random playout (``morbak.playout``) scored win 2, draw 1, loss 0."""
+random, and levels 2..5 keep to the moves after which the opponent cannot
+win at once (when there are any) and use sequential halving over them, each
+sample one fast random playout (``morbak.playout``) scored win 2, draw 1,
+loss 0."""
 from firmware.ai.search import halving
 import firmware.rules.morbak as rules
 
@@ -28,8 +30,13 @@ def choose(state, level, rng):
             return moves[i]
     if level == 1:
         return moves[rng.below(len(moves))]
+    safe = [i for i in range(len(moves)) if not rules.can_win_now(children[i], 1 - me)]
+    if not safe:
+        safe = list(range(len(moves)))
+    if len(safe) == 1:
+        return moves[safe[0]]
 
-    def value(i):
-        return _value(rules.playout(children[i], rng), me)
+    def value(k):
+        return _value(rules.playout(children[safe[k]], rng), me)
     length = state.empty * 3 // 4
-    return moves[halving(len(moves), value, _PLIES[level] // (length if length > 6 else 6), rng)]
+    return moves[safe[halving(len(safe), value, _PLIES[level] // (length if length > 6 else 6), rng)]]

@@ -667,6 +667,40 @@ def _kinds(c, cnt, f, sw, p):
     return ns, nk, nn
 
 
+_WINDOW_LIST = None  # the 88 windows, built on first use
+
+
+def can_win_now(s, p):
+    """True when seat p, were it to move in s, could complete a line with one
+    light or switch (the opponents use it to see threats)."""
+    global _WINDOW_LIST
+    if _WINDOW_LIST is None:
+        _init()
+        _WINDOW_LIST = tuple(_windows())
+    b = s.board
+    own = p + 1
+    owner = _OWNER
+    switch = s.cnt[_BUD + p] > 0
+    lit_o = _LIT[1 - p]
+    sw_o = _SW[1 - p]
+    sw = s.sw
+    for w in _WINDOW_LIST:
+        gap = -1
+        for i in w:
+            if owner[b[i]] != own:
+                if gap >= 0:
+                    gap = -2
+                    break
+                gap = i
+        if gap < 0:
+            continue
+        c = b[gap]
+        if c == _EMPTY or (switch and (c == lit_o or (c == sw_o and sw is not None
+                                                        and not sw[gap] & (1 << p)))):
+            return True
+    return False
+
+
 def playout(s, rng, limit=-1, log=None):
     """Play random moves from ``s`` until the game ends (or ``limit`` plies are
     played) and return the position reached; ``s`` is untouched.
