@@ -7,7 +7,7 @@ import firmware.rules.mabula as rules
 # Pico (estimated from the WebAssembly build, tests/bench/extra_ai.py). Every
 # move takes a marble off the edge for good, so a playout lasts about as many
 # plies as there are edge marbles: the samples are the plies over that.
-_PLIES = (0, 0, 40, 110, 270, 640)
+_PLIES = (0, 0, 32, 90, 220, 520)
 
 
 def _value(end, me):

@@ -10,7 +10,7 @@ import firmware.rules.mano as rules
 
 # Samples per decision by level (2..5); level 5 fits about 2 s on a Pico
 # (estimated from the WebAssembly build, tests/bench/extra_ai.py).
-_BUDGET = (0, 0, 12, 30, 75, 180)
+_BUDGET = (0, 0, 10, 25, 60, 150)
 
 
 def _value(hand, score, target, me):

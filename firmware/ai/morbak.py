@@ -10,7 +10,7 @@ import firmware.rules.morbak as rules
 # Pico (estimated from the WebAssembly build, tests/bench/extra_ai.py). A
 # random playout lasts about three plies for every four empty squares: the
 # samples are the plies over that.
-_PLIES = (0, 0, 150, 400, 1000, 2200)
+_PLIES = (0, 0, 120, 320, 800, 1600)
 
 
 def _value(end, me):
