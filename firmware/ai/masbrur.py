@@ -75,8 +75,11 @@ def choose(state, level, rng):
         rng.shuffle(picks)
         picks = picks[:_CANDIDATES[level]]
         picks.sort()
+    # Keep only the candidates: an equipment phase lists thousands of moves.
+    moves = [moves[i] for i in picks]
+    picks = None
 
     def value(k):
         world = _redraw_wall(state, me, rng)
-        return _value(_playout(rules.play(world, moves[picks[k]]), rng), me)
-    return moves[picks[halving(len(picks), value, _SAMPLES[level], rng)]]
+        return _value(_playout(rules.play(world, moves[k]), rng), me)
+    return moves[halving(len(moves), value, _SAMPLES[level], rng)]
