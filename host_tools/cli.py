@@ -76,6 +76,16 @@ def build_parser():
     p.add_argument("--fs", metavar="DIR", help="keep the board's files in this folder across runs")
     p.add_argument("--blank", action="store_true", help="start with an empty flash (no firmware)")
 
+    p = sub.add_parser("replay", help="run the board's firmware on a recorded sensor trace",
+                       description="Run the firmware of a board kind (filter, inference, controller) "
+                                   "on a trace of JSON lines and print each move it accepted, each "
+                                   "correction it lit, and the final position and result.")
+    p.add_argument("kind", metavar="KIND", help="the board kind: light, marble")
+    p.add_argument("trace", metavar="TRACE", help="the trace file (JSON lines)")
+    p.add_argument("--seed", type=int, default=0, metavar="N", help="the random setup's seed (default: 0)")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="a setting for the game, as `arbiter config set` takes it (repeatable)")
+
     p = sub.add_parser("sim", help="serve the browser simulator",
                        description="Serve the simulator at http://127.0.0.1:PORT/ and open it.")
     p.add_argument("--board", default="light", metavar="KIND", help="the board kind (default: light)")
@@ -123,6 +133,9 @@ def run(args):
     if cmd == "logs":
         from host_tools import logs_cmd
         return logs_cmd.run(args.port)
+    if cmd == "replay":
+        from host_tools import replay_cmd
+        return replay_cmd.run(args.kind, args.trace, args.seed, args.set)
     if cmd == "virtual-board":
         from host_tools import virtual_board
         return virtual_board.main(args.listen, args.board, args.fs, args.blank)

@@ -17,6 +17,7 @@ from firmware.app.runtime import make_app
 from firmware.hal.buzzer import Buzzer
 from firmware.hal.keys import KeyMatrix
 from firmware.hal.leds import Leds, RecordingStrip
+from firmware.hal.profile import Drivers
 from firmware.hal.storage import Storage
 from firmware.hal.watchdog import Watchdog
 
@@ -65,8 +66,8 @@ class Rig:
             self.apps.append(app)
             return app
 
-        self.runner = device.Runner(factory, PROFILE, self.storage, Leds(PROFILE["leds"], self.strip),
-                                    keys, Buzzer(self.pwm), crash)
+        self.runner = device.Runner(factory, PROFILE, self.storage,
+                                    Drivers(Leds(PROFILE["leds"], self.strip), Buzzer(self.pwm), keys), crash)
 
     def run(self, t0, t1, step=5):
         for t in range(t0, t1, step):

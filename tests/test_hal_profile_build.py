@@ -107,7 +107,7 @@ def _set(p, path, value):
 
 
 @pytest.mark.parametrize("path,value,message", [
-    ("kind", "marble", "kind"),
+    ("kind", "stone", "kind"),
     ("name", KeyError, "profile name"),
     ("mcu", 2040, "profile mcu"),
     ("leds", KeyError, "profile leds: an object"),
@@ -122,7 +122,11 @@ def _set(p, path, value):
     ("leds.gamma", 5, "leds.gamma"),
     ("keys.rows", [2, 3, 4, 5, 6, 7], "keys.rows: a list of 7 pin numbers"),
     ("keys.cols", [9, 10, 11, 12, 13, 14, True], "keys.cols"),
-    ("keys.menu", KeyError, "keys.menu"),
+    ("buttons.menu", KeyError, "buttons.menu"),
+    ("buttons.start", 20, "buttons.start: no such button"),
+    ("leds.pin", 30, "leds.pin: the rp2040 has no pin 30"),
+    ("buzzer.pin", 2, "pin 2 is used twice"),
+    ("leds.map", list(range(49)), None),
     ("keys.scan_ms", 0, "keys.scan_ms"),
     ("keys.debounce", 2.5, "keys.debounce"),
     ("keys.settle_us", -1, "keys.settle_us"),
@@ -132,11 +136,15 @@ def _set(p, path, value):
     ("safe_mode", ["a1"], "safe_mode"),
     ("safe_mode", ["a1", "a1"], "safe_mode"),
     ("safe_mode", ["a1", "h1"], "safe_mode"),
-    ("keys.ok", 22, "pin 22 is used twice"),
+    ("buttons.ok", 22, "pin 22 is used twice"),
+    ("mcu", "rp2350", None),
 ])
 def test_each_mistake_is_named(path, value, message):
     p = light()
     _set(p, path, value)
+    if message is None:      # not a mistake: an explicit map, another controller
+        prof.check(p)
+        return
     with pytest.raises(prof.ProfileError) as e:
         prof.check(p)
     assert message in str(e.value)
@@ -146,11 +154,12 @@ def test_each_mistake_is_named(path, value, message):
 def test_build_configures_the_pins():
     FakeNeoPixel.made.clear()
     p = light()
-    machine, (leds, keys, buzzer) = build_fake(p)
+    machine, d = build_fake(p)
+    keys = d.keys
     k = p["keys"]
     for g in k["rows"]:
         assert (machine.pins[g].mode, machine.pins[g].level) == ("out", 1)
-    for g in k["cols"] + [k["menu"], k["ok"]]:
+    for g in k["cols"] + [p["buttons"]["menu"], p["buttons"]["ok"]]:
         assert (machine.pins[g].mode, machine.pins[g].pull) == ("in", "pull_up")
     np = FakeNeoPixel.made[-1]
     assert (np.pin.gpio, np.pin.mode, np.n) == (22, "out", 49)
@@ -161,9 +170,11 @@ def test_build_configures_the_pins():
 def test_built_drivers_work_end_to_end():
     FakeNeoPixel.made.clear()
     p = light()
-    machine, (leds, keys, buzzer) = build_fake(p)
+    machine, d = build_fake(p)
+    leds, keys, buzzer = d.leds, d.keys, d.buzzer
+    assert d.sources == (keys,) and d.sensors is None
     rows, cols = p["keys"]["rows"], p["keys"]["cols"]
-    machine.held = {(rows[3], cols[4]), p["keys"]["ok"]}     # e4 and OK
+    machine.held = {(rows[3], cols[4]), p["buttons"]["ok"]}  # e4 and OK
     for t in range(0, 15, 5):
         keys.scan(t)
     assert sorted(keys.take_events()) == [("down", 3 * 7 + 4), ("down", 50)]
@@ -215,7 +226,8 @@ def test_build_for_circuitpython(monkeypatch):
              "pwmio": types.SimpleNamespace(PWMOut=PWMOut)}
     for name, mod in fakes.items():
         monkeypatch.setitem(sys.modules, name, mod)
-    leds, keys, buzzer = prof.build_circuitpython(light())
+    d = prof.build_circuitpython(light())
+    leds, keys, buzzer = d.leds, d.keys, d.buzzer
     assert ("neopixel", "GP22", 49, 1.0, False, "RGB") in told
     assert ("out", "GP2", True) in told and ("in", "GP9", "up") in told
     assert ("pwm", "GP15", True) in told

@@ -5,9 +5,10 @@ main.py calls ``main()``. On a board it loads /profile.json, builds the drivers
 two asyncio tasks (after Peter Hinch's micropython-async: tasks created in one place, a
 global exception handler):
 
-- the loop: every ``keys.scan_ms`` it scans the keys and calls ``Runner.tick(now_ms)``,
-  which steps the app at once when a key event is waiting (else every FRAME_MS, for
-  blinks and clocks), shows its frame and feeds its sounds to the buzzer. A crash inside
+- the loop: every ``keys.scan_ms`` it calls ``Runner.tick(now_ms)``, which scans the
+  input sources (the key matrix and buttons; a sensor grid), steps the app at once
+  when an event is waiting (else every FRAME_MS, for blinks and clocks), shows its
+  frame and feeds its sounds to the buzzer. A crash inside
   the app is recorded (firmware.app.crash), the error pattern shown for CRASH_SHOW_MS,
   then the app is made again and resumes the saved game; when crash.record says no
   (a crash loop), the error pattern stays.
@@ -31,22 +32,24 @@ BOOT_MS = 1000          # the watchdog starts this long after the app
 class Runner:
     """One app, its drivers and its crash handling, stepped by ``tick(now_ms)``."""
 
-    def __init__(self, make_app, profile, storage, leds, keys, buzzer, crash):
+    def __init__(self, make_app, profile, storage, drivers, crash):
         from firmware.app import settings
         self.make_app = make_app
         self.profile = profile
         self.storage = storage
-        self.leds = leds
-        self.keys = keys
-        self.buzzer = buzzer
+        self.leds = drivers.leds
+        self.keys = drivers.keys
+        self.buzzer = drivers.buzzer
+        self.sources = drivers.sources
         self.crash = crash
         self.app = None
         self.progress = 0           # ticks done: the watchdog task feeds only when it moves
         self.crashed_at = None      # now_ms of the crash on show, or None
+        self.error = None           # the exception of the last crash
         self.restart = False
-        self.width = profile["leds"]["width"]
+        self.width = profile["leds"].get("width", 8)   # the error pattern's X (rows of 8 without a grid)
         self.brightness = settings.SCHEMA["leds.brightness"][0]
-        self._error_frame = bytearray(3 * profile["leds"]["count"])
+        self._error_frame = bytearray(3 * self.leds.count)
         self._last_step = 0
         self.watchdog = None
 
@@ -60,18 +63,32 @@ class Runner:
             self._crashed(exc, now_ms)
 
     def tick(self, now_ms):
-        self.keys.scan(now_ms)
+        waiting = False
+        for src in self.sources:
+            src.scan(now_ms)
+            if src.pending():
+                waiting = True
         if self.crashed_at is not None:
             self._on_error(now_ms)
-        elif self.keys.pending() or now_ms - self._last_step >= FRAME_MS:
+        elif waiting or now_ms - self._last_step >= FRAME_MS:
             self._last_step = now_ms
             try:
-                self.app.step(now_ms, self.keys.take_events())
+                self.app.step(now_ms, self.take_events())
                 self._show(now_ms)
             except Exception as exc:
                 self._crashed(exc, now_ms)
         self.buzzer.tick(now_ms)
         self.progress = (self.progress + 1) & 0xFFFFFF    # stays a small int
+
+    def take_events(self):
+        """The events of every source, in source order; () when none waits (a quiet
+        step allocates nothing)."""
+        out = ()
+        for src in self.sources:
+            if src.pending():
+                evs = src.take_events()
+                out = evs if not out else list(out) + list(evs)
+        return out
 
     def _show(self, now_ms):
         app = self.app
@@ -80,6 +97,7 @@ class Runner:
         self.buzzer.play(app.take_sounds(), now_ms)
 
     def _crashed(self, exc, now_ms):
+        self.error = exc
         self.restart = self.crash.record(self.storage, exc)
         self.crashed_at = now_ms
         self.app = None
@@ -87,7 +105,7 @@ class Runner:
         self._last_step = now_ms - FRAME_MS      # draw the error pattern at once
 
     def _on_error(self, now_ms):
-        self.keys.take_events()                  # presses mean nothing now
+        self.take_events()                       # input means nothing now
         if self.restart and now_ms - self.crashed_at >= CRASH_SHOW_MS:
             self.start(now_ms)
         elif now_ms - self._last_step >= FRAME_MS:
@@ -154,9 +172,15 @@ def safe_mode_held(keys, key_ids, scans, period_ms, sleep_ms):
 
 
 def _safe_mode_frame(leds, key_ids):
+    """The held keys in blue where they are cells (the light board's corners), else
+    every LED dim blue."""
     frame = bytearray(3 * leds.count)
     for k in key_ids:
-        frame[3 * k + 2] = 255                   # the held corners in blue
+        if k < leds.count:
+            frame[3 * k + 2] = 255
+    if not max(frame):
+        for i in range(leds.count):
+            frame[3 * i + 2] = 40
     return frame
 
 
@@ -173,17 +197,18 @@ def main(profile_path="/profile.json"):
     except hal_profile.ProfileError as e:
         print("Arbiter: %s: app not started" % e)
         return
-    leds, keys, buzzer = hal_profile.build(prof)
+    drivers = hal_profile.build(prof)
     corners = hal_profile.safe_mode_keys(prof)
+    keys = drivers.keys
     if safe_mode_held(keys, corners, keys.debounce + 1, prof["keys"]["scan_ms"], time.sleep_ms):
-        leds.show(_safe_mode_frame(leds, corners), 64)
+        drivers.leds.show(_safe_mode_frame(drivers.leds, corners), 64)
         print("Arbiter: safe mode (%s held): app not started, REPL free" % " + ".join(prof["safe_mode"]))
         return
     import asyncio
     from firmware.app import crash
     from firmware.app.runtime import make_app
     from firmware.hal.storage import Storage
-    runner = Runner(make_app, prof, Storage(), leds, keys, buzzer, crash)
+    runner = Runner(make_app, prof, Storage(), drivers, crash)
     try:
         asyncio.run(runner.run(asyncio, Clock(time), machine, prof["mcu"]))
     except KeyboardInterrupt:
@@ -192,6 +217,6 @@ def main(profile_path="/profile.json"):
         # Ctrl-C from mpremote: leave the board quiet and the REPL usable.
         if runner.watchdog is not None:
             runner.watchdog.stop()
-        buzzer.stop()
-        leds.off()
+        drivers.buzzer.stop()
+        drivers.leds.off()
         print("Arbiter: stopped, REPL free")

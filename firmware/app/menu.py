@@ -1,23 +1,15 @@
-"""The screens outside a game, drawn on the 7x7 grid itself: the boot sweep, then the
-saved game's fate (runtime.py's doc), the on-board menu and the settings editor.
+"""The screens outside a game: the boot sweep, then the saved game's fate (runtime.py's
+doc), the on-board menu and the settings editor, laid out on the board's own cells by
+its kind (board_<kind>.py: PICKS, START, ITEMS, BAR, OFF, CHOICES).
 
-Keys: press a lit square to choose it; OK = start / save; MENU = back (cancel).
-
-Main menu (screen "menu")             Setting editor (screen "setting")
-  7  M L . . . . .                      7  bar: a value is a number of lit squares,
-  6  . . . . . . .                      6       counted from a2 rightwards, row by row
-  5  . . . . . . .                      5       (a2 = 1 … g7 = 42); press a square to
-  4  . . . S . . .                      4       set the value to that many
-  3  . . . . . . .                      3
-  2  . . . . . . .                      2
-  1  T m B s C . .                      1  the setting's own square; g1 = off (limits)
-M = Morbak, L = Morbak Lite (the chosen one bright); S = start (green, OK too);
-settings: T game time (cyan, 1 square = 1 minute), m move time (purple, 1 square =
-10 s), B brightness (white, 42 steps, previewed live), s sound (yellow), C confirm step
-(magenta). On/off settings show c4 = off (red) and e4 = on (green), the current one
-bright. Time limits show g1 red and bright when the limit is off.
+On a board with a key at every cell (DIRECT) a press on a lit cell chooses it, OK
+starts (main menu) or saves (editor), MENU goes back. On the others PASS moves the
+selection (the selected cell blinks; it starts on START), OK chooses it or saves,
+MENU goes back. In the editor a bar shows a number as lit cells (a press or PASS sets
+it), a choice shows its values on the CHOICES cells, the current one bright
+(off red and on green for a switch), and OFF (red) switches a time limit off.
 The editor saves to /config.json on OK (same keys as ``arbiter config``); a game
-starts with the options the settings give."""
+starts with the options the settings give (play_<game>.options)."""
 from firmware.app import crash, records, render, settings
 
 try:
@@ -26,27 +18,8 @@ except ImportError:
     def const(x):
         return x
 
-_MENU = const(49)
-_OK = const(50)
-_MORBAK = const(42)    # squares of the main menu
-_LITE = const(43)
-_START = const(24)
-_OFF_SQ = const(6)     # squares of the editor
-_BOOL_OFF = const(23)
-_BOOL_ON = const(25)
-_BAR0 = const(7)
-_CELLS = const(42)
-_SWEEP_ROW_MS = const(60)  # the boot sweep: one rank lit this long
-
-# (settings key, colour, seconds per square; 0 = brightness steps, None = on/off);
-# item k sits on square k of rank 1.
-ITEMS = (
-    ("morbak.game_time_s", render.CYAN, 60),
-    ("morbak.move_time_s", render.PURPLE, 10),
-    ("leds.brightness", render.WHITE, 0),
-    ("sound", render.YELLOW, None),
-    ("morbak.confirm", render.MAGENTA, None),
-)
+_SWEEP_ROW_MS = const(60)  # the boot sweep: one row lit this long
+_DIM = const(48)
 
 
 class Boot:
@@ -58,7 +31,7 @@ class Boot:
         self.t0 = now
 
     def tick(self, now):
-        if now - self.t0 >= _SWEEP_ROW_MS * self.app.height:
+        if now - self.t0 >= _SWEEP_ROW_MS * (len(self.app.board.ROWS) - 1):
             self._done(now)
 
     def event(self, kind, key, now):
@@ -67,10 +40,10 @@ class Boot:
     def draw(self, f, now):
         render.clear(f)
         row = (now - self.t0) // _SWEEP_ROW_MS
-        w = self.app.width
-        if 0 <= row < self.app.height:
-            for x in range(w):
-                render.put(f, row * w + x, render.WHITE)
+        rows = self.app.board.ROWS
+        if 0 <= row < len(rows) - 1:
+            for i in range(rows[row], rows[row + 1]):
+                render.put(f, i, render.WHITE)
 
     def _done(self, now):
         """The menu, or the game saved at the power cut or crash: offered for resuming,
@@ -92,41 +65,45 @@ class Boot:
             app.log(now, "game %d set aside after repeated crashes" % rec["id"])
             app.say("game set aside after repeated crashes")
             return
-        play = app.open_game(rec, now, app.crashes == 0)
+        play = app.open_game(rec, now)
         if play is None:
             return
-        if play.over:  # it ended, but the cut came before its record was written
-            play.record_end(now, "recorded at boot")
+        if play.session.over:  # it ended, but the cut came before its record was written
+            play.session.record_end(now, "recorded at boot")
             app.close_game()
             return
-        app.enter_game(play)
-        app.say("resume game %d? OK = resume, MENU = new" % rec["id"] if play.offer
-                else "resumed after a crash")
-        if not play.offer:
+        app.enter_game(play, app.crashes == 0)
+        if app.crashes:
+            app.say("resumed after a crash")
             app.log(now, "resume game %d after a crash" % rec["id"])
+        else:
+            app.say("resume game %d? OK = resume, MENU = new" % rec["id"])
 
 
-def level(unit, value):
-    """Number of bar squares that show ``value`` (0 = off)."""
+def level(unit, value, cells):
+    """Number of bar cells that show ``value`` (0 = off)."""
     if value is None or value <= 0:
         return 0
     if unit == 0:
-        n = (value * _CELLS + 254) // 255
+        n = (value * cells + 254) // 255
     else:
         n = (value + unit - 1) // unit
-    return min(n, _CELLS)
+    return min(n, cells)
 
 
-def _value(unit, n):
-    return n * 255 // _CELLS if unit == 0 else n * unit
+def _value(unit, n, cells):
+    return n * 255 // cells if unit == 0 else n * unit
 
 
 class Menu:
     def __init__(self, app):
         self.app = app
+        self.board = app.board
         self.name = "menu"
-        self.item = -1   # the setting being edited, -1 on the main menu
+        self.item = -1     # the setting being edited, -1 on the main menu
         self.value = None
+        # Without a key per cell: the selection among picks, start and items.
+        self.sel = len(self.board.PICKS)
 
     def tick(self, now):
         pass
@@ -139,24 +116,75 @@ class Menu:
         else:
             self._edit(key, now)
 
+    # ------------------------------------------------------------ main menu
+
+    def _entry(self, key):
+        """What ``key`` chooses on the main menu: ("pick", k), ("start",), ("item", k) or None."""
+        b, keys = self.board, self.app.keys
+        picks, items = b.PICKS, b.ITEMS
+        if key == keys["ok"]:
+            if b.DIRECT:
+                return ("start",)
+            key = self._cell(self.sel)
+        elif not b.DIRECT:
+            return None
+        for k in range(len(picks)):
+            if picks[k][2] == key:
+                return ("pick", k)
+        if key == b.START:
+            return ("start",)
+        for k in range(len(items)):
+            if items[k][1] == key:
+                return ("item", k)
+        return None
+
+    def _cell(self, n):
+        """The cell of entry n of the selection order: picks, start, items."""
+        b = self.board
+        if n < len(b.PICKS):
+            return b.PICKS[n][2]
+        if n == len(b.PICKS):
+            return b.START
+        return b.ITEMS[n - len(b.PICKS) - 1][1]
+
     def _main(self, key, now):
         app = self.app
-        if key == _MORBAK or key == _LITE:
-            self._set("morbak.lite", key == _LITE, now)
+        if key == app.keys.get("pass"):
+            self.sel = (self.sel + 1) % (len(self.board.PICKS) + 1 + len(self.board.ITEMS))
             app.beep(render.CLICK)
-        elif key == _START or key == _OK:
+            return
+        what = self._entry(key)
+        if what is None:
+            return
+        if what[0] == "pick":
+            pick = self.board.PICKS[what[1]]
+            self._set(pick[0], pick[1], now)
+            app.beep(render.CLICK)
+        elif what[0] == "start":
             self._start(now)
-        elif 0 <= key < len(ITEMS):
-            self.item = key
-            self.value = app.cfg[ITEMS[key][0]]
-            self.name = "setting"
+        else:
+            self._open(what[1])
             app.beep(render.CLICK)
 
+    # ------------------------------------------------------------ editor
+
+    def _open(self, k):
+        """Edit item k: its value, and what its editor offers (cached: drawing must not
+        allocate)."""
+        name = self.board.ITEMS[k][0]
+        _default, kind, arg = settings.spec(name)
+        self.item = k
+        self.value = self.app.cfg[name]
+        self.limit = kind == "limit"      # a limit can be switched off
+        self.values = (False, True) if kind == "bool" else arg
+        self.name = "setting"
+
     def _edit(self, key, now):
-        app = self.app
-        name, _colour, unit = ITEMS[self.item]
-        if key == _OK or key == _MENU:
-            if key == _OK:
+        app, b = self.app, self.board
+        name, _cell, _colour, unit = b.ITEMS[self.item]
+        first, cells = b.BAR
+        if key == app.keys["ok"] or key == app.keys["menu"]:
+            if key == app.keys["ok"]:
                 self._set(name, self.value, now)
                 app.beep(render.SAVED)
             else:
@@ -165,19 +193,29 @@ class Menu:
             self.item = -1
             self.name = "menu"
             return
+        step = key == app.keys.get("pass")
         if unit is None:
-            if key == _BOOL_OFF or key == _BOOL_ON:
-                self.value = key == _BOOL_ON
+            values = self.values
+            if step:
+                k = values.index(self.value) + 1 if self.value in values else 0
+            elif b.DIRECT and key in b.CHOICES[:len(values)]:
+                k = b.CHOICES.index(key)
             else:
                 return
-        elif key == _OFF_SQ and name != "leds.brightness":
+            self.value = values[k % len(values)]
+        elif step:
+            n = level(unit, self.value, cells) + 1
+            if n > cells:
+                n = 0 if self.limit else 1
+            self.value = None if n == 0 else _value(unit, n, cells)
+        elif b.DIRECT and key == b.OFF and self.limit:
             self.value = None
-        elif _BAR0 <= key < _BAR0 + _CELLS:
-            self.value = _value(unit, key - _BAR0 + 1)
-            if unit == 0:
-                app.brightness = self.value  # live preview
+        elif b.DIRECT and first <= key < first + cells:
+            self.value = _value(unit, key - first + 1, cells)
         else:
             return
+        if unit == 0:
+            app.brightness = self.value  # live preview
         app.beep(render.CLICK)
 
     def _set(self, key, value, now):
@@ -193,45 +231,40 @@ class Menu:
         app.say("%s = %s" % (key, settings.to_text(key, value)))
 
     def _start(self, now):
-        """A new Morbak game with the options the settings give."""
+        """A new game of the board's game, with the options the settings give."""
         app = self.app
-        cfg = app.cfg
-        opts = settings.game_options(cfg, "morbak")
-        # The limits always go into the record, so it says which clocks were used.
-        opts["game_time_s"] = cfg["morbak.game_time_s"]
-        opts["move_time_s"] = cfg["morbak.move_time_s"]
-        if cfg["morbak.lite"]:  # Lite has neither blocks nor neutralizations
-            opts.pop("budget_scope", None)
-            opts.pop("neutralizations", None)
-        seed = now % 1000000 if cfg["morbak.first"] == "random" else 0
-        rec = records.new_record(records.next_id(app.storage), "morbak", opts, seed)
-        play = app.open_game(rec, now, False)
-        if play is None:
+        if app.new_game(self.board.game(app.cfg), now) is None:
             app.beep(render.REJECT)
             app.say("these settings make no valid game: see /events.log")
-            return
-        records.save_current(app.storage, rec)
-        app.log(now, "new game %d morbak%s" % (rec["id"], " lite" if cfg["morbak.lite"] else ""))
-        app.beep(render.ACCEPT)
-        app.say("A to move" if play.turn == 0 else "B to move")
-        app.enter_game(play)
+
+    # ------------------------------------------------------------ display
 
     def draw(self, f, now):
         render.clear(f)
+        b, cfg = self.board, self.app.cfg
+        blink = not b.DIRECT and render.blink(now, 400, 200)
         if self.item < 0:
-            lite = self.app.cfg["morbak.lite"]
-            render.put_scaled(f, _MORBAK, render.PLAYER[0], 48 if lite else 256)
-            render.put_scaled(f, _LITE, render.PLAYER[0], 256 if lite else 48)
-            render.put(f, _START, render.GREEN)
-            for k in range(len(ITEMS)):
-                render.put_scaled(f, k, ITEMS[k][1], 160)
+            for pick in b.PICKS:
+                render.put_scaled(f, pick[2], pick[3], 256 if cfg[pick[0]] == pick[1] else _DIM)
+            render.put(f, b.START, render.GREEN)
+            for item in b.ITEMS:
+                render.put_scaled(f, item[1], item[2], 160)
+            if blink:
+                render.put(f, self._cell(self.sel), render.OFF)
             return
-        name, colour, unit = ITEMS[self.item]
-        render.put(f, self.item, colour)
+        name, cell, colour, unit = b.ITEMS[self.item]
+        render.put(f, cell, colour)
         if unit is None:
-            render.put_scaled(f, _BOOL_OFF, render.RED, 48 if self.value else 256)
-            render.put_scaled(f, _BOOL_ON, render.GREEN, 256 if self.value else 48)
+            values = self.values
+            for k in range(min(len(values), len(b.CHOICES))):
+                c = colour
+                if values[k] is False:
+                    c = render.RED
+                elif values[k] is True:
+                    c = render.GREEN
+                render.put_scaled(f, b.CHOICES[k], c, 256 if self.value == values[k] else _DIM)
             return
-        if name != "leds.brightness":
-            render.put_scaled(f, _OFF_SQ, render.RED, 256 if self.value is None else 48)
-        render.bar(f, _BAR0, _CELLS, level(unit, self.value), _CELLS, colour)
+        first, cells = b.BAR
+        if self.limit:
+            render.put_scaled(f, b.OFF, render.RED, 256 if self.value is None else _DIM)
+        render.bar(f, first, cells, level(unit, self.value, cells), cells, colour)

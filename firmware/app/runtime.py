@@ -1,34 +1,41 @@
 """The app: make_app(profile, storage, now_ms) -> App.
 
 Pure: driven by ``step(now_ms, events)`` (now_ms never goes back; the runner passes a
-count that does not wrap), no clock reads, no machine. App.frame is the logical RGB
-frame, App.brightness the LED brightness, take_sounds() the tones queued, status()
-the state for tools and the simulator.
+count that does not wrap), no clock reads, no machine. Events are ("down" | "up" |
+"long", key number) from the keys and ("frame", bytes) from a sensor grid. App.frame is
+the logical RGB frame (3 bytes per cell of the board), App.brightness the LED
+brightness, take_sounds() the tones queued, status() the state for tools and the
+simulator. The board kind (the profile's ``kind``, boards.py) says what the board plays
+and where its screens sit; key numbers come from the profile (App.keys: name -> number).
 
-Screens (status()["screen"]): "boot" - the LED self-test, a white sweep rank by rank
-with a chime (menu.py); then "resume" when a game was in progress (morbak_play.py: OK
-resumes, MENU ends it), else "menu" / "setting" (menu.py); "game" and "pause"
-(morbak_play.py).
-In each step the current screen first counts the time, then gets the key events in
-order, then draws: a limit that expires at or before now_ms is played before the
-presses of that step.
+Screens (status()["screen"]): "boot" - the LED self-test, a white sweep row by row with
+a chime (menu.py); then "resume" when a game was in progress (screens.py: OK resumes,
+MENU ends it), else "menu" / "setting" (menu.py); "game" (the game's controller,
+play_<game>.py) and "pause" (screens.py); a controller may add its own (the marble
+board's "setup").
+In each step the current screen first counts the time, then gets the events in order,
+then draws: a limit that expires at or before now_ms is played before the presses of
+that step.
 
 After a crash the runner calls make_app again: with fewer than crash.LIMIT crashes
 since the app last ran healthily the game resumes at once, without asking; from the
 limit on, the saved game is set aside (recorded in /games unfinished, "ended": "crashed")
-and the menu opens.
+and the menu opens. A saved game the engine cannot replay is set aside the same way
+("ended": "unreplayable"), so `arbiter games export` can fetch it for a bug report.
 
 The heap holds the code of the screens outside a game (menu.py) or of a game, never
 both: each is imported when it opens and dropped when it closes (a game's modules are
 most of the app's RAM). The settings go with the menu: a game reads only their values,
-in App.cfg."""
+in App.cfg.
+
+Tools (trace replay) may set App.notes to a list: the app then appends what a person
+watching the board would write down - ("move", ply, move), ("correction", t, spaces),
+("setup-ok", t)."""
 import sys
 
-from firmware.app import crash, eventlog, records, render
+from firmware.app import boards, crash, eventlog, records, render
 
-GAMES = ("morbak",)  # what this app plays: whose settings it loads
-_MENU_MODULES = ("firmware.app.menu", "firmware.app.settings", "firmware.app.settings_morbak")
-_GAME_MODULES = ("firmware.app.morbak_play", "firmware.app.clock", "firmware.rules.morbak")
+_MENU_MODULES = ("firmware.app.menu", "firmware.app.settings")
 
 
 def _unload(names):
@@ -43,28 +50,43 @@ def _unload(names):
 
 class App:
     def __init__(self, profile, storage, now_ms):
-        leds = profile.get("leds", {}) if isinstance(profile, dict) else {}
-        self.width = leds.get("width", 7)
-        self.height = leds.get("height", 7)
-        self.frame = bytearray(3 * self.width * self.height)
+        self.profile = profile
+        self.kind = profile["kind"]
+        self.games = self.board.GAMES
+        from firmware.hal import profile as hal_profile
+        names = hal_profile.key_names(profile)
+        self.keys = {}
+        for i in range(len(names)):
+            self.keys[names[i]] = i
+        self.frame = bytearray(3 * hal_profile.cell_count(profile))
+        del hal_profile
+        _unload(("firmware.hal.profile", "firmware.hal.profile_" + profile["kind"]))
         self.storage = storage
         self.now = self.boot_ms = now_ms
         self.sounds = []
         self.message = ""
         self.play = None
+        self.notes = None
         records.prepare(storage)
         from firmware.app import settings
-        self.cfg = settings.load(storage, GAMES)
+        games = self.games
+        self.cfg = settings.load(storage, games)
         self.brightness = self.cfg["leds.brightness"]
         self.crashes = crash.count(storage)
         self.log(now_ms, "boot" if not self.crashes else "restart after crash %d" % self.crashes)
-        self.config_problem = settings.problem(storage, GAMES)
+        self.config_problem = settings.problem(storage, games)
         if self.config_problem:
             self.log(now_ms, "config: %s; defaults used for what is wrong" % self.config_problem)
         from firmware.app.menu import Boot
         self.screen = Boot(self, now_ms)
         self.beep(render.BOOT)
         self.render(now_ms)
+
+    @property
+    def board(self):
+        """The board kind's module (boards.py): its layout is the menu's, so it leaves
+        RAM with the menu and comes back when a screen asks for it."""
+        return boards.kind(self.kind)
 
     # ------------------------------------------------------------ runner interface
 
@@ -116,6 +138,10 @@ class App:
     def log(self, now_ms, text):
         eventlog.log(self.storage, now_ms, text)
 
+    def note(self, *what):
+        if self.notes is not None:
+            self.notes.append(what)
+
     def to_menu(self):
         self.close_game()
         from firmware.app.menu import Menu
@@ -123,31 +149,78 @@ class App:
         self.say("menu" if not self.config_problem else
                  "menu; settings file damaged (%s), fix it with arbiter config" % self.config_problem)
 
-    def open_game(self, rec, now, offer):
-        """The game of ``rec`` replayed (MorbakPlay), or None when it cannot be (then
-        logged and the saved game dropped)."""
-        from firmware.app.morbak_play import MorbakPlay  # only the active game's engine
+    def _game_modules(self, game):
+        return ("firmware.app.play_" + game, "firmware.app.session", "firmware.app.screens",
+                "firmware.app.clock", "firmware.rules." + game)
+
+    def open_game(self, rec, now):
+        """The controller of ``rec``'s game with its moves replayed, or None when it
+        cannot be (then logged, and the saved game set aside in /games)."""
+        game = rec["game"]
         try:
-            return MorbakPlay(self, rec, now, offer)
+            if game not in self.games:
+                raise ValueError("%s is not played on this board" % game)
+            return boards.controller(game).Play(self, rec, now)
         except ValueError as e:  # IllegalMove too: options or moves the engine refuses
-            self.close_game()
-            records.discard(self.storage)
-            self.log(now, "state: game %d cannot be replayed (%s); discarded" % (rec["id"], e))
+            self.close_game(game)
+            records.finish(self.storage, rec, None, "unreplayable")
+            self.log(now, "state: game %d cannot be replayed (%s); kept in /games unfinished"
+                     % (rec["id"], e))
             return None
 
-    def close_game(self):
+    def new_game(self, game, now, seed=None):
+        """Start a new game of ``game`` with the options the settings give (the seed
+        from the game's rule unless given). The controller, or None when the settings
+        make no valid game."""
+        from firmware.app import settings
+        mod = boards.controller(game)
+        if seed is None:
+            seed = mod.seed(self.cfg, now)
+        rec = records.new_record(records.next_id(self.storage), game, mod.options(self.cfg, settings), seed)
+        try:
+            play = mod.Play(self, rec, now)
+        except ValueError as e:
+            self.close_game(game)
+            self.log(now, "new %s game refused: %s" % (game, e))
+            return None
+        records.save_current(self.storage, rec)
+        self.log(now, "new game %d %s%s" % (rec["id"], game, " lite" if rec["options"].get("lite") else ""))
+        self.beep(render.ACCEPT)
+        ses = play.session
+        self.say("%s to move" % ses.who(ses.turn))
+        self.enter_game(play)
+        return play
+
+    def close_game(self, game=None):
         """Drop the game, and its code with it."""
+        if game is None and self.play is not None:
+            game = self.play.session.rec["game"]
         self.play = None
-        _unload(_GAME_MODULES)
+        if game in self.games:
+            _unload(self._game_modules(game))
 
-    def enter_game(self, play):
+    def enter_game(self, play, offer=False):
+        """Show ``play``'s board (behind the resume offer when ``offer``); the menu's
+        code leaves RAM."""
         self.play = play
-        self.show(play)
-        _unload(_MENU_MODULES)
+        if offer:
+            from firmware.app.screens import Resume
+            self.show(Resume(self, play))
+        else:
+            self.show(play)
+        names = list(_MENU_MODULES)
+        names.append("firmware.app.board_" + self.kind)
+        for game in self.games:
+            names.append("firmware.app.settings_" + game)
+        _unload(names)
 
-    def end_game(self, play, now):
+    def pause(self, play):
+        from firmware.app.screens import Pause
+        self.show(Pause(self, play))
+
+    def end_game(self, session, now):
         """End the game in progress at the players' request (kept as "abandoned")."""
-        rec = play.rec
+        rec = session.rec
         if rec["moves"]:
             records.finish(self.storage, rec, None, "abandoned")
         else:

@@ -1,27 +1,34 @@
 """Board profiles: read /profile.json, check it, and build the drivers from it.
 
-This is the only module that names pins (DESIGN.md §1). ``load()`` reads and checks a
-profile (ProfileError says what is wrong, in one sentence naming the field);
-``build(profile)`` makes the machine.Pin / PWM / neopixel objects (or CircuitPython's
-digitalio / pwmio / neopixel ones) and returns ``(leds, keys, buzzer)``. Hardware modules
-are imported only inside the build functions, so CPython tests pass fakes.
+This module and the board kinds' profile modules (profile_<kind>.py) are the only ones
+that name pins (DESIGN.md §1). ``load()`` reads and checks a profile: ProfileError says
+what is wrong in one sentence naming the field, on the board at boot and in `arbiter`.
+``build(profile)`` makes the drivers for the interpreter it runs on (machine / neopixel
+on MicroPython, digitalio / pwmio / neopixel on CircuitPython) and returns a ``Drivers``.
+Hardware modules are imported only inside the build functions, so CPython tests pass
+fakes (``build_micropython(profile, machine, neopixel)``).
 
-The light board's profile (hardware/light-pico.json, wiring in hardware/README.md):
-    leds:   pin, count, width, height, serpentine, order ("GRB", any order of R G B),
-            first (corner where the chain starts), runs ("rows" | "columns"), driver
-            ("neopixel"), gamma (optional, default 2.2)
-    keys:   rows (one pin per rank, rank 1 first), cols (one pin per file, a first),
-            menu, ok (pins of their own), scan_ms, settle_us, debounce (scans), long_ms
-    buzzer: pin, duty_u16 (optional loudness, default 32768 = half)
-    safe_mode: two square names held at power-up to skip the app"""
+Every kind's profile has (hardware/README.md has the wiring):
+    name, kind (a board kind: KINDS), mcu (a key of the pin table below)
+    leds:    pin, count, order ("GRB", any order of R G B), driver ("neopixel"),
+             gamma (optional, 1-3, default 2.2), and where each cell's LED sits on the
+             chain: either "map" (chain position per cell, in the kind's cell order) or
+             a full grid (width, height, serpentine, first corner, runs "rows"/"columns")
+    keys:    scan_ms, debounce (scans), long_ms, settle_us (timing of every key input;
+             the light board adds its matrix: rows, cols)
+    buttons: a pin per button name of the kind (active low, pulled up)
+    buzzer:  pin, duty_u16 (optional loudness, default 32768 = half)
+    safe_mode: two key names held at power-up to skip the app
+and what its kind adds (profile_<kind>.py). The check refuses a profile that cannot
+work: a pin used twice, a pin the controller does not have, an analogue input on a
+pin without an ADC, an LED count that does not match the map."""
 import json
 import sys
 
-from firmware.rules import is_bool, is_int
+from firmware.values import is_bool, is_int
 
 PATH = "/profile.json"
-KINDS = ("light",)
-MENU_KEY_NAMES = ("menu", "ok")
+KINDS = ("light", "marble")
 _ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
 _CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right")
 # (field, lo, hi): the timing fields of "keys"
@@ -32,12 +39,28 @@ class ProfileError(ValueError):
     pass
 
 
+def _mcu_pins(mcu):
+    """(GPIO numbers the controller has, those with an ADC input), or None."""
+    if mcu == "rp2040" or mcu == "rp2350":   # Pico, Pico 2 (RP2350A): GP0-GP29
+        return range(30), range(26, 30)
+    if mcu == "esp32s3":                       # GPIO22-25 do not exist; ADC1/ADC2 on 1-20
+        return [p for p in range(49) if not 22 <= p <= 25], range(1, 21)
+    return None
+
+
+def kind_module(kind):
+    """The profile module of a board kind (profile_<kind>.py)."""
+    return __import__("firmware.hal.profile_" + kind, None, None, ("check",))
+
+
 def load(path=PATH):
     try:
         with open(path) as f:
             text = f.read()
     except OSError:
         raise ProfileError("%s not found: `arbiter deploy` copies a hardware/<name>.json there" % path)
+    except UnicodeError:
+        raise ProfileError("%s is not text" % path)
     try:
         profile = json.loads(text)
     except ValueError:
@@ -46,99 +69,150 @@ def load(path=PATH):
     return profile
 
 
-def _fail(field, want):
+def fail(field, want):
     raise ProfileError("profile %s: %s expected" % (field, want))
 
 
-def _int(obj, field, lo, hi, where):
+def number(obj, field, lo, hi, where):
     v = obj.get(field)
     if not (is_int(v) and lo <= v <= hi):
-        _fail(where + field, "a whole number from %d to %d" % (lo, hi))
+        fail(where + field, "a whole number from %d to %d" % (lo, hi))
     return v
 
 
-def _pin(obj, field, where):
-    return _int(obj, field, 0, 99, where)
-
-
-def _section(profile, name):
+def section(profile, name):
     sec = profile.get(name)
     if not isinstance(sec, dict):
-        _fail(name, "an object")
+        fail(name, "an object")
     return sec
 
 
-def _pins(sec, field, n, what, where):
-    v = sec.get(field)
-    if not isinstance(v, list) or len(v) != n or not all(is_int(p) and 0 <= p <= 99 for p in v):
-        _fail(where + field, "a list of %d pin numbers (%s)" % (n, what))
-    return v
+class Pins:
+    """The pins a profile uses, checked as they are taken: each must exist on the
+    controller, have an ADC when it is read as analogue, and serve one purpose."""
+
+    def __init__(self, mcu):
+        self.exist, self.adc = _mcu_pins(mcu)
+        self.mcu = mcu
+        self.used = {}
+
+    def take(self, sec, field, where, adc=False):
+        return self._one(sec.get(field), where + field, adc)
+
+    def take_list(self, sec, field, n, what, where):
+        v = sec.get(field)
+        if not isinstance(v, list) or len(v) != n:
+            fail(where + field, "a list of %d pin numbers (%s)" % (n, what))
+        for i in range(n):
+            self._one(v[i], "%s%s[%d]" % (where, field, i), False)
+        return v
+
+    def _one(self, pin, field, adc):
+        if not is_int(pin):
+            fail(field, "a pin number")
+        if pin not in self.exist:
+            raise ProfileError("profile %s: the %s has no pin %d" % (field, self.mcu, pin))
+        if adc and pin not in self.adc:
+            raise ProfileError("profile %s: pin %d has no ADC input on the %s (ADC pins: %s)"
+                               % (field, pin, self.mcu, ", ".join(str(p) for p in self.adc)))
+        if pin in self.used:
+            raise ProfileError("profile: pin %d is used twice (%s and %s)" % (pin, self.used[pin], field))
+        self.used[pin] = field
+        return pin
 
 
-def square_index(name, width, height):
-    """'a1' -> 0, 'b1' -> 1, ... (index = (rank - 1) * width + file), or None if off the board."""
-    if not isinstance(name, str) or len(name) < 2 or not name[1:].isdigit():
-        return None
-    x = ord(name[0]) - ord("a")
-    y = int(name[1:]) - 1
-    if 0 <= x < width and 0 <= y < height:
-        return y * width + x
-    return None
+def key_names(profile):
+    """Every key of the board, in key-number order: the kind's grid keys (if any), then
+    its buttons in the kind's order."""
+    mod = kind_module(profile["kind"])
+    return mod.grid_names(profile) + mod.BUTTONS
+
+
+def key_id(profile, name):
+    """The key number the key driver gives key ``name`` (ValueError if none)."""
+    return key_names(profile).index(name)
+
+
+def cell_count(profile):
+    return kind_module(profile["kind"]).cell_count(profile)
+
+
+def _check_leds(leds, cells, pins):
+    pins.take(leds, "pin", "leds.")
+    count = number(leds, "count", 1, 1024, "leds.")
+    if leds.get("order") not in _ORDERS:
+        fail("leds.order", "one of " + ", ".join(_ORDERS))
+    if leds.get("driver") != "neopixel":
+        fail("leds.driver", "neopixel")
+    g = leds.get("gamma")
+    if "gamma" in leds and not ((is_int(g) or isinstance(g, float)) and 1 <= g <= 3):
+        fail("leds.gamma", "a number from 1 to 3")
+    if "map" in leds:
+        m = leds["map"]
+        if not isinstance(m, list) or len(m) != cells:
+            fail("leds.map", "a list of %d chain positions, one per cell" % cells)
+        seen = bytearray(count)
+        for i in range(cells):
+            p = m[i]
+            if not (is_int(p) and 0 <= p < count):
+                raise ProfileError("profile leds.map[%d]: %r is not an LED of a chain of count %d"
+                                   % (i, p, count))
+            if seen[p]:
+                raise ProfileError("profile leds.map: LED %d is given to two cells" % p)
+            seen[p] = 1
+        if count != cells:
+            raise ProfileError("profile leds.count: %d LEDs, but the map places %d" % (count, cells))
+        return
+    w = number(leds, "width", 1, 64, "leds.")
+    h = number(leds, "height", 1, 64, "leds.")
+    if count != w * h or count != cells:
+        fail("leds.count", "width x height = %d, one LED per cell (%d cells)" % (w * h, cells))
+    if not is_bool(leds.get("serpentine")):
+        fail("leds.serpentine", "true or false")
+    if leds.get("first") not in _CORNERS:
+        fail("leds.first", "one of " + ", ".join(_CORNERS))
+    if leds.get("runs", "rows") not in ("rows", "columns"):
+        fail("leds.runs", "rows or columns")
 
 
 def check(profile):
     """Raise ProfileError (naming the field) unless ``profile`` is a usable board profile."""
     if not isinstance(profile, dict):
-        _fail("", "a JSON object")
+        fail("", "a JSON object")
     if not isinstance(profile.get("name"), str):
-        _fail("name", "a string")
-    if profile.get("kind") not in KINDS:
+        fail("name", "a string")
+    kind = profile.get("kind")
+    if kind not in KINDS:
         raise ProfileError("profile kind: %r is not a board kind this firmware drives (%s)"
-                           % (profile.get("kind"), ", ".join(KINDS)))
-    if not isinstance(profile.get("mcu"), str):
-        _fail("mcu", "a string (e.g. rp2040)")
-    leds = _section(profile, "leds")
-    used = [_pin(leds, "pin", "leds.")]
-    w = _int(leds, "width", 1, 64, "leds.")
-    h = _int(leds, "height", 1, 64, "leds.")
-    if leds.get("count") != w * h:
-        _fail("leds.count", "width x height = %d" % (w * h))
-    if not is_bool(leds.get("serpentine")):
-        _fail("leds.serpentine", "true or false")
-    if leds.get("order") not in _ORDERS:
-        _fail("leds.order", "one of " + ", ".join(_ORDERS))
-    if leds.get("first") not in _CORNERS:
-        _fail("leds.first", "one of " + ", ".join(_CORNERS))
-    if leds.get("runs", "rows") not in ("rows", "columns"):
-        _fail("leds.runs", "rows or columns")
-    if leds.get("driver") != "neopixel":
-        _fail("leds.driver", "neopixel")
-    g = leds.get("gamma")
-    if "gamma" in leds and not ((is_int(g) or isinstance(g, float)) and 1 <= g <= 3):
-        _fail("leds.gamma", "a number from 1 to 3")
-    keys = _section(profile, "keys")
-    used += _pins(keys, "rows", h, "one per rank, rank 1 first", "keys.")
-    used += _pins(keys, "cols", w, "one per file, file a first", "keys.")
-    for name in MENU_KEY_NAMES:
-        used.append(_pin(keys, name, "keys."))
+                           % (kind, ", ".join(KINDS)))
+    if _mcu_pins(profile.get("mcu")) is None:
+        fail("mcu", "rp2040, rp2350 or esp32s3")
+    pins = Pins(profile["mcu"])
+    mod = kind_module(kind)
+    keys = section(profile, "keys")
     for field, lo, hi in _KEY_TIMING:
-        _int(keys, field, lo, hi, "keys.")
-    buzzer = _section(profile, "buzzer")
-    used.append(_pin(buzzer, "pin", "buzzer."))
+        number(keys, field, lo, hi, "keys.")
+    mod.check(profile, pins)      # the kind's own sections first: its cells size the LEDs
+    _check_leds(section(profile, "leds"), mod.cell_count(profile), pins)
+    buttons = section(profile, "buttons")
+    for name in mod.BUTTONS:
+        pins.take(buttons, name, "buttons.")
+    for name in buttons:
+        if name not in mod.BUTTONS:
+            fail("buttons." + str(name), "no such button on a %s board (%s)" % (kind, ", ".join(mod.BUTTONS)))
+    buzzer = section(profile, "buzzer")
+    pins.take(buzzer, "pin", "buzzer.")
     if "duty_u16" in buzzer:
-        _int(buzzer, "duty_u16", 0, 65535, "buzzer.")
-    for i in range(len(used)):
-        if used[i] in used[i + 1:]:
-            raise ProfileError("profile: pin %d is used twice" % used[i])
+        number(buzzer, "duty_u16", 0, 65535, "buzzer.")
     safe = profile.get("safe_mode")
+    names = key_names(profile)
     if (not isinstance(safe, list) or len(safe) != 2 or safe[0] == safe[1]
-            or None in [square_index(s, w, h) for s in safe]):
-        _fail("safe_mode", "two different square names, e.g. [\"a1\", \"g1\"]")
+            or safe[0] not in names or safe[1] not in names):
+        fail("safe_mode", "two different key names, e.g. %s" % json.dumps(mod.SAFE_MODE_EXAMPLE))
 
 
 def safe_mode_keys(profile):
-    leds = profile["leds"]
-    return [square_index(s, leds["width"], leds["height"]) for s in profile["safe_mode"]]
+    return [key_id(profile, name) for name in profile["safe_mode"]]
 
 
 def latency_budget_ms(profile):
@@ -148,8 +222,21 @@ def latency_budget_ms(profile):
     return keys["scan_ms"] * keys["debounce"]
 
 
+class Drivers:
+    """A board's drivers by name: ``leds``, ``buzzer``, ``keys`` (the key matrix and
+    buttons: key events) and ``sensors`` (a stable-frame source, or None).
+    ``sources`` is what the runner polls, in order."""
+
+    def __init__(self, leds, buzzer, keys, sensors=None):
+        self.leds = leds
+        self.buzzer = buzzer
+        self.keys = keys
+        self.sensors = sensors
+        self.sources = (keys,) if sensors is None else (keys, sensors)
+
+
 def build(profile):
-    """(leds, keys, buzzer) for the interpreter this runs on."""
+    """The Drivers for the interpreter this runs on."""
     if sys.implementation.name == "circuitpython":
         return build_circuitpython(profile)
     import machine
@@ -157,27 +244,56 @@ def build(profile):
     return build_micropython(profile, machine, neopixel)
 
 
-def _drivers(profile, strip, row_pins, col_pins, extra_pins, pwm, sleep_us):
+def _drivers(profile, io):
     from firmware.hal.buzzer import Buzzer
     from firmware.hal.keys import KeyMatrix
     from firmware.hal.leds import Leds
+    mod = kind_module(profile["kind"])
     k = profile["keys"]
-    keys = KeyMatrix(row_pins, col_pins, extra_pins, settle_us=k["settle_us"],
-                     debounce=k["debounce"], long_ms=k["long_ms"], sleep_us=sleep_us)
-    buzzer = Buzzer(pwm, duty_u16=profile["buzzer"].get("duty_u16", 32768))
-    return Leds(profile["leds"], strip), keys, buzzer
+    rows, cols = mod.matrix_pins(profile)
+    buttons = profile["buttons"]
+    keys = KeyMatrix([io.out(p) for p in rows], [io.inp(p) for p in cols],
+                     [io.inp(buttons[name]) for name in mod.BUTTONS],
+                     settle_us=k["settle_us"], debounce=k["debounce"], long_ms=k["long_ms"],
+                     sleep_us=io.sleep_us)
+    leds = Leds(profile["leds"], io.strip(profile["leds"]["pin"], profile["leds"]["count"]))
+    buzzer = Buzzer(io.pwm(profile["buzzer"]["pin"]), duty_u16=profile["buzzer"].get("duty_u16", 32768))
+    return Drivers(leds, buzzer, keys, mod.sensors(profile, io))
+
+
+class _MicroPythonIo:
+    """Pins, PWM, SPI and the LED strip through MicroPython's machine and neopixel."""
+
+    def __init__(self, machine, neopixel, sleep_us):
+        self.machine = machine
+        self.neopixel = neopixel
+        self.sleep_us = sleep_us
+
+    def out(self, pin):
+        Pin = self.machine.Pin
+        return Pin(pin, Pin.OUT, value=1)
+
+    def inp(self, pin):
+        Pin = self.machine.Pin
+        return Pin(pin, Pin.IN, Pin.PULL_UP)
+
+    def pwm(self, pin):
+        return self.machine.PWM(self.machine.Pin(pin))
+
+    def strip(self, pin, count):
+        # MicroPython's NeoPixel is a strip as it is: its buf is written in wire order.
+        return self.neopixel.NeoPixel(self.machine.Pin(pin, self.machine.Pin.OUT), count)
+
+    def spi(self, bus, baud, sck, miso):
+        Pin = self.machine.Pin
+        return self.machine.SPI(bus, baudrate=baud, polarity=0, phase=0, sck=Pin(sck), miso=Pin(miso))
 
 
 def build_micropython(profile, machine, neopixel, sleep_us=None):
-    Pin = machine.Pin
-    leds, keys = profile["leds"], profile["keys"]
-    # MicroPython's NeoPixel is a strip as it is: its buf is written in wire order.
-    strip = neopixel.NeoPixel(Pin(leds["pin"], Pin.OUT), leds["count"])
-    rows = [Pin(p, Pin.OUT, value=1) for p in keys["rows"]]
-    cols = [Pin(p, Pin.IN, Pin.PULL_UP) for p in keys["cols"]]
-    extra = [Pin(keys[name], Pin.IN, Pin.PULL_UP) for name in MENU_KEY_NAMES]
-    pwm = machine.PWM(Pin(profile["buzzer"]["pin"]))
-    return _drivers(profile, strip, rows, cols, extra, pwm, sleep_us)
+    if sleep_us is None:
+        import time
+        sleep_us = time.sleep_us
+    return _drivers(profile, _MicroPythonIo(machine, neopixel, sleep_us))
 
 
 class _CpIn:
@@ -213,26 +329,38 @@ class _CpPwm:
         self._out.duty_cycle = d
 
 
+class _CircuitPythonIo:
+    def __init__(self):
+        import digitalio
+        import microcontroller
+        import time
+        self._dio = digitalio
+        self._pins = microcontroller.pin
+        self.sleep_us = lambda us: time.sleep(us / 1000000)
+
+    def _gpio(self, n):
+        return getattr(self._pins, "GPIO%d" % n)
+
+    def out(self, pin):
+        return _CpOut(self._dio, self._gpio(pin))
+
+    def inp(self, pin):
+        return _CpIn(self._dio, self._gpio(pin))
+
+    def pwm(self, pin):
+        import pwmio
+        return _CpPwm(pwmio, self._gpio(pin))
+
+    def strip(self, pin, count):
+        import neopixel
+        from firmware.hal.leds import CircuitPythonStrip
+        pixels = neopixel.NeoPixel(self._gpio(pin), count, brightness=1.0, auto_write=False,
+                                   pixel_order="RGB")
+        return CircuitPythonStrip(pixels, count)
+
+    def spi(self, bus, baud, sck, miso):
+        raise ProfileError("profile sensors.bus: spi is not supported on CircuitPython; use bitbang")
+
+
 def build_circuitpython(profile):
-    import digitalio
-    import microcontroller
-    import neopixel
-    import pwmio
-    import time
-    from firmware.hal.leds import CircuitPythonStrip
-
-    def gpio(n):
-        return getattr(microcontroller.pin, "GPIO%d" % n)
-
-    def sleep_us(us):
-        time.sleep(us / 1000000)
-
-    leds, keys = profile["leds"], profile["keys"]
-    pixels = neopixel.NeoPixel(gpio(leds["pin"]), leds["count"], brightness=1.0,
-                               auto_write=False, pixel_order="RGB")
-    strip = CircuitPythonStrip(pixels, leds["count"])
-    rows = [_CpOut(digitalio, gpio(p)) for p in keys["rows"]]
-    cols = [_CpIn(digitalio, gpio(p)) for p in keys["cols"]]
-    extra = [_CpIn(digitalio, gpio(keys[name])) for name in MENU_KEY_NAMES]
-    pwm = _CpPwm(pwmio, gpio(profile["buzzer"]["pin"]))
-    return _drivers(profile, strip, rows, cols, extra, pwm, sleep_us)
+    return _drivers(profile, _CircuitPythonIo())

@@ -34,7 +34,7 @@ def _folder():
 def _game(root):
     """A started Morbak game at t = 1000 ms, confirm off, four moves played."""
     from firmware.app import settings
-    from firmware.app.runtime import GAMES, make_app
+    from firmware.app.board_light import GAMES, make_app
     from firmware.hal.storage import Storage
     storage = Storage(root)
     cfg = settings.defaults(GAMES)

@@ -9,7 +9,8 @@ import sys
 from check import eq
 
 from firmware.app import settings
-from firmware.app.runtime import GAMES, make_app
+from firmware.app.board_light import GAMES
+from firmware.app.runtime import make_app
 from firmware.hal.storage import Storage
 
 PROFILE = {"name": "test", "kind": "light",

@@ -2,7 +2,7 @@
 from check import eq
 
 from firmware.app import render, settings
-from firmware.app.runtime import GAMES
+from firmware.app.board_light import GAMES
 from firmware.hal.storage import Storage
 from test_app_kit import MENU, OK, Board, fresh_dir, sq
 

@@ -12,9 +12,9 @@ LIGHT = {"name": "light-test", "kind": "light", "mcu": "rp2040",
          "leds": {"pin": 22, "count": 49, "width": 7, "height": 7, "serpentine": True,
                   "order": "GRB", "first": "bottom-left", "driver": "neopixel", "gamma": 2.2},
          "keys": {"rows": [2, 3, 4, 5, 6, 7, 8], "cols": [9, 10, 11, 12, 13, 14, 16],
-                  "menu": 17, "ok": 18, "scan_ms": 5, "settle_us": 20, "debounce": 3,
+                  "scan_ms": 5, "settle_us": 20, "debounce": 3,
                   "long_ms": 800},
-         "buzzer": {"pin": 15}, "safe_mode": ["a1", "g1"]}
+         "buttons": {"menu": 17, "ok": 18}, "buzzer": {"pin": 15}, "safe_mode": ["a1", "g1"]}
 
 
 def _path(name):
@@ -49,6 +49,6 @@ def test_mistakes_are_named():
     assert "not found" in str(e), str(e)
 
 
-def test_square_names():
-    eq([prof.square_index(n, 7, 7) for n in ("a1", "b1", "g7", "h1", "a8", "a", "", 5)],
-       [0, 1, 48, None, None, None, None, None], "indices")
+def test_key_numbers_come_from_the_profile():
+    eq([prof.key_id(LIGHT, n) for n in ("a1", "b1", "g7", "menu", "ok")], [0, 1, 48, 49, 50], "ids")
+    raises(ValueError, prof.key_id, LIGHT, "h1")

@@ -13,6 +13,7 @@ from firmware.app.runtime import make_app
 from firmware.hal.buzzer import Buzzer
 from firmware.hal.keys import KeyMatrix
 from firmware.hal.leds import Leds, RecordingStrip
+from firmware.hal.profile import Drivers
 from firmware.hal.storage import Storage
 
 PROFILE = {"name": "test", "kind": "light", "mcu": "rp2040",
@@ -50,8 +51,8 @@ class Rig:
                          settle_us=20, debounce=3, long_ms=800, sleep_us=self.board.sleep_us)
         self.strip = RecordingStrip(49)
         self.storage = fresh_storage()
-        self.runner = device.Runner(factory, PROFILE, self.storage, Leds(PROFILE["leds"], self.strip),
-                                    keys, Buzzer(Pwm()), crash)
+        self.runner = device.Runner(factory, PROFILE, self.storage,
+                                    Drivers(Leds(PROFILE["leds"], self.strip), Buzzer(Pwm()), keys), crash)
 
     def run(self, t0, t1):
         for t in range(t0, t1, 5):

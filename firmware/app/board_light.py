@@ -1,0 +1,37 @@
+"""The light board (7x7 keys with LEDs, MENU, OK): Morbak and Morbak Lite.
+
+Main menu                              Setting editor
+  7  M L . . . . .                       7  bar: a value is a number of lit squares,
+  6  . . . . . . .                       6       counted from a2 rightwards, row by row
+  5  . . . . . . .                       5       (a2 = 1 … g7 = 42); press a square to
+  4  . . . S . . .                       4       set the value to that many
+  3  . . . . . . .                       3
+  2  . . . . . . .                       2
+  1  T m B s C . .                       1  the setting's own square; g1 = off (limits)
+M = Morbak, L = Morbak Lite (the chosen one bright); S = start (green, OK too);
+settings: T game time (cyan, 1 square = 1 minute), m move time (purple, 1 square =
+10 s), B brightness (white, 42 steps, previewed live), s sound (yellow), C confirm step
+(magenta). On/off settings show c4 = off (red) and e4 = on (green), the current one
+bright. Pause: b4 continue, d4 undo, f4 end."""
+from firmware.app import render
+
+GAMES = ("morbak",)
+DIRECT = True
+ROWS = (0, 7, 14, 21, 28, 35, 42, 49)
+PICKS = (("morbak.lite", False, 42, render.PLAYER[0]), ("morbak.lite", True, 43, render.PLAYER[0]))
+START = 24
+ITEMS = (
+    ("morbak.game_time_s", 0, render.CYAN, 60),
+    ("morbak.move_time_s", 1, render.PURPLE, 10),
+    ("leds.brightness", 2, render.WHITE, 0),
+    ("sound", 3, render.YELLOW, None),
+    ("morbak.confirm", 4, render.MAGENTA, None),
+)
+BAR = (7, 42)
+OFF = 6
+CHOICES = (23, 25)
+PAUSE = (22, 24, 26)
+
+
+def game(cfg):
+    return "morbak"

@@ -1,0 +1,32 @@
+"""The marble board (Mabula's 8x8 without corners: 60 spaces, each with a presence
+sensor and an LED; MENU, OK, PASS): Mabula. Cells are the spaces in mabula.SPACES
+order (rank 1 to 8, file a to h: b1 = 0 … g8 = 59).
+
+No key under the spaces: PASS moves the selection (it blinks), OK chooses, MENU goes
+back. Main menu: the settings on rank 1 - b1 who moves first (W, B, random), c1 scoring
+(largest, product), d1 tiebreak (draw, lex), e1 edge marbles counted (off/on), f1
+brightness, g1 sound - and d4 start (green). A choice shows its values on c5, d5, e5;
+brightness a bar over ranks 2-7. Pause: c4 continue, d4 undo, e4 end."""
+from firmware.app import render
+
+GAMES = ("mabula",)
+DIRECT = False
+ROWS = (0, 6, 14, 22, 30, 38, 46, 54, 60)
+PICKS = ()
+START = 25                                     # d4
+ITEMS = (
+    ("mabula.first", 0, render.CYAN, None),
+    ("mabula.scoring", 1, render.PURPLE, None),
+    ("mabula.tiebreak", 2, render.MAGENTA, None),
+    ("mabula.count_edge_marbles", 3, render.GREEN, None),
+    ("leds.brightness", 4, render.WHITE, 0),
+    ("sound", 5, render.YELLOW, None),
+)
+BAR = (6, 48)
+OFF = 59
+CHOICES = (32, 33, 34)                         # c5, d5, e5
+PAUSE = (24, 25, 26)                           # c4, d4, e4
+
+
+def game(cfg):
+    return "mabula"

@@ -1,0 +1,22 @@
+"""The board kinds the app drives, chosen by the profile's ``kind``: each has a module
+board_<kind>.py that says what it plays and how its screens sit on its cells:
+
+    GAMES     the games it plays (their settings are loaded; the first is the default)
+    DIRECT    True when every cell has a key (a press chooses what a cell shows);
+              otherwise PASS moves a selection and OK chooses it
+    ROWS      first cell of each row, and the cell count last (the boot sweep)
+    MENU      the main menu: PICKS (setting, value, cell, colour), START (cell),
+              ITEMS (setting, cell, colour, unit: seconds per bar cell, 0 = brightness
+              steps, None = a choice); the editor's BAR (first cell, cells), OFF cell
+              (a limit switched off) and CHOICES (cells of a choice's values in order)
+    PAUSE     cells of the pause screen's continue, undo, end
+    game(cfg) the game that START starts
+and each game's controller is firmware/app/play_<game>.py (Play, options, seed)."""
+
+
+def kind(name):
+    return __import__("firmware.app.board_" + name, None, None, ("GAMES",))
+
+
+def controller(game):
+    return __import__("firmware.app.play_" + game, None, None, ("Play",))

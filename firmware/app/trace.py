@@ -1,0 +1,149 @@
+"""Replay a sensor trace through the board's own firmware (`arbiter replay`, DESIGN.md §3).
+
+A trace is what a board's inputs read, scan by scan: JSON lines {"t": ms since power-up,
+non-decreasing, ...} with, per board kind, "keys" (light: every key held, by name),
+"occupied" (marble: every space that reads a marble) and, on every kind, "press" (a
+button pressed and released at t). A reading holds until the next line changes it.
+
+``replay(profile, storage, lines, seed, settings)`` builds the real drivers over
+simulated wires (firmware/hal/wires.py), the runner and the app, starts the board's
+game as if chosen from the menu (with the settings given, the random setup drawn from
+``seed``), then ticks the runner every scan period through the trace and a little
+after it, so the last reading can settle. It returns the lines a person watching the
+board would write: ``move PLY MOVE``, ``correction T SPACES``, ``setup-ok T``, then
+``position TEXT`` and, if the game is over, ``result JSON``. TraceError (a ValueError)
+names the first bad line; a bad setting raises ValueError from the settings."""
+import json
+
+from firmware.app import crash, device, settings
+from firmware.app.runtime import make_app
+from firmware.hal import profile as hal_profile
+from firmware.hal.wires import Wires
+
+_TAIL_MS = 1000   # run on this long (plus the settle time) after the last line
+
+
+class TraceError(ValueError):
+    pass
+
+
+def _names(line_no, field, value, allowed):
+    if not isinstance(value, str):
+        raise TraceError("line %d: %s must be a string of names separated by spaces" % (line_no, field))
+    out = []
+    for name in value.split():
+        if name not in allowed:
+            raise TraceError("line %d: %s names %s, which this board does not have" % (line_no, field, name[:20]))
+        out.append(allowed.index(name))
+    return out
+
+
+def parse(profile, lines):
+    """[(t, field, value)]: the trace checked against the board; TraceError if it is not
+    one (naming the line)."""
+    kind = profile["kind"]
+    keys = hal_profile.key_names(profile)
+    field = "keys" if kind == "light" else "occupied"
+    cells = None
+    if kind == "marble":
+        from firmware.rules import mabula
+        cells = mabula.SPACES
+    buttons = hal_profile.kind_module(kind).BUTTONS
+    out = []
+    last = 0
+    n = 0
+    for line in lines:
+        n += 1
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            raise TraceError("line %d is not JSON" % n)
+        if not isinstance(entry, dict):
+            raise TraceError("line %d is not a JSON object" % n)
+        t = entry.get("t")
+        if not (isinstance(t, int) and t is not True and t is not False and t >= last):
+            raise TraceError("line %d: t must be a whole number of ms, not less than the line before" % n)
+        last = t
+        for name in entry:
+            if name == "t":
+                continue
+            value = entry[name]
+            if name == field:
+                out.append((t, name, _names(n, name, value, keys if cells is None else cells)))
+            elif name == "press":
+                if value not in buttons:
+                    raise TraceError("line %d: press names no button of this board (%s)" % (n, ", ".join(buttons)))
+                out.append((t, name, keys.index(value)))
+            else:
+                raise TraceError("line %d: %s is not a field of a %s board's trace" % (n, str(name)[:20], kind))
+    return out
+
+
+def _json(value):
+    """JSON with the keys of objects sorted: the same text on every interpreter."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(["%s: %s" % (json.dumps(k), _json(value[k])) for k in sorted(value)]) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join([_json(v) for v in value]) + "]"
+    return json.dumps(value)
+
+
+def replay(profile, storage, lines, seed=0, values=None):
+    entries = parse(profile, lines)
+    if values:
+        cfg = settings.load(storage, settings.GAMES)
+        for key in values:
+            cfg[key] = settings.parse(key, values[key])
+        settings.save(storage, cfg)
+    wires = Wires(profile)
+    drivers = hal_profile.build_micropython(profile, wires.machine, wires.neopixel, sleep_us=lambda us: None)
+    runner = device.Runner(make_app, profile, storage, drivers, crash)
+    runner.start(0)
+    app = runner.app
+    app.notes = []
+    play = app.new_game(app.board.game(app.cfg), 0, seed)
+    if play is None:
+        raise ValueError("these settings make no valid game")
+    scan = profile["keys"]["scan_ms"]
+    hold = (profile["keys"]["debounce"] + 2) * scan   # a press lasts long enough to count
+    settle = profile["sensors"]["settle_ms"] if "sensors" in profile else 0
+    end = (entries[-1][0] if entries else 0) + settle + _TAIL_MS
+    releases = []   # [t, key] of presses still down
+    i = 0
+    t = 0
+    while t <= end:
+        while i < len(entries) and entries[i][0] <= t:
+            _t, name, value = entries[i]
+            if name == "press":
+                wires.closed[value] = 1
+                releases.append([t + hold, value])
+            elif name == "occupied":
+                for c in range(len(wires.present)):
+                    wires.present[c] = 0
+                for c in value:
+                    wires.present[c] = 1
+            else:
+                for k in range(len(wires.closed)):
+                    wires.closed[k] = 0
+                for k in value:
+                    wires.closed[k] = 1
+            i += 1
+        for r in releases:
+            if r[0] <= t:
+                wires.closed[r[1]] = 0
+        releases = [r for r in releases if r[0] > t]
+        wires.now = t
+        runner.tick(t)
+        if runner.crashed_at is not None:
+            raise RuntimeError("the firmware crashed at %d ms: %r" % (t, runner.error))
+        t += scan
+    out = []
+    for note in app.notes:
+        out.append(" ".join([str(x) for x in note]))
+    ses = play.session       # kept after the game closes (OK at the end)
+    out.append("position " + ses.engine.to_text(ses.state))
+    if ses.over:
+        out.append("result " + _json(ses.result))
+    return out

@@ -1,0 +1,165 @@
+"""A board's wiring held in memory: the inputs as a person would set them (keys closed,
+marbles present), seen by the board's own drivers through a simulated ``machine`` and
+``neopixel``. The browser simulator, trace replay (firmware/app/trace.py) and tests
+build the real drivers over it with ``profile.build_micropython(profile, w.machine,
+w.neopixel, sleep_us=...)``, so what they exercise is what the pins would see.
+
+    closed[key]     a key's contact (key numbers as the key driver gives them): matrix
+                    keys conduct only while their row is driven low (a diode per key, so
+                    no ghost keys); buttons read low while closed
+    present[cell]   a marble on the cell's sensor, shifted out of a simulated 74HC165
+                    chain: SH/LD low latches, each rising CLK shifts, QH (or SPI) reads
+    tones           [t, freq, duty] each time the buzzer's duty is set (t = ``now``)
+    strip           the NeoPixel (its ``buf`` is the LED wire buffer)"""
+
+
+class Wires:
+    def __init__(self, profile):
+        from firmware.hal import profile as hal_profile
+        mod = hal_profile.kind_module(profile["kind"])
+        rows, cols = mod.matrix_pins(profile)
+        self.width = len(cols)
+        self.pins = {}            # pin number -> (kind, index)
+        for r in range(len(rows)):
+            self.pins[rows[r]] = ("row", r)
+        for c in range(len(cols)):
+            self.pins[cols[c]] = ("col", c)
+        grid = len(rows) * len(cols)
+        for i in range(len(mod.BUTTONS)):
+            self.pins[profile["buttons"][mod.BUTTONS[i]]] = ("key", grid + i)
+        self.closed = bytearray(grid + len(mod.BUTTONS))
+        self.low_rows = []
+        sen = profile.get("sensors")
+        self.present = bytearray(mod.cell_count(profile) if sen else 0)
+        if sen:
+            self.pins[sen["load"]] = ("load", 0)
+            self.pins[sen["clock"]] = ("clock", 0)
+            self.pins[sen["data"]] = ("data", 0)
+            self._chain = bytearray(sen["inputs"])
+            self._map = sen["map"]
+            self._idle = 1 if sen["active_low"] else 0   # an input with nothing on it
+        self._pos = 0
+        self._clock_level = 0
+        self.now = 0
+        self.tones = []
+        self.freq = 0
+        self.strip = None
+        self.machine = _machine(self)
+        self.neopixel = _neopixel(self)
+
+    def latch(self):
+        chain, idle = self._chain, self._idle
+        for k in range(len(chain)):
+            chain[k] = idle
+        for c in range(len(self.present)):
+            chain[self._map[c]] = idle ^ (1 if self.present[c] else 0)
+        self._pos = 0
+
+    def shifted(self):
+        """The bit QH shows now."""
+        return self._chain[self._pos] if self._pos < len(self._chain) else 0
+
+    def clock(self, level):
+        if level and not self._clock_level:
+            self._pos += 1
+        self._clock_level = level
+
+
+def _pin_value(w, kind, i):
+    """The value() method of a pin of ``kind``: one short function each, since the
+    key scan reads the columns many times per scan."""
+    if kind == "row":
+        low = w.low_rows
+
+        def drive(v=None):
+            if v is None:
+                return 0 if i in low else 1
+            if v:
+                if i in low:
+                    low.remove(i)
+            elif i not in low:
+                low.append(i)
+        return drive
+    if kind == "col":
+        closed, low, width = w.closed, w.low_rows, w.width
+
+        def column(v=None):
+            for r in low:
+                if closed[r * width + i]:
+                    return 0
+            return 1
+        return column
+    if kind == "key":
+        closed = w.closed
+        return lambda v=None: 0 if closed[i] else 1
+    if kind == "load":
+        def load(v=None):
+            if v is not None and not v:
+                w.latch()
+        return load
+    if kind == "clock":
+        def clock(v=None):
+            if v is not None:
+                w.clock(v)
+        return clock
+    if kind == "data":
+        return lambda v=None: w.shifted()
+    return lambda v=None: 0
+
+
+def _machine(w):
+    class Pin:
+        IN = 0
+        OUT = 1
+        PULL_UP = 1
+
+        def __init__(self, pin_id, mode=-1, pull=-1, value=None):
+            kind, i = w.pins.get(pin_id, ("out", 0))
+            self.value = _pin_value(w, kind, i)
+            if value is not None:
+                self.value(value)
+
+    class PWM:
+        def __init__(self, pin):
+            self.pin = pin
+
+        def freq(self, hz):
+            w.freq = hz
+
+        def duty_u16(self, duty):
+            w.tones.append([w.now, w.freq, duty])
+
+    class SPI:
+        def __init__(self, bus, baudrate=0, polarity=0, phase=0, sck=None, miso=None):
+            pass
+
+        def readinto(self, buf):
+            for b in range(len(buf)):
+                v = 0
+                for k in range(8):
+                    v = (v << 1) | w.shifted()
+                    w.clock(1)
+                    w.clock(0)
+                buf[b] = v
+
+    class Machine:
+        pass
+
+    Machine.Pin, Machine.PWM, Machine.SPI = Pin, PWM, SPI
+    return Machine
+
+
+def _neopixel(w):
+    class NeoPixel:
+        def __init__(self, pin, n):
+            self.buf = bytearray(3 * n)
+            w.strip = self
+
+        def write(self):
+            pass
+
+    class Module:
+        pass
+
+    Module.NeoPixel = NeoPixel
+    return Module
