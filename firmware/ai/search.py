@@ -8,14 +8,20 @@ A sample is ``value(i)``: an integer from one random playout after move i,
 higher is better for the side choosing. Ties go to the lower index."""
 
 
+_FEWEST = 12   # candidates kept however small the budget
+
+
 def halving(n, value, budget, rng):
     """Index of the best of ``n`` candidates after about ``budget`` samples.
-    When there are more candidates than half the budget, a random half-budget
-    of them (drawn from ``rng``) is searched, so the budget holds."""
+    When there are more candidates than half the budget (and than _FEWEST),
+    that many of them, drawn from ``rng``, are searched, so the budget holds;
+    each candidate gets at least one sample a round, so a small budget can
+    be overspent, up to about twice the candidates."""
     alive = list(range(n))
-    if n > budget // 2 > 1:
+    keep = budget // 2 if budget // 2 > _FEWEST else _FEWEST
+    if n > keep:
         rng.shuffle(alive)
-        alive = alive[:budget // 2]
+        alive = alive[:keep]
         alive.sort()
     total = [0] * n
     rounds = 0
