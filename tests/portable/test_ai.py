@@ -84,3 +84,22 @@ def test_morbak_levels_above_one_block_a_line_in_one():
             m = ai.choose("morbak", s, level, seed)
             assert m in ("L d2", "S a2", "S b2", "S c2"), (level, m)
             assert not morbak.can_win_now(morbak.play(s, m), 1)
+
+
+def test_halving_keeps_to_its_budget_and_finds_the_best():
+    from firmware.ai.search import halving
+    for n in (2, 3, 7, 12, 30, 70, 150):
+        for budget in (1, 10, 40, 100, 400):
+            calls = [0]
+            # Deterministic values: candidate 5 (or the last) is the best.
+            best = 5 if n > 5 else n - 1
+
+            def value(i):
+                calls[0] += 1
+                return 10 if i == best else i % 5
+            got = halving(n, value, budget, Rng(n * 1000 + budget))
+            kept = min(n, max(12, budget // 2))
+            # One sample each per round: k + k/2 + ... (rounded up) at most.
+            assert calls[0] <= max(budget, 2 * kept + 8), (n, budget, calls[0])
+            if kept == n:
+                eq(got, best, "best of %d with budget %d" % (n, budget))
