@@ -1,16 +1,16 @@
 """Morbak opponent: a win in one is always taken; otherwise level 1 plays at
-random, and levels 2..5 keep to the moves after which the opponent cannot
-win at once (when there are any) and use sequential halving over them, each
-sample one fast random playout (``morbak.playout``) scored win 2, draw 1,
-loss 0."""
+random; from level 2 it keeps to the moves after which the opponent cannot
+win at once (when there are any): level 2 picks one of them at random,
+levels 3..5 use sequential halving over them, each sample one fast random
+playout (``morbak.playout``) scored win 2, draw 1, loss 0."""
 from firmware.ai.search import halving
 import firmware.rules.morbak as rules
 
-# Playout plies per decision by level (2..5); level 5 fits about 2 s on a
-# Pico (estimated from the WebAssembly build, tests/bench/extra_ai.py). A
-# random playout lasts about three plies for every four empty squares: the
-# samples are the plies over that.
-_PLIES = (0, 0, 120, 320, 800, 1600)
+# Playout plies per decision by level (3..5; 2 does not search); level 5
+# fits about 2 s on a Pico (estimated from the WebAssembly build,
+# tests/bench/extra_ai.py). A random playout lasts about three plies for every
+# four empty squares: the samples are the plies over that.
+_PLIES = (0, 0, 0, 300, 800, 1600)
 
 
 def _value(end, me):
@@ -33,8 +33,8 @@ def choose(state, level, rng):
     safe = [i for i in range(len(moves)) if not rules.can_win_now(children[i], 1 - me)]
     if not safe:
         safe = list(range(len(moves)))
-    if len(safe) == 1:
-        return moves[safe[0]]
+    if len(safe) == 1 or level == 2:
+        return moves[safe[rng.below(len(safe))]]
 
     def value(k):
         return _value(rules.playout(children[safe[k]], rng), me)

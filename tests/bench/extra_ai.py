@@ -14,10 +14,14 @@ _CASES = {
     "mabula": (None, 3, 6),
     "morbak": (None, 4, 6),
     "mano": (None, 3, 6),
+    "fursaz size 5": ({"size": 5}, 10, 3),
+    "fursaz size 7": ({"size": 7}, 20, 3),
+    "masbrur": (None, 1, 6),
 }
 
 
 def _times(name, level, options, step, count):
+    name = name.split(" ")[0]
     engine = __import__("firmware.rules." + name, None, None, [name])
     state = engine.new_game(options, 5)
     rng = Rng(5)
