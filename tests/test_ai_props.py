@@ -3,6 +3,10 @@ the legality checks on MicroPython too): legal moves in every game and
 option set, the same move for the same arguments, and hidden information
 left unread: change what the side to move cannot see and the move is the
 same for every seed, so the move distribution is the same."""
+import os
+import subprocess
+import sys
+
 from hypothesis import given, settings, strategies as st
 
 from firmware import ai
@@ -121,3 +125,14 @@ def test_masbrur_never_reads_the_other_wall():
         if checked >= 4:
             break
     assert checked >= 4
+
+
+def test_only_the_chosen_game_is_imported():
+    code = ("import sys\nfrom firmware import ai\nimport firmware.rules.mano as m\n"
+            "ai.choose('mano', m.new_game(None, 1), 5)\n"
+            "print(sorted(n for n in sys.modules if n.startswith('firmware')))")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=root).stdout
+    assert eval(out) == ["firmware", "firmware.ai", "firmware.ai.mano", "firmware.ai.search",
+                         "firmware.rules", "firmware.rules.mano"]

@@ -3,10 +3,11 @@
 One move from ``legal_moves(state)`` for the side to move, the same for the
 same arguments, chosen only from what that side may know. ``game`` is the
 engine's module name; ``level`` 1..5: 1 plays legal moves with a little sense
-(it takes a win in one), 2..5 search with a budget of random playouts that
-grows with the level (``firmware/ai/search.py``), level 5 about what a Pico
-plays through in 2 s. Each game's opponent is its own module here
-(``firmware/ai/<game>.py``); only the chosen game's modules are imported.
+(a win in one, a heavy tile), each level above thinks harder, and level 5
+spends about what a Pico can in 2 s (estimated; the Fursaz and Masbrur
+engines are slower than that for now). Each game's opponent is its own
+module here (``firmware/ai/<game>.py``, which says how it plays; most search
+with ``firmware/ai/search.py``); only the chosen game's modules are imported.
 Deterministic: the only randomness is ``firmware.rules.Rng(seed)``.
 """
 from firmware.rules import Rng, is_int

@@ -45,11 +45,3 @@ def halving(n, value, budget, rng):
         alive = alive[:(len(alive) + 1) // 2]
     return alive[0]
 
-
-def wins_now(rules, state, moves, seat):
-    """Index of the first move after which ``seat`` has won, or -1."""
-    for i in range(len(moves)):
-        t = rules.play(state, moves[i])
-        if rules.is_over(t) and rules.result(t)["winner"] == seat:
-            return i
-    return -1
