@@ -31,6 +31,12 @@ BAR = (7, 42)
 OFF = 6
 CHOICES = (23, 25)
 PAUSE = (22, 24, 26)
+TRACE = "keys"      # a trace's field (trace.py): every key held, by name
+
+
+def trace_names(profile):
+    from firmware.hal.profile import key_names
+    return key_names(profile)
 
 
 def game(cfg):

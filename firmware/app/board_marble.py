@@ -26,6 +26,12 @@ BAR = (6, 48)
 OFF = 59
 CHOICES = (32, 33, 34)                         # c5, d5, e5
 PAUSE = (24, 25, 26)                           # c4, d4, e4
+TRACE = "occupied"  # a trace's field (trace.py): every space that reads a marble
+
+
+def trace_names(profile):
+    from firmware.rules.mabula import SPACES
+    return SPACES
 
 
 def game(cfg):

@@ -10,6 +10,8 @@ board_<kind>.py that says what it plays and how its screens sit on its cells:
               steps, None = a choice); the editor's BAR (first cell, cells), OFF cell
               (a limit switched off) and CHOICES (cells of a choice's values in order)
     PAUSE     cells of the pause screen's continue, undo, end
+    TRACE     the field of a trace (trace.py) that says what the board's sensors read,
+              with trace_names(profile): the names it uses, in cell or key order
     game(cfg) the game that START starts
 and each game's controller is firmware/app/play_<game>.py (Play, options, seed)."""
 

@@ -59,6 +59,7 @@ class Play:
         self.expect = bytearray(_CELLS)   # the last accepted position: 0 empty, 1 W, 2 B
         self.seen = bytearray(_CELLS)     # the last stable frame
         self.have_seen = False
+        self.frame_ref = None             # the frame (bytes) last taken
         self.wrong = bytearray(_CELLS)    # 1 missing, 2 extra (correction), 0 agrees
         self.wrongs = 0
         self.noted = ""                   # the spaces last reported as wrong
@@ -144,6 +145,7 @@ class Play:
 
     def frame(self, occ, now):
         """A stable frame from the sensors."""
+        self.frame_ref = occ
         seen = self.seen
         for i in range(_CELLS):
             seen[i] = occ[i]
@@ -178,6 +180,9 @@ class Play:
 
     def tick(self, now):
         self.session.tick(now)
+        last = self.app.last_frame
+        if last is not None and last is not self.frame_ref:
+            self.frame(last, now)   # a frame that came while another screen was shown
 
     def event(self, kind, key, now):
         if kind == "frame":

@@ -53,6 +53,8 @@ class App:
         self.profile = profile
         self.kind = profile["kind"]
         self.games = self.board.GAMES
+        # The profile module is the runner's; loaded here only for the names, it goes again.
+        loaded = "firmware.hal.profile" in sys.modules
         from firmware.hal import profile as hal_profile
         names = hal_profile.key_names(profile)
         self.keys = {}
@@ -60,13 +62,15 @@ class App:
             self.keys[names[i]] = i
         self.frame = bytearray(3 * hal_profile.cell_count(profile))
         del hal_profile
-        _unload(("firmware.hal.profile", "firmware.hal.profile_" + profile["kind"]))
+        if not loaded:
+            _unload(("firmware.hal.profile", "firmware.hal.profile_" + self.kind, "firmware.values"))
         self.storage = storage
         self.now = self.boot_ms = now_ms
         self.sounds = []
         self.message = ""
         self.play = None
         self.notes = None
+        self.last_frame = None   # the sensors' last stable frame, whoever was on screen
         records.prepare(storage)
         from firmware.app import settings
         games = self.games
@@ -96,6 +100,8 @@ class App:
         self.now = now_ms
         self.screen.tick(now_ms)
         for ev in events:
+            if ev[0] == "frame":
+                self.last_frame = ev[1]
             self.screen.event(ev[0], ev[1], now_ms)
         if self.crashes and now_ms - self.boot_ms >= crash.HEALTHY_MS:
             crash.clear(self.storage)

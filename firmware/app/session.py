@@ -201,4 +201,4 @@ class Session:
                 "clocks_ms": None if c.left is None else [c.left[0], c.left[1]],
                 "move_ms_left": c.move_left if self.turn >= 0 else None,
                 "result": self.result, "to_move": None if self.turn < 0 else self.turn,
-                "options": rec["options"], "id": rec["id"]}
+                "options": rec["options"], "id": rec["id"], "seats": self.seats}

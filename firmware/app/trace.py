@@ -15,7 +15,7 @@ board would write: ``move PLY MOVE``, ``correction T SPACES``, ``setup-ok T``, t
 names the first bad line; a bad setting raises ValueError from the settings."""
 import json
 
-from firmware.app import crash, device, settings
+from firmware.app import boards, crash, device, settings
 from firmware.app.runtime import make_app
 from firmware.hal import profile as hal_profile
 from firmware.hal.wires import Wires
@@ -43,11 +43,9 @@ def parse(profile, lines):
     one (naming the line)."""
     kind = profile["kind"]
     keys = hal_profile.key_names(profile)
-    field = "keys" if kind == "light" else "occupied"
-    cells = None
-    if kind == "marble":
-        from firmware.rules import mabula
-        cells = mabula.SPACES
+    board = boards.kind(kind)
+    field = board.TRACE
+    names = board.trace_names(profile)
     buttons = hal_profile.kind_module(kind).BUTTONS
     out = []
     last = 0
@@ -71,7 +69,7 @@ def parse(profile, lines):
                 continue
             value = entry[name]
             if name == field:
-                out.append((t, name, _names(n, name, value, keys if cells is None else cells)))
+                out.append((t, name, _names(n, name, value, names)))
             elif name == "press":
                 if value not in buttons:
                     raise TraceError("line %d: press names no button of this board (%s)" % (n, ", ".join(buttons)))
@@ -90,7 +88,9 @@ def _json(value):
     return json.dumps(value)
 
 
-def replay(profile, storage, lines, seed=0, values=None):
+def replay(profile, storage, lines, seed=0, values=None, new=True):
+    """The lines of the module doc; ``new=False`` powers up over ``storage`` as it is
+    instead of starting a game (the saved game is offered for resuming: press OK)."""
     entries = parse(profile, lines)
     if values:
         cfg = settings.load(storage, settings.GAMES)
@@ -103,8 +103,8 @@ def replay(profile, storage, lines, seed=0, values=None):
     runner.start(0)
     app = runner.app
     app.notes = []
-    play = app.new_game(app.board.game(app.cfg), 0, seed)
-    if play is None:
+    play = app.new_game(app.board.game(app.cfg), 0, seed) if new else None
+    if new and play is None:
         raise ValueError("these settings make no valid game")
     scan = profile["keys"]["scan_ms"]
     hold = (profile["keys"]["debounce"] + 2) * scan   # a press lasts long enough to count
@@ -119,12 +119,12 @@ def replay(profile, storage, lines, seed=0, values=None):
             if name == "press":
                 wires.closed[value] = 1
                 releases.append([t + hold, value])
-            elif name == "occupied":
+            elif name == "occupied":      # a sensor per cell
                 for c in range(len(wires.present)):
                     wires.present[c] = 0
                 for c in value:
                     wires.present[c] = 1
-            else:
+            else:                         # "keys": a contact per key
                 for k in range(len(wires.closed)):
                     wires.closed[k] = 0
                 for k in value:
@@ -142,6 +142,10 @@ def replay(profile, storage, lines, seed=0, values=None):
     out = []
     for note in app.notes:
         out.append(" ".join([str(x) for x in note]))
+    if play is None:
+        play = app.play
+    if play is None:
+        return out
     ses = play.session       # kept after the game closes (OK at the end)
     out.append("position " + ses.engine.to_text(ses.state))
     if ses.over:

@@ -9,7 +9,7 @@ Hardware modules are imported only inside the build functions, so CPython tests 
 fakes (``build_micropython(profile, machine, neopixel)``).
 
 Every kind's profile has (hardware/README.md has the wiring):
-    name, kind (a board kind: KINDS), mcu (a key of the pin table below)
+    name, kind (a board kind: kinds()), mcu (a key of the pin table below)
     leds:    pin, count, order ("GRB", any order of R G B), driver ("neopixel"),
              gamma (optional, 1-3, default 2.2), and where each cell's LED sits on the
              chain: either "map" (chain position per cell, in the kind's cell order) or
@@ -28,7 +28,6 @@ import sys
 from firmware.values import is_bool, is_int
 
 PATH = "/profile.json"
-KINDS = ("light", "marble")
 _ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
 _CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right")
 # (field, lo, hi): the timing fields of "keys"
@@ -51,6 +50,18 @@ def _mcu_pins(mcu):
 def kind_module(kind):
     """The profile module of a board kind (profile_<kind>.py)."""
     return __import__("firmware.hal.profile_" + kind, None, None, ("check",))
+
+
+def kinds():
+    """The board kinds this firmware drives: one profile_<kind> module each."""
+    import os
+    here = __file__.rpartition("/")[0]
+    out = []
+    for name in os.listdir(here):
+        if name.startswith("profile_") and (name.endswith(".py") or name.endswith(".mpy")):
+            out.append(name[8:name.rindex(".")])
+    out.sort()
+    return out
 
 
 def load(path=PATH):
@@ -182,13 +193,16 @@ def check(profile):
     if not isinstance(profile.get("name"), str):
         fail("name", "a string")
     kind = profile.get("kind")
-    if kind not in KINDS:
+    try:
+        mod = kind_module(kind) if isinstance(kind, str) and kind.isalpha() else None
+    except ImportError:
+        mod = None
+    if mod is None:
         raise ProfileError("profile kind: %r is not a board kind this firmware drives (%s)"
-                           % (kind, ", ".join(KINDS)))
+                           % (kind, ", ".join(kinds())))
     if _mcu_pins(profile.get("mcu")) is None:
         fail("mcu", "rp2040, rp2350 or esp32s3")
     pins = Pins(profile["mcu"])
-    mod = kind_module(kind)
     keys = section(profile, "keys")
     for field, lo, hi in _KEY_TIMING:
         number(keys, field, lo, hi, "keys.")

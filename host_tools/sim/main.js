@@ -133,6 +133,7 @@ async function powerUp() {
   // A power cut opens no contact: a stuck or held key is closed from the start.
   pending = pending.filter((c) => c[0] > bootAt);
   for (const k of board.closed()) addContact(bootAt, k, true);
+  for (const c of board.present ? board.present() : []) addSensor(bootAt, c, true);
   firstSeat = null;
   powered = true;
   apply(call("glue.boot()"));
@@ -157,18 +158,21 @@ function erase() {
 
 // ------------------------------------------------------------------ running
 
-function addContact(t, key, closed) {
+// An input change at clock time t: a key contact ("k") or a space's sensor ("s").
+function addInput(t, kind, index, on) {
   let i = pending.length;
   while (i > 0 && pending[i - 1][0] > t) i--;
-  pending.splice(i, 0, [t, key, closed]);
+  pending.splice(i, 0, [t, kind, index, on]);
 }
+const addContact = (t, key, closed) => addInput(t, "k", key, closed);
+const addSensor = (t, cell, present) => addInput(t, "s", cell, present);
 
 // Run the board up to clock time `until` (one call into the interpreter).
 function runTo(until) {
   const due = [];
   while (pending.length && pending[0][0] <= until) {
-    const [t, k, c] = pending.shift();
-    due.push([Math.max(0, t - bootAt), k, c ? 1 : 0]);
+    const [t, kind, i, on] = pending.shift();
+    due.push([Math.max(0, t - bootAt), kind, i, on ? 1 : 0]);
   }
   apply(call(`glue.run(${until - bootAt}, ${JSON.stringify(due)})`));
 }
@@ -223,8 +227,9 @@ function apply(out) {
     board.draw(leds);
   }
   for (const [t, kind, key] of out.events) {
-    keyEvents.push({ t, kind, key: board.names[key] });
-    logKey(t, kind, board.names[key]);
+    const name = kind === "frame" ? board.frameText(key) : board.names[key];
+    keyEvents.push({ t, kind, key: name });
+    logKey(t, kind, name);
   }
   keyEvents.splice(0, keyEvents.length - KEEP);
   if (out.tones.length) play(out.tones, out.t);
@@ -276,9 +281,10 @@ function showStatus() {
   const s = status;
   $("screen").textContent = s.screen || "";
   $("message").textContent = s.message || "";
-  const seat = (p) => (p === 0 ? "A" : p === 1 ? "B" : "");
+  const seats = s.seats || "AB";
+  const seat = (p) => (p === 0 || p === 1 ? seats[p] : "");
   $("turn").textContent = s.result ? "" : seat(s.to_move);
-  $("clocks").textContent = s.clocks_ms ? `A ${fmtMs(s.clocks_ms[0])} · B ${fmtMs(s.clocks_ms[1])}` : s.game ? "off" : "";
+  $("clocks").textContent = s.clocks_ms ? `${seat(0)} ${fmtMs(s.clocks_ms[0])} · ${seat(1)} ${fmtMs(s.clocks_ms[1])}` : s.game ? "off" : "";
   $("move-left").textContent = s.move_ms_left == null ? (s.game && !s.result ? "off" : "") : fmtMs(s.move_ms_left);
   $("result").textContent = s.result ? (s.result.winner == null ? "draw" : seat(s.result.winner) + " wins") + ` (${s.result.reason})` : "";
   $("position").textContent = s.position || "";
@@ -363,9 +369,12 @@ async function main() {
   document.title = `Arbiter simulator: ${bundle.board} board`;
   $("board-name").textContent = `${bundle.board} board (${bundle.profile.name})`;
   $("clock-mode").textContent = MANUAL ? "manual clock" : "";
+  if (kind.hint) $("hint").textContent = kind.hint;
   board = kind.createBoard($("board"), bundle.profile, {
     now: clockNow,
     contact: addContact,
+    sensor: addSensor,
+    status: () => status,
     faultChanged: showFaults,
   });
   for (const f of kind.faults) {
