@@ -77,6 +77,19 @@ def build_parser():
     p.add_argument("--board", default="light", metavar="KIND", help="the board kind (default: light)")
     p.add_argument("--fs", metavar="DIR", help="keep the board's files in this folder across runs")
     p.add_argument("--blank", action="store_true", help="start with an empty flash (no firmware)")
+    p.add_argument("--pico", action="store_true",
+                   help="run the real Pico MicroPython on an emulated RP2040 instead, booted from "
+                        "the image `arbiter uf2` makes (--fs keeps its flash)")
+
+    p = sub.add_parser("uf2", help="write the one-file Pico image: MicroPython + Arbiter",
+                       description="Write DIR/arbiter-NAME.uf2: the MicroPython UF2 with a file "
+                                   "system holding the compiled firmware, boot.py, main.py and "
+                                   "the profile. Drag it onto a Pico in BOOTSEL mode.")
+    p.add_argument("--profile", default="light-pico", metavar="NAME",
+                   help="the board profile hardware/NAME.json (default: light-pico)")
+    p.add_argument("--micropython", metavar="UF2",
+                   help="MicroPython v1.27 for RPI_PICO (default: from ARBITER_PICO_DIR)")
+    p.add_argument("--out", default=".", metavar="DIR", help="folder to write to (default: .)")
 
     p = sub.add_parser("replay", help="run the board's firmware on a recorded sensor trace",
                        description="Run the firmware of a board kind (filter, inference, controller) "
@@ -135,6 +148,12 @@ def run(args):
     if cmd == "logs":
         from host_tools import logs_cmd
         return logs_cmd.run(args.port)
+    if cmd == "virtual-board" and args.pico:
+        from host_tools import pico_board
+        return pico_board.main(args.listen, args.board, args.fs, args.blank)
+    if cmd == "uf2":
+        from host_tools import uf2
+        return uf2.run(args.profile, args.micropython, args.out)
     if cmd == "replay":
         from host_tools import replay_cmd
         return replay_cmd.run(args.kind, args.trace, args.seed, args.set)

@@ -286,7 +286,7 @@ def test_the_shipped_marble_profile_loads_and_builds():
     d = prof.build_micropython(p, machine, types.SimpleNamespace(NeoPixel=FakeNeoPixel),
                                sleep_us=lambda us: None)
     assert d.sources == (d.keys, d.sensors)
-    assert d.sensors._chain._spi.args == (0, 18, 16)
+    assert d.sensors.reader._chain._spi.args == (0, 18, 16)
     assert d.sensors.settle_ms == 300
     d.sensors.scan(0)
     assert sum(d.sensors.reading) == 0

@@ -17,7 +17,6 @@ from firmware.app import render
 
 GAMES = ("morbak",)
 DIRECT = True
-ROWS = (0, 7, 14, 21, 28, 35, 42, 49)
 PICKS = (("morbak.lite", False, 42, render.PLAYER[0]), ("morbak.lite", True, 43, render.PLAYER[0]))
 START = 24
 ITEMS = (
@@ -37,6 +36,11 @@ TRACE = "keys"      # a trace's field (trace.py): every key held, by name
 def trace_names(profile):
     from firmware.hal.profile import key_names
     return key_names(profile)
+
+
+def rows(profile):
+    w = profile["leds"]["width"]
+    return tuple(range(0, w * profile["leds"]["height"] + 1, w))
 
 
 def game(cfg):

@@ -11,7 +11,6 @@ from firmware.app import render
 
 GAMES = ("mabula",)
 DIRECT = False
-ROWS = (0, 6, 14, 22, 30, 38, 46, 54, 60)
 PICKS = ()
 START = 25                                     # d4
 ITEMS = (
@@ -32,6 +31,10 @@ TRACE = "occupied"  # a trace's field (trace.py): every space that reads a marbl
 def trace_names(profile):
     from firmware.rules.mabula import SPACES
     return SPACES
+
+
+def rows(profile):
+    return (0, 6, 14, 22, 30, 38, 46, 54, 60)
 
 
 def game(cfg):

@@ -4,7 +4,6 @@ board_<kind>.py that says what it plays and how its screens sit on its cells:
     GAMES     the games it plays (their settings are loaded; the first is the default)
     DIRECT    True when every cell has a key (a press chooses what a cell shows);
               otherwise PASS moves a selection and OK chooses it
-    ROWS      first cell of each row, and the cell count last (the boot sweep)
     MENU      the main menu: PICKS (setting, value, cell, colour), START (cell),
               ITEMS (setting, cell, colour, unit: seconds per bar cell, 0 = brightness
               steps, None = a choice); the editor's BAR (first cell, cells), OFF cell
@@ -12,6 +11,7 @@ board_<kind>.py that says what it plays and how its screens sit on its cells:
     PAUSE     cells of the pause screen's continue, undo, end
     TRACE     the field of a trace (trace.py) that says what the board's sensors read,
               with trace_names(profile): the names it uses, in cell or key order
+    rows(profile)  first cell of each row, and the cell count last (the boot sweep)
     game(cfg) the game that START starts
 and each game's controller is firmware/app/play_<game>.py (Play, options, seed)."""
 

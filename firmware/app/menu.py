@@ -29,7 +29,7 @@ class Boot:
         self.app = app
         self.name = "boot"
         self.t0 = now
-        self.rows = app.board.ROWS
+        self.rows = app.board.rows(app.profile)
 
     def tick(self, now):
         if now - self.t0 >= _SWEEP_ROW_MS * (len(self.rows) - 1):

@@ -40,7 +40,7 @@ SEATS = "WB"
 MARBLE = ((255, 190, 120), (60, 0, 255))    # how the LEDs show White's and Black's marbles
 
 
-def options(cfg, settings):
+def options(cfg, settings, profile):
     return settings.game_options(cfg, "mabula")
 
 

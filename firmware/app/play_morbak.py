@@ -45,7 +45,7 @@ _BEAT_MS = const(150)
 SEATS = "AB"
 
 
-def options(cfg, settings):
+def options(cfg, settings, profile):
     """The engine options of a new game with the settings ``cfg``."""
     opts = settings.game_options(cfg, "morbak")
     # The limits always go into the record, so it says which clocks were used.

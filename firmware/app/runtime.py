@@ -182,7 +182,7 @@ class App:
         mod = boards.controller(game)
         if seed is None:
             seed = mod.seed(self.cfg, now)
-        rec = records.new_record(records.next_id(self.storage), game, mod.options(self.cfg, settings), seed)
+        rec = records.new_record(records.next_id(self.storage), game, mod.options(self.cfg, settings, self.profile), seed)
         try:
             play = mod.Play(self, rec, now)
         except ValueError as e:

@@ -2,8 +2,9 @@
 
 A trace is what a board's inputs read, scan by scan: JSON lines {"t": ms since power-up,
 non-decreasing, ...} with, per board kind, "keys" (light: every key held, by name),
-"occupied" (marble: every space that reads a marble) and, on every kind, "press" (a
-button pressed and released at t). A reading holds until the next line changes it.
+"occupied" (marble: every space that reads a marble), "stones" (stone: every point that
+reads a stone, with the colour read, e.g. "c3W") and, on every kind, "press" (a button
+pressed and released at t). A reading holds until the next line changes it.
 
 ``replay(profile, storage, lines, seed, settings)`` builds the real drivers over
 simulated wires (firmware/hal/wires.py), the runner and the app, starts the board's
@@ -28,13 +29,21 @@ class TraceError(ValueError):
 
 
 def _names(line_no, field, value, allowed):
+    """[(index, what)]: each name's index in ``allowed``; what = 1, or for "stones" (a
+    point and the colour read there, e.g. c3W) 1 black, 2 white."""
     if not isinstance(value, str):
         raise TraceError("line %d: %s must be a string of names separated by spaces" % (line_no, field))
     out = []
     for name in value.split():
+        what = 1
+        if field == "stones":
+            what = "BW".find(name[-1:]) + 1
+            name = name[:-1]
+            if not what:
+                raise TraceError("line %d: stones are a point and its colour, B or W (e.g. c3W)" % line_no)
         if name not in allowed:
             raise TraceError("line %d: %s names %s, which this board does not have" % (line_no, field, name[:20]))
-        out.append(allowed.index(name))
+        out.append((allowed.index(name), what))
     return out
 
 
@@ -119,16 +128,16 @@ def replay(profile, storage, lines, seed=0, values=None, new=True):
             if name == "press":
                 wires.closed[value] = 1
                 releases.append([t + hold, value])
-            elif name == "occupied":      # a sensor per cell
-                for c in range(len(wires.present)):
-                    wires.present[c] = 0
-                for c in value:
-                    wires.present[c] = 1
-            else:                         # "keys": a contact per key
+            elif name == "keys":          # a contact per key
                 for k in range(len(wires.closed)):
                     wires.closed[k] = 0
-                for k in value:
+                for k, _on in value:
                     wires.closed[k] = 1
+            else:                         # a sensor per cell
+                for c in range(len(wires.present)):
+                    wires.present[c] = 0
+                for c, what in value:
+                    wires.present[c] = what
             i += 1
         for r in releases:
             if r[0] <= t:

@@ -124,17 +124,17 @@ class Pins:
         self.used = {}
 
     def take(self, sec, field, where, adc=False):
-        return self._one(sec.get(field), where + field, adc)
+        return self.one(sec.get(field), where + field, adc)
 
     def take_list(self, sec, field, n, what, where):
         v = sec.get(field)
         if not isinstance(v, list) or len(v) != n:
             fail(where + field, "a list of %d pin numbers (%s)" % (n, what))
         for i in range(n):
-            self._one(v[i], "%s%s[%d]" % (where, field, i), False)
+            self.one(v[i], "%s%s[%d]" % (where, field, i))
         return v
 
-    def _one(self, pin, field, adc):
+    def one(self, pin, field, adc=False):
         if not is_int(pin):
             fail(field, "a pin number")
         if pin not in self.exist:
@@ -307,6 +307,9 @@ class _MicroPythonIo:
         Pin = self.machine.Pin
         return self.machine.SPI(bus, baudrate=baud, polarity=0, phase=0, sck=Pin(sck), miso=Pin(miso))
 
+    def adc(self, pin):
+        return self.machine.ADC(self.machine.Pin(pin))
+
 
 def build_micropython(profile, machine, neopixel, sleep_us=None):
     if sleep_us is None:
@@ -348,6 +351,16 @@ class _CpPwm:
         self._out.duty_cycle = d
 
 
+class _CpAdc:
+    """analogio.AnalogIn looking like machine.ADC (both read 0-65535)."""
+
+    def __init__(self, ain):
+        self._ain = ain
+
+    def read_u16(self):
+        return self._ain.value
+
+
 class _CircuitPythonIo:
     def __init__(self):
         import digitalio
@@ -379,6 +392,10 @@ class _CircuitPythonIo:
 
     def spi(self, bus, baud, sck, miso):
         raise ProfileError("profile sensors.bus: spi is not supported on CircuitPython; use bitbang")
+
+    def adc(self, pin):
+        import analogio
+        return _CpAdc(analogio.AnalogIn(self._gpio(pin)))
 
 
 def build_circuitpython(profile):

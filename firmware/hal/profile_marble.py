@@ -60,9 +60,10 @@ def check(profile, pins):
 
 def sensors(profile, io):
     from firmware.hal.sensors import SensorGrid
-    from firmware.hal.shiftin import ShiftChain
+    from firmware.hal.shiftin import Presence, ShiftChain
     sen = profile["sensors"]
     spi = io.spi(sen["spi"], 1000000, sen["clock"], sen["data"]) if sen["bus"] == "spi" else None
     chain = ShiftChain(io.out(sen["load"]), None if spi else io.out(sen["clock"]),
                        None if spi else io.inp(sen["data"]), sen["inputs"], spi=spi)
-    return SensorGrid(chain, sen["map"], sen["active_low"], sen.get("settle_ms", SETTLE_MS), sen["scan_ms"])
+    return SensorGrid(Presence(chain, sen["map"], sen["active_low"]), CELLS,
+                      sen.get("settle_ms", SETTLE_MS), sen["scan_ms"])

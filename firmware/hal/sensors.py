@@ -1,23 +1,21 @@
-"""A grid of presence sensors as an input source that yields stable frames.
+"""A board's cell sensors as an input source that yields stable frames.
 
-``SensorGrid(chain, cell_map, active_low, settle_ms)``: ``chain`` is read every
-``scan_ms`` (anything with ``read()`` filling ``bits``: ShiftChain, or a fake);
-``cell_map[c]`` is the chain input of cell c. A marble rolling past, a bounce or a hand
-passing over a space changes the reading for a moment; so a frame (one byte per cell,
-1 = occupied) is handed on only once the same reading has lasted ``settle_ms``, and only
-when it differs from the last frame handed on. The runner polls it like the key
-driver: ``scan(now_ms)``, ``pending()``, ``take_events()`` -> (("frame", bytes),).
-A scan allocates nothing; a stable frame allocates its bytes once."""
+``SensorGrid(reader, cells, settle_ms, scan_ms)``: every ``scan_ms`` the reader fills one
+byte per cell (``reader.read(out)``: presence 0/1 on the marble board, a stone's colour on
+the stone board). A marble rolling past, a stone being turned, a bounce or a hand passing
+over changes the reading for a moment; so a frame is handed on only once the same
+reading has lasted ``settle_ms``, and only when it differs from the last frame handed
+on. The runner polls it like the key driver: ``scan(now_ms)``, ``pending()``,
+``take_events()`` -> (("frame", bytes),). A scan allocates nothing; a stable frame
+allocates its bytes once."""
 
 
 class SensorGrid:
-    def __init__(self, chain, cell_map, active_low=True, settle_ms=300, scan_ms=10):
-        self._chain = chain
-        self._map = bytearray(cell_map)
-        self._invert = 1 if active_low else 0
+    def __init__(self, reader, cells, settle_ms=300, scan_ms=10):
+        self.reader = reader
         self.settle_ms = settle_ms
         self.scan_ms = scan_ms
-        n = len(cell_map)
+        n = cells
         self.reading = bytearray(n)    # the latest scan
         self._since = 0                # when the latest reading began
         self.stable = bytearray(n)     # the last frame handed on
@@ -29,24 +27,13 @@ class SensorGrid:
         if now_ms - self._last_scan < self.scan_ms:
             return
         self._last_scan = now_ms
-        self._chain.read()
-        # (One name at a time: unpacking four values would build a tuple on MicroPython.)
-        bits = self._chain.bits
-        cmap = self._map
-        inv = self._invert
-        reading = self.reading
-        changed = False
-        for c in range(len(cmap)):
-            v = bits[cmap[c]] ^ inv
-            if v != reading[c]:
-                reading[c] = v
-                changed = True
-        if changed:
+        if self.reader.read(self.reading):
             self._since = now_ms
             return
         if now_ms - self._since < self.settle_ms:
             return
         stable = self.stable
+        reading = self.reading
         if not self._fresh:
             same = True
             for c in range(len(reading)):

@@ -7,8 +7,12 @@ w.neopixel, sleep_us=...)``, so what they exercise is what the pins would see.
     closed[key]     a key's contact (key numbers as the key driver gives them): matrix
                     keys conduct only while their row is driven low (a diode per key, so
                     no ghost keys); buttons read low while closed
-    present[cell]   a marble on the cell's sensor, shifted out of a simulated 74HC165
-                    chain: SH/LD low latches, each rising CLK shifts, QH (or SPI) reads
+    present[cell]   what lies on the cell's sensor. Marble board: 1 a marble, shifted out
+                    of a simulated 74HC165 chain (SH/LD low latches, each rising CLK
+                    shifts, QH or SPI reads). Stone board: 1 a black stone, 2 a white
+                    one, 3 a broken sensor, read by the ADC through simulated CD74HC4067
+                    muxes as a Hall sensor's voltage (``offset[cell]`` added: a sensor's
+                    own zero error, for calibration)
     tones           [t, freq, duty] each time the buzzer's duty is set (t = ``now``)
     strip           the NeoPixel (its ``buf`` is the LED wire buffer)"""
 
@@ -31,7 +35,9 @@ class Wires:
         self.low_rows = []
         sen = profile.get("sensors")
         self.present = bytearray(mod.cell_count(profile) if sen else 0)
-        if sen:
+        if sen and "select" in sen:
+            self._stone_wiring(sen)
+        elif sen:
             self.pins[sen["load"]] = ("load", 0)
             self.pins[sen["clock"]] = ("clock", 0)
             self.pins[sen["data"]] = ("data", 0)
@@ -46,6 +52,32 @@ class Wires:
         self.strip = None
         self.machine = _machine(self)
         self.neopixel = _neopixel(self)
+
+    def _stone_wiring(self, sen):
+        for b in range(4):
+            self.pins[sen["select"][b]] = ("sel", b)
+            if "bank" in sen:
+                self.pins[sen["bank"][b]] = ("bank", b)
+        for m in range(len(sen["adc"])):
+            self.pins[sen["adc"][m]] = ("adc", m)
+        self.offset = [0] * len(self.present)
+        self.cell_of = {}          # mux input -> cell
+        for c in range(len(self.present)):
+            self.cell_of[sen["map"][c]] = c
+        self._sign = 1 if sen["black"] == "high" else -1
+        self._banked = "bank" in sen
+        self.sel = bytearray(2)    # the select lines' value: first level, bank
+
+    def hall(self, adc_index):
+        """What the ADC reads: the selected sensor's voltage as a 16-bit value."""
+        mux = self.sel[1] if self._banked else adc_index
+        c = self.cell_of.get(mux * 16 + self.sel[0])
+        if c is None:
+            return 32768
+        v = self.present[c]
+        if v == 3:
+            return 0
+        return 32768 + self.offset[c] + (0 if not v else (12000 if v == 1 else -12000) * self._sign)
 
     def latch(self):
         chain, idle = self._chain, self._idle
@@ -104,6 +136,13 @@ def _pin_value(w, kind, i):
         return clock
     if kind == "data":
         return lambda v=None: w.shifted()
+    if kind == "sel" or kind == "bank":
+        level = 0 if kind == "sel" else 1
+
+        def select(v=None):
+            if v is not None:
+                w.sel[level] = (w.sel[level] & ~(1 << i)) | ((1 if v else 0) << i)
+        return select
     return lambda v=None: 0
 
 
@@ -115,6 +154,7 @@ def _machine(w):
 
         def __init__(self, pin_id, mode=-1, pull=-1, value=None):
             kind, i = w.pins.get(pin_id, ("out", 0))
+            self.adc = i if kind == "adc" else -1
             self.value = _pin_value(w, kind, i)
             if value is not None:
                 self.value(value)
@@ -142,10 +182,17 @@ def _machine(w):
                     w.clock(0)
                 buf[b] = v
 
+    class ADC:
+        def __init__(self, pin):
+            self._i = pin.adc
+
+        def read_u16(self):
+            return w.hall(self._i)
+
     class Machine:
         pass
 
-    Machine.Pin, Machine.PWM, Machine.SPI = Pin, PWM, SPI
+    Machine.Pin, Machine.PWM, Machine.SPI, Machine.ADC = Pin, PWM, SPI, ADC
     return Machine
 
 

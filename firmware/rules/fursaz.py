@@ -53,51 +53,114 @@ _DIRS = ((1, 0), (0, 1), (1, -1), (-1, 0), (0, -1), (-1, 1))
 
 
 class _Geo:
-    """Tables of one board size. Points are numbered in canonical order (a1, a2, …)."""
+    """Tables of one board size. Points are numbered in canonical order (a1, a2, …).
+
+    Every table is one flat bytearray (point numbers < 256) with a list of offsets,
+    each allocated once at its final size: on a Pico the heap does not grow, and
+    thousands of small tuples built here once left it in pieces too small for the
+    rest of the game."""
 
     def __init__(self, size):
         rr = size - 1
+        n = 3 * size * rr + 1
         self.size = size
-        names = []
-        coords = []
-        index = {}
-        at = {}
-        for row in range(2 * size - 1):
-            r = rr - row
-            for q in range(max(-rr, -rr - r), min(rr, rr - r) + 1):
-                name = "%s%d" % (chr(97 + row), q + size)
-                at[(q, r)] = len(names)
-                index[name] = len(names)
-                names.append(name)
-                coords.append((q, r))
-        n = len(names)
         self.n = n
+        # first[row]: the number of the row's first point (row 0 is rank a).
+        first = [0] * (2 * size)
+        for row in range(2 * size - 1):
+            first[row + 1] = first[row] + 2 * size - 1 - abs(rr - row)
+        self.first = first
+        names = [None] * n
+        for p in range(n):
+            row, q, r = self._coords(p)
+            names[p] = "%s%d" % (chr(97 + row), q + size)
         self.names = names
-        self.index = index
-        # rays[6 * p + d]: the points from p outwards in direction d, up to the edge.
-        rays = []
-        for q, r in coords:
-            for dq, dr in _DIRS:
-                ray = []
-                k = 1
-                while (q + k * dq, r + k * dr) in at:
-                    ray.append(at[(q + k * dq, r + k * dr)])
-                    k += 1
-                rays.append(tuple(ray))
-        self.rays = rays
-        # pair[3 * p + a]: the points at distance 1, 2, … on both sides of p along axis a,
-        # interleaved (+1, -1, +2, -2, …) and cut where either side leaves the board.
-        pair = []
+        # ray[ray_at[6 * p + d] : ray_at[6 * p + d + 1]]: the points from p outwards in
+        # direction d, up to the edge.
+        ray_at = [0] * (6 * n + 1)
+        for p in range(n):
+            _, q, r = self._coords(p)
+            for d in range(6):
+                i = 6 * p + d
+                ray_at[i + 1] = ray_at[i] + self._reach(q, r, d)
+        ray = bytearray(ray_at[6 * n])
+        i = 0
+        for p in range(n):
+            _, q, r = self._coords(p)
+            for d in range(6):
+                dq, dr = _DIRS[d]
+                for k in range(1, self._reach(q, r, d) + 1):
+                    ray[i] = self._at(q + k * dq, r + k * dr)
+                    i += 1
+        self.ray = ray
+        self.ray_at = ray_at
+        # pair[pair_at[3 * p + a] : pair_at[3 * p + a + 1]]: the points at distance 1, 2, …
+        # on both sides of p along axis a, interleaved (+1, -1, +2, -2, …) and cut where
+        # either side leaves the board.
+        pair_at = [0] * (3 * n + 1)
         for p in range(n):
             for a in range(3):
-                fwd = rays[6 * p + a]
-                back = rays[6 * p + a + 3]
-                flat = []
-                for k in range(min(len(fwd), len(back))):
-                    flat.append(fwd[k])
-                    flat.append(back[k])
-                pair.append(tuple(flat))
+                fwd = 6 * p + a
+                back = fwd + 3
+                i = 3 * p + a
+                pair_at[i + 1] = pair_at[i] + 2 * min(ray_at[fwd + 1] - ray_at[fwd],
+                                                      ray_at[back + 1] - ray_at[back])
+        pair = bytearray(pair_at[3 * n])
+        i = 0
+        for p in range(n):
+            for a in range(3):
+                fwd = ray_at[6 * p + a]
+                back = ray_at[6 * p + a + 3]
+                for k in range((pair_at[3 * p + a + 1] - pair_at[3 * p + a]) // 2):
+                    pair[i] = ray[fwd + k]
+                    pair[i + 1] = ray[back + k]
+                    i += 2
         self.pair = pair
+        self.pair_at = pair_at
+
+    def _coords(self, p):
+        """(row, q, r) of point p: axial coordinates, the centre at (0, 0)."""
+        first = self.first
+        row = 0
+        while first[row + 1] <= p:
+            row += 1
+        rr = self.size - 1
+        r = rr - row
+        return row, p - first[row] + max(-rr, -rr - r), r
+
+    def _at(self, q, r):
+        """The number of the point at (q, r), which is on the board."""
+        rr = self.size - 1
+        return self.first[rr - r] + q - max(-rr, -rr - r)
+
+    def _reach(self, q, r, d):
+        """How many points lie beyond (q, r) in direction d."""
+        rr = self.size - 1
+        dq, dr = _DIRS[d]
+        k = 0
+        while True:
+            q += dq
+            r += dr
+            if q < -rr or q > rr or r < -rr or r > rr or q + r < -rr or q + r > rr:
+                return k
+            k += 1
+
+    def point(self, name):
+        """The number of the point called ``name`` (as in ``names``), or None."""
+        if not 2 <= len(name) <= 3:
+            return None
+        for ch in name[1:]:
+            if ch not in "0123456789":
+                return None
+        row = ord(name[0]) - 97
+        if not 0 <= row < 2 * self.size - 1:
+            return None
+        rr = self.size - 1
+        r = rr - row
+        p = self.first[row] + int(name[1:]) - self.size - max(-rr, -rr - r)
+        if self.first[row] <= p < self.first[row + 1] and self.names[p] == name:
+            return p
+        return None
 
 
 _GEOS = {}
@@ -133,15 +196,16 @@ class _State:
 
 # ---------------------------------------------------------------- flanks and resolution
 
-def _capturable(col, st, pair, x):
+def _capturable(col, st, g, x):
     """True iff the stone on x has a flank and its most recent flank is the other colour."""
+    pair = g.pair
+    at = g.pair_at
     best = -1
     best_col = 0
     for a in range(3 * x, 3 * x + 3):
-        line = pair[a]
-        for k in range(0, len(line), 2):
-            u = line[k]
-            v = line[k + 1]
+        for k in range(at[a], at[a + 1], 2):
+            u = pair[k]
+            v = pair[k + 1]
             cu = col[u]
             cv = col[v]
             if cu or cv:
@@ -164,26 +228,26 @@ def _quiet_after(g, col, st, p):
     axis is as before; if o holds a stone of p's colour, y now has the newest flank, of
     p's colour; if o holds the other colour, still no flank; if o is empty, p may have
     broken a flank of y, so y is checked in full."""
-    pair = g.pair
-    if _capturable(col, st, pair, p):
+    if _capturable(col, st, g, p):
         return False
-    rays = g.rays
+    ray = g.ray
+    at = g.ray_at
     mover = col[p]
     for d in range(6 * p, 6 * p + 6):
-        ray = rays[d]
-        n = len(ray)
+        s = at[d]
+        n = at[d + 1] - s
         for j in range(n):
-            y = ray[j]
+            y = ray[s + j]
             if col[y]:
-                o = 2 * j + 1  # ray[j] is at distance j + 1 from p
+                o = 2 * j + 1  # ray[s + j] is at distance j + 1 from p
                 if o < n:
                     k = j + 1
-                    while k < o and not col[ray[k]]:
+                    while k < o and not col[ray[s + k]]:
                         k += 1
                     if k == o:
-                        c = col[ray[o]]
+                        c = col[ray[s + o]]
                         if c == 0:
-                            if _capturable(col, st, pair, y):
+                            if _capturable(col, st, g, y):
                                 return False
                         elif c == mover and col[y] != mover:
                             return False
@@ -196,9 +260,11 @@ def _suspect(g, col, x, sus, mark):
     if not mark[x]:
         mark[x] = 1
         sus.append(x)
-    rays = g.rays
+    ray = g.ray
+    at = g.ray_at
     for d in range(6 * x, 6 * x + 6):
-        for y in rays[d]:
+        for i in range(at[d], at[d + 1]):
+            y = ray[i]
             if col[y]:
                 if not mark[y]:
                     mark[y] = 1
@@ -236,7 +302,6 @@ def _cascade(g, col, st, clock, p, mover, everything=False, stages=None):
     ``sus`` holds the suspects: every stone outside it is known not to be capturable.
     A stage checks only the suspects of its colour; a flip makes the flipped stone and the
     nearest stone on each of its six rays suspects again (their flanks use it)."""
-    pair = g.pair
     mark = bytearray(g.n)
     sus = []
     if everything:
@@ -259,7 +324,7 @@ def _cascade(g, col, st, clock, p, mover, everything=False, stages=None):
             for x in sus:
                 if col[x] != victim:
                     rest.append(x)
-                elif _capturable(col, st, pair, x):
+                elif _capturable(col, st, g, x):
                     flips.append(x)
                 else:
                     mark[x] = 0
@@ -357,7 +422,7 @@ def _point(state, move):
     if is_over(state):
         raise IllegalMove("the game is over")
     g = _geo(state.size)
-    p = g.index.get(move)
+    p = g.point(move)
     if p is None:
         raise IllegalMove("'%s' is not a point of the size-%d board (nor 'pass' or 'swap')"
                           % (move[:12], state.size))
@@ -449,17 +514,18 @@ def _owners(state):
             if run:
                 ends = [0, 0]
                 for side in range(2):
-                    for y in g.rays[6 * e + a + 3 * side]:
+                    d = 6 * e + a + 3 * side
+                    for i in range(g.ray_at[d], g.ray_at[d + 1]):
+                        y = g.ray[i]
                         if col[y]:
                             ends[side] = col[y]
                             break
                 if ends[0] and ends[0] == ends[1]:
                     seen |= ends[0]
             else:
-                line = g.pair[3 * e + a]
-                for k in range(0, len(line), 2):
-                    cu = col[line[k]]
-                    cv = col[line[k + 1]]
+                for k in range(g.pair_at[3 * e + a], g.pair_at[3 * e + a + 1], 2):
+                    cu = col[g.pair[k]]
+                    cv = col[g.pair[k + 1]]
                     if cu or cv:
                         if cu == cv:
                             seen |= cu
@@ -561,7 +627,7 @@ def from_text(text):
         i = 1
         while i < len(tok) and tok[i].isdigit():
             i += 1
-        p = g.index.get(tok[:i])
+        p = g.point(tok[:i])
         if p is None or i >= len(tok) or tok[i] not in "BW" or not tok[i + 1:].isdigit():
             raise ValueError("bad stone %s: want point, B or W, rank (as in e5B0)" % tok)
         if col[p]:
@@ -588,9 +654,8 @@ def from_text(text):
         raise ValueError("a swapped game has at least the pie stone on the board")
     s = _State(opts, col, st, count, turn, passes, swapped, phase)
     if phase == _PLAY and opts["cycle_rule"] == "illegal":
-        pair = g.pair
         for p in range(g.n):
-            if col[p] and _capturable(col, st, pair, p):
+            if col[p] and _capturable(col, st, g, p):
                 raise ValueError("the stone on %s is capturable: not a position reachable "
                                  "between turns" % g.names[p])
     return s

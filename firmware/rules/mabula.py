@@ -92,10 +92,11 @@ _LINE = None        # ring position -> slot of its line's marble count in cells
 _FIELD = None       # grid index -> 1 on the 36 field cells
 _MOVES = None       # ring position * 6 + d - 1 -> move string
 _MOVE_ID = None     # move string -> ring position * 6 + d - 1
+_ENDS = None        # ring position -> (grid index, its line's count slot)
 
 
 def _tables():
-    global _NAME, _SPACE_OF, _GRID_OF, _RING_G, _STEP, _LINE, _FIELD, _MOVES, _MOVE_ID
+    global _NAME, _SPACE_OF, _GRID_OF, _RING_G, _STEP, _LINE, _FIELD, _MOVES, _MOVE_ID, _ENDS
     name = [""] * 64
     space_of = bytearray(b"\xff" * 64)
     grid_of = bytearray(60)
@@ -127,6 +128,7 @@ def _tables():
             moves.append(m)
     _NAME, _SPACE_OF, _GRID_OF, _RING_G = name, space_of, grid_of, ring_g
     _STEP, _LINE, _FIELD, _MOVES, _MOVE_ID = tuple(step), line, field, moves, move_id
+    _ENDS = tuple((ring_g[r], line[r]) for r in range(24))
 
 
 def space_index(name):
@@ -539,3 +541,60 @@ def from_text(text):
         _option_word(word, opts)
     _count_lines(cells)
     return _State(cells, 0 if side == "W" else 1, tuple(opts))
+
+
+# --- fast random playout (for the opponents' search) ---------------------------
+
+def edge_marbles(state):
+    """Marbles on the edge: every move takes one off for good, so this bounds
+    the moves left (passes aside)."""
+    n = 0
+    for r in range(24):
+        if state.cells[_RING_G[r]]:
+            n += 1
+    return n
+
+
+def playout(state, rng, limit=-1, log=None):
+    """Play random moves from ``state`` until the game ends (or ``limit`` plies
+    are played) and return the position reached; ``state`` is untouched.
+
+    The game is exactly the one the API plays when every move is
+    ``legal_moves(s)[rng.below(len(legal_moves(s)))]`` (a forced pass draws
+    ``rng.below(1)`` too), without building move lists or states: one
+    bytearray changed in place. ``log``, a list, receives each move played."""
+    cells = bytearray(state.cells)
+    turn = state.turn
+    ends = _ENDS
+    free = bytearray(24)   # moves from each ring position this ply
+    below = rng.below
+    while limit:
+        colour = turn + 1
+        n = 0
+        r = 0
+        for g, slot in ends:
+            if cells[g] == colour:
+                f = 6 - cells[slot]
+                free[r] = f
+                n += f
+            else:
+                free[r] = 0
+            r += 1
+        if n:
+            k = below(n)
+            r = 0
+            while k >= free[r]:
+                k -= free[r]
+                r += 1
+            _push(cells, r, k + 1, colour)
+            if log is not None:
+                log.append(_MOVES[r * 6 + k])
+        elif _can_move(cells, 3 - colour):
+            below(1)
+            if log is not None:
+                log.append("pass")
+        else:
+            break
+        turn = 1 - turn
+        limit -= 1
+    return _State(cells, turn, state.opts)

@@ -274,12 +274,16 @@ def _pushes(field, t):
 
 
 def _equipment_moves(s):
+    """Every move of the equipment phase (about 2,850 with two 10-tile arsenals). On a
+    Pico the heap does not grow: a list grown by appending, its old buffers freed between
+    the move strings, left no piece large enough for the next growth. So a first pass
+    counts the moves (and which take +A), then the list is made at its final size."""
     p = to_move(s)
     ars = s.ars[p]
     wall = s.wall[p]
-    out = ["pass"]
+    head = ["pass"]
     if mf.attack(hand(s, p)):
-        out.append("A")
+        head.append("A")
     n = len(ars)
     if s.opt["wall_mode"] == "fixed" and wall is not None:
         pairs = [(ars.index(wall[0]), ars.index(wall[1]))]
@@ -287,16 +291,38 @@ def _equipment_moves(s):
         pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
     pushes = [_pushes(s.field, t) for t in ars]
     plus_a = _PlusA(ars)
+    base = 0
+    for i, j in pairs:
+        for k in range(n):
+            if k != i and k != j:
+                base += len(pushes[k])
+    plus = bytearray(base)  # 1 where the active turn may also declare the attack
+    b = 0
+    for i, j in pairs:
+        for k in range(n):
+            if k == i or k == j:
+                continue
+            for _, e in pushes[k]:
+                plus[b] = 1 if plus_a.ok((1 << i) | (1 << j) | (1 << k), e) else 0
+                b += 1
+    out = [None] * (len(head) + base + sum(plus))
+    for at in range(len(head)):
+        out[at] = head[at]
+    at = len(head)
+    b = 0
     for i, j in pairs:
         prefix = "W%s,%s " % (mf.name(ars[i]), mf.name(ars[j]))
         for k in range(n):
             if k == i or k == j:
                 continue
-            for text, e in pushes[k]:
+            for text, _ in pushes[k]:
                 move = prefix + text
-                out.append(move)
-                if plus_a.ok((1 << i) | (1 << j) | (1 << k), e):
-                    out.append(move + "+A")
+                out[at] = move
+                at += 1
+                if plus[b]:
+                    out[at] = move + "+A"
+                    at += 1
+                b += 1
     return out
 
 

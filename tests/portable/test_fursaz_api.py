@@ -109,6 +109,21 @@ def test_illegal_and_malformed_moves_leave_the_state_alone():
     raises(IllegalMove, fz.resolution, s, "pass")
 
 
+def test_point_names_are_read_exactly():
+    """Every point's own name is a move; names that only look like one are not."""
+    for size in (5, 7):
+        s = fz.new_game({"size": size, "pie": False})
+        names = fz.legal_moves(s)[:-1]
+        eq(len(names), 3 * size * (size - 1) + 1, "points of size %d" % size)
+        for name in names:
+            eq(fz.to_text(fz.play(s, name)), "%d W 0 0 play %sB0" % (size, name), name)
+    s = fz.new_game({"size": 5, "pie": False})
+    for bad in ("e05", "e+5", "e-5", "e5e", "e\u00b2", "e\u0665", "\u00e95", "j1", "a0", "a6",
+                "i4", "i10", "e", "5"):
+        raises(IllegalMove, fz.play, s, bad)
+        raises(ValueError, fz.from_text, "5 B 0 0 play %sB0" % bad)
+
+
 def test_play_returns_a_new_state():
     s = fz.new_game({"size": 5, "pie": False})
     t = fz.play(s, "e5")

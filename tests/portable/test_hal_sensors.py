@@ -29,7 +29,7 @@ def test_the_chain_reads_each_space_through_its_input_on_either_bus():
         grid.scan(0)
         eq([c for c in range(60) if grid.reading[c]], [0, 7, 33, 59], bus)
         # Unused inputs idle high (pulled up), the used ones low where a marble is.
-        chain = grid._chain
+        chain = grid.reader._chain
         eq(chain.bits[0], 1, "input 0 is not wired")
         eq(chain.bits[2], 0, "input 2 (space 0) reads its marble, active low")
 

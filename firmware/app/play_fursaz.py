@@ -1,0 +1,299 @@
+"""Fursaz on the stone board: what the Hall sensors mean and what the LEDs show (the
+game itself - record, saving, undo - is the session's: session.py).
+
+Each point's sensor reads empty, black or white (a magnet in each stone, its poles on the
+two faces), and the app gets a frame only once the readings have held for the settle
+time, so a stone being turned (edge-on, read as empty or as noise for a moment) is never
+taken for anything.
+
+A placement is one empty point turning occupied with the mover's colour, everything else
+as it was. The board plays it (RULES.md §2.3) and lights the stones whose colour changes
+in the end - the **net** flips: a stone flipped twice stays as it is and is not lit -
+each blinking in the colour it must show (the placed stone too, if the cascade turns
+it). Nothing else is accepted until the board shows the new position. A stone of the
+wrong colour, a stone turned that should not be, a stone removed, a stone where none may
+go (an illegal placement, said why): correction mode, the points that disagree blink in
+the colour they should show (red where the point should be empty) until the board
+matches. A sensor reading out of range is named and lit magenta, never taken as a stone.
+PASS passes; at the pie step SWAP takes the first stone's colour (RULES.md §2.4).
+Whose turn: every 3 s the empty points glow for a moment in the mover's colour.
+
+The stamps (which stone flipped when) are not on the board: after a power cut the game
+is rebuilt from its record and the board checked against it, the last placement's flips
+still lit if they are still owed. Game over: each empty point lights in the colour of
+whose territory it is; PASS shows the scores as bars; OK or MENU returns to the menu."""
+from firmware.app import render
+from firmware.app.board_stone import points
+from firmware.app.session import Session
+from firmware.rules import IllegalMove
+from firmware.rules import fursaz as engine
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_FAULT = const(3)
+_BEAT_MS = const(150)
+SEATS = "AB"
+STONE = ((0, 0, 0), (60, 90, 255), (255, 200, 140))   # how the LEDs show black and white
+_WHICH = ".BW"
+
+
+def options(cfg, settings, profile):
+    opts = settings.game_options(cfg, "fursaz")
+    opts["size"] = profile["size"]   # the board's own
+    return opts
+
+
+def seed(cfg, now):
+    return 0
+
+
+class Play:
+    def __init__(self, app, rec, now):
+        """Raises ValueError when the record's options or moves are not valid."""
+        self.app = app
+        self.name = "game"
+        self.menu = app.keys["menu"]
+        self.ok = app.keys["ok"]
+        self.pass_key = app.keys["pass"]
+        self.swap_key = app.keys["swap"]
+        size = rec["options"].get("size", 7)
+        self.points = points(engine, size)
+        n = len(self.points)
+        if n != len(app.frame) // 3:
+            raise ValueError("a size-%d game does not fit this board" % size)
+        self.index = {}
+        for i in range(n):
+            self.index[self.points[i]] = i
+        self.expect = bytearray(n)     # the engine's position: 0 empty, 1 black, 2 white
+        self.seen = bytearray(n)       # the last stable frame
+        self.have_seen = False
+        self.frame_ref = None
+        self.owed = bytearray(n)       # 1 where the last placement's flips are still owed
+        self.wrong = bytearray(n)      # 1 where the board disagrees with the position
+        self.wrongs = 0
+        self.noted = ""
+        self.refused = -1              # a placement the rules refuse, until it is taken back
+        self.land = bytearray(n)       # at the end: whose territory each empty point is
+        self.scores = False
+        self.session = Session(app, engine, rec, now, SEATS)
+        self.session.view = self
+        self.moved(now)
+        self._owe_last()
+
+    # ------------------------------------------------------------ position
+
+    def moved(self, now):
+        ses = self.session
+        # The colour to move (seats swap colours at the pie step): the text's second word.
+        self.mover = 1 if engine.to_text(ses.state).split(" ")[1] == "B" else 2
+        stones = engine.board(ses.state)
+        for i in range(len(self.points)):
+            self.expect[i] = _WHICH.find(stones.get(self.points[i], "."))
+        if ses.over:
+            land = engine.territory(ses.state)
+            for i in range(len(self.points)):
+                self.land[i] = _WHICH.find(land.get(self.points[i]) or ".")
+        else:
+            self.app.say("%s to move" % ("Black" if self.mover == 1 else "White"))
+        if self.have_seen:
+            self._compare(now)
+
+    def _owe_last(self):
+        """After a power cut: the flips of the last placement, if the board still owes them."""
+        moves = self.session.rec["moves"]
+        if moves and moves[-1] not in ("pass", "swap"):
+            self._owe(engine.resolution(self.session.before, moves[-1]))
+
+    def _owe(self, res=None):
+        """Owe the flips of placement ``res`` (engine.resolution), or none."""
+        for i in range(len(self.owed)):
+            self.owed[i] = 0
+        if res is None:
+            return
+        for name in res["net"]:
+            self.owed[self.index[name]] = 1
+        if res["final"] != res["colour"]:   # the placed stone itself is turned
+            self.owed[self.index[res["point"]]] = 1
+
+    def _compare(self, now):
+        n = 0
+        for i in range(len(self.expect)):
+            w = 1 if self.seen[i] != self.expect[i] else 0
+            self.wrong[i] = w
+            n += w
+        self.wrongs = n
+        if not n:
+            self._owe()
+            self.refused = -1
+        if self.session.over:
+            return
+        names = " ".join([self.points[i] for i in range(len(self.expect))
+                          if self.wrong[i] and not self.owed[i]])
+        if names != self.noted:
+            self.noted = names
+            if names:
+                self.app.note("correction", now, names)
+                faults = [self.points[i] for i in range(len(self.seen)) if self.seen[i] == _FAULT]
+                self.app.log(now, "correction: %s%s" % (names, "; sensor out of range: " + " ".join(faults)
+                                                       if faults else ""))
+                self.app.beep(render.REJECT)
+                if faults:
+                    self.app.say("sensor out of range at %s" % " ".join(faults))
+                elif self.refused < 0:
+                    self.app.say("put the board right: %s" % names)
+        if not n or not names:
+            owed = [self.points[i] for i in range(len(self.owed)) if self.owed[i] and self.wrong[i]]
+            if owed:
+                self.app.say("turn over: %s" % " ".join(owed))
+
+    def _placement(self):
+        """The point of a placement the frame shows (one empty point now holding a stone,
+        all else as expected), or -1."""
+        p = -1
+        for i in range(len(self.expect)):
+            if self.seen[i] != self.expect[i]:
+                if p >= 0 or self.expect[i] or self.seen[i] not in (1, 2):
+                    return -1
+                p = i
+        return p
+
+    def _placed_and_turned(self):
+        """The point of a legal placement whose flips are already done in the frame (a
+        quick hand within the settle time), or -1."""
+        p = -1
+        for i in range(len(self.expect)):
+            if not self.expect[i] and self.seen[i]:
+                if p >= 0:
+                    return -1
+                p = i
+        if p < 0:
+            return -1
+        try:
+            after = engine.board(engine.play(self.session.state, self.points[p]))
+        except IllegalMove:
+            return -1
+        for i in range(len(self.expect)):
+            if self.seen[i] != _WHICH.find(after.get(self.points[i], ".")):
+                return -1
+        return p
+
+    def frame(self, stones, now):
+        self.frame_ref = stones
+        seen = self.seen
+        for i in range(len(seen)):
+            seen[i] = stones[i]
+        self.have_seen = True
+        ses = self.session
+        if ses.over:
+            return
+        owing = False
+        for i in range(len(self.owed)):
+            if self.owed[i]:
+                owing = True
+                break
+        p = -1 if owing else self._placement()
+        whole = False
+        if p < 0 and not owing:
+            p = self._placed_and_turned()
+            whole = p >= 0
+        if p >= 0:
+            name = self.points[p]
+            if seen[p] != self.mover and not whole:
+                self.refused = p
+                self.app.say("%s is the wrong colour: it is %s's turn" % (
+                    name, "Black" if self.mover == 1 else "White"))
+            else:
+                try:
+                    self._owe(engine.resolution(ses.state, name))   # before play: moved() compares
+                    ses.play(name, now)
+                    self.app.beep(render.ACCEPT)
+                    return
+                except IllegalMove as e:
+                    self._owe()
+                    self.refused = p
+                    self.app.log(now, "reject %s: %s" % (name, e))
+                    self.app.say("%s is not a legal move: %s" % (name, e))
+        self._compare(now)
+
+    # ------------------------------------------------------------ input
+
+    def tick(self, now):
+        self.session.tick(now)
+        last = self.app.last_frame
+        if last is not None and last is not self.frame_ref:
+            self.frame(last, now)   # a frame that came while another screen was shown
+
+    def event(self, kind, key, now):
+        if kind == "frame":
+            self.frame(key, now)
+            return
+        app, ses = self.app, self.session
+        if kind == "long" and key == self.menu and not ses.over:
+            app.pause(self)
+            return
+        if kind != "down":
+            return
+        if ses.over:
+            if key == self.pass_key:
+                self.scores = not self.scores
+            elif key == self.menu or key == self.ok:
+                app.to_menu()
+            return
+        if key == self.pass_key or key == self.swap_key:
+            move = "pass" if key == self.pass_key else "swap"
+            if self.wrongs:
+                app.beep(render.REJECT)
+                app.say("put the board right first")
+            elif move not in engine.legal_moves(ses.state):
+                app.beep(render.REJECT)
+                app.say("%s is not possible now" % move)
+            else:
+                app.beep(render.ACCEPT)
+                ses.play(move, now)
+
+    # ------------------------------------------------------------ display (no allocation)
+
+    def draw(self, f, now, still=False):
+        render.clear(f)
+        ses = self.session
+        if ses.over:
+            self._draw_end(f)
+            return
+        blink = render.blink(now, 500, 300)
+        if self.wrongs:
+            for i in range(len(self.expect)):
+                if self.wrong[i] and (blink or self.owed[i]):
+                    if self.seen[i] == _FAULT:
+                        render.put(f, i, render.MAGENTA)
+                    elif self.expect[i]:
+                        render.put_scaled(f, i, STONE[self.expect[i]], 256 if blink else 96)
+                    else:
+                        render.put(f, i, render.RED)
+            return
+        if not still and render.blink(now - ses.turn_at, 3000, _BEAT_MS):
+            c = STONE[self.mover]
+            for i in range(len(self.expect)):
+                if not self.expect[i]:
+                    render.put_scaled(f, i, c, 60)
+
+    def _draw_end(self, f):
+        if self.scores:
+            sc = self.session.result["scores"]
+            n = len(self.expect) // 2
+            render.bar(f, 0, n, min(sc[0], n), n, render.PLAYER[0])
+            render.bar(f, n, n, min(sc[1], n), n, render.PLAYER[1])
+            return
+        for i in range(len(self.land)):
+            if self.land[i]:
+                render.put_scaled(f, i, STONE[self.land[i]], 128)
+
+    def status(self):
+        out = self.session.status()
+        out["expected"] = "".join([_WHICH[e] for e in self.expect])
+        out["wrong"] = [self.points[i] for i in range(len(self.wrong)) if self.wrong[i] and not self.owed[i]]
+        out["owed"] = [self.points[i] for i in range(len(self.owed)) if self.owed[i] and self.wrong[i]]
+        return out

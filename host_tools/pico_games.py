@@ -1,0 +1,60 @@
+"""Whole random games on the board itself, with its heap watched (run on the emulated Pico
+by tests/test_pico_engines.py and tests/bench/extra_pico.py; this file is sent as code).
+
+Prefixed by the sender with ``GAME``, ``OPTIONS``, ``SEED`` and ``PLIES`` (a cap, for the
+slowest games); prints one JSON line: plies played, whether the game ended, the lowest
+``gc.mem_free()`` and the smallest "largest free block" seen after a collection, the most
+bytes one ``legal_moves`` took (its list and strings, with any garbage it left), and the
+mean milliseconds of one ``legal_moves`` + ``play`` (emulated time)."""
+import gc
+import json
+import time
+
+from firmware.rules import Rng
+
+
+def largest_block():
+    """The largest bytearray the heap can give now, to 16 bytes (one block)."""
+    lo, hi = 0, gc.mem_free()
+    while hi - lo > 16:
+        mid = (lo + hi) // 2
+        try:
+            b = bytearray(mid)
+            del b
+            lo = mid
+        except MemoryError:
+            hi = mid
+    return lo
+
+
+def play_out(game, options, seed, cap):
+    engine = __import__("firmware.rules." + game, None, None, ["new_game"])
+    rng = Rng(seed)
+    state = engine.new_game(options, seed)
+    plies = 0
+    spent = 0
+    low_free = low_block = 1 << 30
+    most = 0
+    gc.collect()
+    while not engine.is_over(state) and plies < cap:
+        free = gc.mem_free()
+        t0 = time.ticks_us()
+        moves = engine.legal_moves(state)
+        spent += time.ticks_diff(time.ticks_us(), t0)
+        most = max(most, free - gc.mem_free())
+        move = moves[rng.below(len(moves))]
+        moves = None
+        t0 = time.ticks_us()
+        state = engine.play(state, move)
+        spent += time.ticks_diff(time.ticks_us(), t0)
+        plies += 1
+        gc.collect()
+        low_free = min(low_free, gc.mem_free())
+        if plies % 5 == 1:
+            low_block = min(low_block, largest_block())
+    return {"game": game, "options": options, "plies": plies, "over": engine.is_over(state),
+            "min_free": low_free, "min_largest_block": low_block, "most_for_legal_moves": most,
+            "ms_per_ply": spent / 1000 / max(1, plies)}
+
+
+print(json.dumps(play_out(GAME, OPTIONS, SEED, PLIES)))  # noqa: F821 (given by the sender)

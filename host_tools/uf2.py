@@ -1,0 +1,125 @@
+"""`arbiter uf2`: one file that turns a blank Pico into a board (DESIGN.md §3).
+
+The file is the MicroPython UF2 followed by a littlefs file system made here, placed where
+MicroPython's rp2 port keeps its file system, holding what `arbiter deploy` would install:
+the firmware compiled by mpy-cross (deploy's own build step), boot.py, main.py and the
+profile as /profile.json. Dropped on the Pico in BOOTSEL mode, it boots straight into the
+app.
+
+On the RPI_PICO board MicroPython's file system is the last 1,408 KB of the 2 MB flash
+(352 blocks of 4 KB from offset 0xA0000), one littlefs volume for everything: this image
+replaces that volume, so settings, saved games and the game in progress are not kept by a
+re-flash (`arbiter deploy` updates the firmware and keeps them)."""
+import os
+import struct
+
+import littlefs
+
+from host_tools import deploy
+from host_tools.errors import UsageError
+from host_tools.pico import UF2_NAME, pico_dir
+
+FLASH_BASE = 0x10000000
+FS_OFFSET = 0xA0000     # MicroPython rp2, RPI_PICO: 2 MB flash - 1,408 KB of file system
+FS_BLOCK = 4096
+FS_BLOCKS = 352
+PAGE = 256              # a UF2 block's payload, and the flash's program size
+MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)
+FLAG_FAMILY = 0x2000
+RP2040_FAMILY = 0xE48BFF56
+MPY_VERSION = 6 | 3 << 8  # MicroPython 1.27 loads .mpy v6.3
+
+
+def read_blocks(data):
+    """[(flash address, payload bytes)] of a UF2 file's blocks (UsageError if not UF2)."""
+    if not data or len(data) % 512:
+        raise UsageError("not a UF2 file: its size is not a multiple of 512 bytes")
+    out = []
+    for at in range(0, len(data), 512):
+        m0, m1, flags, addr, size = struct.unpack_from("<5I", data, at)
+        family = struct.unpack_from("<I", data, at + 28)[0]
+        if (m0, m1) != MAGIC[:2] or struct.unpack_from("<I", data, at + 508)[0] != MAGIC[2]:
+            raise UsageError("not a UF2 file: block %d has no UF2 magic" % (at // 512))
+        if flags & FLAG_FAMILY and family != RP2040_FAMILY:
+            raise UsageError("this UF2 is not for the RP2040 (family 0x%08x)" % family)
+        out.append((addr, data[at + 32:at + 32 + size]))
+    return out
+
+
+def write_blocks(blocks):
+    """A UF2 file of (flash address, payload) blocks, numbered in order."""
+    out = bytearray()
+    for i, (addr, payload) in enumerate(blocks):
+        head = struct.pack("<8I", MAGIC[0], MAGIC[1], FLAG_FAMILY, addr, len(payload), i,
+                           len(blocks), RP2040_FAMILY)
+        out += head + payload.ljust(476, b"\0") + struct.pack("<I", MAGIC[2])
+    return bytes(out)
+
+
+def file_system(files):
+    """The littlefs volume (bytes) holding {path: bytes}, as MicroPython's rp2 port mounts it."""
+    fs = littlefs.LittleFS(block_size=FS_BLOCK, block_count=FS_BLOCKS, prog_size=PAGE)
+    for path, data in files.items():
+        parent = os.path.dirname(path)
+        if parent:
+            fs.makedirs(parent, exist_ok=True)
+        with fs.open(path, "wb") as f:
+            f.write(data)
+    return bytes(fs.context.buffer)
+
+
+def read_volume(flash):
+    """The file system in a whole-flash image (bytes), mounted read-write in memory: how
+    the tests look at what a power cut left on the emulated Pico's flash."""
+    from littlefs.context import UserContext
+    data = flash[FS_OFFSET:FS_OFFSET + FS_BLOCK * FS_BLOCKS]
+    return littlefs.LittleFS(context=UserContext(buffer=bytearray(data)), block_size=FS_BLOCK,
+                             block_count=FS_BLOCKS, prog_size=PAGE, mount=True)
+
+
+def image(micropython, files):
+    """MicroPython's UF2 blocks, then the pages of the file system that hold data."""
+    blocks = read_blocks(micropython)
+    fs_start = FLASH_BASE + FS_OFFSET
+    for addr, payload in blocks:
+        if addr + len(payload) > fs_start:
+            raise UsageError("this MicroPython UF2 reaches into the file system at 0x%x: "
+                             "use the RPI_PICO build" % fs_start)
+    volume = file_system(files)
+    # Whole 4 KB blocks, each one that holds data and always littlefs's superblock pair
+    # (blocks 0 and 1): over an older volume, the flash then holds the new one whole, the
+    # old data only in blocks the new volume counts as free.
+    erased = b"\xff" * FS_BLOCK
+    for at in range(0, len(volume), FS_BLOCK):
+        block = volume[at:at + FS_BLOCK]
+        if at < 2 * FS_BLOCK or block != erased:
+            blocks += [(fs_start + at + p, block[p:p + PAGE]) for p in range(0, FS_BLOCK, PAGE)]
+    return write_blocks(blocks)
+
+
+def run(profile_name=deploy.DEFAULT_PROFILE, micropython=None, out="."):
+    profile = deploy.load_profile(profile_name)
+    if micropython is None:
+        micropython = os.path.join(pico_dir(), UF2_NAME)
+        if not os.path.isfile(micropython):
+            raise UsageError("no %s: give --micropython UF2 (MicroPython v1.27 for RPI_PICO, "
+                             "from micropython.org) or set ARBITER_PICO_DIR" % micropython)
+    try:
+        with open(micropython, "rb") as f:
+            firmware = f.read()
+    except OSError as e:
+        raise UsageError("cannot read %s: %s" % (micropython, e.strerror))
+    compiler = deploy.compiler_for({"name": "micropython", "mpy": MPY_VERSION})
+    files = deploy.build(compiler, profile)
+    data = image(firmware, files)
+    path = os.path.join(out, "arbiter-%s.uf2" % profile_name)
+    try:
+        os.makedirs(out, exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+    except OSError as e:
+        raise UsageError("cannot write %s: %s" % (path, e.strerror))
+    print("wrote %s (%d KB): MicroPython from %s + %d files (%s) in a littlefs volume at 0x%x"
+          % (path, len(data) // 1024, os.path.basename(micropython), len(files),
+             "bytecode" if compiler else "sources", FLASH_BASE + FS_OFFSET))
+    return 0

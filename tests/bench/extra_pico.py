@@ -1,0 +1,174 @@
+"""Figures from the real Pico port (DESIGN.md §5 layer 7, §6), measured on the emulated
+RP2040 booted from the image `arbiter uf2` builds; tests/bench/run.py prints them after the
+WebAssembly figures (PICO = True: this runs on the host only).
+
+* boot: emulated ms from power-up to the first LED frame; how fast the emulator runs here
+  (emulated seconds per wall second, the app idle);
+* gc.mem_free() with the app at its menu and with a Morbak game running (after
+  gc.collect(), from a timer while the app runs);
+* key press -> LED frame latency in emulated ms (a square pressed in a game: the frame
+  that shows the selection), mean and worst of several presses, the app as it boots;
+* whole random games of all five engines (Fursaz at both sizes) on the port's fixed heap:
+  lowest gc.mem_free(), smallest largest free block, most bytes one legal_moves takes,
+  ms per legal_moves + play (emulated).
+Emulated time follows the emulated 125 MHz clock: an estimate of a real Pico's."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+PICO = True
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GAMES = [("morbak", None), ("mabula", None), ("fursaz", {"size": 5}), ("fursaz", {"size": 7}),
+         ("mano", None), ("masbrur", None)]
+
+# Runs the app as main.py does, printing the heap every 500 ms from a timer.
+_APP_WITH_HEAP = """
+import gc, machine
+def _heap(t):
+    gc.collect()
+    print("heap", gc.mem_free())
+machine.Timer(period=500, callback=_heap)
+from firmware.app import device
+device.main()
+"""
+
+
+def _mpremote(pico, *args, timeout=1200):
+    return subprocess.run([sys.executable, "-m", "mpremote", "connect", pico.port] + list(args),
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def _heap_lines(pico):
+    return [int(line.split()[1]) for line in pico.serial().splitlines()
+            if line.startswith("heap ")]
+
+
+def _latency(pico, state, count=6):
+    """Emulated ms from a square going down in a game to the frame that shows it selected
+    (the confirm step), each selection cancelled with MENU."""
+    from firmware.rules import morbak
+    out = []
+    for move in morbak.legal_moves(state)[:count]:
+        n = pico.frames(0)[0]
+        down = pico.press(move[2:], ms=60)["t"]
+        frame = pico.wait_frame(n, ms=1000)
+        if frame:
+            out.append(frame[1] - down)
+        pico.press("menu", ms=60)
+        pico.wait(500)
+    return out
+
+
+def _app_figures(pico, out):
+    from firmware.rules import morbak
+    t0 = time.time()
+    first = pico.wait_frame(0, ms=10000)
+    out["boot: power-up to first LED frame, emulated ms"] = round(first[1])
+    e0 = pico.now_ms()
+    w0 = time.time()
+    pico.wait(2000)
+    out["emulator speed, emulated s per wall s (app idle)"] = round(
+        (pico.now_ms() - e0) / 1000 / (time.time() - w0), 2)
+    pico.press("ok")  # start Morbak
+    pico.wait(600)
+    latencies = _latency(pico, morbak.new_game())
+    if latencies:
+        out["key press -> LED frame in a game, emulated ms (mean)"] = round(
+            sum(latencies) / len(latencies), 1)
+        out["key press -> LED frame in a game, emulated ms (worst)"] = round(max(latencies), 1)
+    pico.press("menu", ms=1000)  # a long MENU pauses; f4 twice ends the game
+    pico.press("f4")
+    pico.press("f4")
+    pico.wait(600)
+    # The app again from the REPL, with the heap timer: the menu, then a game with moves.
+    _mpremote(pico, "exec", "--no-follow", _APP_WITH_HEAP)
+    pico.wait(2500)
+    menu = _heap_lines(pico)
+    out["gc.mem_free() at the menu, bytes (app running)"] = min(menu) if menu else None
+    pico.press("ok")
+    pico.wait(600)
+    state = morbak.new_game()
+    for _ in range(6):
+        move = morbak.legal_moves(state)[0]
+        pico.press(move[2:], ms=60)
+        pico.press("ok", ms=60)  # the confirm step: the move is played and saved
+        state = morbak.play(state, move)
+        pico.wait(600)
+    pico.wait(1500)
+    game = _heap_lines(pico)[len(menu):]
+    out["gc.mem_free() with a Morbak game running, bytes"] = min(game) if game else None
+    out["wall s for the app figures"] = round(time.time() - t0, 1)
+
+
+def _engine_figures(pico, out):
+    with open(os.path.join(ROOT, "host_tools", "pico_games.py")) as f:
+        source = f.read()
+    for game, options in GAMES:
+        code = "GAME=%r\nOPTIONS=%r\nSEED=1\nPLIES=2000\n" % (game, options) + source
+        w0, e0 = time.time(), pico.now_ms()
+        r = _mpremote(pico, "exec", code)
+        label = game + ("" if options is None else " size %d" % options["size"])
+        try:
+            got = json.loads(r.stdout.strip().splitlines()[-1])
+        except (ValueError, IndexError):
+            out[label + ": failed"] = (r.stdout + r.stderr).strip().splitlines()[-1:]
+            continue
+        out[label + ": plies (whole game: %s)" % got["over"]] = got["plies"]
+        out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
+        out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
+        out[label + ": most taken by one legal_moves, bytes"] = got["most_for_legal_moves"]
+        out[label + ": legal_moves + play, emulated ms"] = round(got["ms_per_ply"], 2)
+        out[label + ": emulated s per wall s"] = round(
+            (pico.now_ms() - e0) / 1000 / (time.time() - w0), 2)
+
+
+def _stone_figures(pico, out):
+    """A whole size-7 Fursaz game on the stone board's app (tests/pico_stone_game.py)."""
+    with open(os.path.join(ROOT, "hardware", "stone7-pico.json")) as f:
+        prof = json.load(f)
+    with open(os.path.join(ROOT, "tests", "pico_stone_game.py")) as f:
+        code = "PROFILE=%r\nSEED=5\nPLIES=2000\n" % (prof,) + f.read()
+    r = _mpremote(pico, "exec", code)
+    try:
+        got = json.loads(r.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        out["stone board, Fursaz 7: failed"] = (r.stdout + r.stderr).strip().splitlines()[-1:]
+        return
+    out["stone board, Fursaz 7: plies (whole game: %s, moves as played: %s)"
+        % (got["over"], got["same_moves"])] = got["plies"]
+    out["stone board, Fursaz 7: lowest gc.mem_free(), bytes"] = got["min_free"]
+    out["stone board, Fursaz 7: smallest largest free block, bytes"] = got["min_largest_block"]
+
+
+def figures():
+    if sys.implementation.name == "micropython":
+        return {}
+    sys.path.insert(0, ROOT)
+    from host_tools import uf2
+    from host_tools.pico import Pico, PicoError, pico_files
+    try:
+        micropython, _ = pico_files()
+    except PicoError as e:
+        return {"skipped": str(e)}
+    out = {}
+    profile = os.path.join(ROOT, "hardware", "light-pico.json")
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.devnull, "w") as quiet:
+            stdout, sys.stdout = sys.stdout, quiet
+            try:
+                uf2.run("light-pico", micropython, tmp)
+            finally:
+                sys.stdout = stdout
+        image = os.path.join(tmp, "arbiter-light-pico.uf2")
+        with Pico(profile, os.path.join(tmp, "flash.bin"), uf2=image,
+                  stderr=subprocess.DEVNULL) as pico:
+            _app_figures(pico, out)
+        with Pico(profile, os.path.join(tmp, "flash.bin"), hold=("a1", "g1"),
+                  stderr=subprocess.DEVNULL) as pico:
+            pico.wait(1000)
+            _engine_figures(pico, out)
+            _stone_figures(pico, out)
+    return out
