@@ -311,3 +311,20 @@ def test_engine_random_games_fit_the_pico_heap(bare_pico, game, options, plies):
     print(got)
     assert got["over"] or got["plies"] == plies
     assert got["min_free"] > 100000 and got["min_largest_block"] > 16000, got
+
+
+def test_a_size_7_stone_game_on_the_board_fits_the_heap(bare_pico):
+    """Fursaz size 7 on the stone board's app, on the real port (issue 13): the first 20
+    plies here; the benchmark (tests/bench/extra_pico.py) plays a whole game."""
+    with open(os.path.join(ROOT, "hardware", "stone7-pico.json")) as f:
+        prof = json.load(f)
+    code = "PROFILE=%r\nSEED=5\nPLIES=20\n" % (prof,)
+    with open(os.path.join(ROOT, "tests", "pico_stone_game.py")) as f:
+        code += f.read()
+    r = subprocess.run([sys.executable, "-m", "mpremote", "connect", bare_pico.port, "exec", code],
+                       capture_output=True, text=True, timeout=900)
+    assert r.returncode == 0 and r.stdout.strip().startswith("{"), r.stdout + r.stderr
+    got = json.loads(r.stdout.strip().splitlines()[-1])
+    print(got)
+    assert got["same_moves"] and got["wrong"] == [], got
+    assert got["min_free"] > 100000 and got["min_largest_block"] > 16000, got

@@ -49,3 +49,14 @@ def test_options_reach_the_engine():
     assert accepted(out) == moves
     assert json.loads(out[-1][7:])["reason"] in ("product", "draw")
     assert out[-2].endswith("scoring=product")
+
+
+@pytest.mark.parametrize("size,seed", [(5, s) for s in range(20, 30)] + [(7, s) for s in range(30, 34)])
+def test_noisy_stone_games_are_read_exactly(size, seed):
+    from tests.portable import stone_kit
+    from tests.portable.test_trace_stone import run as run_stone
+    lines, moves, position = stone_kit.game(size, seed)
+    out = run_stone(lines, size)
+    assert stone_kit.accepted(out) == moves
+    assert ("position " + position) in out
+    assert not [x for x in out if x.startswith("correction")]

@@ -105,12 +105,8 @@ class Play:
     def _owe_last(self):
         """After a power cut: the flips of the last placement, if the board still owes them."""
         moves = self.session.rec["moves"]
-        if not moves or moves[-1] in ("pass", "swap"):
-            return
-        state = engine.new_game(self.session.rec["options"], self.session.rec["seed"])
-        for m in moves[:-1]:
-            state = engine.play(state, m)
-        self._owe(engine.resolution(state, moves[-1]))
+        if moves and moves[-1] not in ("pass", "swap"):
+            self._owe(engine.resolution(self.session.before, moves[-1]))
 
     def _owe(self, res=None):
         """Owe the flips of placement ``res`` (engine.resolution), or none."""
@@ -165,6 +161,26 @@ class Play:
                 p = i
         return p
 
+    def _placed_and_turned(self):
+        """The point of a legal placement whose flips are already done in the frame (a
+        quick hand within the settle time), or -1."""
+        p = -1
+        for i in range(len(self.expect)):
+            if not self.expect[i] and self.seen[i]:
+                if p >= 0:
+                    return -1
+                p = i
+        if p < 0:
+            return -1
+        try:
+            after = engine.board(engine.play(self.session.state, self.points[p]))
+        except IllegalMove:
+            return -1
+        for i in range(len(self.expect)):
+            if self.seen[i] != _WHICH.find(after.get(self.points[i], ".")):
+                return -1
+        return p
+
     def frame(self, stones, now):
         self.frame_ref = stones
         seen = self.seen
@@ -180,9 +196,13 @@ class Play:
                 owing = True
                 break
         p = -1 if owing else self._placement()
+        whole = False
+        if p < 0 and not owing:
+            p = self._placed_and_turned()
+            whole = p >= 0
         if p >= 0:
             name = self.points[p]
-            if seen[p] != self.mover:
+            if seen[p] != self.mover and not whole:
                 self.refused = p
                 self.app.say("%s is the wrong colour: it is %s's turn" % (
                     name, "Black" if self.mover == 1 else "White"))

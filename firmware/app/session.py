@@ -54,10 +54,13 @@ class Session:
         self._refresh()
 
     def replay(self):
-        """The position after the moves of the record (ValueError if the engine refuses)."""
+        """The position after the moves of the record (ValueError if the engine refuses);
+        ``before`` is the one before the last move (None at the start)."""
         rec, engine = self.rec, self.engine
         state = engine.new_game(rec["options"], rec["seed"])
+        self.before = None
         for m in rec["moves"]:
+            self.before = state
             state = engine.play(state, m)
         return state
 
@@ -82,7 +85,9 @@ class Session:
         forced passes that follow (saved once, with it)."""
         app, rec, c = self.app, self.rec, self.clock
         who = self.seats[self.turn]
-        self.state = self.engine.play(self.state, move)
+        before = self.state
+        self.state = self.engine.play(before, move)
+        self.before = before
         rec["moves"].append(move)
         rec["move_ms"].append(c.used)
         # A tuple takes half the RAM of a list, and JSON writes it as a list all the same.

@@ -1,0 +1,135 @@
+"""The stone board's app with frames handed in directly (the filter and drivers are tested
+by the traces): the pie step's SWAP, PASS, a broken sensor, the end with territory and
+scores, and drawing that allocates nothing."""
+from check import eq
+from stone_kit import PROFILE5
+from test_app_kit import fresh_dir
+
+from firmware.app.runtime import make_app
+from firmware.hal.storage import Storage
+from firmware.rules import fursaz
+
+MENU, OK, PASS, SWAP = 0, 1, 2, 3
+
+
+class Stone:
+    def __init__(self, root=None):
+        self.root = root or fresh_dir("stoneapp")
+        self.t = 0
+        self.app = make_app(PROFILE5, Storage(self.root), 0)
+        self.wait(800)
+
+    def step(self, events):
+        self.t += 20
+        self.app.step(self.t, events)
+
+    def wait(self, ms):
+        for _ in range(ms // 20):
+            self.step([])
+
+    def press(self, key):
+        self.step([("down", key)])
+        self.step([("up", key)])
+
+    def show(self, state):
+        """The board as the engine's position has it."""
+        stones = fursaz.board(state)
+        pts = self.app.play.points
+        self.step([("frame", bytes([".BW".find(stones.get(p, ".")) for p in pts]))])
+
+    def status(self):
+        return self.app.status()
+
+
+def test_pie_swap_pass_and_a_broken_sensor():
+    b = Stone()
+    b.press(OK)
+    eq(b.status()["screen"], "game", "started")
+    s = fursaz.new_game({"size": 5}, 0)
+    b.press(SWAP)
+    eq(b.status()["moves"], [], "no swap before the first stone")
+    s = fursaz.play(s, "e5")
+    b.show(s)
+    eq(b.status()["moves"], ["e5"], "Black's first stone")
+    b.press(SWAP)
+    eq(b.status()["moves"], ["e5", "swap"], "swapped")
+    s = fursaz.play(s, "swap")
+    eq(b.status()["position"], fursaz.to_text(s), "the same position")
+    frame = bytearray([".BW".find(fursaz.board(s).get(p, ".")) for p in b.app.play.points])
+    frame[0] = 3                                  # a1's sensor reads out of range
+    b.step([("frame", bytes(frame))])
+    eq(b.status()["wrong"], ["a1"], "a broken sensor is lit")
+    assert "out of range at a1" in b.status()["message"], b.status()["message"]
+    b.press(PASS)
+    eq(b.status()["moves"], ["e5", "swap"], "no pass while the board is wrong")
+    b.show(s)
+    b.press(PASS)
+    eq(b.status()["moves"], ["e5", "swap", "pass"], "pass")
+
+
+def test_a_whole_game_ends_with_territory_and_scores():
+    b = Stone()
+    b.press(OK)
+    s = fursaz.new_game({"size": 5}, 0)
+    k = 0
+    while not fursaz.is_over(s):
+        legal = fursaz.legal_moves(s)
+        m = legal[(7 * k) % len(legal)] if k < 30 else "pass"
+        k += 1
+        if m == "pass":
+            b.press(PASS)
+        elif m == "swap":
+            b.press(SWAP)
+        s = fursaz.play(s, m)
+        if m not in ("pass", "swap"):
+            b.show(s)
+    st = b.status()
+    eq(st["position"], fursaz.to_text(s), "the same game")
+    eq(st["result"], fursaz.result(s), "its result")
+    land = fursaz.territory(s)
+    owned = [p for p in land if land[p]]
+    lit = [p for i, p in enumerate(b.app.play.points) if max(b.app.frame[3 * i:3 * i + 3])]
+    eq(sorted(lit), sorted(owned), "the territory lights, point by point")
+    b.press(PASS)
+    b.press(OK)
+    eq(b.status()["screen"], "menu", "back to the menu")
+
+
+def test_drawing_allocates_nothing():
+    from test_app_heap import _render_locked
+    b = Stone()
+    b.press(OK)
+    s = fursaz.play(fursaz.new_game({"size": 5}, 0), "e5")
+    b.show(s)
+    _render_locked(b, 3200)                       # the turn's heartbeat
+    s2 = fursaz.play(s, "e4")
+    b.show(s2)
+    frame = bytearray([".BW".find(fursaz.board(s2).get(p, ".")) for p in b.app.play.points])
+    frame[10] = 1
+    b.step([("frame", bytes(frame))])
+    _render_locked(b)                             # correction
+
+
+def test_a_stone_flipped_twice_is_not_lit():
+    # After these moves a stone at f2 flips f5 over and back (two stages): its net colour
+    # is unchanged, so the board asks for nothing at f5.
+    b = Stone()
+    b.press(OK)
+    s = fursaz.new_game({"size": 5}, 0)
+    for m in ("d7", "f5", "c6", "d1", "d3", "b5", "d8", "g3", "b4", "pass", "c1", "e1",
+              "f8", "pass", "c4", "d5", "c7", "h5"):
+        s = fursaz.play(s, m)
+        if m == "pass":
+            b.press(PASS)
+        else:
+            b.show(s)
+    res = fursaz.resolution(s, "f2")
+    assert [st for st in res["stages"] if "f5" in st["points"]][1:], "f5 flips in two stages"
+    placed = bytearray([".BW".find(fursaz.board(s).get(p, ".")) for p in b.app.play.points])
+    placed[b.app.play.points.index("f2")] = ".BW".find(res["colour"])
+    b.step([("frame", bytes(placed))])
+    st = b.status()
+    eq(st["moves"][-1], "f2", "placed")
+    assert "f5" not in st["owed"], st["owed"]
+    turned = ["f2"] if res["final"] != res["colour"] else []   # the placed stone itself
+    eq(sorted(st["owed"]), sorted(res["net"] + turned), "only the net flips are owed")
