@@ -8,6 +8,7 @@ from stone_kit import PROFILE5
 from test_app_kit import fresh_dir
 
 from firmware.app import crash, device
+from firmware.app.board_stone import ITEMS
 from firmware.app.runtime import make_app
 from firmware.hal import profile as hal_profile
 from firmware.hal.storage import Storage
@@ -54,7 +55,7 @@ def test_calibration_from_the_menu():
     rig.run(400)
     eq(rig.runner.sensors.stable[30], 2, "before: black taken for white")
     rig.w.present[30] = 0
-    for _ in range(9):                            # PASS to b4 (after start and 8 settings)
+    for _ in range(len(ITEMS) + 1):               # PASS past start and the settings: calibrate
         rig.press("pass")
     rig.press("ok")
     eq(rig.status()["screen"], "calibrate", "opened")
@@ -85,7 +86,7 @@ def test_calibration_from_the_menu():
 def test_calibration_refuses_a_stone_that_is_not_there_and_menu_cancels():
     root = fresh_dir("calibrate-no")
     rig = Rig(root, PROFILE5, [0] * 61)
-    for _ in range(9):
+    for _ in range(len(ITEMS) + 1):
         rig.press("pass")
     rig.press("ok")
     rig.press("ok")                               # empty

@@ -133,3 +133,32 @@ def test_a_stone_flipped_twice_is_not_lit():
     assert "f5" not in st["owed"], st["owed"]
     turned = ["f2"] if res["final"] != res["colour"] else []   # the placed stone itself
     eq(sorted(st["owed"]), sorted(res["net"] + turned), "only the net flips are owed")
+
+
+def test_stage_by_stage_the_stages_are_asked_for_in_turn():
+    # The position of test_a_stone_flipped_twice_is_not_lit: f2 flips f5 over and back.
+    b = Stone()
+    b.app.cfg["fursaz.stages"] = True
+    b.press(OK)
+    s = fursaz.new_game({"size": 5}, 0)
+    for m in ("d7", "f5", "c6", "d1", "d3", "b5", "d8", "g3", "b4", "pass", "c1", "e1",
+              "f8", "pass", "c4", "d5", "c7", "h5"):
+        s = fursaz.play(s, m)
+        if m == "pass":
+            b.press(PASS)
+        else:
+            b.show(s)
+    res = fursaz.resolution(s, "f2")
+    pts = b.app.play.points
+    board = fursaz.board(s)
+    board["f2"] = res["colour"]
+    b.step([("frame", bytes([".BW".find(board.get(p, ".")) for p in pts]))])
+    eq(b.status()["moves"][-1], "f2", "placed")
+    for k, st in enumerate(res["stages"]):
+        eq(sorted(b.status()["owed"]), sorted(st["points"]), "stage %d asked for" % (k + 1))
+        for p in st["points"]:
+            board[p] = st["colour"]
+        b.step([("frame", bytes([".BW".find(board.get(p, ".")) for p in pts]))])
+    st = b.status()
+    eq((st["owed"], st["wrong"]), ([], []), "all stages done")
+    eq(board, fursaz.board(fursaz.play(s, "f2")), "the position after the placement")
