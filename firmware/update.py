@@ -11,12 +11,16 @@ next deploy) completes the swap. boot.py calls it before anything imports the ap
     import firmware.update; firmware.update.finish()
 
 The deploy moves this module first and boot.py last, so a new boot.py always finds
-the new finish()."""
+the new finish(). A plan that cannot be read (a torn or hand-edited file) is set aside
+as /.update.bad, kept for a bug report, with /.new/: the files in place are then the
+old firmware or a mix that the next deploy repairs, which it can, since nothing
+blocks it any more."""
 import json
 import os
 
 PLAN = "/.update"
 NEW = "/.new"
+BAD = PLAN + ".bad"
 
 # Self-contained on purpose (no firmware.hal.storage): it runs while the other
 # firmware files are being swapped, so it must not import any of them.
@@ -71,14 +75,48 @@ def remove_tree(path):
         os.rmdir(p)
 
 
+def _paths(plan, key):
+    """The list of relative paths ``plan[key]``, or None when it is not one."""
+    paths = plan.get(key) if isinstance(plan, dict) else None
+    if not isinstance(paths, list):
+        return None
+    for p in paths:
+        if not isinstance(p, str) or not p or p[0] == "/" or ".." in p.split("/"):
+            return None
+    return paths
+
+
+def read_plan(root=""):
+    """The plan in ``root``/.update: {"move": [...], "delete": [...]}, or None when
+    it cannot be used."""
+    try:
+        with open(root + PLAN) as f:
+            plan = json.load(f)
+    except (OSError, ValueError):  # a folder, torn JSON, bytes that are not text
+        return None
+    if _paths(plan, "move") is None or _paths(plan, "delete") is None:
+        return None
+    return plan
+
+
+def set_aside(root=""):
+    """Keep an unusable plan as .update.bad (replacing an older one); drop /.new/."""
+    remove_tree(root + BAD)
+    os.rename(root + PLAN, root + BAD)
+    remove_tree(root + NEW)
+    print("update: %s could not be read; kept as %s" % (PLAN, BAD))
+
+
 def finish(root=""):
     """Complete the update planned in ``root``/.update, if any (``root``: a folder
     standing for the board's /, for tests). Returns True when a plan was carried out."""
     plan_path = root + PLAN
     if not _exists(plan_path):
         return False
-    with open(plan_path) as f:
-        plan = json.load(f)
+    plan = read_plan(root)
+    if plan is None:
+        set_aside(root)
+        return False
     for path in plan["move"]:
         src = root + NEW + "/" + path
         if _exists(src):

@@ -5,21 +5,27 @@ Opening the link stops the board's app (Ctrl-C) and soft-resets it into the raw 
 closing it soft-resets it again in the friendly REPL, so boot.py and main.py run and
 the app starts over with whatever was changed. Everything the board is sent is code
 written here; paths and data travel as repr() literals of values, never as text typed
-by a user. Every failure of the link becomes a BoardError with one sentence."""
+by a user. Every failure of the link becomes a BoardError with one sentence, and every
+exchange with the board (opening the link, each command) has a deadline: a board that
+stops answering holds `arbiter` EXCHANGE_S at most."""
 import ast
 import contextlib
 import hashlib
 import io
 import os
+import stat
+import time
 
 import serial
 import serial.tools.list_ports
 from mpremote.transport import TransportError, TransportExecError
 from mpremote.transport_serial import SerialTransport
 
-from host_tools.errors import BoardError, UsageError
+from firmware.app.settings import shown
+from host_tools.errors import PATH_SHOWN, BoardError, UsageError, quoted
 
 ANSWER_S = 5        # a MicroPython board answers Ctrl-A / a soft reset well within this
+EXCHANGE_S = 10     # the most any one exchange may take (a frozen board: then we give up)
 CHUNK = 4096        # bytes of file data per command when writing (a Pico has RAM for it)
 LINK_ERRORS = (TransportError, serial.SerialException, OSError)
 
@@ -32,12 +38,21 @@ def _ex(p):
         return True
     except OSError:
         return False
-def _rd(p):
+def _rd(p, at=0, n=-1):
     try:
+        if os.stat(p)[0] & 0x4000:
+            return 21
         with open(p, 'rb') as f:
-            return f.read()
+            f.seek(at)
+            return f.read(n)
+    except OSError as e:
+        return None if e.args[0] == 2 else e.args[0]
+def _size(p):
+    try:
+        st = os.stat(p)
     except OSError:
         return None
+    return -1 if st[0] & 0x4000 else st[6]
 class _Fnv:
     def __init__(self):
         self.h = 0x811c9dc5
@@ -81,6 +96,8 @@ def _files(top):
     out = []
     if not _ex(top):
         return out
+    if not os.stat(top)[0] & 0x4000:
+        return None
     stack = [top]
     while stack:
         d = stack.pop()
@@ -103,6 +120,16 @@ print(repr({'name': sys.implementation.name, 'version': tuple(sys.implementation
             'mpy': getattr(sys.implementation, '_mpy', None), 'platform': sys.platform,
             'sha256': _s, 'arbiter': _ex('/firmware/app')}))
 """
+
+
+def _failure(error_output):
+    """The board's traceback in words: its last line, an OSError's number explained."""
+    last = (error_output.strip().splitlines()[-1:] or ["?"])[0]
+    if last.startswith("OSError"):
+        digits = "".join(c if c.isdigit() else " " for c in last).split()
+        if digits:
+            return "%s (OSError %s)" % (errno_words(int(digits[0])), digits[0])
+    return last
 
 
 def local_hash(data, algo):
@@ -143,14 +170,65 @@ def resolve_port(port):
     return [port]
 
 
-def _open_failure(device):
-    if "://" in device:
-        if device.startswith("socket://"):
+# What a board's OSError numbers (MicroPython's, as Linux's) mean, for messages.
+ERRNO_WORDS = {2: "a file or folder is missing", 12: "the board ran out of memory",
+               13: "permission denied", 17: "a file or folder is in the way",
+               20: "a file stands where a folder should be",
+               21: "a folder stands where a file should be",
+               28: "the board's flash is full", 30: "the board's file system is read-only"}
+
+
+class BoardFailure(BoardError):
+    """Code sent to the board raised; ``words`` says what went wrong there."""
+
+    def __init__(self, words):
+        BoardError.__init__(self, "the board failed: %s" % words)
+        self.words = words
+
+
+def errno_words(n):
+    return ERRNO_WORDS.get(n, "error %s" % n)
+
+
+class Unreadable:
+    """What ``read_files`` gives for a file that exists but cannot be read."""
+
+    def __init__(self, errno):
+        self.errno = errno
+
+    def __str__(self):
+        return "cannot be read (%s)" % errno_words(self.errno)
+
+
+def check_port(port):
+    """UsageError (one sentence) when ``port`` cannot name a board."""
+    looks = "a port is a serial device (/dev/ttyACM0, COM3), auto, or socket://HOST:PORT"
+    if not port.strip():
+        raise UsageError("--port is empty: " + looks)
+    if os.name == "nt" or "://" in port or not os.path.exists(port):
+        return
+    try:
+        mode = os.stat(port).st_mode
+        fd = os.open(port, os.O_RDWR | os.O_NONBLOCK | os.O_NOCTTY) if stat.S_ISCHR(mode) else None
+    except OSError:
+        return  # no permission: said when opening
+    if fd is not None:
+        is_tty = os.isatty(fd)
+        os.close(fd)
+        if is_tty:
+            return
+    raise UsageError("--port %s is not a serial port: %s" % (quoted(port, PATH_SHOWN), looks))
+
+
+def _open_failure(port):
+    device = shown(port, PATH_SHOWN)
+    if "://" in port:
+        if port.startswith("socket://"):
             return "nothing answers at %s: is `arbiter virtual-board` running?" % device
         return "could not connect to %s" % device
-    if os.name != "nt" and not os.path.exists(device):
+    if os.name != "nt" and not os.path.exists(port):
         return "no board at %s: is it plugged in? (--port auto finds it)" % device
-    if os.name != "nt" and not os.access(device, os.R_OK | os.W_OK):
+    if os.name != "nt" and not os.access(port, os.R_OK | os.W_OK):
         return "no permission to open %s: add yourself to the dialout group and log in again" % device
     return "%s is busy: another program (mpremote, Thonny, a serial terminal) has it open" % device
 
@@ -162,49 +240,107 @@ class Board:
         self.port = port
         self.t = None
         self.info = None
+        self.deadline = None
+        self.heard = False  # anything received at all
+        self.dead = False   # the board stopped answering: do not wait for it again
 
     # ------------------------------------------------------------ open and close
 
     def __enter__(self):
+        check_port(self.port)
         devices = resolve_port(self.port)
         for device in devices:
             try:
                 self.t = SerialTransport(device, baudrate=115200, timeout=ANSWER_S)
-                self.device = device
+                self.device = shown(device, PATH_SHOWN)  # for messages
                 break
             except TransportError:
                 continue
             except ValueError:  # pyserial: a URL of a kind it does not know
-                raise UsageError("--port %s is not a serial port, auto or socket://HOST:PORT" % device)
+                raise UsageError("--port %s is not a serial port, auto or socket://HOST:PORT" % quoted(device, PATH_SHOWN))
         if self.t is None:
             raise BoardError(_open_failure(devices[-1]))
+        self._bound_waits()
         seen = io.StringIO()
         try:
-            with contextlib.redirect_stdout(seen):  # mpremote prints what it got on failure
+            with self._exchange(seen):
                 self.t.enter_raw_repl(soft_reset=True, timeout_overall=ANSWER_S)
-            self.t.exec(_HELPERS)
-            self.info = ast.literal_eval(self.t.exec(_PROBE).decode().strip())
-        except LINK_ERRORS as e:
+                self.t.exec(_HELPERS)
+                self.info = ast.literal_eval(self.t.exec(_PROBE).decode().strip())
+        except (LINK_ERRORS + (ValueError, SyntaxError)) as e:
             self._drop()
             if "busy" in seen.getvalue():
                 raise BoardError("%s is busy: another program is connected to it" % self.device)
-            if not isinstance(e, TransportError):
+            if self._late() or not self.heard:
+                raise self._stopped()
+            if not isinstance(e, (TransportError, ValueError, SyntaxError)):
                 raise BoardError("lost the connection to %s while opening it" % self.device)
             raise BoardError("the device at %s does not answer like a MicroPython board "
                              "(is it running something else?)" % self.device)
         return self
 
+    # ------------------------------------------------------------ deadlines
+
+    def _bound_waits(self):
+        """Make every wait of mpremote's transport end by the current deadline."""
+        t = self.t
+        ser = t.serial
+        read_until, read = t.read_until, ser.read
+
+        def bounded_read_until(min_num_bytes, ending, timeout=10, data_consumer=None,
+                               timeout_overall=None):
+            left = self._left()
+            got = read_until(min_num_bytes, ending, None if timeout is None else min(timeout, left),
+                             data_consumer, left if timeout_overall is None else min(timeout_overall, left))
+            self.heard = self.heard or bool(got)
+            return got
+
+        def bounded_read(size=1):
+            left = self._left()
+            if ser.timeout is None or left < ser.timeout - 0.5:
+                ser.timeout = left
+            got = read(size)
+            self.heard = self.heard or bool(got)
+            return got
+
+        t.read_until = bounded_read_until
+        ser.read = bounded_read
+        ser.write_timeout = EXCHANGE_S
+
+    def _left(self):
+        return max(0.01, self.deadline - time.monotonic())
+
+    def _late(self):
+        return time.monotonic() >= self.deadline - 0.05
+
+    def _stopped(self):
+        self.dead = True
+        waited = EXCHANGE_S - max(0, self.deadline - time.monotonic())
+        return BoardError("the board at %s stopped answering (nothing for %d s): unplug it and "
+                          "plug it in again" % (self.device, round(waited)))
+
+    @contextlib.contextmanager
+    def _exchange(self, seen=None):
+        """One exchange: a fresh deadline; mpremote's own prints (a stray b'' when a
+        board stops answering) go to ``seen``, never to the user's terminal."""
+        self.deadline = time.monotonic() + EXCHANGE_S
+        self.t.serial.timeout = EXCHANGE_S
+        with contextlib.redirect_stdout(seen if seen is not None else io.StringIO()):
+            yield
+
     def __exit__(self, kind, exc, tb):
         if self.t is not None:
-            self._restart()
+            if not self.dead:
+                self._restart()
             self._drop()
 
     def _restart(self):
         """Soft reset in the friendly REPL: boot.py and main.py run, the app starts."""
         try:
-            self.t.serial.write(b"\r\x02")
-            self.t.serial.write(b"\x04")
-            self.t.read_until(1, b"soft reboot\r\n", timeout_overall=ANSWER_S)
+            with self._exchange():
+                self.t.serial.write(b"\r\x02")
+                self.t.serial.write(b"\x04")
+                self.t.read_until(1, b"soft reboot\r\n", timeout_overall=ANSWER_S)
         except LINK_ERRORS:
             pass
 
@@ -218,18 +354,21 @@ class Board:
     def require_arbiter(self):
         if not self.info["arbiter"]:
             raise BoardError("the board at %s has no Arbiter firmware: install it with "
-                             "`arbiter deploy --port %s`" % (self.device, self.port))
+                             "`arbiter deploy --port %s`" % (self.device, shown(self.port, PATH_SHOWN)))
 
     # ------------------------------------------------------------ commands
 
     def exec(self, code):
         """Run ``code`` on the board; return what it printed (str)."""
         try:
-            return self.t.exec(code).decode("utf-8", "replace")
+            with self._exchange():
+                return self.t.exec(code).decode("utf-8", "replace")
         except TransportExecError as e:
-            last = e.error_output.strip().splitlines()[-1:] or ["?"]
-            raise BoardError("the board failed: %s" % last[0])
+            raise BoardFailure(_failure(e.error_output))
         except LINK_ERRORS:
+            if self._late():
+                raise self._stopped()
+            self.dead = True
             raise BoardError("lost the connection to %s (unplugged or reset?)" % self.device)
 
     def eval(self, code):
@@ -237,16 +376,40 @@ class Board:
         return ast.literal_eval(self.exec(code).strip())
 
     def read_files(self, paths):
-        """{path: bytes, or None when missing} in one round trip."""
+        """{path: bytes, None when missing, or Unreadable} in one round trip."""
         out = self.exec("for p in %r:\n print(repr(_rd(p)))" % (list(paths),))
-        return dict(zip(paths, [ast.literal_eval(line) for line in out.splitlines()]))
+        got = [ast.literal_eval(line) for line in out.splitlines()]
+        return dict(zip(paths, [Unreadable(v) if isinstance(v, int) else v for v in got]))
 
     def read_file(self, path):
         return self.read_files([path])[path]
 
+    def size(self, path):
+        """The size of the file ``path``: None when missing, -1 for a folder."""
+        return self.eval("print(repr(_size(%r)))" % path)
+
+    def read_chunks(self, path, start, chunk=CHUNK):
+        """The bytes of ``path`` from ``start`` on, a piece per exchange (Unreadable if
+        it cannot be read), so a big file streams instead of arriving in one piece."""
+        at = start
+        while True:
+            data = self.eval("print(repr(_rd(%r, %d, %d)))" % (path, at, chunk))
+            if isinstance(data, int):
+                yield Unreadable(data)
+                return
+            if not data:
+                return
+            yield data
+            at += len(data)
+
     def files_under(self, top):
-        """Every file below the folder ``top`` (paths from /), or [] when it is missing."""
-        return sorted(self.eval("print(repr(_files(%r)))" % top))
+        """Every file below the folder ``top`` (paths from /), or [] when it is missing;
+        a BoardError when ``top`` is a file."""
+        found = self.eval("print(repr(_files(%r)))" % top)
+        if found is None:
+            raise BoardError("%s on the board is a file, not a folder: remove it (`mpremote connect "
+                             "%s rm :%s`) and the board makes the folder again" % (top, shown(self.port, PATH_SHOWN), top))
+        return sorted(found)
 
     def hashes(self, paths, algo):
         """{path: hex digest, or None when missing}."""
@@ -282,6 +445,11 @@ class Board:
                   % (src, dst, dst, src, dst))
 
     def write_atomic(self, path, data):
-        """Write through ``path``.tmp and a rename: a cut leaves the old or the new file."""
-        self.write_files({path + ".tmp": data})
+        """Write through ``path``.tmp and a rename: a cut leaves the old or the new file,
+        and a write that fails (a full flash) the old file and no .tmp."""
+        try:
+            self.write_files({path + ".tmp": data})
+        except BoardFailure as e:
+            self.exec("try:\n os.remove(%r)\nexcept OSError:\n pass" % (path + ".tmp"))
+            raise BoardError("%s: %s on the board was left as it was" % (e.words, path))
         self.replace(path + ".tmp", path)

@@ -5,7 +5,7 @@ import argparse
 import os
 import sys
 
-from host_tools.errors import BoardError, UsageError
+from host_tools.errors import BoardError, UsageError, quoted
 
 PORT_HELP = ("the board: a serial port (/dev/ttyACM0, COM3), auto (the first USB board), "
              "or socket://HOST:PORT for the virtual board (default: auto)")
@@ -114,7 +114,7 @@ def play(args):
         from host_tools import terminal_game
         names = [name for name, _ in terminal_game.GAMES]
         if args.game is not None and args.game not in names:
-            raise UsageError("there is no game %r: choose one of %s" % (args.game, ", ".join(names)))
+            raise UsageError("there is no game %s: choose one of %s" % (quoted(args.game), ", ".join(names)))
         return terminal_game.main(args.game)
     from host_tools import board_link, deploy
     ports = board_link.usb_ports()

@@ -5,9 +5,10 @@ restart at the end of the command (board_link) makes the app load it."""
 import sys
 
 from firmware.app import settings
+from firmware.app.settings import shown
 from firmware.hal.storage import Storage
-from host_tools.board_link import Board
-from host_tools.errors import UsageError
+from host_tools.board_link import Board, Unreadable
+from host_tools.errors import PATH_SHOWN, BoardError, UsageError
 
 
 class BoardFiles(Storage):
@@ -21,10 +22,15 @@ class BoardFiles(Storage):
 
     def read_text(self, name, default=None):
         data = self.files.get(name)
+        if data is None or isinstance(data, Unreadable):
+            return default
         try:
-            return default if data is None else data.decode("utf-8")
+            return data.decode("utf-8")
         except UnicodeError:
             return default
+
+    def exists(self, name):
+        return self.files.get(name) is not None
 
     def write_text(self, name, text):
         self.written[name] = text
@@ -37,9 +43,9 @@ def parse_pairs(pairs):
         key, eq, text = pair.partition("=")
         key = key.strip()
         if not eq or not key:
-            raise UsageError("%r is not KEY=VALUE (e.g. morbak.game_time_s=600)" % pair)
+            raise UsageError("%s is not KEY=VALUE (e.g. morbak.game_time_s=600)" % settings.shown(pair))
         if key in out:
-            raise UsageError("%s is given twice" % key)
+            raise UsageError("%s is given twice" % settings.shown(key))
         check_key(key)
         try:
             out[key] = settings.parse(key, text)
@@ -54,7 +60,7 @@ def check_key(key):
     try:
         settings.spec(key)
     except ValueError:
-        raise UsageError("unknown setting %s (`arbiter config get` lists them all)" % key)
+        raise UsageError("unknown setting %s (`arbiter config get` lists them all)" % settings.shown(key))
 
 
 def _read(board):
@@ -86,6 +92,10 @@ def set_(port, pairs):
     values = parse_pairs(pairs)
     with Board(port) as board:
         stored, cfg = _read(board)
+        unreadable = stored.files.get(settings.PATH)
+        if isinstance(unreadable, Unreadable):  # a folder, say: the rename would fail
+            raise BoardError("/%s on the board %s: remove it (`mpremote connect %s rm -r :%s`), then "
+                             "set again" % (settings.PATH, unreadable, shown(port, PATH_SHOWN), settings.PATH))
         cfg.update(values)
         settings.save(stored, cfg)
         board.write_atomic("/" + settings.PATH, stored.written[settings.PATH].encode("utf-8"))

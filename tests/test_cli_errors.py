@@ -87,8 +87,8 @@ def test_bad_input_exits_2_before_a_board_is_opened(argv, says, capsys, nowhere)
 def test_bad_virtual_board_options_exit_2(capsys, tmp_path):
     code, out, err = arbiter(capsys, "virtual-board", "--listen", "localhost:http")
     assert code == 2 and one_sentence(err) and "HOST:PORT" in err, err
-    code, out, err = arbiter(capsys, "virtual-board", "--board", "stone")
-    assert code == 2 and one_sentence(err) and "no board profile of kind 'stone'" in err, err
+    code, out, err = arbiter(capsys, "virtual-board", "--board", "teapot")  # no such kind, ever
+    assert code == 2 and one_sentence(err) and "no board profile of kind 'teapot'" in err, err
     (tmp_path / "notes.txt").write_text("mine")  # a folder that is not a virtual flash
     code, out, err = arbiter(capsys, "virtual-board", "--fs", str(tmp_path))
     assert code == 2 and one_sentence(err) and "holds other files" in err, err
@@ -193,3 +193,22 @@ def test_more_bad_input_exits_2(capsys, tmp_path, nowhere):
     assert code == 2 and one_sentence(err), err
     code, out, err = arbiter(capsys, "play", "--terminal", "chess")
     assert code == 2 and one_sentence(err) and "chess" in err and out == "", (out, err)
+
+
+ECHOES = [
+    ("leds.brightness=" + "9" * 5000, "leds.brightness must be a whole number from 0 to 255"),
+    ("sound=on\nrm -rf ~\x1b[2J", "sound must be on or off"),
+    ("morbak.game_time_s=\u0666\u0660\u0660", "morbak.game_time_s must be a number of seconds"),
+    ("morbak.game_time_s=\uff16\uff10\uff10", "morbak.game_time_s must be a number of seconds"),
+    ("morbak.game_time_s=6_00", "morbak.game_time_s must be a number of seconds"),
+    ("morbak.game_time_s=+600", "morbak.game_time_s must be a number of seconds"),
+    ("x" * 3000 + "\x07=1", "unknown setting"),
+    ("no equals\r\nsign", "is not KEY=VALUE"),
+]
+
+
+@pytest.mark.parametrize("pair,says", ECHOES, ids=lambda v: repr(v)[:30])
+def test_what_is_echoed_is_one_short_line_without_control_characters(pair, says, capsys, nowhere):
+    code, out, err = arbiter(capsys, "config", "set", pair, "--port", nowhere)
+    assert code == 2 and one_sentence(err) and says in err, err
+    assert len(err) < 200 and not [c for c in err[:-1] if ord(c) < 32 or 127 <= ord(c) < 160], err

@@ -108,21 +108,3 @@ def test_port_names_as_mpremote_takes_them():
     assert board_link.resolve_port("port:/dev/serial0") == ["/dev/serial0"]
     assert board_link.resolve_port("socket://127.0.0.1:7777") == ["socket://127.0.0.1:7777"]
     assert board_link.resolve_port("COM7") == ["COM7"]
-
-
-class _FakeBoard:
-    def __init__(self, files):
-        self.files = files
-
-    def read_files(self, paths):
-        return dict((p, self.files.get(p)) for p in paths)
-
-
-def test_damaged_records_are_skipped_with_a_warning(capsys):
-    good = _record(["L d4"], {"winner": 0, "scores": [1, 0], "reason": "line"})
-    board = _FakeBoard({"/games/00001.json": json.dumps(good), "/games/00002.json": "[1, 2]",
-                        "/games/00003.json": '{"id": 3}', "/games/00004.json": "{trunc"})
-    recs = games_cmd._load(board, sorted(board.files))
-    assert recs == [good]
-    err = capsys.readouterr().err
-    assert err.count("unreadable; skipped") == 3 and "00004" in err

@@ -136,6 +136,30 @@ def nothing_planned():
     put(root + "/.new", {"firmware/a.mpy": "half uploaded"})
     assert update.finish(root) is False
     assert tree(root)["firmware/a.mpy"] == "old a"  # an upload without a plan changes nothing
+
+
+def damaged_plans():
+    """An unreadable plan is set aside (kept) with /.new, the files stay, nothing blocks."""
+    plans = ['{"move": ["firmware/a.mpy"], "del', "[1, 2]", '{"move": "boot.py", "delete": []}',
+             '{"move": ["../../etc/passwd"], "delete": []}', '{"move": [], "delete": [7]}', None]
+    for i, plan in enumerate(plans):
+        root = ROOT + "/bad%d" % i
+        put(root, OLD)
+        put(root + "/.new", NEW)
+        if plan is None:  # a folder where the plan should be
+            os.mkdir(root + "/.update")
+        else:
+            with open(root + "/.update", "w") as f:
+                f.write(plan)
+        if i:
+            put(root + "/.update.bad", {"old": "an older damaged plan"})
+        assert update.finish(root) is False, plan
+        got = tree(root)
+        if plan is not None:
+            assert got.pop(".update.bad") == plan, plan
+        assert got == OLD, (plan, got)
+        assert not exists(root + "/.new") and not exists(root + "/.update"), plan
+        assert update.finish(root) is False
 '''
 
 
@@ -145,12 +169,15 @@ def test_finish_survives_a_cut_before_every_change(tmp_path):
     cuts = ns["every_cut"]()
     assert cuts > 2 * 12, cuts  # a move is 1-2 changes, plus folders and deletes, in two modes
     ns["nothing_planned"]()
+    ns["damaged_plans"]()
 
 
 def test_finish_survives_a_cut_before_every_change_on_micropython(upy):
     out = upy.run("import firmware.update as update\nROOT = '/upd'\nimport os\nos.mkdir(ROOT)\n"
-                  + SCENARIO + "\nprint(every_cut())\nnothing_planned()\n")
-    assert int(out.split()[-1]) > 2 * 12, out
+                  + SCENARIO + "\nprint('cuts', every_cut())\nnothing_planned()\ndamaged_plans()\n")
+    cuts = [line.split()[1] for line in out.splitlines() if line.startswith("cuts ")]
+    assert int(cuts[0]) > 2 * 12, out
+    assert out.count("could not be read; kept as /.update.bad") == 6, out
 
 
 def test_remove_tree_removes_nested_folders(tmp_path):

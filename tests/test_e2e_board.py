@@ -87,6 +87,23 @@ def _host_port(url):
     return host, int(port)
 
 
+def friendly_prompt(url):
+    """What the board answers to a bare Enter: ">>> " once it restarted in the friendly
+    REPL (its app started), nothing when left in the raw REPL."""
+    with socket.create_connection(_host_port(url), timeout=2) as s:
+        s.sendall(b"\r\n")
+        got = b""
+        try:
+            while b">>> " not in got:
+                chunk = s.recv(4096)
+                if not chunk:
+                    break
+                got += chunk
+        except socket.timeout:
+            pass
+    return b">>> " in got
+
+
 MAKE_APP = """
 import json
 from firmware.app.runtime import make_app
@@ -179,18 +196,28 @@ def test_a_swap_cut_after_the_commit_is_finished_at_boot(board):
 def test_config_set_then_get_and_the_app_uses_it(board, capsys):
     url = board.url
     code, out, err = arbiter(capsys, "config", "set", "leds.brightness=10", "sound=off",
-                             "morbak.game_time_s=600", "morbak.move_time_s=off", "--port", url)
+                             "morbak.game_time_s=600", "morbak.move_time_s=off", "morbak.lite=on",
+                             "morbak.budget=7", "--port", url)
     assert code == 0, err
     code, out, err = arbiter(capsys, "config", "get", "--port", url)
     assert code == 0, err
     lines = out.splitlines()
     for want in ("leds.brightness=10", "sound=off", "morbak.game_time_s=600", "morbak.move_time_s=off",
-                 "morbak.lite=off"):
+                 "morbak.lite=on", "morbak.budget=7", "morbak.neutralizations=default", "mano.target=default",
+                 "morbak.confirm=on"):
         assert want in lines, out
+    # The player's budget reaches the engine; what was never set is the engine's own.
+    opts = on_board(url, "from firmware.app import settings\nfrom firmware.hal.storage import Storage\n"
+                         "print(settings.game_options(settings.load(Storage(), ('morbak',)), 'morbak'))")
+    assert eval(opts) == {"lite": True, "budget": 7, "game_time_s": 600}, opts
     assert arbiter(capsys, "config", "get", "morbak.move_time_s", "--port", url)[1] == "off\n"
     stored = json.loads(mpremote(url, "cat", ":config.json"))
     assert stored["version"] == 1 and stored["morbak.move_time_s"] is None and stored["leds.brightness"] == 10
     assert on_board(url, MAKE_APP).split()[1:] == ["10", "False"]  # no re-flash needed
+    # The command left the board restarted in the friendly REPL (its app started), not
+    # stopped in the raw REPL.
+    assert arbiter(capsys, "config", "set", "sound=on", "--port", url)[0] == 0
+    assert friendly_prompt(url)
 
 
 BAD_INPUT = [

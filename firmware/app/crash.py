@@ -7,7 +7,7 @@ app last ran healthily (``HEALTHY_MS`` without a crash, see runtime.App) is kept
 the next boot sets the saved game aside instead of resuming it (no crash loop)."""
 import sys
 
-from firmware.app import render
+from firmware.app import eventlog, render
 
 LOG = "crash.log"
 COUNT = "state/crashes"
@@ -27,10 +27,15 @@ def traceback_text(exc):
 
 
 def count(storage):
-    try:
-        return int(storage.read_text(COUNT, "0"))
-    except ValueError:
-        return LIMIT  # an unreadable counter: assume the worst
+    """Crashes since the app last ran healthily. An unreadable counter (not a number,
+    not text, a folder) is named in the event log and counts as LIMIT: assume the worst."""
+    if not storage.exists(COUNT):
+        return 0
+    text = (storage.read_text(COUNT) or "").strip()
+    if text.isdigit() and len(text) < 5:
+        return int(text)
+    eventlog.log(storage, 0, "crash: /%s cannot be read; counted as %d crashes" % (COUNT, LIMIT))
+    return LIMIT
 
 
 def clear(storage):

@@ -1,5 +1,5 @@
 """/events.log: one line "<ms> <event>" per boot, resume, move, rejected input (with its
-reason), setting change…, bounded to the newest ~8 KB."""
+reason), setting change…; rotated at 8 KB to /events.log.1 (storage.append_log)."""
 PATH = "events.log"
 MAX_BYTES = 8192
 

@@ -6,7 +6,6 @@ progress is the same record without those two; it is rewritten after every move,
 power cut loses at most the move being made. A game ends by writing its record and
 then removing the current file; a cut between the two leaves a current file whose
 record already exists, which ``load_current`` recognises and drops."""
-from firmware.rules import is_int
 
 VERSION = 1
 CURRENT = "state/current.json"
@@ -34,25 +33,14 @@ def new_record(game_id, game, options, seed):
             "seed": seed, "moves": [], "move_ms": [], "clock_ms": []}
 
 
-def valid(rec):
-    """Whether ``rec`` has the shape of a game record (also used by `arbiter games`)."""
-    if not isinstance(rec, dict):
-        return False
-    for key in ("id", "game", "options", "seed", "moves", "move_ms", "clock_ms"):
-        if key not in rec:
-            return False
-    moves, clocks = rec["moves"], rec["clock_ms"]
-    if not (isinstance(moves, list) and isinstance(rec["move_ms"], list) and isinstance(clocks, list)
-            and len(moves) == len(rec["move_ms"]) == len(clocks)):
-        return False
-    for m in moves:
-        if not isinstance(m, str):
-            return False
-    for c in clocks:  # [left_A, left_B], or null with the clocks off
-        if c is not None and not (isinstance(c, (list, tuple)) and len(c) == 2):
-            return False
-    return (is_int(rec["id"]) and isinstance(rec["game"], str) and isinstance(rec["options"], dict)
-            and is_int(rec["seed"]))
+GAMES = ("morbak", "mabula", "fursaz", "mano", "masbrur")
+
+
+def problem(rec):
+    """Why ``rec`` is not a game record this firmware wrote (one phrase naming the
+    field), or None (record_check.py: loaded for the check, then forgotten)."""
+    from firmware.app import record_check
+    return record_check.once(rec)
 
 
 def load_current(storage):
@@ -61,7 +49,7 @@ def load_current(storage):
     if not storage.exists(CURRENT) and not storage.exists(CURRENT + ".tmp"):
         return None, None
     rec = storage.read_json(CURRENT)
-    if not valid(rec):
+    if problem(rec):
         return None, "unreadable /%s" % CURRENT
     if storage.exists(game_path(rec["id"])):
         storage.remove(CURRENT)
@@ -79,6 +67,13 @@ def finish(storage, rec, result, ended):
     rec["ended"] = ended
     storage.write_json(game_path(rec["id"]), rec)
     storage.remove(CURRENT)
+
+
+def set_aside(storage, rec, ended):
+    """Keep a game that cannot go on (it cannot be replayed, or it crashed the board
+    again and again) in /games, unfinished, with ``ended`` saying why, so
+    `arbiter games export` can fetch it for a bug report; drop the game in progress."""
+    finish(storage, rec, None, ended)
 
 
 def discard(storage):

@@ -1,37 +1,65 @@
 """The board's settings: one schema shared by the firmware and ``arbiter config``.
 
-Stored in /config.json as a flat object {"version": 1, "<key>": value, ...}; a time
-limit that is off is stored as null. Text forms (what people type and see): integers,
-``on``/``off`` for booleans, ``off`` for a disabled limit, choice names as written.
+Stored in /config.json as a flat object {"version": 1, "<key>": value, ...}. Text forms
+(what people type and see): whole numbers in ASCII digits, ``on``/``off`` for switches,
+``off`` for a time limit that is off (stored as null), choice names as written.
 
-Every board has the keys of SCHEMA; each game's own keys (``<game>.<name>``) are in
-settings_<game>.py, imported only when used, so a board holds the tables of its own
-games alone (RAM is scarce). A key alone (spec, check, parse) finds its game by its
-prefix; loading and checking the file take the games wanted: the light board's app
-("morbak",), ``arbiter config`` all of GAMES. The stored keys of other games are
-neither read nor checked then, and ``save`` keeps them as they are."""
+Every board has the keys of SCHEMA. A game's keys (``<game>.<name>``) are its engine's
+options, ranges and all, from the engine's own table (``firmware.rules.<game>.OPTIONS``),
+plus the board's own keys of that game in settings_<game>.py (KEYS, e.g. Morbak's
+clock limits and warnings, with the board's defaults and ranges; HIDDEN names the engine
+options the board sets itself; CHOSEN those its menu always chooses, which take the
+engine's default as theirs).
+An engine option's value None (text ``default``) means "the engine's default": only
+the options a player set are passed to the engine, so an engine's dependent defaults
+(Lite's budget of 6) apply to what was never set, and what was set is kept.
+
+A game's tables are imported only when its keys are wanted (RAM is scarce): a key alone
+(spec, check, parse) finds its game by its prefix; loading and checking the file take
+the games wanted: the light board's app ("morbak",), ``arbiter config`` all of GAMES.
+The stored keys of other games are neither read nor checked then, and ``save`` keeps
+them as they are."""
 import json
 
-from firmware.rules import is_bool, is_int
+from firmware.app.records import GAMES
+from firmware.rules import is_bool, is_int, take_options
 
 VERSION = 1
 PATH = "config.json"
-GAMES = ("morbak", "mabula", "fursaz", "mano", "masbrur")
+DEFAULT = "default"   # the text of None for an engine option
+_NUMBER_DIGITS = 10   # longer digit strings are no setting's value (and stay small ints)
+_SHOWN = 24           # characters of a bad value echoed in a message
 
-# key: (default, kind, arg). Kinds: "int" arg=(lo, hi); "limit" arg=(lo, hi), None = off;
-# "bool"; "choice" arg=tuple of allowed values (strings or ints); "setup" (Mabula ring).
+# key: (default, kind, arg), kinds as in firmware.rules.take_options ("limit": None = off).
 SCHEMA = {
     "leds.brightness": (64, "int", (0, 255)),
     "sound": (True, "bool", None),
 }
 
-# Keys that are board settings rather than options of a game's engine.
-# The warn_* keys: seconds left on the move / game clock when the board starts warning.
-_BOARD_ONLY = ("morbak.confirm", "morbak.warn_move_s", "morbak.warn_game_s")
+
+def _board_keys(game):
+    """settings_<game>.py's (KEYS, HIDDEN, CHOSEN), or empty ones when there is none."""
+    try:
+        mod = __import__("firmware.app.settings_" + game, None, None, ("KEYS",))
+    except ImportError:
+        return {}, (), ()
+    return mod.KEYS, getattr(mod, "HIDDEN", ()), getattr(mod, "CHOSEN", ())
+
+
+def _engine(game):
+    return __import__("firmware.rules." + game, None, None, ("OPTIONS",))
 
 
 def _game_keys(game):
-    return __import__("firmware.app.settings_" + game, None, None, ("KEYS",)).KEYS
+    options = _engine(game).OPTIONS
+    keys, hidden, chosen = _board_keys(game)
+    out = {}
+    for name in options:
+        if name not in hidden:
+            default, kind, arg = options[name]
+            out[game + "." + name] = (default if name in chosen else None, kind, arg)
+    out.update(keys)
+    return out
 
 
 def spec(key):
@@ -43,7 +71,7 @@ def spec(key):
         keys = _game_keys(game)
         if key in keys:
             return keys[key]
-    raise ValueError("unknown setting %s" % key)
+    raise ValueError("unknown setting %s" % shown(key))
 
 
 def schema(games):
@@ -62,43 +90,64 @@ def defaults(games):
     return out
 
 
-def _describe(kind, arg):
+def shown(text, limit=_SHOWN):
+    """``text`` for a message: a plain word as it is; anything else quoted, its
+    control characters escaped, cut to ``limit`` characters (input never reaches a
+    terminal raw)."""
+    if 0 < len(text) <= limit and not [c for c in text if not ("!" <= c <= "~") or c in "'\\"]:
+        return text
+    out = ""
+    for c in text[:limit]:
+        n = ord(c)
+        if n < 32 or 127 <= n < 160 or 0x2000 <= n < 0x2070 or n == 0xFEFF:  # bidi, too
+            out += "\\x%02x" % n if n < 256 else "\\u%04x" % n
+        else:
+            out += "\\" + c if c in "'\\" else c
+    return "'%s'%s" % (out, "..." if len(text) > limit else "")
+
+
+def _describe(kind, arg, default):
     if kind == "int":
-        return "a whole number from %d to %d" % arg
-    if kind == "limit":
-        return "a number of seconds from %d to %d, or off" % arg
-    if kind == "bool":
-        return "on or off"
-    if kind == "setup":
-        return "random, or 24 letters W/B in ring order"
-    return "one of " + ", ".join(str(a) for a in arg)
+        text = "a whole number from %d to %d" % arg
+    elif kind == "limit":
+        text = "a number of seconds from %d to %d, or off" % arg
+    elif kind == "bool":
+        text = "on or off"
+    else:
+        text = "one of " + ", ".join(str(a) for a in arg)
+    return text + (", or default" if default is None else "")
 
 
 def check(key, value):
     """Return ``value`` if it is valid JSON for ``key``; else raise ValueError (one sentence)."""
-    _default, kind, arg = spec(key)
-    if kind == "bool":
-        ok = is_bool(value)
-    elif kind == "int" or kind == "limit":
-        ok = (value is None and kind == "limit") or (is_int(value) and arg[0] <= value <= arg[1])
-    elif kind == "setup":
-        ok = isinstance(value, str) and (value == "random" or (
-            len(value) == 24 and not [c for c in value if c not in "WB"]))
-    else:
-        ok = False
-        for a in arg:
-            if value == a and is_int(value) == is_int(a):
-                ok = True
-    if not ok:
-        raise ValueError("%s must be %s, not %s" % (key, _describe(kind, arg), to_text(key, value)))
-    return value
+    default, kind, arg = spec(key)
+    if value is None and default is None:
+        return value
+    try:
+        take_options({key: value}, {key: (default, kind, arg)})  # the engines' own check
+        return value
+    except ValueError:
+        pass
+    if kind == "check":  # the engine says what is wrong
+        raise ValueError("%s is not valid: %s" % (key, arg(value)))
+    raise ValueError("%s must be %s, not %s" % (key, _describe(kind, arg, default),
+                                                 shown(to_text(key, value))))
+
+
+def _number(text):
+    """The whole number that ``text`` spells in ASCII digits, else ``text`` itself."""
+    if 0 < len(text) <= _NUMBER_DIGITS and not [c for c in text if c not in "0123456789"]:
+        return int(text)
+    return text
 
 
 def parse(key, text):
     """The value that the text form ``text`` means for ``key`` (raises ValueError)."""
-    _default, kind, arg = spec(key)
+    default, kind, arg = spec(key)
     t = text.strip()
     low = t.lower()
+    if default is None and low == DEFAULT:
+        return None
     if kind == "bool":
         if low in ("on", "true", "yes", "1"):
             return True
@@ -107,11 +156,8 @@ def parse(key, text):
         value = t
     elif kind == "limit" and low == "off":
         return None
-    elif kind == "int" or kind == "limit" or (kind == "choice" and is_int(arg[0])):
-        try:
-            value = int(t)
-        except ValueError:
-            value = t
+    elif kind == "int" or kind == "limit" or (kind == "choice" and [a for a in arg if is_int(a)]):
+        value = _number(t)
     else:
         value = t
     return check(key, value)
@@ -119,7 +165,7 @@ def parse(key, text):
 
 def to_text(key, value):
     if value is None:
-        return "off"
+        return DEFAULT if spec(key)[0] is None else "off"
     if is_bool(value):
         return "on" if value else "off"
     return str(value)
@@ -148,6 +194,8 @@ def problem(storage, games):
     keeps the file for ``arbiter config`` to fix."""
     text = storage.read_text(PATH)
     if text is None:
+        if storage.exists(PATH):
+            return "/%s cannot be read (a folder, or not UTF-8 text)" % PATH
         return None
     try:
         stored = json.loads(text)
@@ -177,12 +225,15 @@ def save(storage, cfg):
 
 
 def game_options(cfg, game):
-    """The engine options of ``game`` (for ``new_game``): only values changed from
-    the default are passed, so the engine's own dependent defaults (Lite's budget
-    of 6) still apply."""
+    """The engine options of ``game`` (for ``new_game``) that have a value: those left
+    at None take the engine's own default (dependent ones too, like Lite's budget of 6).
+    The board's own keys are left out, but for those that are engine options too: the
+    game's controller passes their None (a limit that is off) itself."""
     prefix = game + "."
+    options = _engine(game).OPTIONS
     out = {}
     for key in cfg:
-        if key.startswith(prefix) and key not in _BOARD_ONLY and cfg[key] != spec(key)[0]:
-            out[key[len(prefix):]] = cfg[key]
+        name = key[len(prefix):]
+        if key.startswith(prefix) and name in options and cfg[key] is not None:
+            out[name] = cfg[key]
     return out

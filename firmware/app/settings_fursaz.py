@@ -1,9 +1,10 @@
-"""Fursaz's settings: the engine options of RULES.md §2.6.
-Format: settings.SCHEMA."""
+"""Fursaz on a board: its engine options come from firmware/rules/fursaz.py's OPTIONS
+(the stone board plays at its own size, its profile's, whatever fursaz.size says).
+KEYS: the board plays a seat (opponent, level). CHOSEN: those the stone board's menu edits (board_stone.ITEMS), which show a value from
+the start (the engine's default) and are always passed. See settings_morbak.py."""
 KEYS = {
-    "fursaz.size": (7, "choice", (5, 7)),
-    "fursaz.pie": (True, "bool", None),
-    "fursaz.territory": ("run", "choice", ("run", "midpoint")),
-    "fursaz.cycle_rule": ("illegal", "choice", ("illegal", "stop")),
-    "fursaz.tie": ("draw", "choice", ("draw", "white")),
+    # The seat the board plays: A places the first stone (black, unless B swaps).
+    "fursaz.opponent": ("off", "choice", ("off", "A", "B")),
+    "fursaz.level": (3, "int", (1, 5)),
 }
+CHOSEN = ("pie", "territory", "cycle_rule", "tie")

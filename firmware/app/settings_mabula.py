@@ -1,9 +1,8 @@
-"""Mabula's settings: the engine options of RULES.md §1.6.
-Format: settings.SCHEMA."""
+"""Mabula on a board: its engine options come from firmware/rules/mabula.py's OPTIONS.
+CHOSEN: those the marble board's menu edits (board_marble.ITEMS), which show a value
+from the start (the engine's default) and are always passed. See settings_morbak.py."""
 KEYS = {
-    "mabula.setup": ("random", "setup", None),
-    "mabula.first": ("W", "choice", ("W", "B", "random")),
-    "mabula.scoring": ("largest", "choice", ("largest", "product")),
-    "mabula.tiebreak": ("draw", "choice", ("draw", "lex")),
-    "mabula.count_edge_marbles": (False, "bool", None),
+    "mabula.opponent": ("off", "choice", ("off", "W", "B")),   # the seat the board plays
+    "mabula.level": (3, "int", (1, 5)),
 }
+CHOSEN = ("first", "scoring", "tiebreak", "count_edge_marbles")

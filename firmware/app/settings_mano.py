@@ -1,9 +1,4 @@
-"""Mano a Mano's settings: the engine options of RULES.md §4.6.
-Format: settings.SCHEMA."""
-KEYS = {
-    "mano.target": (50, "int", (1, 1000)),
-    "mano.lock": ("immediate", "choice", ("immediate", "play_out")),
-    "mano.lock_award": ("opponent", "choice", ("opponent", "both")),
-    "mano.no_double": ("heaviest", "choice", ("heaviest", "redeal")),
-    "mano.later_lead": ("highest_double", "choice", ("highest_double", "winner")),
-}
+"""Mano a Mano on a board: its engine options come from firmware/rules/mano.py's
+OPTIONS, except the one the board sets itself. Format: see settings_morbak.py."""
+KEYS = {}
+HIDDEN = ("mode",)  # a board reads real tiles: always "observed", never a choice

@@ -1,16 +1,17 @@
-"""Morbak's settings: the engine options of RULES.md §3.6 and the light board's own
-(confirm, warn_move_s, warn_game_s; see settings._BOARD_ONLY).
-Format: settings.SCHEMA."""
+"""The light board's own Morbak settings (its engine options come from
+firmware/rules/morbak.py's OPTIONS): the clock limits the board enforces, with the
+ranges the board offers, the confirm step and when the clocks start warning.
+KEYS: format of settings.SCHEMA. HIDDEN: engine options that are not settings.
+CHOSEN: engine options the board's menu always chooses (Morbak or Lite), so they have
+a value from the start (the engine's default) and are always passed to the engine."""
 KEYS = {
     "morbak.game_time_s": (900, "limit", (10, 36000)),
     "morbak.move_time_s": (120, "limit", (5, 3600)),
-    "morbak.lite": (False, "bool", None),
     "morbak.confirm": (True, "bool", None),
     "morbak.warn_move_s": (10, "limit", (1, 600)),
     "morbak.warn_game_s": (60, "limit", (1, 3600)),
-    "morbak.budget": (7, "int", (0, 49)),
-    "morbak.budget_scope": ("combined", "choice", ("combined", "separate")),
-    "morbak.neutralizations": (1, "int", (0, 49)),
-    "morbak.switch_limit": ("per_square", "choice", ("per_square", "per_player")),
-    "morbak.first": (0, "choice", (0, 1, "random")),
+    "morbak.opponent": ("off", "choice", ("off", "A", "B")),   # the seat the board plays
+    "morbak.level": (3, "int", (1, 5)),
 }
+HIDDEN = ("next_first",)  # one value only: nothing to choose
+CHOSEN = ("lite",)

@@ -3,7 +3,11 @@
 Every write goes to ``<name>.tmp`` first and is then renamed over ``<name>``, so a
 power cut leaves either the old or the new file. Reads tolerate a missing or
 corrupt file and fall back to a complete ``.tmp`` left by a cut between the two
-steps of a rename on file systems that cannot rename over an existing file."""
+steps of a rename on file systems that cannot rename over an existing file. A write
+that fails (the flash is full) leaves the old file and no temporary one, and raises.
+Logs are rotated: past their bound, ``<name>`` becomes ``<name>.1`` (the one before
+is dropped), so a log never holds more than twice its bound and is never read whole
+into RAM."""
 import json
 import os
 
@@ -76,7 +80,11 @@ class Storage:
     def write_text(self, name, text):
         path = self.path(name)
         tmp = path + ".tmp"
-        self._write(tmp, text)
+        try:
+            self._write(tmp, text)
+        except OSError:  # the flash is full: the old file stands, the torn copy goes
+            self.remove(name + ".tmp")
+            raise
         try:
             os.rename(tmp, path)
         except OSError:
@@ -88,19 +96,20 @@ class Storage:
         self.write_text(name, json.dumps(obj))
 
     def append_log(self, name, text, max_bytes):
-        """Append ``text``; the file stays under ``max_bytes`` (newest whole lines kept).
-
-        A plain append (no rewrite of the whole log per line, which would wear the flash);
-        when the file would grow past ``max_bytes`` it is rewritten atomically with its
-        newest half. A cut mid-append can only leave a torn last line."""
+        """Append ``text``; when the file would grow past ``max_bytes`` it is first
+        rotated to ``<name>.1``. A plain append (no rewrite of the log per line, which
+        would wear the flash); a cut mid-append can only leave a torn last line."""
+        path = self.path(name)
         if self.size(name) + len(text) > max_bytes:
-            data = (self.read_text(name, "") + text)[-(max_bytes // 2):]
-            cut = data.find("\n")
-            if 0 <= cut < len(data) - 1:
-                data = data[cut + 1:]
-            self.write_text(name, data)
-        else:
-            self._append(self.path(name), text)
+            try:
+                os.rename(path, path + ".1")
+            except OSError:  # FAT cannot rename over a file: the older one goes first
+                try:
+                    os.remove(path + ".1")
+                    os.rename(path, path + ".1")
+                except OSError:
+                    pass
+        self._append(path, text[-max_bytes:])
 
     # The only two methods that write bytes, so tests can inject a power cut at any byte.
     def _write(self, path, text):

@@ -67,34 +67,39 @@ def is_int(v):
     return isinstance(v, int) and not is_bool(v)
 
 
-def take_options(options, spec):
-    """Merge ``options`` over the defaults of ``spec`` and check every value.
+def take_options(options, table):
+    """Merge ``options`` over the defaults of ``table`` (an engine's OPTIONS) and check
+    every value; ValueError naming the key for an unknown key or a bad value.
 
-    ``spec`` maps a key to ``(default, check)``; ``check`` is a tuple of the
-    allowed values or a function returning True for a good value. Raises
-    ValueError naming the key for an unknown key or a bad value."""
+    ``table``: {key: (default, kind, arg)}. Kinds: "int" (lo, hi); "limit" (lo, hi) or
+    None for no limit; "bool"; "choice" (values...), compared with their types, so
+    neither True nor 1.0 is taken for 1; "check" a function of the value returning None
+    or what is wrong. The board's settings check their values with it too."""
     if options is None:
         options = {}
     if not isinstance(options, dict):
         raise ValueError("options must be a dict")
-    out = {}
     for key in options:
-        if key not in spec:
-            raise ValueError("unknown option %r (known: %s)" % (key, ", ".join(sorted(spec))))
-    for key in spec:
-        default, check = spec[key]
+        if key not in table:
+            raise ValueError("unknown option %r (known: %s)" % (key, ", ".join(sorted(table))))
+    out = {}
+    for key in table:
+        default, kind, arg = table[key]
         value = options[key] if key in options else default
-        if isinstance(check, tuple):
-            # Compare types too, so neither True nor 1.0 is taken for 1.
-            ok = False
-            for allowed in check:
-                if value == allowed and type(value) is type(allowed):
-                    ok = True
+        if kind == "check":
+            fault = arg(value)
+            if fault:
+                raise ValueError("option %r is not a valid %s: %s" % (key, key, fault))
+        elif kind == "int" or kind == "limit":
+            if not ((value is None and kind == "limit") or (is_int(value) and arg[0] <= value <= arg[1])):
+                raise ValueError("option %r has a bad value: %r" % (key, value))
+        else:
+            allowed = arg or (True, False)
+            for a in allowed:
+                if value == a and type(value) is type(a):
                     break
-            if not ok:
+            else:
                 raise ValueError("option %r must be one of %s, not %r"
-                                 % (key, ", ".join(repr(a) for a in check), value))
-        elif not check(value):
-            raise ValueError("option %r has a bad value: %r" % (key, value))
+                                 % (key, ", ".join([repr(a) for a in allowed]), value))
         out[key] = value
     return out

@@ -37,12 +37,13 @@ _PIE0 = 0
 _PIE1 = 1
 _PLAY = 2
 
-_OPTIONS = {
-    "size": (7, (5, 7)),
-    "pie": (True, (True, False)),
-    "territory": ("run", ("run", "midpoint")),
-    "cycle_rule": ("illegal", ("illegal", "stop")),
-    "tie": ("draw", ("draw", "white")),
+# {name: (default, kind, arg)}, kinds as in firmware.rules.take_options.
+OPTIONS = {
+    "size": (7, "choice", (5, 7)),
+    "pie": (True, "bool", None),
+    "territory": ("run", "choice", ("run", "midpoint")),
+    "cycle_rule": ("illegal", "choice", ("illegal", "stop")),
+    "tie": ("draw", "choice", ("draw", "white")),
 }
 # Options written into the position text when not at their default.
 _TEXT_OPTIONS = ("territory", "cycle_rule", "tie")
@@ -355,7 +356,7 @@ def _cascade(g, col, st, clock, p, mover, everything=False, stages=None):
 
 def new_game(options=None, seed=0):
     """A new game. Fursaz has no randomness: ``seed`` is accepted and ignored."""
-    opts = take_options(options, _OPTIONS)
+    opts = take_options(options, OPTIONS)
     n = _geo(opts["size"]).n
     return _State(opts, bytearray(n), [0] * n, 0, _BLACK, 0, 0,
                   _PIE0 if opts["pie"] else _PLAY)
@@ -591,7 +592,7 @@ def to_text(state):
         if col[p]:
             parts.append("%s%s%d" % (names[p], _LETTER[col[p]], ranks[state.st[p]]))
     for key in _TEXT_OPTIONS:
-        if state.opts[key] != _OPTIONS[key][0]:
+        if state.opts[key] != OPTIONS[key][0]:
             parts.append("%s=%s" % (key, state.opts[key]))
     return " ".join(parts)
 
@@ -638,7 +639,7 @@ def from_text(text):
         rank_colour[rank] = colour
         col[p] = colour
         st[p] = rank
-    opts = take_options(options, _OPTIONS)
+    opts = take_options(options, OPTIONS)
     count = len(rank_colour)
     for rank in range(count):
         if rank not in rank_colour:

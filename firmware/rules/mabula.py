@@ -47,16 +47,19 @@ _COLOUR_CHAR = ".WB"  # cell values: 0 empty, 1 White (seat 0), 2 Black (seat 1)
 _SCORE_OPTIONS = ("scoring", "tiebreak", "count_edge_marbles")
 
 
-def _is_str(v):
-    return isinstance(v, str)
+def _setup_check(v):
+    if v == "random":
+        return None
+    return _setup_fault(v) if isinstance(v, str) else "it must be random or 24 letters W/B"
 
 
-_OPTIONS = {
-    "setup": ("random", _is_str),
-    "first": ("W", ("W", "B", "random")),
-    "scoring": ("largest", ("largest", "product")),
-    "tiebreak": ("draw", ("draw", "lex")),
-    "count_edge_marbles": (False, (False, True)),
+# {name: (default, kind, arg)}, kinds as in firmware.rules.take_options.
+OPTIONS = {
+    "setup": ("random", "check", _setup_check),
+    "first": ("W", "choice", ("W", "B", "random")),
+    "scoring": ("largest", "choice", ("largest", "product")),
+    "tiebreak": ("draw", "choice", ("draw", "lex")),
+    "count_edge_marbles": (False, "bool", None),
 }
 
 # A position's cells: a bytearray of 76. 0..63 is the 8x8 grid (g = y * 8 + x,
@@ -89,10 +92,11 @@ _LINE = None        # ring position -> slot of its line's marble count in cells
 _FIELD = None       # grid index -> 1 on the 36 field cells
 _MOVES = None       # ring position * 6 + d - 1 -> move string
 _MOVE_ID = None     # move string -> ring position * 6 + d - 1
+_ENDS = None        # ring position -> (grid index, its line's count slot)
 
 
 def _tables():
-    global _NAME, _SPACE_OF, _GRID_OF, _RING_G, _STEP, _LINE, _FIELD, _MOVES, _MOVE_ID
+    global _NAME, _SPACE_OF, _GRID_OF, _RING_G, _STEP, _LINE, _FIELD, _MOVES, _MOVE_ID, _ENDS
     name = [""] * 64
     space_of = bytearray(b"\xff" * 64)
     grid_of = bytearray(60)
@@ -124,6 +128,7 @@ def _tables():
             moves.append(m)
     _NAME, _SPACE_OF, _GRID_OF, _RING_G = name, space_of, grid_of, ring_g
     _STEP, _LINE, _FIELD, _MOVES, _MOVE_ID = tuple(step), line, field, moves, move_id
+    _ENDS = tuple((ring_g[r], line[r]) for r in range(24))
 
 
 def space_index(name):
@@ -180,7 +185,7 @@ def _random_setup(rng):
 
 
 def new_game(options=None, seed=0):
-    opts = take_options(options, _OPTIONS)
+    opts = take_options(options, OPTIONS)
     if not is_int(seed):
         raise ValueError("seed must be an integer, not %r" % (seed,))
     if _NAME is None:
@@ -189,10 +194,6 @@ def new_game(options=None, seed=0):
     ring = opts["setup"]
     if ring == "random":
         ring = _random_setup(rng)[0]
-    else:
-        fault = _setup_fault(ring)
-        if fault:
-            raise ValueError("option 'setup' is not a valid setup: " + fault)
     first = opts["first"]
     if first == "random":
         turn = rng.below(2)
@@ -469,7 +470,7 @@ def to_text(state):
     for i in range(3):
         key = _SCORE_OPTIONS[i]
         value = state.opts[i]
-        if value != _OPTIONS[key][0]:
+        if value != OPTIONS[key][0]:
             text += " %s=%s" % (key, ("true" if value else "false") if is_bool(value) else value)
     return text
 
@@ -485,7 +486,7 @@ def _option_word(word, opts):
         allowed = {"true": True, "false": False}
     else:
         allowed = {}
-        for v in _OPTIONS[kv[0]][1]:
+        for v in OPTIONS[kv[0]][2]:
             allowed[v] = v
     if kv[1] not in allowed:
         raise ValueError("bad value %r for %s" % (kv[1], kv[0]))
@@ -530,7 +531,7 @@ def from_text(text):
     side = words[1]
     if side != "W" and side != "B":
         raise ValueError("the side to move must be W or B, not %r" % side)
-    opts = [_OPTIONS[k][0] for k in _SCORE_OPTIONS]
+    opts = [OPTIONS[k][0] for k in _SCORE_OPTIONS]
     seen = []
     for word in words[2:]:
         key = word.split("=")[0]
@@ -540,3 +541,60 @@ def from_text(text):
         _option_word(word, opts)
     _count_lines(cells)
     return _State(cells, 0 if side == "W" else 1, tuple(opts))
+
+
+# --- fast random playout (for the opponents' search) ---------------------------
+
+def edge_marbles(state):
+    """Marbles on the edge: every move takes one off for good, so this bounds
+    the moves left (passes aside)."""
+    n = 0
+    for r in range(24):
+        if state.cells[_RING_G[r]]:
+            n += 1
+    return n
+
+
+def playout(state, rng, limit=-1, log=None):
+    """Play random moves from ``state`` until the game ends (or ``limit`` plies
+    are played) and return the position reached; ``state`` is untouched.
+
+    The game is exactly the one the API plays when every move is
+    ``legal_moves(s)[rng.below(len(legal_moves(s)))]`` (a forced pass draws
+    ``rng.below(1)`` too), without building move lists or states: one
+    bytearray changed in place. ``log``, a list, receives each move played."""
+    cells = bytearray(state.cells)
+    turn = state.turn
+    ends = _ENDS
+    free = bytearray(24)   # moves from each ring position this ply
+    below = rng.below
+    while limit:
+        colour = turn + 1
+        n = 0
+        r = 0
+        for g, slot in ends:
+            if cells[g] == colour:
+                f = 6 - cells[slot]
+                free[r] = f
+                n += f
+            else:
+                free[r] = 0
+            r += 1
+        if n:
+            k = below(n)
+            r = 0
+            while k >= free[r]:
+                k -= free[r]
+                r += 1
+            _push(cells, r, k + 1, colour)
+            if log is not None:
+                log.append(_MOVES[r * 6 + k])
+        elif _can_move(cells, 3 - colour):
+            below(1)
+            if log is not None:
+                log.append("pass")
+        else:
+            break
+        turn = 1 - turn
+        limit -= 1
+    return _State(cells, turn, state.opts)

@@ -58,13 +58,14 @@ _OVER = 3
 
 _ALL = 0xFFFFFFF  # the 28 tiles as bits, canonical order
 
-_OPTIONS = {
-    "target": (50, lambda v: is_int(v) and 0 < v <= 100000),
-    "lock": ("immediate", ("immediate", "play_out")),
-    "lock_award": ("opponent", ("opponent", "both")),
-    "no_double": ("heaviest", ("heaviest", "redeal")),
-    "later_lead": ("highest_double", ("highest_double", "winner")),
-    "mode": ("dealt", ("dealt", "observed")),
+# {name: (default, kind, arg)}, kinds as in firmware.rules.take_options.
+OPTIONS = {
+    "target": (50, "int", (1, 100000)),
+    "lock": ("immediate", "choice", ("immediate", "play_out")),
+    "lock_award": ("opponent", "choice", ("opponent", "both")),
+    "no_double": ("heaviest", "choice", ("heaviest", "redeal")),
+    "later_lead": ("highest_double", "choice", ("highest_double", "winner")),
+    "mode": ("dealt", "choice", ("dealt", "observed")),
 }
 _OPTION_KEYS = ("target", "lock", "lock_award", "no_double", "later_lead", "mode")
 
@@ -323,7 +324,7 @@ def _lead_tiles(s):
 
 def new_game(options=None, seed=0):
     _need_tables()
-    opts = take_options(options, _OPTIONS)
+    opts = take_options(options, OPTIONS)
     if not is_int(seed):
         raise ValueError("seed must be an int")
     s = _State(opts)
@@ -665,7 +666,7 @@ def from_text(text):
     for key in _OPTION_KEYS:
         raw[key] = _one(fields, key)
     raw["target"] = _int(raw["target"], "target", 1)
-    s = _State(take_options(raw, _OPTIONS))
+    s = _State(take_options(raw, OPTIONS))
     s.hand = _int(_one(fields, "hand"), "hand", 1, 100000)
     sc = _one(fields, "score").split(",")
     if len(sc) != 2:
@@ -769,3 +770,135 @@ def _set_phase(s):
     if s.move is None:
         raise ValueError("move must name the seat to move")
     s.phase = _PLAY
+
+
+# --- fast random playout (for the opponents' search) --------------------------
+
+def playout_hand(state, rng, log=None):
+    """Play the current hand of a dealt-mode state with random moves to its end
+    and return its ``hand_history`` entry as a tuple (winner, points, reason,
+    pips0, pips1); ``state`` is untouched and the next hand is not dealt.
+
+    The moves are exactly those of the API playing ``legal_moves(s)[
+    rng.below(len(legal_moves(s)))]`` (a lone ``draw`` or ``pass`` draws
+    ``rng.below(1)`` too), on tile masks in local variables instead of new
+    states. ``log``, a list, receives each move played."""
+    s = state
+    if s.obs or s.phase != _LEAD and s.phase != _PLAY:
+        raise ValueError("playout_hand needs a dealt hand in progress")
+    below = rng.below
+    vm = _VM
+    h = [s.h[0], s.h[1]]
+    bone = s.bone
+    top = s.top
+    nbone = len(bone)
+    le = s.le
+    re = s.re
+    lm = s.lm
+    seat = s.move
+    last = s.last
+    passes = s.passes
+    immediate = s.o["lock"] == "immediate"
+    if s.phase == _LEAD:
+        tiles = _lead_tiles(s)
+        k = below(_count(tiles))
+        t = 0
+        while True:
+            if tiles >> t & 1:
+                if not k:
+                    break
+                k -= 1
+            t += 1
+        if log is not None:
+            log.append(_NAME[t])
+        le = _A[t]
+        re = _B[t]
+        lm = 1 << t
+        h[seat] &= ~lm
+        last = seat
+        seat = 1 - seat
+    while True:
+        vl = vm[le]
+        vr = vm[re]
+        fit = h[seat] & (vl | vr)
+        if fit:
+            k = below(_count(fit & vl) + _count(fit & vr))
+            t = 0
+            while True:
+                if fit >> t & 1:
+                    if vl >> t & 1:
+                        if not k:
+                            left = True
+                            break
+                        k -= 1
+                    if vr >> t & 1:
+                        if not k:
+                            left = False
+                            break
+                        k -= 1
+                t += 1
+            if log is not None:
+                log.append(_LNAME[t] if left else _RNAME[t])
+            a = _A[t]
+            if left:
+                le = _B[t] if a == le else a
+            else:
+                re = _B[t] if a == re else a
+            lm |= 1 << t
+            h[seat] &= ~(1 << t)
+            last = seat
+            passes = 0
+            if not h[seat] or (immediate and le == re and not (vm[le] & ~lm)):
+                break
+            seat = 1 - seat
+        elif top < nbone:
+            below(1)
+            if log is not None:
+                log.append("draw")
+            h[seat] |= 1 << bone[top]
+            top += 1
+        else:
+            below(1)
+            if log is not None:
+                log.append("pass")
+            passes += 1
+            if passes >= 2:
+                break
+            seat = 1 - seat
+    end = _copy(s)
+    end.h = (h[0], h[1])
+    end.last = last
+    p0 = _mask_pips(h[0])
+    p1 = _mask_pips(h[1])
+    return _outcome(end, p0, p1) + (p0, p1)
+
+
+def deal_unseen(state, seat, rng):
+    """A dealt-mode state that agrees with everything ``seat`` can see (its
+    own hand, the line, the hand and boneyard counts, scores, options) with
+    the tiles it cannot see dealt at random from ``rng``: the other hand, the
+    boneyard order and the stream of later deals. The opponents search such
+    states, so they never read what the seat may not know. What play so far
+    hints (a draw shows the drawer held nothing that fitted) is not used.
+    Meant for the play and a free lead: a compulsory lead is the only move,
+    and a redealt world may give the other seat a higher double."""
+    s = state
+    if s.obs:
+        raise ValueError("observed mode: the engine holds no hands to deal")
+    other = s.h[1 - seat]
+    unseen = []
+    rest = _ALL & ~(s.h[seat] | s.lm)
+    i = 0
+    while rest:
+        if rest & 1:
+            unseen.append(i)
+        rest >>= 1
+        i += 1
+    rng.shuffle(unseen)
+    k = _count(other)
+    n = _copy(s)
+    n.h = _pair(s.h, 1 - seat, _mask(unseen[:k]))
+    n.bone = unseen[k:]
+    n.top = 0
+    n.rng = rng.next32() | 1
+    return n

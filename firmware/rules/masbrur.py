@@ -21,7 +21,7 @@ Where RULES.md is silent: free-setup moves are listed seeds in tile order
 never ``63``), walls in tile order; ``contiguous`` is accepted and changes
 nothing (see ``_spec``).
 """
-from firmware.rules import IllegalMove, Rng, is_int, take_options
+from firmware.rules import IllegalMove, Rng, take_options
 from firmware.rules import masbrur_form as mf
 from firmware.rules.masbrur_search import best_selection
 
@@ -32,30 +32,26 @@ _OPTION_KEYS = ("rounds", "setup", "first_offerer", "pie_split", "wall_mode", "d
                 "community_tiles", "community_measure", "contiguous")
 
 
-def _small_int(lo):
-    return lambda v: is_int(v) and lo <= v < 100000
-
-
-def _spec():
-    return {
-        "rounds": (4, (4, 6, 8)),
-        "setup": ("standard", ("standard", "free")),
-        "first_offerer": ("random", (0, 1, "random")),
-        "pie_split": ("any", ("any", "equal")),
-        "wall_mode": ("reselect", ("reselect", "fixed")),
-        "die_start": (1, _small_int(0)),
-        "die_reset": (True, (True, False)),
-        "max_equipment_plies": (200, _small_int(1)),
-        "steal_rule": ("same_blocker", ("same_blocker", "heights_frozen")),
-        "shared_medal": ("half", ("half", "full", "none")),
-        "community_tiles": ("formation", ("formation", "hand")),
-        "community_measure": ("pips", ("pips", "count")),
-        # Formations are sets of uses and the rack can be reordered and tiles
-        # turned freely, so any valid selection can be laid out with every
-        # formation adjacent (at most 3 formations, one use per tile and row:
-        # their overlaps form a path). The option is accepted and changes nothing.
-        "contiguous": (False, (True, False)),
-    }
+# {name: (default, kind, arg)}, kinds as in firmware.rules.take_options.
+OPTIONS = {
+    "rounds": (4, "choice", (4, 6, 8)),
+    "setup": ("standard", "choice", ("standard", "free")),
+    "first_offerer": ("random", "choice", (0, 1, "random")),
+    "pie_split": ("any", "choice", ("any", "equal")),
+    "wall_mode": ("reselect", "choice", ("reselect", "fixed")),
+    "die_start": (1, "int", (0, 99999)),
+    "die_reset": (True, "bool", None),
+    "max_equipment_plies": (200, "int", (1, 99999)),
+    "steal_rule": ("same_blocker", "choice", ("same_blocker", "heights_frozen")),
+    "shared_medal": ("half", "choice", ("half", "full", "none")),
+    "community_tiles": ("formation", "choice", ("formation", "hand")),
+    "community_measure": ("pips", "choice", ("pips", "count")),
+    # Formations are sets of uses and the rack can be reordered and tiles
+    # turned freely, so any valid selection can be laid out with every
+    # formation adjacent (at most 3 formations, one use per tile and row:
+    # their overlaps form a path). The option is accepted and changes nothing.
+    "contiguous": (False, "bool", None),
+}
 
 
 _PHASES = ("free_setup", "pie_offer", "pie_accept", "equipment", "combat_wall",
@@ -96,7 +92,7 @@ def _standard_field():
 
 
 def new_game(options=None, seed=0):
-    opt = take_options(options, _spec())
+    opt = take_options(options, OPTIONS)
     s = _State()
     s.opt = opt
     first = opt["first_offerer"]
@@ -828,7 +824,7 @@ def from_text(text):
             val = val == "true"
         opts[key] = val
     s = _State()
-    s.opt = take_options(opts, _spec())
+    s.opt = take_options(opts, OPTIONS)
     if v["phase"] not in _PHASES:
         raise ValueError("unknown phase %r" % v["phase"])
     s.phase = v["phase"]

@@ -8,13 +8,18 @@
 //  - soft reset (Ctrl-D on an empty line, or sys.exit()): the REPL only reports it, so the
 //    bridge starts a fresh interpreter over the same files, prints "MPY: soft reboot" and
 //    runs boot.py (and main.py in the friendly REPL) like a board;
-//  - a client that goes away (EPIPE, reset) never stops the board.
+//  - a client that goes away (EPIPE, reset) never stops the board;
+//  - a flash of a Pico's size (FLASH_BYTES, in littlefs-like blocks): a write that does
+//    not fit fails with ENOSPC, os.statvfs tells the truth, os.ilistdir gives file sizes.
+// The bridge stops with its parent process (`arbiter virtual-board`), even a killed one.
 //
 // Usage: node virtual_board.mjs --listen HOST:PORT [--seed JSON] [--fs DIR] [--heap BYTES]
 //   --seed: [[hostPath, boardPath], ...] copied in at power-on when the flash is empty
-//   --fs:   a host folder mirroring the flash (loaded at power-on, written after changes)
+//   --fs:   a host folder mirroring the flash (loaded at power-on, saved after every
+//           command the board received, each file written atomically: killing the
+//           bridge at any moment is a power cut, never a torn file)
 import { createServer } from "node:net";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { copyIn, startMicroPython } from "./upy.mjs";
 
@@ -22,6 +27,12 @@ const CTRL_A = 1, CTRL_B = 2, CTRL_C = 3, CTRL_D = 4, CTRL_E = 5;
 const PASTE_WINDOW = 4096;
 const SOFT_RESET = 256; // what replProcessChar returns when the board should soft-reset
 const SYSTEM_DIRS = ["/dev", "/proc", "/tmp", "/home"]; // Emscripten's, not the board's
+const BLOCK = 4096;
+const FLASH_BLOCKS = (1408 * 1024) / BLOCK;  // a Pico's MicroPython file system: 1,408 KB
+// ENOSPC: os.mkdir goes through the shim below (WASI's 51 becomes the board's 28); a
+// file's write() does not, so it is given the board's number (28) directly.
+const ENOSPC_WASI = 51, ENOSPC_BOARD = 28;
+const O_APPEND = 1024;
 
 // The WebAssembly build raises OSError with WASI's errno numbers (ENOENT = 44) although its
 // errno module says 2; a board uses MicroPython's (Linux) numbers, and mpremote reads them
@@ -42,8 +53,21 @@ def _arbiter_shim():
         return call
     builtins.open = wrap(builtins.open)
     for name in ("stat", "listdir", "ilistdir", "mkdir", "rmdir", "remove", "unlink", "rename",
-                 "chdir", "statvfs"):
+                 "chdir"):
         setattr(os, name, wrap(getattr(os, name)))
+    import js
+    flash = js.arbiterFlash
+    def statvfs(path):
+        os.stat(path)
+        free = flash.free()
+        return (flash.block, flash.block, flash.blocks, free, free, 0, 0, 0, 0, 255)
+    os.statvfs = statvfs
+    ilistdir = os.ilistdir
+    def ilistdir_sizes(path="."):  # (name, type, inode, size), as on a board
+        for e in ilistdir(path):
+            size = 0 if e[1] & 0x4000 else os.stat((path.rstrip("/") or "") + "/" + e[0])[6]
+            yield (e[0], e[1], e[2], size)
+    os.ilistdir = ilistdir_sizes
     os.chdir("/")
 _arbiter_shim()
 del _arbiter_shim
@@ -82,6 +106,48 @@ function snapshot(FS) {
   return files;
 }
 
+// ---------------------------------------------------------------- the flash's size
+
+function fileBlocks(size) { return Math.ceil(size / BLOCK); }
+
+// Blocks in use, counted as littlefs would roughly: a folder a metadata pair, a file
+// its data blocks.
+function usedBlocks(FS) {
+  let used = 2;
+  const walk = (dir) => {
+    for (const name of FS.readdir(dir)) {
+      if (name === "." || name === "..") continue;
+      const path = (dir === "/" ? "" : dir) + "/" + name;
+      if (SYSTEM_DIRS.includes(path)) continue;
+      const st = FS.stat(path);
+      if (FS.isDir(st.mode)) { used += 2; walk(path); } else used += fileBlocks(st.size);
+    }
+  };
+  walk("/");
+  return used;
+}
+
+// From now on, a write or a new folder that would not fit fails with ENOSPC.
+function limitFlash(FS) {
+  const write = FS.write, mkdir = FS.mkdir;
+  FS.write = function (stream, buffer, offset, length, position, canOwn) {
+    if (!FS.isFile(stream.node.mode)) return write.call(FS, stream, buffer, offset, length, position, canOwn);
+    const size = FS.stat(stream.path).size;
+    const at = stream.flags & O_APPEND ? size : (position ?? stream.position);
+    const after = Math.max(size, at + length);
+    if (fileBlocks(after) > fileBlocks(size) &&
+        usedBlocks(FS) - fileBlocks(size) + fileBlocks(after) > FLASH_BLOCKS) {
+      throw new FS.ErrnoError(ENOSPC_BOARD);
+    }
+    return write.call(FS, stream, buffer, offset, length, position, canOwn);
+  };
+  FS.mkdir = function (path, mode) {
+    if (usedBlocks(FS) + 2 > FLASH_BLOCKS) throw new FS.ErrnoError(ENOSPC_WASI);
+    return mkdir.call(FS, path, mode);
+  };
+  globalThis.arbiterFlash = { block: BLOCK, blocks: FLASH_BLOCKS, free: () => FLASH_BLOCKS - usedBlocks(FS) };
+}
+
 function restore(FS, files) {
   for (const path of ["/tmp", "/home"]) {
     try { FS.rmdir(path); } catch (e) { removeTree(FS, path); }
@@ -102,12 +168,13 @@ function removeTree(FS, path) {
 
 // A --fs folder holds the flash and a marker saying so (virtual_board.py refuses others).
 const MARK = ".arbiter-flash";
+const TMP = ".arbiter-tmp";
 
 function loadFolder(dir) {
   const files = {};
   const walk = (host, board) => {
     for (const name of readdirSync(host).sort()) {
-      if (board === "" && name === MARK) continue;
+      if ((board === "" && name === MARK) || name.endsWith(TMP)) continue;  // a save cut short
       const h = join(host, name), b = board + "/" + name;
       if (statSync(h).isDirectory()) { files[b] = null; walk(h, b); } else files[b] = readFileSync(h);
     }
@@ -116,16 +183,26 @@ function loadFolder(dir) {
   return files;
 }
 
-// Write `files` into `dir`; remove what `before` (the last save) had that is gone now.
+function same(a, b) {
+  return a === b || (a !== null && b !== null && a !== undefined && b !== undefined && Buffer.compare(a, b) === 0);
+}
+
+// Bring `dir` from `before` (the last save) to `files`: each changed file written to a
+// temporary name, then renamed over the old one (atomic); what is gone removed.
 function saveFolder(dir, files, before) {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, MARK), "the flash of an `arbiter virtual-board`\n");
+  if (!existsSync(join(dir, MARK))) writeFileSync(join(dir, MARK), "the flash of an `arbiter virtual-board`\n");
   for (const path of Object.keys(before).sort().reverse()) {
     if (!(path in files)) rmSync(join(dir, path), { recursive: true, force: true });
   }
   for (const path of Object.keys(files).sort()) {
+    if (same(files[path], before[path]) && path in before) continue;
     if (files[path] === null) mkdirSync(join(dir, path), { recursive: true });
-    else writeFileSync(join(dir, path), files[path]);
+    else {
+      const tmp = join(dir, path) + TMP;
+      writeFileSync(tmp, files[path]);
+      renameSync(tmp, join(dir, path));
+    }
   }
 }
 
@@ -141,7 +218,6 @@ class Board {
     this.dropOK = 0;         // bytes of the raw REPL's "OK" to swallow after a paste
     this.out = [];           // bytes for the client, flushed after each chunk of input
     this.client = null;
-    this.saveTimer = null;
     this.saved = {};         // the files of the last save to --fs
   }
 
@@ -161,6 +237,7 @@ class Board {
   async start(files, runMain) {
     this.mp = await startMicroPython({ heapsize: this.opts.heap, write: (t) => this.say(t) });
     restore(this.mp.FS, files);
+    limitFlash(this.mp.FS);
     this.mp.runPython(ERRNO_SHIM);
     for (const name of runMain ? ["boot.py", "main.py"] : ["boot.py"]) {
       if (!(("/" + name) in files)) continue;
@@ -200,20 +277,12 @@ class Board {
     await this.start(files, !this.raw);
   }
 
-  // With --fs, mirror the flash to the host folder once the client has been quiet a moment.
+  // With --fs, mirror the flash to the host folder (what changed since the last save).
   save() {
-    clearTimeout(this.saveTimer);
-    this.saveTimer = null;
     if (!this.opts.fs) return;
     const files = snapshot(this.mp.FS);
     saveFolder(this.opts.fs, files, this.saved);
     this.saved = files;
-  }
-
-  saveSoon() {
-    if (!this.opts.fs) return;
-    clearTimeout(this.saveTimer);
-    this.saveTimer = setTimeout(() => serially(() => this.save()), 300);
   }
 
   // Feed one byte from the client; returns true when a soft reset is due.
@@ -299,10 +368,10 @@ function connect(sock, waited) {
       for (const b of data) {
         if (board.feed(b)) await board.softReset();
       }
+      board.save();  // before the answer: what the client was told is done is on the flash
       const out = Buffer.from(board.out);
       board.out = [];
       if (board.client === sock && out.length && !sock.destroyed) sock.write(out);
-      board.saveSoon();
     });
   });
   sock.on("close", () => {
@@ -332,3 +401,6 @@ const stop = () => serially(() => {
 });
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
+// The parent gone (even killed with SIGKILL): this process is handed to another parent.
+const parent = process.ppid;
+setInterval(() => { if (process.ppid !== parent) stop(); }, 250).unref();

@@ -92,8 +92,22 @@ def test_crash_log_is_bounded():
     starts = ("--- crash", "Traceback", "  File", "    raise", "ValueError")
     assert [w for w in starts if first.startswith(w)], first
     eq(crash.record(storage, ValueError("again")), False, "still counting: no restart")
-    storage.write_text("state/crashes", "garbage")
-    eq(crash.count(storage), crash.LIMIT, "an unreadable count is taken as a loop")
+    assert len(storage.read_text("crash.log.1")) <= crash.MAX_BYTES, "rotated, bounded"
+
+
+def test_an_unreadable_crash_count_is_taken_as_a_loop_and_named():
+    storage = Storage(fresh_dir("crashcount"))
+    storage.makedirs("state")
+    eq(crash.count(storage), 0, "no file: no crash")
+    for bad in ("garbage", "+1", "", " \n", "99999", "1.5"):
+        storage.write_text("state/crashes", bad)
+        eq(crash.count(storage), crash.LIMIT, "an unreadable count is taken as a loop")
+    with open(storage.path("state/crashes"), "wb") as f:
+        f.write(b"\x00\xff\xfe\x01")
+    eq(crash.count(storage), crash.LIMIT, "a binary count too")
+    assert "crash: /state/crashes cannot be read" in storage.read_text("events.log")
+    storage.write_text("state/crashes", " 2\n")
+    eq(crash.count(storage), 2)
 
 
 def test_error_pattern():

@@ -1,6 +1,6 @@
 """firmware/hal/storage.py: atomic JSON files, tolerant reads, bounded logs; and the
 record helpers of firmware/app/records.py that sit on it."""
-from check import eq
+from check import eq, raises
 
 from firmware.app import records
 from firmware.hal.storage import Storage
@@ -45,12 +45,12 @@ def test_folders_and_sizes():
     assert s.exists("x/y") and not s.exists("x/q")
 
 
-def test_log_is_appended_and_bounded_to_whole_lines():
+def test_log_is_appended_and_rotated_at_its_bound():
     s = Storage(fresh_dir("log"))
     for k in range(200):
         s.append_log("e.log", "%d line number %d\n" % (k, k), 1000)
-        assert s.size("e.log") <= 1000
-    text = s.read_text("e.log")
+        assert s.size("e.log") <= 1000 and s.size("e.log.1") <= 1000
+    text = s.read_text("e.log.1") + s.read_text("e.log")
     lines = text.split("\n")
     eq(lines[-1], "", "ends with a whole line")
     assert lines[-2] == "199 line number 199"
@@ -58,8 +58,22 @@ def test_log_is_appended_and_bounded_to_whole_lines():
         k = int(line.split(" ")[0])
         eq(line, "%d line number %d" % (k, k), "a whole line")
     nums = [int(line.split(" ")[0]) for line in lines[:-1]]
-    eq(nums, list(range(nums[0], 200)), "the newest lines, in order")
-    assert len(text) >= 400, "trimmed to half, not emptied"
+    eq(nums, list(range(nums[0], 200)), "the newest lines, in order, none lost at a rotation")
+    assert len(text) >= 1000, "the older part kept"
+
+
+def test_a_write_that_does_not_fit_keeps_the_old_file():
+    s = Storage(fresh_dir("full"))
+    s.write_json("a.json", {"n": 1})
+
+    def full(path, text):
+        with open(path, "w") as f:
+            f.write(text[:3])  # part of it reached the flash
+        raise OSError(28)
+    s._write = full
+    raises(OSError, s.write_json, "a.json", {"n": 2})
+    eq(s.read_json("a.json"), {"n": 1})
+    assert not s.exists("a.json.tmp"), "no torn copy left"
 
 
 def test_record_ids_and_the_game_in_progress():
@@ -84,3 +98,24 @@ def test_record_ids_and_the_game_in_progress():
     assert not s.exists("state/current.json")
     done = s.read_json("games/00008.json")
     eq((done["id"], done["moves"], done["ended"]), (8, ["L d4"], "win"))
+
+
+def test_a_record_with_a_wrong_field_is_refused():
+    rec = records.new_record(7, "morbak", {}, 1)
+    rec["moves"].append("L d4")
+    rec["move_ms"].append(900)
+    rec["clock_ms"].append([1000, 2000])
+    rec["result"] = None
+    eq(records.problem(rec), None)
+    for key, bad in (("id", "7"), ("id", 0), ("id", True), ("game", "__init__"), ("seed", None),
+                     ("move_ms", ["x"]), ("clock_ms", [None, None]), ("clock_ms", [["a", "b"]]),
+                     ("result", {"winner": 0, "scores": 5}), ("version", 2), ("options", [])):
+        old = rec[key]
+        rec[key] = bad
+        assert records.problem(rec) is not None, (key, bad)
+        rec[key] = old
+    s = Storage(fresh_dir("records-bad"))
+    records.prepare(s)
+    rec["id"] = "7"
+    s.write_json(records.CURRENT, rec)  # hand-edited: the board must not crash on it
+    eq(records.load_current(s), (None, "unreadable /state/current.json"))

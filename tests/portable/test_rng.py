@@ -29,16 +29,23 @@ def test_illegal_move_is_value_error():
 
 
 def test_take_options():
-    spec = {"lite": (False, (False, True)), "n": (7, lambda v: isinstance(v, int) and v > 0)}
-    eq(take_options(None, spec), {"lite": False, "n": 7}, "defaults")
-    eq(take_options({"n": 3}, spec)["n"], 3, "override")
+    spec = {"lite": (False, "bool", None), "n": (7, "int", (1, 99)), "t": (None, "limit", (1, 60)),
+            "w": ("x", "check", lambda v: None if v in ("x", "y") else "it must be x or y")}
+    eq(take_options(None, spec), {"lite": False, "n": 7, "t": None, "w": "x"}, "defaults")
+    eq(take_options({"n": 3, "t": 60}, spec)["n"], 3, "override")
     e = raises(ValueError, take_options, {"nope": 1}, spec)
     assert "nope" in str(e)
     e = raises(ValueError, take_options, {"lite": 1}, spec)
     assert "lite" in str(e)
     e = raises(ValueError, take_options, {"lite": 0}, spec)
     assert "lite" in str(e)
-    e = raises(ValueError, take_options, {"first": 1.0}, {"first": (0, (0, 1, "random"))})
-    assert "first" in str(e)
+    e = raises(ValueError, take_options, {"first": 1.0}, {"first": (0, "choice", (0, 1, "random"))})
+    eq(str(e), "option 'first' must be one of 0, 1, 'random', not 1.0")
+    raises(ValueError, take_options, {"first": True}, {"first": (0, "choice", (0, 1, "random"))})
     e = raises(ValueError, take_options, {"n": 0}, spec)
-    assert "'n'" in str(e)
+    eq(str(e), "option 'n' has a bad value: 0")
+    raises(ValueError, take_options, {"n": 100}, spec)
+    raises(ValueError, take_options, {"n": True}, spec)
+    raises(ValueError, take_options, {"t": 61}, spec)
+    e = raises(ValueError, take_options, {"w": "z"}, spec)
+    eq(str(e), "option 'w' is not a valid w: it must be x or y")

@@ -1,0 +1,42 @@
+"""Morbak opponent: a win in one is always taken; otherwise level 1 plays at
+random; from level 2 it keeps to the moves after which the opponent cannot
+win at once (when there are any): level 2 picks one of them at random,
+levels 3..5 use sequential halving over them, each sample one fast random
+playout (``morbak.playout``) scored win 2, draw 1, loss 0."""
+from firmware.ai.search import halving
+import firmware.rules.morbak as rules
+
+# Playout plies per decision by level (3..5; 2 does not search); level 5
+# fits about 2 s on a Pico (estimated from the WebAssembly build,
+# tests/bench/extra_ai.py). A random playout lasts about three plies for every
+# four empty squares: the samples are the plies over that.
+_PLIES = (0, 0, 0, 300, 800, 1600)
+
+
+def _value(end, me):
+    w = rules.result(end)["winner"]
+    return 1 if w is None else 2 if w == me else 0
+
+
+def choose(state, level, rng):
+    moves = rules.legal_moves(state)
+    if len(moves) == 1:
+        return moves[0]
+    me = rules.to_move(state)
+    children = [rules.play(state, m) for m in moves]
+    for i in range(len(moves)):
+        t = children[i]
+        if t.end and t.winner == me:
+            return moves[i]
+    if level == 1:
+        return moves[rng.below(len(moves))]
+    safe = [i for i in range(len(moves)) if not rules.can_win_now(children[i], 1 - me)]
+    if not safe:
+        safe = list(range(len(moves)))
+    if len(safe) == 1 or level == 2:
+        return moves[safe[rng.below(len(safe))]]
+
+    def value(k):
+        return _value(rules.playout(children[safe[k]], rng), me)
+    length = state.empty * 3 // 4
+    return moves[safe[halving(len(safe), value, _PLIES[level] // (length if length > 6 else 6), rng)]]

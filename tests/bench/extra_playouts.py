@@ -1,0 +1,70 @@
+"""Random games per second through the API and through each engine's fast
+playout (mabula.playout, morbak.playout, mano.playout_hand), the same seeded
+games both ways (tests/portable/test_fast_playouts.py proves they are).
+Portable: CPython and MicroPython.
+
+"with setup" counts new_game in the time, as engine_bench's playouts/s and
+extra_mano's hands/s do (the issue's baselines: Mabula 565 games/s, Mano a
+Mano 5,552 hands/s, Morbak 1,613 games/s, taken on a busier machine: compare
+the API and fast figures of one run). "from the start" times the games alone,
+from positions dealt before the clock starts: what an opponent's search pays."""
+from clock import elapsed_us, now_us
+
+from firmware.rules import Rng
+import firmware.rules.mabula as mabula
+import firmware.rules.mano as mano
+import firmware.rules.morbak as morbak
+
+
+def _api(engine, s, rng, stop):
+    while not stop(s):
+        moves = engine.legal_moves(s)
+        s = engine.play(s, moves[rng.below(len(moves))])
+    return s
+
+
+def _mano_hand_over(hand):
+    return lambda s: s.hand != hand or mano.is_over(s)
+
+
+def _runs(name):
+    """(API game, fast game, new_game) for one game."""
+    if name == "mabula":
+        return (lambda s, rng: mabula.result(_api(mabula, s, rng, mabula.is_over)),
+                lambda s, rng: mabula.result(mabula.playout(s, rng)),
+                lambda seed: mabula.new_game(None, seed))
+    if name == "morbak":
+        return (lambda s, rng: morbak.result(_api(morbak, s, rng, morbak.is_over)),
+                lambda s, rng: morbak.result(morbak.playout(s, rng)),
+                lambda seed: morbak.new_game(None, seed))
+    return (lambda s, rng: _api(mano, s, rng, _mano_hand_over(s.hand)),
+            lambda s, rng: mano.playout_hand(s, rng),
+            lambda seed: mano.new_game(None, seed))
+
+
+def _rate(games, run, new, with_setup):
+    rng = Rng(1)
+    starts = None if with_setup else [new(g) for g in range(games)]
+    t0 = now_us()
+    for g in range(games):
+        run(new(g) if with_setup else starts[g], rng)
+    return games * 1000000.0 / max(1, elapsed_us(t0))
+
+
+def figures(games=60):
+    out = {}
+    for name, unit in (("mabula", "games"), ("morbak", "games"), ("mano", "hands")):
+        api, fast, new = _runs(name)
+        for label, with_setup in (("with setup", True), ("from the start", False)):
+            a = _rate(games, api, new, with_setup)
+            f = _rate(games, fast, new, with_setup)
+            out["%s %s/s %s: API" % (name, unit, label)] = a
+            out["%s %s/s %s: fast playout" % (name, unit, label)] = f
+            out["%s %s/s %s: speed-up" % (name, unit, label)] = f / a
+    return out
+
+
+if __name__ == "__main__":
+    f = figures()
+    for k in sorted(f):
+        print(k, f[k])

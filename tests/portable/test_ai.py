@@ -1,0 +1,105 @@
+"""firmware.ai.choose on both interpreters: a legal move at every level, in
+every game and option set, the same for the same arguments."""
+from firmware import ai
+from firmware.rules import Rng
+
+from check import eq, raises
+
+
+def _walk(name, options, seed, every, levels, plies=400):
+    engine = __import__("firmware.rules." + name, None, None, [name])
+    s = engine.new_game(options, seed)
+    rng = Rng(seed)
+    ply = 0
+    while not engine.is_over(s) and ply < plies:
+        moves = engine.legal_moves(s)
+        if ply % every == 0:
+            for level in levels:
+                m = ai.choose(name, s, level, ply)
+                assert m in moves, (name, options, ply, level, m)
+                eq(ai.choose(name, s, level, ply), m, "same arguments, same move")
+        s = engine.play(s, moves[rng.below(len(moves))])
+        ply += 1
+
+
+def test_mabula_every_level_plays_legal_moves():
+    for options in (None, {"scoring": "product", "first": "B"}, {"count_edge_marbles": True}):
+        _walk("mabula", options, 3, 5, (1, 2, 3, 4, 5))
+
+
+def test_morbak_every_level_plays_legal_moves():
+    for options in (None, {"lite": True}, {"switch_limit": "per_player", "budget_scope": "separate"}):
+        _walk("morbak", options, 4, 7, (1, 2, 3, 4, 5))
+
+
+def test_mano_every_level_plays_legal_moves():
+    for options in (None, {"lock": "play_out", "later_lead": "winner"}):
+        _walk("mano", options, 6, 9, (1, 2, 3, 4, 5), 90)
+    _walk("mano", {"mode": "observed"}, 6, 1, (1, 5), 12)
+
+
+def test_fursaz_every_level_plays_legal_moves():
+    _walk("fursaz", {"size": 5}, 0, 12, (1, 2, 3, 4, 5))
+    _walk("fursaz", {"size": 7, "pie": False}, 0, 60, (1, 4))
+
+
+def test_masbrur_plays_legal_moves():
+    _walk("masbrur", None, 2, 3, (1, 2), 30)
+
+
+def test_a_win_in_one_is_taken_at_every_level():
+    import firmware.rules.morbak as morbak
+    s = morbak.from_text("......./......./......./......./......./BBB..../AAA.... A 7 7 1 1")
+    for level in range(1, 6):
+        eq(ai.choose("morbak", s, level, 1), "L d1", "level %d" % level)
+
+
+def test_bad_arguments_are_refused():
+    import firmware.rules.morbak as morbak
+    s = morbak.new_game()
+    raises(ValueError, ai.choose, "chess", s, 1)
+    raises(ValueError, ai.choose, "morbak", s, 0)
+    raises(ValueError, ai.choose, "morbak", s, 6)
+    raises(ValueError, ai.choose, "morbak", s, True)
+    raises(ValueError, ai.choose, "morbak", s, 3, "seed")
+
+
+def test_morbak_can_win_now_sees_lights_and_switches():
+    import firmware.rules.morbak as morbak
+    s = morbak.from_text("......./......./......./......./......./BBB..../AAA.... A 7 7 1 1")
+    assert morbak.can_win_now(s, 0) and morbak.can_win_now(s, 1)
+    s = morbak.from_text("......./......./......./......./......./......./AAAB... B 7 7 1 1")
+    assert morbak.can_win_now(s, 0)          # A would switch d1 back
+    assert not morbak.can_win_now(s, 1)
+    s = morbak.from_text("......./......./......./......./......./......./AAAB... B 0 7 1 1")
+    assert not morbak.can_win_now(s, 0)      # no switch left
+
+
+def test_morbak_levels_above_one_block_a_line_in_one():
+    import firmware.rules.morbak as morbak
+    # B lit a2 b2 c2: A must take d2 or switch one of them, or lose next move.
+    s = morbak.from_text("......./......./......./......./......./BBB..../A.A.A.. A 7 7 1 1")
+    for level in range(2, 6):
+        for seed in range(4):
+            m = ai.choose("morbak", s, level, seed)
+            assert m in ("L d2", "S a2", "S b2", "S c2"), (level, m)
+            assert not morbak.can_win_now(morbak.play(s, m), 1)
+
+
+def test_halving_keeps_to_its_budget_and_finds_the_best():
+    from firmware.ai.search import halving
+    for n in (2, 3, 7, 12, 30, 70, 150):
+        for budget in (1, 10, 40, 100, 400):
+            calls = [0]
+            # Deterministic values: candidate 5 (or the last) is the best.
+            best = 5 if n > 5 else n - 1
+
+            def value(i):
+                calls[0] += 1
+                return 10 if i == best else i % 5
+            got = halving(n, value, budget, Rng(n * 1000 + budget))
+            kept = min(n, max(12, budget // 2))
+            # One sample each per round: k + k/2 + ... (rounded up) at most.
+            assert calls[0] <= max(budget, 2 * kept + 8), (n, budget, calls[0])
+            if kept == n:
+                eq(got, best, "best of %d with budget %d" % (n, budget))
