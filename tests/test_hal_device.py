@@ -358,3 +358,11 @@ def test_boot_finishes_an_interrupted_firmware_swap(upy):
              "open('/.update', 'w').write(json.dumps({'move': ['firmware/added.py'], 'delete': []}))\n")
     check = "\nimport firmware.added\nprint(firmware.added.X, '.update' in os.listdir('/'))\n"
     assert upy.run(setup + boot + check).split() == ["1", "False"]
+
+
+def test_safe_mode_shows_the_held_corners_or_every_led():
+    leds = Leds({"count": 4, "order": "RGB", "map": [0, 1, 2, 3]}, RecordingStrip(4))
+    corners = device._safe_mode_frame(leds, [0, 3])     # the light board: two cells held
+    assert [corners[3 * i + 2] for i in range(4)] == [255, 0, 0, 255]
+    buttons = device._safe_mode_frame(leds, ())         # a sensor board: MENU + OK held
+    assert [buttons[3 * i + 2] for i in range(4)] == [40] * 4

@@ -174,14 +174,13 @@ def safe_mode_held(keys, key_ids, scans, period_ms, sleep_ms):
     return held
 
 
-def _safe_mode_frame(leds, key_ids):
-    """The held keys in blue where they are cells (the light board's corners), else
-    every LED dim blue."""
+def _safe_mode_frame(leds, cells):
+    """The held keys in blue where they are cells (``cells``: the light board's corners),
+    else (buttons held: the sensor boards) every LED dim blue."""
     frame = bytearray(3 * leds.count)
-    for k in key_ids:
-        if k < leds.count:
-            frame[3 * k + 2] = 255
-    if not max(frame):
+    for k in cells:
+        frame[3 * k + 2] = 255
+    if not cells:
         for i in range(leds.count):
             frame[3 * i + 2] = 40
     return frame
@@ -204,7 +203,8 @@ def main(profile_path="/profile.json"):
     corners = hal_profile.safe_mode_keys(prof)
     keys = drivers.keys
     if safe_mode_held(keys, corners, keys.debounce + 1, prof["keys"]["scan_ms"], time.sleep_ms):
-        drivers.leds.show(_safe_mode_frame(drivers.leds, corners), 64)
+        grid = hal_profile.kind_module(prof["kind"]).grid_names(prof)
+        drivers.leds.show(_safe_mode_frame(drivers.leds, corners if grid else ()), 64)
         print("Arbiter: safe mode (%s held): app not started, REPL free" % " + ".join(prof["safe_mode"]))
         return
     import asyncio
