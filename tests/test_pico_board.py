@@ -319,7 +319,7 @@ def test_a_size_7_stone_game_on_the_board_fits_the_heap(bare_pico):
     with open(os.path.join(ROOT, "hardware", "stone7-pico.json")) as f:
         prof = json.load(f)
     code = "PROFILE=%r\nSEED=5\nPLIES=20\n" % (prof,)
-    with open(os.path.join(ROOT, "tests", "pico_stone_game.py")) as f:
+    with open(os.path.join(ROOT, "tests", "pico_board_game.py")) as f:
         code += f.read()
     r = subprocess.run([sys.executable, "-m", "mpremote", "connect", bare_pico.port, "exec", code],
                        capture_output=True, text=True, timeout=900)

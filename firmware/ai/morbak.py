@@ -2,9 +2,10 @@
 random; from level 2 it keeps to the moves after which the opponent cannot
 win at once (when there are any): level 2 picks one of them at random,
 levels 3..5 use sequential halving over them, each sample one fast random
-playout (``morbak.playout``) scored win 2, draw 1, loss 0."""
+playout (``morbak_playout.playout``) scored win 2, draw 1, loss 0."""
 from firmware.ai.search import halving
 import firmware.rules.morbak as rules
+from firmware.rules import morbak_playout
 
 # Playout plies per decision by level (3..5; 2 does not search); level 5
 # fits about 2 s on a Pico (estimated from the WebAssembly build,
@@ -30,13 +31,13 @@ def choose(state, level, rng):
             return moves[i]
     if level == 1:
         return moves[rng.below(len(moves))]
-    safe = [i for i in range(len(moves)) if not rules.can_win_now(children[i], 1 - me)]
+    safe = [i for i in range(len(moves)) if not morbak_playout.can_win_now(children[i], 1 - me)]
     if not safe:
         safe = list(range(len(moves)))
     if len(safe) == 1 or level == 2:
         return moves[safe[rng.below(len(safe))]]
 
     def value(k):
-        return _value(rules.playout(children[safe[k]], rng), me)
+        return _value(morbak_playout.playout(children[safe[k]], rng), me)
     length = state.empty * 3 // 4
     return moves[safe[halving(len(safe), value, _PLIES[level] // (length if length > 6 else 6), rng)]]

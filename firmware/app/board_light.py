@@ -7,12 +7,13 @@ Main menu                              Setting editor
   4  . . . S . . .                       4       set the value to that many
   3  . . . . . . .                       3
   2  . . . . . . .                       2
-  1  T m B s C . .                       1  the setting's own square; g1 = off (limits)
+  1  T m B s C o l                       1  the setting's own square; g1 = off (limits)
 M = Morbak, L = Morbak Lite (the chosen one bright); S = start (green, OK too);
 settings: T game time (cyan, 1 square = 1 minute), m move time (purple, 1 square =
 10 s), B brightness (white, 42 steps, previewed live), s sound (yellow), C confirm step
-(magenta). On/off settings show c4 = off (red) and e4 = on (green), the current one
-bright. Pause: b4 continue, d4 undo, f4 end."""
+(magenta), o the seat the board plays (green: off, A, B on c4, e4, g4), l its level
+(red, 1-5 squares). On/off settings show c4 = off (red) and e4 = on (green), the
+current one bright. Pause: b4 continue, d4 undo, f4 end."""
 from firmware.app import render
 
 GAMES = ("morbak",)
@@ -25,10 +26,12 @@ ITEMS = (
     ("leds.brightness", 2, render.WHITE, 0),
     ("sound", 3, render.YELLOW, None),
     ("morbak.confirm", 4, render.MAGENTA, None),
+    ("morbak.opponent", 5, render.GREEN, None),
+    ("morbak.level", 6, render.RED, 1),
 )
 BAR = (7, 42)
 OFF = 6
-CHOICES = (23, 25)
+CHOICES = (23, 25, 27)
 PAUSE = (22, 24, 26)
 TRACE = "keys"      # a trace's field (trace.py): every key held, by name
 

@@ -5,7 +5,8 @@ order (rank 1 to 8, file a to h: b1 = 0 … g8 = 59).
 No key under the spaces: PASS moves the selection (it blinks), OK chooses, MENU goes
 back. Main menu: the settings on rank 1 - b1 who moves first (W, B, random), c1 scoring
 (largest, product), d1 tiebreak (draw, lex), e1 edge marbles counted (off/on), f1
-brightness, g1 sound - and d4 start (green). A choice shows its values on c5, d5, e5;
+brightness, g1 sound, a2 the seat the board plays (off, W, B), h2 its level (1-5) -
+and d4 start (green). A choice shows its values on c5, d5, e5;
 brightness a bar over ranks 2-7. Pause: c4 continue, d4 undo, e4 end."""
 from firmware.app import render
 
@@ -20,6 +21,8 @@ ITEMS = (
     ("mabula.count_edge_marbles", 3, render.GREEN, None),
     ("leds.brightness", 4, render.WHITE, 0),
     ("sound", 5, render.YELLOW, None),
+    ("mabula.opponent", 6, render.CYAN, None),
+    ("mabula.level", 13, render.RED, 1),
 )
 BAR = (6, 48)
 OFF = 59

@@ -5,7 +5,8 @@ engine's order (a1, a2, …, b1, …: row a at the bottom).
 No key under the points: PASS moves the selection (it blinks), OK chooses, MENU goes
 back. Main menu: the settings on the first points - a1 the pie rule (off/on), a2
 territory (run, midpoint), a3 the cycle rule (illegal, stop), a4 ties (draw, white),
-a5 brightness, b1 sound - and the 31st point (e5, the centre, on the small board) start.
+a5 brightness, b1 sound, b2 the seat the board plays (off, A, B), b3 its level
+(1-5) - and the 31st point (e5, the centre, on the small board) start.
 A choice shows its values on the three points before start; brightness is a bar over
 the 40 points after b1. Pause: the points before, at and after start."""
 from firmware.app import render
@@ -21,6 +22,8 @@ ITEMS = (
     ("fursaz.tie", 3, render.GREEN, None),
     ("leds.brightness", 4, render.WHITE, 0),
     ("sound", 5, render.YELLOW, None),
+    ("fursaz.opponent", 6, render.CYAN, None),
+    ("fursaz.level", 7, render.RED, 1),
 )
 BAR = (6, 40)
 OFF = 60

@@ -18,6 +18,10 @@ matches. A sensor reading out of range is named and lit magenta, never taken as 
 PASS passes; at the pie step SWAP takes the first stone's colour (RULES.md §2.4).
 Whose turn: every 3 s the empty points glow for a moment in the mover's colour.
 
+Against the board (settings fursaz.opponent, fursaz.level): on its turn the board thinks
+(firmware.ai), then blinks the point where its stone goes (or passes, or swaps, itself);
+a stone put anywhere else is refused.
+
 The stamps (which stone flipped when) are not on the board: after a power cut the game
 is rebuilt from its record and the board checked against it, the last placement's flips
 still lit if they are still owed. Game over: each empty point lights in the colour of
@@ -36,6 +40,7 @@ except ImportError:
 
 _FAULT = const(3)
 _BEAT_MS = const(150)
+_THINK_MS = const(600)   # the board thinks once the turn is this old
 SEATS = "AB"
 STONE = ((0, 0, 0), (60, 90, 255), (255, 200, 140))   # how the LEDs show black and white
 _WHICH = ".BW"
@@ -79,6 +84,7 @@ class Play:
         self.refused = -1              # a placement the rules refuse, until it is taken back
         self.land = bytearray(n)       # at the end: whose territory each empty point is
         self.scores = False
+        self.ai_point = -1             # the board's placement, for a person to carry out
         self.session = Session(app, engine, rec, now, SEATS)
         self.session.view = self
         self.moved(now)
@@ -88,6 +94,7 @@ class Play:
 
     def moved(self, now):
         ses = self.session
+        self.ai_point = -1
         # The colour to move (seats swap colours at the pie step): the text's second word.
         self.mover = 1 if engine.to_text(ses.state).split(" ")[1] == "B" else 2
         stones = engine.board(ses.state)
@@ -202,7 +209,10 @@ class Play:
             whole = p >= 0
         if p >= 0:
             name = self.points[p]
-            if seen[p] != self.mover and not whole:
+            if self.ai_point >= 0 and p != self.ai_point:
+                self.refused = p
+                self.app.say("the board plays %s" % self.points[self.ai_point])
+            elif seen[p] != self.mover and not whole:
                 self.refused = p
                 self.app.say("%s is the wrong colour: it is %s's turn" % (
                     name, "Black" if self.mover == 1 else "White"))
@@ -222,7 +232,16 @@ class Play:
     # ------------------------------------------------------------ input
 
     def tick(self, now):
-        self.session.tick(now)
+        ses = self.session
+        ses.tick(now)
+        if ses.machine_to_move() and self.ai_point < 0 and now - ses.turn_at >= _THINK_MS:
+            move = ses.think()
+            if move in ("pass", "swap"):
+                ses.play(move, now)
+            else:
+                self.ai_point = self.index[move]
+                self.app.say("the board plays %s: put a %s stone there"
+                             % (move, "black" if self.mover == 1 else "white"))
         last = self.app.last_frame
         if last is not None and last is not self.frame_ref:
             self.frame(last, now)   # a frame that came while another screen was shown
@@ -273,6 +292,10 @@ class Play:
                         render.put_scaled(f, i, STONE[self.expect[i]], 256 if blink else 96)
                     else:
                         render.put(f, i, render.RED)
+            return
+        if self.ai_point >= 0:
+            if blink:
+                render.put(f, self.ai_point, STONE[self.mover])
             return
         if not still and render.blink(now - ses.turn_at, 3000, _BEAT_MS):
             c = STONE[self.mover]

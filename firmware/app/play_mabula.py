@@ -21,6 +21,10 @@ in the mover's colour; a forced pass makes the passer's edge marbles blink. Undo
 board matches the position before the move. After a power cut the saved game resumes
 and the board is checked against it the same way.
 
+Against the board (settings mabula.opponent, mabula.level): on its turn the board thinks
+(firmware.ai), then blinks the edge marble to push (its colour) and where it must stop
+(white); any other push is put right through correction.
+
 Game over: each player's groups light in their colour, those that score bright, the
 winner's blinking; PASS shows the scores as bars (White from b1 on, Black from g8 back);
 OK or MENU returns to the menu."""
@@ -69,6 +73,8 @@ class Play:
         self.scores = False               # score view (game over)
         self.flash = 0
         self.flash_until = now
+        self.ai_move = None               # the board's push, for a person to carry out
+        self.ai_from = self.ai_to = 0
         self.setup = not rec["moves"]
         self.name = "setup" if self.setup else "game"
         self.session = Session(app, engine, rec, now, SEATS)
@@ -95,7 +101,14 @@ class Play:
                     k += 1
         for i in range(_CELLS):
             self.hint[i] = 0
-        if not ses.over:
+        self.ai_move = None
+        if ses.machine_to_move():
+            self.ai_move = ses.think()
+            ends = self.ai_move.split("-")
+            self.ai_from = engine.space_index(ends[0])
+            self.ai_to = engine.space_index(ends[1])
+            self.app.say("the board plays %s: push it in" % self.ai_move)
+        elif not ses.over:
             for m in engine.legal_moves(s):
                 if m != "pass":
                     self.hint[engine.space_index(m.split("-")[0])] = 1
@@ -165,6 +178,8 @@ class Play:
             return
         if not self.must_match:
             move = engine.move_from_occupancy(ses.state, occ)
+            if move is not None and self.ai_move is not None and move != self.ai_move:
+                move = None                   # not the board's push: put it right
             if move is not None:
                 self.app.beep(render.ACCEPT)
                 self.flash = engine.space_index(move.split("-")[1])
@@ -224,6 +239,11 @@ class Play:
                     render.put(f, i, MARBLE[self.expect[i] - 1] if w == 1 else render.RED)
             return
         p = ses.turn
+        if self.ai_move is not None:
+            if blink:
+                render.put(f, self.ai_from, MARBLE[p])
+                render.put(f, self.ai_to, render.WHITE)
+            return
         passing = now < ses.pass_until and render.blink(now, 250, 125)
         for i in range(_CELLS):
             if self.hint[i] and not still:

@@ -26,7 +26,10 @@ Status view, while MENU (or OK with nothing selected) is held - clocks keep runn
   rank 6  B's switches/blocks left        rank 2  A's switches/blocks left
   rank 5  B's neutralization left         rank 1  A's game time left (bar)
   rank 4  the move countdown in the mover's colour (a dim full row when it is off)
-A long press on MENU pauses (screens.Pause: continue, undo, end)."""
+A long press on MENU pauses (screens.Pause: continue, undo, end).
+
+Against the board (settings morbak.opponent, morbak.level): on its turn the board
+thinks (firmware.ai) and plays; its square flashes white."""
 from firmware.app import clock as clk
 from firmware.app import render
 from firmware.app.session import Session
@@ -42,6 +45,7 @@ except ImportError:
 _FLASH_MS = const(150)
 _REJECT_MS = const(600)
 _BEAT_MS = const(150)
+_THINK_MS = const(600)   # the board's move comes at least this long after the turn changed
 SEATS = "AB"
 
 
@@ -121,7 +125,15 @@ class Play:
     # ------------------------------------------------------------ time
 
     def tick(self, now):
-        self.session.tick(now)
+        ses = self.session
+        ses.tick(now)
+        if ses.machine_to_move() and not self.view and now - ses.turn_at >= _THINK_MS:
+            move = ses.think()
+            self.app.beep(render.ACCEPT)
+            ses.play(move, now)
+            if move[1:2] == " ":               # "L d4": the board's square flashes
+                self.flash_sq = engine.SQUARES.index(move[2:])
+                self.flash_until = now + 2 * _FLASH_MS
 
     # ------------------------------------------------------------ keys
 
@@ -159,6 +171,9 @@ class Play:
             self._press(key, now)
 
     def _press(self, i, now):
+        if self.session.machine_to_move():
+            self._reject(i, "the board is thinking", now)
+            return
         if self.pend == i:
             if len(self.choices) > 1:
                 self._select(i, self.choice + 1)

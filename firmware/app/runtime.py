@@ -6,7 +6,8 @@ count that does not wrap), no clock reads, no machine. Events are ("down" | "up"
 the logical RGB frame (3 bytes per cell of the board), App.brightness the LED
 brightness, take_sounds() the tones queued, status() the state for tools and the
 simulator. The board kind (the profile's ``kind``, boards.py) says what the board plays
-and where its screens sit; key numbers come from the profile (App.keys: name -> number).
+and where its screens sit; key numbers come from the profile (App.keys: button name ->
+key number).
 
 Screens (status()["screen"]): "boot" - the LED self-test, a white sweep row by row with
 a chime (menu.py); then "resume" when a game was in progress (screens.py: OK resumes,
@@ -56,10 +57,13 @@ class App:
         # The profile module is the runner's; loaded here only for the names, it goes again.
         loaded = "firmware.hal.profile" in sys.modules
         from firmware.hal import profile as hal_profile
+        # The buttons by name (the grid's keys are their cells' numbers, named by nobody).
         names = hal_profile.key_names(profile)
+        buttons = hal_profile.kind_module(self.kind).BUTTONS
         self.keys = {}
-        for i in range(len(names)):
-            self.keys[names[i]] = i
+        for i in range(len(buttons)):
+            self.keys[buttons[i]] = len(names) - len(buttons) + i
+        names = None
         self.frame = bytearray(3 * hal_profile.cell_count(profile))
         del hal_profile
         if not loaded:

@@ -9,6 +9,10 @@ so a power cut loses at most the move being made. A move and the forced passes t
 follow it are saved together (a resumed game never waits on a forced pass). When the
 game ends, its record is written to /games and the game in progress is dropped.
 
+Against the board: the setting ``<game>.opponent`` names the seat the board plays
+(``<game>.level`` 1-5); ``think()`` asks firmware.ai for its move, and the controller
+plays it (light board) or shows it for a person to carry out (sensor boards).
+
 Clocks (clock.py): a record whose options have ``game_time_s`` or ``move_time_s``
 (Morbak) has the limits of RULES.md §3.5; the session counts the mover's time and plays
 ``flag`` / ``timeout`` at the instant a limit expires. Every game records the time
@@ -47,6 +51,9 @@ class Session:
                                _ms(cfg.get(game + ".warn_game_s")) if timed else None,
                                _ms(cfg.get(game + ".warn_move_s")) if timed else None,
                                rec["clock_ms"][-1] if moves and timed else None)
+        # The seat the board plays (setting <game>.opponent, a seat's letter), or -1.
+        self.opponent = seats.find(cfg.get(game + ".opponent") or "-")
+        self.level = cfg.get(game + ".level") or 3
         self.pass_seat = 0
         self.pass_until = now
         self.last = self.turn_at = now
@@ -130,6 +137,16 @@ class Session:
         if res["winner"] is None:
             return "draw (%s)" % res["reason"]
         return "%s wins (%s)" % (self.seats[res["winner"]], res["reason"])
+
+    def machine_to_move(self):
+        return not self.over and self.turn == self.opponent
+
+    def think(self):
+        """The board's move for the seat it plays (firmware.ai: only what that seat may
+        know; the same move for the same game)."""
+        from firmware import ai
+        rec = self.rec
+        return ai.choose(rec["game"], self.state, self.level, rec["seed"] + len(rec["moves"]))
 
     def can_undo(self):
         return not self.over and len(self.rec["moves"]) > 0

@@ -10,6 +10,8 @@ KEYS = {
     "morbak.confirm": (True, "bool", None),
     "morbak.warn_move_s": (10, "limit", (1, 600)),
     "morbak.warn_game_s": (60, "limit", (1, 3600)),
+    "morbak.opponent": ("off", "choice", ("off", "A", "B")),   # the seat the board plays
+    "morbak.level": (3, "int", (1, 5)),
 }
 HIDDEN = ("next_first",)  # one value only: nothing to choose
 CHOSEN = ("lite",)

@@ -125,22 +125,21 @@ def _engine_figures(pico, out):
             (pico.now_ms() - e0) / 1000 / (time.time() - w0), 2)
 
 
-def _stone_figures(pico, out):
-    """A whole size-7 Fursaz game on the stone board's app (tests/pico_stone_game.py)."""
-    with open(os.path.join(ROOT, "hardware", "stone7-pico.json")) as f:
+def _board_figures(pico, out, name, label):
+    """A whole game on a sensor board's app (tests/pico_board_game.py), profile ``name``."""
+    with open(os.path.join(ROOT, "hardware", name + ".json")) as f:
         prof = json.load(f)
-    with open(os.path.join(ROOT, "tests", "pico_stone_game.py")) as f:
+    with open(os.path.join(ROOT, "tests", "pico_board_game.py")) as f:
         code = "PROFILE=%r\nSEED=5\nPLIES=2000\n" % (prof,) + f.read()
     r = _mpremote(pico, "exec", code)
     try:
         got = json.loads(r.stdout.strip().splitlines()[-1])
     except (ValueError, IndexError):
-        out["stone board, Fursaz 7: failed"] = (r.stdout + r.stderr).strip().splitlines()[-1:]
+        out[label + ": failed"] = (r.stdout + r.stderr).strip().splitlines()[-1:]
         return
-    out["stone board, Fursaz 7: plies (whole game: %s, moves as played: %s)"
-        % (got["over"], got["same_moves"])] = got["plies"]
-    out["stone board, Fursaz 7: lowest gc.mem_free(), bytes"] = got["min_free"]
-    out["stone board, Fursaz 7: smallest largest free block, bytes"] = got["min_largest_block"]
+    out[label + ": plies (whole game: %s, moves as played: %s)" % (got["over"], got["same_moves"])] = got["plies"]
+    out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
+    out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
 
 
 def figures():
@@ -170,5 +169,6 @@ def figures():
                   stderr=subprocess.DEVNULL) as pico:
             pico.wait(1000)
             _engine_figures(pico, out)
-            _stone_figures(pico, out)
+            _board_figures(pico, out, "marble-pico", "marble board, Mabula")
+            _board_figures(pico, out, "stone7-pico", "stone board, Fursaz 7")
     return out

@@ -1,5 +1,5 @@
 """Random games per second through the API and through each engine's fast
-playout (mabula.playout, morbak.playout, mano.playout_hand), the same seeded
+playout (mabula.playout, morbak_playout.playout, mano.playout_hand), the same seeded
 games both ways (tests/portable/test_fast_playouts.py proves they are).
 Portable: CPython and MicroPython.
 
@@ -14,6 +14,7 @@ from firmware.rules import Rng
 import firmware.rules.mabula as mabula
 import firmware.rules.mano as mano
 import firmware.rules.morbak as morbak
+import firmware.rules.morbak_playout as morbak_playout
 
 
 def _api(engine, s, rng, stop):
@@ -35,7 +36,7 @@ def _runs(name):
                 lambda seed: mabula.new_game(None, seed))
     if name == "morbak":
         return (lambda s, rng: morbak.result(_api(morbak, s, rng, morbak.is_over)),
-                lambda s, rng: morbak.result(morbak.playout(s, rng)),
+                lambda s, rng: morbak.result(morbak_playout.playout(s, rng)),
                 lambda seed: morbak.new_game(None, seed))
     return (lambda s, rng: _api(mano, s, rng, _mano_hand_over(s.hand)),
             lambda s, rng: mano.playout_hand(s, rng),

@@ -66,24 +66,26 @@ def test_bad_arguments_are_refused():
 
 def test_morbak_can_win_now_sees_lights_and_switches():
     import firmware.rules.morbak as morbak
+    import firmware.rules.morbak_playout as morbak_playout
     s = morbak.from_text("......./......./......./......./......./BBB..../AAA.... A 7 7 1 1")
-    assert morbak.can_win_now(s, 0) and morbak.can_win_now(s, 1)
+    assert morbak_playout.can_win_now(s, 0) and morbak_playout.can_win_now(s, 1)
     s = morbak.from_text("......./......./......./......./......./......./AAAB... B 7 7 1 1")
-    assert morbak.can_win_now(s, 0)          # A would switch d1 back
-    assert not morbak.can_win_now(s, 1)
+    assert morbak_playout.can_win_now(s, 0)          # A would switch d1 back
+    assert not morbak_playout.can_win_now(s, 1)
     s = morbak.from_text("......./......./......./......./......./......./AAAB... B 0 7 1 1")
-    assert not morbak.can_win_now(s, 0)      # no switch left
+    assert not morbak_playout.can_win_now(s, 0)      # no switch left
 
 
 def test_morbak_levels_above_one_block_a_line_in_one():
     import firmware.rules.morbak as morbak
+    import firmware.rules.morbak_playout as morbak_playout
     # B lit a2 b2 c2: A must take d2 or switch one of them, or lose next move.
     s = morbak.from_text("......./......./......./......./......./BBB..../A.A.A.. A 7 7 1 1")
     for level in range(2, 6):
         for seed in range(4):
             m = ai.choose("morbak", s, level, seed)
             assert m in ("L d2", "S a2", "S b2", "S c2"), (level, m)
-            assert not morbak.can_win_now(morbak.play(s, m), 1)
+            assert not morbak_playout.can_win_now(morbak.play(s, m), 1)
 
 
 def test_halving_keeps_to_its_budget_and_finds_the_best():

@@ -58,7 +58,8 @@ def test_the_menu_is_worked_with_pass_and_ok_and_saves_settings():
     b.press(OK)
     eq(b.app.cfg["mabula.first"], "B", "W -> B")
     assert '"mabula.first": "B"' in b.app.storage.read_text("config.json"), "saved"
-    for _ in range(6):                            # around to start again (1 start + 6 items)
+    from firmware.app.board_marble import ITEMS
+    for _ in range(len(ITEMS)):                   # around to start again (start + the items)
         b.press(PASS)
     b.press(OK)
     eq(b.status()["screen"], "setup", "start")

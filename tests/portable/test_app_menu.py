@@ -17,9 +17,9 @@ def test_boot_self_test_sweep_then_menu():
     b.wait(60)
     eq(b.status()["screen"], "menu")
     lit = b.lit()
-    for name in ("a7", "b7", "d4", "a1", "b1", "c1", "d1", "e1"):
+    for name in ("a7", "b7", "d4", "a1", "b1", "c1", "d1", "e1", "f1", "g1"):
         assert sq(name) in lit, name
-    eq(len(lit), 8, "only the menu's choices are lit")
+    eq(len(lit), 10, "only the menu's choices are lit (2 variants, start, 7 settings)")
     eq(b.pixel("d4"), render.GREEN, "start")
     eq(b.pixel("a7"), render.PLAYER[0], "Morbak chosen")
     assert "0 boot" in b.events_log()
@@ -148,3 +148,16 @@ def test_brightness_cannot_be_switched_off():
     b.press(OK)
     eq(b.app.cfg["leds.brightness"], 64, "unchanged")
     eq(b.status()["screen"], "menu", "saved, no crash")
+
+
+def test_the_board_as_opponent_is_chosen_in_the_menu():
+    b = Board("opponent-menu")
+    b.press("f1")                      # the seat the board plays
+    eq(b.status()["screen"], "setting", "editing it")
+    b.press("g4")                      # off, A, B on c4, e4, g4: B
+    b.press(OK)
+    b.press("g1")                      # its level: a bar
+    b.press("e2")                      # 5 squares
+    b.press(OK)
+    eq((b.app.cfg["morbak.opponent"], b.app.cfg["morbak.level"]), ("B", 5), "saved")
+    eq(b.storage.read_json("config.json")["morbak.opponent"], "B", "in /config.json")

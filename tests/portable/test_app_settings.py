@@ -81,7 +81,6 @@ def test_engine_checks_through_the_settings():
     eq(settings.parse("mabula.setup", "random"), "random")
     e = str(raises(ValueError, settings.parse, "masbrur.rounds", "5"))
     eq(e, "masbrur.rounds must be one of 4, 6, 8, or default, not 5")
-    raises(ValueError, settings.spec, "fursaz.size")  # the stone board's own (its profile)
     eq(settings.spec("fursaz.tie"), ("draw", "choice", ("draw", "white")))  # its menu's: a value
 
 

@@ -1,10 +1,11 @@
-"""The fast random playouts beside the API (mabula.playout, morbak.playout,
+"""The fast random playouts beside the API (mabula.playout, morbak_playout.playout,
 mano.playout_hand) play exactly the games of legal_moves + play driven by the
 same Rng: same moves, same final position, same result, every option set."""
 from firmware.rules import Rng
 import firmware.rules.mabula as mabula
 import firmware.rules.mano as mano
 import firmware.rules.morbak as morbak
+import firmware.rules.morbak_playout as morbak_playout
 
 from check import eq
 
@@ -51,7 +52,7 @@ def test_morbak_playout_is_the_api_game():
             start = morbak.new_game(options, g)
             log, end = _api_game(morbak, start, Rng(100 + g), morbak.is_over)
             fast = []
-            got = morbak.playout(start, Rng(100 + g), -1, fast)
+            got = morbak_playout.playout(start, Rng(100 + g), -1, fast)
             eq(fast, log, "moves")
             eq(morbak.to_text(got), morbak.to_text(end), "position")
             eq(morbak.result(got), morbak.result(end), "result")
@@ -60,8 +61,8 @@ def test_morbak_playout_is_the_api_game():
 def test_morbak_playout_from_a_full_board_and_a_finished_game():
     s = morbak.from_text("BAAABAB/ABBAAAB/ABABBAA/AAABABB/BBAAABA/BABBAAA/AABABBA A 7 7 1 1")
     log, end = _api_game(morbak, s, Rng(5), morbak.is_over)
-    eq(morbak.to_text(morbak.playout(s, Rng(5))), morbak.to_text(end))
-    eq(morbak.to_text(morbak.playout(end, Rng(5))), morbak.to_text(end))
+    eq(morbak.to_text(morbak_playout.playout(s, Rng(5))), morbak.to_text(end))
+    eq(morbak.to_text(morbak_playout.playout(end, Rng(5))), morbak.to_text(end))
 
 
 def test_mano_playout_hand_is_the_api_hand():

@@ -1,0 +1,91 @@
+"""A game on a sensor board's app, on the board itself (sent as code to the emulated
+Pico by tests/test_pico_board.py and tests/bench/extra_pico.py; prefixed with PROFILE,
+SEED and PLIES): Fursaz on the stone board, Mabula on the marble board.
+
+The app runs as on the board, fed the stable frames its sensors would give (a stone
+put down, then its flips turned; a marble pushed in), and random moves are played
+until the game ends or PLIES. Prints one JSON line: plies played, whether the game
+ended, whether the moves the app recorded are the game's, the lowest gc.mem_free() and
+the smallest largest free block seen after a collection."""
+import gc
+import json
+import os
+
+from firmware.app.runtime import make_app
+from firmware.hal.storage import Storage
+from firmware.rules import Rng
+
+
+def largest_block():
+    lo, hi = 0, gc.mem_free()
+    while hi - lo > 16:
+        mid = (lo + hi) // 2
+        try:
+            b = bytearray(mid)
+            del b
+            lo = mid
+        except MemoryError:
+            hi = mid
+    return lo
+
+
+def stones(points, board):
+    return bytes([".BW".find(board.get(p, ".")) for p in points])
+
+
+def fursaz_frames(app, engine, s, m):
+    """The frames of placement m (the stone put down, then the flips turned)."""
+    if m == "pass" or m == "swap":
+        return [("down", app.keys[m])]
+    points = app.play.points
+    board = engine.board(s)
+    board[m] = engine.to_text(s).split(" ")[1]
+    return [("frame", stones(points, board)), ("frame", stones(points, engine.board(engine.play(s, m))))]
+
+
+def mabula_frames(app, engine, s, m):
+    if m == "pass":
+        return []
+    return [("frame", engine.occupancy(engine.play(s, m)))]
+
+
+def main(profile, seed, cap):
+    try:
+        os.mkdir("/boardtest")
+    except OSError:
+        pass
+    app = make_app(profile, Storage("/boardtest"), 0)
+    t = 800
+    app.step(t, [])
+    t += 20
+    app.step(t, [("down", app.keys["ok"])])
+    ses = app.play.session
+    game = ses.rec["game"]
+    engine = ses.engine
+    frames = fursaz_frames if game == "fursaz" else mabula_frames
+    s = ses.state
+    if game == "mabula":                        # set up as the LEDs ask
+        t += 500
+        app.step(t, [("frame", engine.occupancy(s))])
+    rng = Rng(seed)
+    moves = []
+    low_free = low_block = 1 << 30
+    while not engine.is_over(s) and len(moves) < cap:
+        legal = engine.legal_moves(s)
+        m = legal[rng.below(len(legal))]
+        legal = None
+        for ev in frames(app, engine, s, m):
+            t += 500
+            app.step(t, [ev])
+        s = engine.play(s, m)
+        moves.append(m)
+        gc.collect()
+        low_free = min(low_free, gc.mem_free())
+        if len(moves) % 10 == 1:
+            low_block = min(low_block, largest_block())
+    recorded = app.play.session.rec["moves"] if app.play is not None else None
+    return {"plies": len(moves), "over": engine.is_over(s), "same_moves": recorded == moves,
+            "wrong": app.status().get("wrong"), "min_free": low_free, "min_largest_block": low_block}
+
+
+print(json.dumps(main(PROFILE, SEED, PLIES)))  # noqa: F821 (given by the sender)
