@@ -77,12 +77,19 @@ def _read(board):
 def get(port, key=None):
     check_key(key)
     with Board(port) as board:
-        _, cfg = _read(board)
+        stored, cfg = _read(board)
     if key is not None:
         print(settings.to_text(key, cfg[key]))
-    else:
-        for k in cfg:  # every board's settings, then each game's
-            print("%s=%s" % (k, settings.to_text(k, cfg[k])))
+        return 0
+    for k in cfg:  # every board's settings, then each game's
+        print("%s=%s" % (k, settings.to_text(k, cfg[k])))
+    cal = stored.read_json(settings.PATH, None)
+    cal = cal.get("stone.calibration") if isinstance(cal, dict) else None
+    if isinstance(cal, dict) and isinstance(cal.get("baseline"), list) and cal["baseline"]:
+        # Made on the board (its menu: calibrate); shown here, not set.
+        base = [v for v in cal["baseline"] if isinstance(v, int)]
+        print("stone.calibration=black reads %s; empty levels %d-%d over %d points: %s"
+              % (cal.get("black"), min(base), max(base), len(base), " ".join(str(v) for v in base)))
     return 0
 
 

@@ -388,3 +388,13 @@ def test_virtual_board_command_persists_its_flash_and_stops_on_ctrl_c(tmp_path):
         assert proc.wait(timeout=10) == 0
         proc.stdout.close()
     assert not (flash / "keep.txt").exists() and (flash / "boot.py").exists()
+
+
+def test_config_get_shows_the_stone_boards_calibration(board, capsys):
+    cal = {"black": "low", "baseline": [32000 + i for i in range(61)]}
+    on_board(board.url, "import json\nf = open('/config.json', 'w')\n"
+                        "f.write(json.dumps({'version': 1, 'stone.calibration': %r}))\nf.close()" % (cal,))
+    code, out, err = arbiter(capsys, "config", "get", "--port", board.url)
+    assert code == 0, err
+    line = [x for x in out.splitlines() if x.startswith("stone.calibration=")]
+    assert line and "black reads low; empty levels 32000-32060 over 61 points" in line[0], out

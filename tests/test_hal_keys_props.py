@@ -1,5 +1,5 @@
 """Key matrix debouncing as properties over random press/release histories."""
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 from test_hal_keys import Board, Button
 
 from firmware.hal.keys import KeyMatrix
@@ -12,6 +12,7 @@ histories = st.lists(st.tuples(st.sampled_from([0, 8, 24, 48, 49, 50]), st.integ
 
 @settings(max_examples=80, deadline=None)
 @given(histories, st.integers(1, 5), st.integers(2, 40))
+@example(flips=[(0, 21), (0, 26), (0, 27)], debounce=2, long_scans=4)  # a bounce when "long" is due
 def test_events_follow_the_debounced_state(flips, debounce, long_scans):
     board = Board()
     menu, ok = Button(), Button()

@@ -107,7 +107,7 @@ def _set(p, path, value):
 
 
 @pytest.mark.parametrize("path,value,message", [
-    ("kind", "stone", "kind"),
+    ("kind", "teapot", "kind"),
     ("name", KeyError, "profile name"),
     ("mcu", 2040, "profile mcu"),
     ("leds", KeyError, "profile leds: an object"),

@@ -6,7 +6,8 @@ No key under the points: PASS moves the selection (it blinks), OK chooses, MENU 
 back. Main menu: the settings on the first points - a1 the pie rule (off/on), a2
 territory (run, midpoint), a3 the cycle rule (illegal, stop), a4 ties (draw, white),
 a5 brightness, b1 sound, b2 the seat the board plays (off, A, B), b3 its level
-(1-5) - and the 31st point (e5, the centre, on the small board) start.
+(1-5), b5 flips stage by stage (off/on), b4 calibrate the sensors (calibrate.py) - and the 31st point (e5, the centre, on
+the small board) start.
 A choice shows its values on the three points before start; brightness is a bar over
 the 40 points after b1. Pause: the points before, at and after start."""
 from firmware.app import render
@@ -24,11 +25,13 @@ ITEMS = (
     ("sound", 5, render.YELLOW, None),
     ("fursaz.opponent", 6, render.CYAN, None),
     ("fursaz.level", 7, render.RED, 1),
+    ("fursaz.stages", 9, render.MAGENTA, None),
 )
 BAR = (6, 40)
 OFF = 60
 CHOICES = (27, 28, 29)
 PAUSE = (29, 30, 31)
+ACTIONS = (("calibrate", 8, render.WHITE),)   # b4: calibrate the sensors (calibrate.py)
 TRACE = "stones"    # a trace's field (trace.py): every point that reads a stone, with its colour
 
 
@@ -54,3 +57,15 @@ def rows(profile):
 
 def game(cfg):
     return "fursaz"
+
+
+def action(app, name):
+    """A menu action: the calibration screen."""
+    from firmware.app.calibrate import Calibrate
+    app.show(Calibrate(app))
+
+
+def attach(app):
+    """At boot: the saved calibration into the sensor driver."""
+    from firmware.app import calibrate
+    calibrate.apply(app)

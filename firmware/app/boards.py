@@ -8,6 +8,9 @@ board_<kind>.py that says what it plays and how its screens sit on its cells:
               ITEMS (setting, cell, colour, unit: seconds per bar cell, 0 = brightness
               steps, None = a choice); the editor's BAR (first cell, cells), OFF cell
               (a limit switched off) and CHOICES (cells of a choice's values in order)
+    ACTIONS   (optional) (name, cell, colour) of the main menu's actions, done by
+              action(app, name) (the stone board's sensor calibration)
+    attach(app) (optional) called at boot with App.sensors set (a saved calibration)
     PAUSE     cells of the pause screen's continue, undo, end
     TRACE     the field of a trace (trace.py) that says what the board's sensors read,
               with trace_names(profile): the names it uses, in cell or key order

@@ -41,6 +41,7 @@ class Runner:
         self.keys = drivers.keys
         self.buzzer = drivers.buzzer
         self.sources = drivers.sources
+        self.sensors = drivers.sensors
         self.crash = crash
         self.app = None
         self.progress = 0           # ticks done: the watchdog task feeds only when it moves
@@ -58,6 +59,8 @@ class Runner:
         self.crashed_at = None
         try:
             self.app = self.make_app(self.profile, self.storage, now_ms)
+            if self.sensors is not None:
+                self.app.attach(self.sensors)
             self._show(now_ms)
         except Exception as exc:
             self._crashed(exc, now_ms)

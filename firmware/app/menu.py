@@ -103,8 +103,10 @@ class Menu:
         self.name = "menu"
         self.item = -1     # the setting being edited, -1 on the main menu
         self.value = None
-        # Without a key per cell: the selection among picks, start and items.
+        # Without a key per cell: the selection among picks, start, items and actions.
         self.sel = len(self.board.PICKS)
+        self.actions = getattr(self.board, "ACTIONS", ())
+        self.entries = len(self.board.PICKS) + 1 + len(self.board.ITEMS) + len(self.actions)
 
     def tick(self, now):
         pass
@@ -120,7 +122,8 @@ class Menu:
     # ------------------------------------------------------------ main menu
 
     def _entry(self, key):
-        """What ``key`` chooses on the main menu: ("pick", k), ("start",), ("item", k) or None."""
+        """What ``key`` chooses on the main menu: ("pick", k), ("start",), ("item", k),
+        ("action", k) or None."""
         b, keys = self.board, self.app.keys
         picks, items = b.PICKS, b.ITEMS
         if key == keys["ok"]:
@@ -137,21 +140,28 @@ class Menu:
         for k in range(len(items)):
             if items[k][1] == key:
                 return ("item", k)
+        actions = getattr(b, "ACTIONS", ())
+        for k in range(len(actions)):
+            if actions[k][1] == key:
+                return ("action", k)
         return None
 
     def _cell(self, n):
-        """The cell of entry n of the selection order: picks, start, items."""
+        """The cell of entry n of the selection order: picks, start, items, actions."""
         b = self.board
         if n < len(b.PICKS):
             return b.PICKS[n][2]
         if n == len(b.PICKS):
             return b.START
-        return b.ITEMS[n - len(b.PICKS) - 1][1]
+        n -= len(b.PICKS) + 1
+        if n < len(b.ITEMS):
+            return b.ITEMS[n][1]
+        return b.ACTIONS[n - len(b.ITEMS)][1]
 
     def _main(self, key, now):
         app = self.app
         if key == app.keys.get("pass"):
-            self.sel = (self.sel + 1) % (len(self.board.PICKS) + 1 + len(self.board.ITEMS))
+            self.sel = (self.sel + 1) % self.entries
             app.beep(render.CLICK)
             return
         what = self._entry(key)
@@ -163,6 +173,9 @@ class Menu:
             app.beep(render.CLICK)
         elif what[0] == "start":
             self._start(now)
+        elif what[0] == "action":
+            app.beep(render.CLICK)
+            self.board.action(app, self.board.ACTIONS[what[1]][0])
         else:
             self._open(what[1])
             app.beep(render.CLICK)
@@ -250,6 +263,8 @@ class Menu:
             render.put(f, b.START, render.GREEN)
             for item in b.ITEMS:
                 render.put_scaled(f, item[1], item[2], 160)
+            for action in self.actions:
+                render.put_scaled(f, action[1], action[2], 160)
             if blink:
                 render.put(f, self._cell(self.sel), render.OFF)
             return

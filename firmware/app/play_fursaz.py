@@ -10,7 +10,9 @@ A placement is one empty point turning occupied with the mover's colour, everyth
 as it was. The board plays it (RULES.md §2.3) and lights the stones whose colour changes
 in the end - the **net** flips: a stone flipped twice stays as it is and is not lit -
 each blinking in the colour it must show (the placed stone too, if the cascade turns
-it). Nothing else is accepted until the board shows the new position. A stone of the
+it); with the setting fursaz.stages, stage by stage instead, as RULES.md §2.3 resolves
+them (a stone flipped twice is then turned twice). Nothing else is accepted until the
+board shows the new position. A stone of the
 wrong colour, a stone turned that should not be, a stone removed, a stone where none may
 go (an illegal placement, said why): correction mode, the points that disagree blink in
 the colour they should show (red where the point should be empty) until the board
@@ -74,6 +76,11 @@ class Play:
         for i in range(n):
             self.index[self.points[i]] = i
         self.expect = bytearray(n)     # the engine's position: 0 empty, 1 black, 2 white
+        self.target = bytearray(n)     # what the board should show now (stage by stage: so far)
+        self.staged = app.cfg.get("fursaz.stages") is True
+        self.stages = None             # the stages still being shown, and which
+        self.stage = 0
+        self.placing = None            # the resolution of the placement being played
         self.seen = bytearray(n)       # the last stable frame
         self.have_seen = False
         self.frame_ref = None
@@ -106,6 +113,8 @@ class Play:
                 self.land[i] = _WHICH.find(land.get(self.points[i]) or ".")
         else:
             self.app.say("%s to move" % ("Black" if self.mover == 1 else "White"))
+        self._owe(self.placing)
+        self.placing = None
         if self.have_seen:
             self._compare(now)
 
@@ -116,23 +125,53 @@ class Play:
             self._owe(engine.resolution(self.session.before, moves[-1]))
 
     def _owe(self, res=None):
-        """Owe the flips of placement ``res`` (engine.resolution), or none."""
+        """Owe the flips of placement ``res`` (engine.resolution), or none: the net
+        ones at once, or (setting fursaz.stages) one stage at a time."""
         for i in range(len(self.owed)):
             self.owed[i] = 0
+            self.target[i] = self.expect[i]
+        self.stages = None
         if res is None:
+            return
+        if self.staged and len(res["stages"]) > 1:
+            for name in res["net"]:          # the board as it was before the flips
+                i = self.index[name]
+                self.target[i] = 3 - self.target[i]
+            self.target[self.index[res["point"]]] = _WHICH.find(res["colour"])
+            self.stages = res["stages"]
+            self.stage = 0
+            self._show_stage()
             return
         for name in res["net"]:
             self.owed[self.index[name]] = 1
         if res["final"] != res["colour"]:   # the placed stone itself is turned
             self.owed[self.index[res["point"]]] = 1
 
-    def _compare(self, now):
+    def _show_stage(self):
+        st = self.stages[self.stage]
+        c = _WHICH.find(st["colour"])
+        for i in range(len(self.owed)):
+            self.owed[i] = 0
+        for name in st["points"]:
+            i = self.index[name]
+            self.target[i] = c
+            self.owed[i] = 1
+
+    def _differences(self):
         n = 0
-        for i in range(len(self.expect)):
-            w = 1 if self.seen[i] != self.expect[i] else 0
+        for i in range(len(self.target)):
+            w = 1 if self.seen[i] != self.target[i] else 0
             self.wrong[i] = w
             n += w
         self.wrongs = n
+        return n
+
+    def _compare(self, now):
+        n = self._differences()
+        while not n and self.stages is not None and self.stage + 1 < len(self.stages):
+            self.stage += 1                  # this stage is done: show the next
+            self._show_stage()
+            n = self._differences()
         if not n:
             self._owe()
             self.refused = -1
@@ -218,12 +257,12 @@ class Play:
                     name, "Black" if self.mover == 1 else "White"))
             else:
                 try:
-                    self._owe(engine.resolution(ses.state, name))   # before play: moved() compares
+                    self.placing = engine.resolution(ses.state, name)   # for moved()
                     ses.play(name, now)
                     self.app.beep(render.ACCEPT)
                     return
                 except IllegalMove as e:
-                    self._owe()
+                    self.placing = None
                     self.refused = p
                     self.app.log(now, "reject %s: %s" % (name, e))
                     self.app.say("%s is not a legal move: %s" % (name, e))
@@ -288,8 +327,8 @@ class Play:
                 if self.wrong[i] and (blink or self.owed[i]):
                     if self.seen[i] == _FAULT:
                         render.put(f, i, render.MAGENTA)
-                    elif self.expect[i]:
-                        render.put_scaled(f, i, STONE[self.expect[i]], 256 if blink else 96)
+                    elif self.target[i]:
+                        render.put_scaled(f, i, STONE[self.target[i]], 256 if blink else 96)
                     else:
                         render.put(f, i, render.RED)
             return

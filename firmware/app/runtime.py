@@ -75,6 +75,7 @@ class App:
         self.play = None
         self.notes = None
         self.last_frame = None   # the sensors' last stable frame, whoever was on screen
+        self.sensors = None      # the sensor driver, for calibration (attach)
         records.prepare(storage)
         from firmware.app import settings
         games = self.games
@@ -89,6 +90,14 @@ class App:
         self.screen = Boot(self, now_ms)
         self.beep(render.BOOT)
         self.render(now_ms)
+
+    def attach(self, sensors):
+        """The runner hands over its sensor driver; a board kind that calibrates its
+        sensors loads its calibration now."""
+        self.sensors = sensors
+        board = self.board
+        if hasattr(board, "attach"):
+            board.attach(self)
 
     @property
     def board(self):

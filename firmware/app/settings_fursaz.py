@@ -6,5 +6,6 @@ KEYS = {
     # The seat the board plays: A places the first stone (black, unless B swaps).
     "fursaz.opponent": ("off", "choice", ("off", "A", "B")),
     "fursaz.level": (3, "int", (1, 5)),
+    "fursaz.stages": (False, "bool", None),   # show the flips stage by stage, not only the net
 }
 CHOSEN = ("pie", "territory", "cycle_rule", "tie")

@@ -68,11 +68,15 @@ class Stones:
         n = len(cell_map)
         self.baseline = array("H", [32768] * n)
         self.raw = array("H", [0] * n)        # the last reading of each point
-        self._sign = 1 if black == "high" else -1
+        self.black(black)
         self.threshold = threshold
         self.hysteresis = hysteresis
         self.low = low
         self.high = high
+
+    def black(self, direction):
+        """Which way ("high" or "low") a black face up moves the reading."""
+        self._sign = 1 if direction == "high" else -1
 
     def read(self, out):
         """Fill ``out`` with each point's stone (EMPTY, BLACK, WHITE, FAULT); True if any

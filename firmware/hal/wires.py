@@ -12,7 +12,8 @@ w.neopixel, sleep_us=...)``, so what they exercise is what the pins would see.
                     shifts, QH or SPI reads). Stone board: 1 a black stone, 2 a white
                     one, 3 a broken sensor, read by the ADC through simulated CD74HC4067
                     muxes as a Hall sensor's voltage (``offset[cell]`` added: a sensor's
-                    own zero error, for calibration)
+                    own zero error; ``black_reads`` +1 or -1: which way a black face moves
+                    it, as the profile says unless a test turns the magnets round)
     tones           [t, freq, duty] each time the buzzer's duty is set (t = ``now``)
     strip           the NeoPixel (its ``buf`` is the LED wire buffer)"""
 
@@ -64,7 +65,7 @@ class Wires:
         self.cell_of = {}          # mux input -> cell
         for c in range(len(self.present)):
             self.cell_of[sen["map"][c]] = c
-        self._sign = 1 if sen["black"] == "high" else -1
+        self.black_reads = 1 if sen["black"] == "high" else -1   # the magnets: up or down
         self._banked = "bank" in sen
         self.sel = bytearray(2)    # the select lines' value: first level, bank
 
@@ -77,7 +78,7 @@ class Wires:
         v = self.present[c]
         if v == 3:
             return 0
-        return 32768 + self.offset[c] + (0 if not v else (12000 if v == 1 else -12000) * self._sign)
+        return 32768 + self.offset[c] + (0 if not v else (12000 if v == 1 else -12000) * self.black_reads)
 
     def latch(self):
         chain, idle = self._chain, self._idle

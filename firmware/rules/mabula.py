@@ -91,12 +91,11 @@ _STEP = None        # ring position -> grid step of its inward direction
 _LINE = None        # ring position -> slot of its line's marble count in cells
 _FIELD = None       # grid index -> 1 on the 36 field cells
 _MOVES = None       # ring position * 6 + d - 1 -> move string
-_MOVE_ID = None     # move string -> ring position * 6 + d - 1
 _ENDS = None        # ring position -> (grid index, its line's count slot)
 
 
 def _tables():
-    global _NAME, _SPACE_OF, _GRID_OF, _RING_G, _STEP, _LINE, _FIELD, _MOVES, _MOVE_ID, _ENDS
+    global _NAME, _SPACE_OF, _GRID_OF, _RING_G, _STEP, _LINE, _FIELD, _MOVES, _ENDS
     name = [""] * 64
     space_of = bytearray(b"\xff" * 64)
     grid_of = bytearray(60)
@@ -120,14 +119,11 @@ def _tables():
         for x in range(1, 7):
             field[y * 8 + x] = 1
     moves = []
-    move_id = {}
     for r in range(24):
         for d in range(1, 7):
-            m = RING[r] + "-" + name[ring_g[r] + d * step[r]]
-            move_id[m] = len(moves)
-            moves.append(m)
+            moves.append(RING[r] + "-" + name[ring_g[r] + d * step[r]])
     _NAME, _SPACE_OF, _GRID_OF, _RING_G = name, space_of, grid_of, ring_g
-    _STEP, _LINE, _FIELD, _MOVES, _MOVE_ID = tuple(step), line, field, moves, move_id
+    _STEP, _LINE, _FIELD, _MOVES = tuple(step), line, field, moves
     _ENDS = tuple((ring_g[r], line[r]) for r in range(24))
 
 
@@ -275,6 +271,21 @@ def _who(seat):
     return "White" if seat == 0 else "Black"
 
 
+def _move_id(move):
+    """ring position * 6 + d - 1 of a move string like 'd1-d5', or None (found by
+    arithmetic: a table of the 144 strings would cost a board ~2.5 KB of RAM)."""
+    if not isinstance(move, str) or len(move) != 5 or move[2] != "-" or move[:2] not in RING:
+        return None
+    r = RING.index(move[:2])
+    g = (ord(move[4]) - 49) * 8 + ord(move[3]) - 97
+    e, step = _RING_G[r], _STEP[r]
+    for d in range(1, 7):
+        if e + d * step == g:
+            mid = r * 6 + d - 1
+            return mid if _MOVES[mid] == move else None
+    return None
+
+
 def _refusal(s, move):
     """The reason a move string is not legal in ``s``, in a player's words."""
     if is_over(s):
@@ -283,7 +294,7 @@ def _refusal(s, move):
         return "a move is a string like 'd1-d5' or 'pass', not %r" % (move,)
     if move == "pass":
         return "%s can move, so passing is not allowed" % _who(s.turn)
-    mid = _MOVE_ID.get(move)
+    mid = _move_id(move)
     if mid is None:
         parts = move.split("-")
         if len(parts) != 2 or parts[0] not in SPACES or parts[1] not in SPACES:
@@ -309,7 +320,7 @@ def _refusal(s, move):
 
 def play(state, move):
     """The position after ``move``; raises IllegalMove (state untouched)."""
-    mid = _MOVE_ID.get(move) if isinstance(move, str) else None
+    mid = _move_id(move)
     if mid is not None:
         r = mid // 6
         d = mid % 6 + 1

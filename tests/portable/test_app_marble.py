@@ -2,49 +2,17 @@
 tested by the traces): its menu driven by buttons, the guided setup, pushes, undo that
 waits for the marbles to be put back, the end."""
 from check import eq
-from test_app_kit import fresh_dir
+from sensor_kit import SensorBoard
 from test_trace_marble import PROFILE
 
-from firmware.app.runtime import make_app
-from firmware.hal.storage import Storage
 from firmware.rules import mabula
 
 MENU, OK, PASS = 0, 1, 2
 
 
-class Marble:
+class Marble(SensorBoard):
     def __init__(self, root=None):
-        self.root = root or fresh_dir("marble")
-        self.t = 0
-        self.app = make_app(PROFILE, Storage(self.root), 0)
-        self.wait(600)
-
-    def step(self, events):
-        self.t += 20
-        self.app.step(self.t, events)
-
-    def wait(self, ms):
-        for _ in range(ms // 20):
-            self.step([])
-
-    def press(self, key):
-        self.step([("down", key)])
-        self.step([("up", key)])
-
-    def long(self, key):
-        self.step([("down", key)])
-        self.wait(800)
-        self.step([("long", key)])
-        self.step([("up", key)])
-
-    def frame(self, occ):
-        self.step([("frame", bytes(occ))])
-
-    def status(self):
-        return self.app.status()
-
-    def state(self):
-        return self.app.play.session.state
+        SensorBoard.__init__(self, PROFILE, "marble", root, 600)
 
 
 def test_the_menu_is_worked_with_pass_and_ok_and_saves_settings():

@@ -2,43 +2,36 @@
 by the traces): the pie step's SWAP, PASS, a broken sensor, the end with territory and
 scores, and drawing that allocates nothing."""
 from check import eq
+from sensor_kit import SensorBoard
 from stone_kit import PROFILE5
-from test_app_kit import fresh_dir
 
-from firmware.app.runtime import make_app
-from firmware.hal.storage import Storage
 from firmware.rules import fursaz
 
 MENU, OK, PASS, SWAP = 0, 1, 2, 3
 
 
-class Stone:
+class Stone(SensorBoard):
     def __init__(self, root=None):
-        self.root = root or fresh_dir("stoneapp")
-        self.t = 0
-        self.app = make_app(PROFILE5, Storage(self.root), 0)
-        self.wait(800)
-
-    def step(self, events):
-        self.t += 20
-        self.app.step(self.t, events)
-
-    def wait(self, ms):
-        for _ in range(ms // 20):
-            self.step([])
-
-    def press(self, key):
-        self.step([("down", key)])
-        self.step([("up", key)])
+        SensorBoard.__init__(self, PROFILE5, "stoneapp", root)
 
     def show(self, state):
         """The board as the engine's position has it."""
         stones = fursaz.board(state)
-        pts = self.app.play.points
-        self.step([("frame", bytes([".BW".find(stones.get(p, ".")) for p in pts]))])
+        self.frame([".BW".find(stones.get(p, ".")) for p in self.app.play.points])
 
-    def status(self):
-        return self.app.status()
+
+def to_f2(b):
+    """Play, on board ``b``, the moves after which a stone at f2 flips f5 over and back
+    (two stages; its net colour is unchanged); the position."""
+    s = fursaz.new_game({"size": 5}, 0)
+    for m in ("d7", "f5", "c6", "d1", "d3", "b5", "d8", "g3", "b4", "pass", "c1", "e1",
+              "f8", "pass", "c4", "d5", "c7", "h5"):
+        s = fursaz.play(s, m)
+        if m == "pass":
+            b.press(PASS)
+        else:
+            b.show(s)
+    return s
 
 
 def test_pie_swap_pass_and_a_broken_sensor():
@@ -111,18 +104,9 @@ def test_drawing_allocates_nothing():
 
 
 def test_a_stone_flipped_twice_is_not_lit():
-    # After these moves a stone at f2 flips f5 over and back (two stages): its net colour
-    # is unchanged, so the board asks for nothing at f5.
     b = Stone()
     b.press(OK)
-    s = fursaz.new_game({"size": 5}, 0)
-    for m in ("d7", "f5", "c6", "d1", "d3", "b5", "d8", "g3", "b4", "pass", "c1", "e1",
-              "f8", "pass", "c4", "d5", "c7", "h5"):
-        s = fursaz.play(s, m)
-        if m == "pass":
-            b.press(PASS)
-        else:
-            b.show(s)
+    s = to_f2(b)                                  # f5's net colour stays: nothing asked at f5
     res = fursaz.resolution(s, "f2")
     assert [st for st in res["stages"] if "f5" in st["points"]][1:], "f5 flips in two stages"
     placed = bytearray([".BW".find(fursaz.board(s).get(p, ".")) for p in b.app.play.points])
@@ -133,3 +117,24 @@ def test_a_stone_flipped_twice_is_not_lit():
     assert "f5" not in st["owed"], st["owed"]
     turned = ["f2"] if res["final"] != res["colour"] else []   # the placed stone itself
     eq(sorted(st["owed"]), sorted(res["net"] + turned), "only the net flips are owed")
+
+
+def test_stage_by_stage_the_stages_are_asked_for_in_turn():
+    b = Stone()
+    b.app.cfg["fursaz.stages"] = True
+    b.press(OK)
+    s = to_f2(b)
+    res = fursaz.resolution(s, "f2")
+    pts = b.app.play.points
+    board = fursaz.board(s)
+    board["f2"] = res["colour"]
+    b.step([("frame", bytes([".BW".find(board.get(p, ".")) for p in pts]))])
+    eq(b.status()["moves"][-1], "f2", "placed")
+    for k, st in enumerate(res["stages"]):
+        eq(sorted(b.status()["owed"]), sorted(st["points"]), "stage %d asked for" % (k + 1))
+        for p in st["points"]:
+            board[p] = st["colour"]
+        b.step([("frame", bytes([".BW".find(board.get(p, ".")) for p in pts]))])
+    st = b.status()
+    eq((st["owed"], st["wrong"]), ([], []), "all stages done")
+    eq(board, fursaz.board(fursaz.play(s, "f2")), "the position after the placement")

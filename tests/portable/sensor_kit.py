@@ -1,0 +1,44 @@
+"""A scripted sensor board's app (no tests here; used by test_app_marble, test_app_stone,
+test_app_opponent): button presses and stable sensor frames in, status and LEDs out.
+Runs on CPython and MicroPython; each board gets its own folder."""
+from test_app_kit import fresh_dir
+
+from firmware.app.runtime import make_app
+from firmware.hal.storage import Storage
+
+STEP_MS = 20
+
+
+class SensorBoard:
+    def __init__(self, profile, tag, root=None, boot_ms=800):
+        self.root = root or fresh_dir(tag)
+        self.t = 0
+        self.app = make_app(profile, Storage(self.root), 0)
+        self.wait(boot_ms)
+
+    def step(self, events):
+        self.t += STEP_MS
+        self.app.step(self.t, events)
+
+    def wait(self, ms):
+        for _ in range(ms // STEP_MS):
+            self.step([])
+
+    def press(self, key):
+        self.step([("down", key)])
+        self.step([("up", key)])
+
+    def long(self, key):
+        self.step([("down", key)])
+        self.wait(800)
+        self.step([("long", key)])
+        self.step([("up", key)])
+
+    def frame(self, cells):
+        self.step([("frame", bytes(cells))])
+
+    def status(self):
+        return self.app.status()
+
+    def state(self):
+        return self.app.play.session.state
