@@ -29,6 +29,7 @@ from host_tools.errors import PATH_SHOWN, BoardError, UsageError, quoted
 ANSWER_S = 5        # a MicroPython board answers Ctrl-A / a soft reset well within this
 EXCHANGE_S = 10     # the most any one exchange may take (a frozen board: then we give up)
 PROBE_S = 0.25      # a board answers the first command (_PROBE) well within this
+WRITE_S_PER_KB = 5  # more time for a command that writes flash (an emulated flash erases slowly)
 MAX_SLOW = 12
 CHUNK = 4096        # bytes of file data per command when writing (a Pico has RAM for it)
 LINK_ERRORS = (TransportError, serial.SerialException, OSError)
@@ -322,16 +323,18 @@ class Board:
 
     def _stopped(self):
         self.dead = True
-        waited = EXCHANGE_S * self.slow - max(0, self.deadline - time.monotonic())
+        waited = time.monotonic() - self.started
         return BoardError("the board at %s stopped answering (nothing for %d s): unplug it and "
                           "plug it in again" % (self.device, round(waited)))
 
     @contextlib.contextmanager
-    def _exchange(self, seen=None):
-        """One exchange: a fresh deadline; mpremote's own prints (a stray b'' when a
-        board stops answering) go to ``seen``, never to the user's terminal."""
-        self.deadline = time.monotonic() + EXCHANGE_S * self.slow
-        self.t.serial.timeout = EXCHANGE_S * self.slow
+    def _exchange(self, seen=None, extra_s=0):
+        """One exchange: a fresh deadline (``extra_s`` more for writing flash);
+        mpremote's own prints (a stray b'' when a board stops answering) go to ``seen``,
+        never to the user's terminal."""
+        self.started = time.monotonic()
+        self.deadline = self.started + EXCHANGE_S * self.slow + extra_s
+        self.t.serial.timeout = EXCHANGE_S * self.slow + extra_s
         with contextlib.redirect_stdout(seen if seen is not None else io.StringIO()):
             yield
 
@@ -365,10 +368,11 @@ class Board:
 
     # ------------------------------------------------------------ commands
 
-    def exec(self, code):
-        """Run ``code`` on the board; return what it printed (str)."""
+    def exec(self, code, writes=0):
+        """Run ``code`` on the board (which writes ``writes`` bytes to its flash);
+        return what it printed (str)."""
         try:
-            with self._exchange():
+            with self._exchange(extra_s=WRITE_S_PER_KB * writes / 1024):
                 return self.t.exec(code).decode("utf-8", "replace")
         except TransportExecError as e:
             raise BoardFailure(_failure(e.error_output))
@@ -436,13 +440,13 @@ class Board:
                 batch.append("_put(%r, %r, %r)" % (path, piece, i == 0))
                 size += len(piece)
                 if size >= CHUNK:
-                    self.exec("\n".join(batch))
+                    self.exec("\n".join(batch), size)
                     sent += size
                     batch, size = [], 0
                     if progress:
                         progress(sent, path)
         if batch:
-            self.exec("\n".join(batch))
+            self.exec("\n".join(batch), size)
             if progress:
                 progress(sent + size, path)
 
