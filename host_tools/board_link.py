@@ -7,7 +7,9 @@ the app starts over with whatever was changed. Everything the board is sent is c
 written here; paths and data travel as repr() literals of values, never as text typed
 by a user. Every failure of the link becomes a BoardError with one sentence, and every
 exchange with the board (opening the link, each command) has a deadline: a board that
-stops answering holds `arbiter` EXCHANGE_S at most."""
+stops answering holds `arbiter` EXCHANGE_S at most. A board that answered its first
+command slowly (an emulated one on a busy computer: rp2040js) gets deadlines scaled by
+how much slower than PROBE_S it was, up to MAX_SLOW times."""
 import ast
 import contextlib
 import hashlib
@@ -26,6 +28,9 @@ from host_tools.errors import PATH_SHOWN, BoardError, UsageError, quoted
 
 ANSWER_S = 5        # a MicroPython board answers Ctrl-A / a soft reset well within this
 EXCHANGE_S = 10     # the most any one exchange may take (a frozen board: then we give up)
+PROBE_S = 0.25      # a board answers the first command (_PROBE) well within this
+WRITE_S_PER_KB = 5  # more time for a command that writes flash (an emulated flash erases slowly)
+MAX_SLOW = 12
 CHUNK = 4096        # bytes of file data per command when writing (a Pico has RAM for it)
 LINK_ERRORS = (TransportError, serial.SerialException, OSError)
 
@@ -242,6 +247,7 @@ class Board:
         self.info = None
         self.deadline = None
         self.heard = False  # anything received at all
+        self.slow = 1.0     # deadlines are EXCHANGE_S times this (see PROBE_S)
         self.dead = False   # the board stopped answering: do not wait for it again
 
     # ------------------------------------------------------------ open and close
@@ -266,7 +272,9 @@ class Board:
             with self._exchange(seen):
                 self.t.enter_raw_repl(soft_reset=True, timeout_overall=ANSWER_S)
                 self.t.exec(_HELPERS)
+                t0 = time.monotonic()
                 self.info = ast.literal_eval(self.t.exec(_PROBE).decode().strip())
+                self.slow = min(MAX_SLOW, max(1.0, (time.monotonic() - t0) / PROBE_S))
         except (LINK_ERRORS + (ValueError, SyntaxError)) as e:
             self._drop()
             if "busy" in seen.getvalue():
@@ -305,7 +313,7 @@ class Board:
 
         t.read_until = bounded_read_until
         ser.read = bounded_read
-        ser.write_timeout = EXCHANGE_S
+        ser.write_timeout = EXCHANGE_S * MAX_SLOW
 
     def _left(self):
         return max(0.01, self.deadline - time.monotonic())
@@ -315,16 +323,18 @@ class Board:
 
     def _stopped(self):
         self.dead = True
-        waited = EXCHANGE_S - max(0, self.deadline - time.monotonic())
+        waited = time.monotonic() - self.started
         return BoardError("the board at %s stopped answering (nothing for %d s): unplug it and "
                           "plug it in again" % (self.device, round(waited)))
 
     @contextlib.contextmanager
-    def _exchange(self, seen=None):
-        """One exchange: a fresh deadline; mpremote's own prints (a stray b'' when a
-        board stops answering) go to ``seen``, never to the user's terminal."""
-        self.deadline = time.monotonic() + EXCHANGE_S
-        self.t.serial.timeout = EXCHANGE_S
+    def _exchange(self, seen=None, extra_s=0):
+        """One exchange: a fresh deadline (``extra_s`` more for writing flash);
+        mpremote's own prints (a stray b'' when a board stops answering) go to ``seen``,
+        never to the user's terminal."""
+        self.started = time.monotonic()
+        self.deadline = self.started + EXCHANGE_S * self.slow + extra_s
+        self.t.serial.timeout = EXCHANGE_S * self.slow + extra_s
         with contextlib.redirect_stdout(seen if seen is not None else io.StringIO()):
             yield
 
@@ -358,10 +368,11 @@ class Board:
 
     # ------------------------------------------------------------ commands
 
-    def exec(self, code):
-        """Run ``code`` on the board; return what it printed (str)."""
+    def exec(self, code, writes=0):
+        """Run ``code`` on the board (which writes ``writes`` bytes to its flash);
+        return what it printed (str)."""
         try:
-            with self._exchange():
+            with self._exchange(extra_s=WRITE_S_PER_KB * writes / 1024):
                 return self.t.exec(code).decode("utf-8", "replace")
         except TransportExecError as e:
             raise BoardFailure(_failure(e.error_output))
@@ -429,13 +440,13 @@ class Board:
                 batch.append("_put(%r, %r, %r)" % (path, piece, i == 0))
                 size += len(piece)
                 if size >= CHUNK:
-                    self.exec("\n".join(batch))
+                    self.exec("\n".join(batch), size)
                     sent += size
                     batch, size = [], 0
                     if progress:
                         progress(sent, path)
         if batch:
-            self.exec("\n".join(batch))
+            self.exec("\n".join(batch), size)
             if progress:
                 progress(sent + size, path)
 

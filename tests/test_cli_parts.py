@@ -12,10 +12,10 @@ from host_tools.errors import UsageError
 
 def test_pairs_are_parsed_with_the_firmware_schema():
     got = config_cmd.parse_pairs(["morbak.game_time_s=600", "morbak.move_time_s=OFF", "sound=on",
-                                  " leds.brightness = 7 ", "morbak.first=random", "fursaz.size=5"])
+                                  " leds.brightness = 7 ", "morbak.first=random", "masbrur.rounds=6"])
     assert got == {"morbak.game_time_s": 600, "morbak.move_time_s": None, "sound": True,
-                   "leds.brightness": 7, "morbak.first": "random", "fursaz.size": 5}
-    for bad in (["fursaz.size=6"], ["morbak.first=1.0"], ["a=b=c"], ["sound=on", "sound=on"]):
+                   "leds.brightness": 7, "morbak.first": "random", "masbrur.rounds": 6}
+    for bad in (["masbrur.rounds=5"], ["fursaz.size=6"], ["morbak.first=1.0"], ["a=b=c"], ["sound=on", "sound=on"]):
         with pytest.raises(UsageError):
             config_cmd.parse_pairs(bad)
 

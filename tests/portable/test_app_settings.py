@@ -79,8 +79,9 @@ def test_engine_checks_through_the_settings():
     e = str(raises(ValueError, settings.parse, "mabula.setup", "WWB"))
     assert "mabula.setup is not valid" in e and "24 letters" in e, e
     eq(settings.parse("mabula.setup", "random"), "random")
-    e = str(raises(ValueError, settings.parse, "fursaz.size", "6"))
-    eq(e, "fursaz.size must be one of 5, 7, or default, not 6")
+    e = str(raises(ValueError, settings.parse, "masbrur.rounds", "5"))
+    eq(e, "masbrur.rounds must be one of 4, 6, 8, or default, not 5")
+    eq(settings.spec("fursaz.tie"), ("draw", "choice", ("draw", "white")))  # its menu's: a value
 
 
 def test_save_checks_every_value_itself():
