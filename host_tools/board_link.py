@@ -369,8 +369,8 @@ class Board:
     # ------------------------------------------------------------ commands
 
     def exec(self, code, writes=0):
-        """Run ``code`` on the board (which writes ``writes`` bytes to its flash);
-        return what it printed (str)."""
+        """Run ``code`` on the board (which writes, or reads through, ``writes`` bytes of
+        its flash: its deadline grows with them); return what it printed (str)."""
         try:
             with self._exchange(extra_s=WRITE_S_PER_KB * writes / 1024):
                 return self.t.exec(code).decode("utf-8", "replace")
@@ -382,9 +382,9 @@ class Board:
             self.dead = True
             raise BoardError("lost the connection to %s (unplugged or reset?)" % self.device)
 
-    def eval(self, code):
+    def eval(self, code, writes=0):
         """Run ``code``, which prints one repr(); return that value."""
-        return ast.literal_eval(self.exec(code).strip())
+        return ast.literal_eval(self.exec(code, writes).strip())
 
     def read_files(self, paths):
         """{path: bytes, None when missing, or Unreadable} in one round trip."""
@@ -422,9 +422,11 @@ class Board:
                              "%s rm :%s`) and the board makes the folder again" % (top, shown(self.port, PATH_SHOWN), top))
         return sorted(found)
 
-    def hashes(self, paths, algo):
-        """{path: hex digest, or None when missing}."""
-        return dict(zip(paths, self.eval("print(repr([_hash(p, %r) for p in %r]))" % (algo, list(paths)))))
+    def hashes(self, paths, algo, size=0):
+        """{path: hex digest, or None when missing}; ``size``: about how many bytes
+        the files hold (the board reads them all)."""
+        return dict(zip(paths, self.eval("print(repr([_hash(p, %r) for p in %r]))" % (algo, list(paths)),
+                                         size)))
 
     def hash_algo(self):
         return "sha256" if self.info["sha256"] else "fnv1a32"

@@ -177,7 +177,8 @@ def run(port, profile_name=DEFAULT_PROFILE):
             print("board: %s" % line)
         algo = board.hash_algo()
         want = {p: local_hash(data, algo) for p, data in image.items()}
-        have = board.hashes(["/" + p for p in image], algo)
+        total = sum(len(data) for data in image.values())
+        have = board.hashes(["/" + p for p in image], algo, total)
         changed = [p for p in image if have["/" + p] != want[p]]
         stale = [f[1:] for f in board.files_under("/firmware") if f[1:] not in image]
         if not changed and not stale:
@@ -195,14 +196,14 @@ def run(port, profile_name=DEFAULT_PROFILE):
             raise BoardError("%s while uploading; nothing was installed, the board keeps its "
                              "firmware" % e.words)
         bar.end()
-        got = board.hashes([NEW + p for p in changed], algo)
+        got = board.hashes([NEW + p for p in changed], algo, size)
         bad = [p for p in changed if got[NEW + p] != want[p]]
         if bad:
             raise BoardError("%s arrived damaged on the board; nothing was installed, "
                              "try again" % bad[0])
         board.write_atomic(update.PLAN, json.dumps({"move": changed, "delete": stale}).encode())
-        board.exec("finish()")
-        final = board.hashes(["/" + p for p in image] + ["/" + p for p in stale], algo)
+        board.exec("finish()", size)          # every file moved into place
+        final = board.hashes(["/" + p for p in image] + ["/" + p for p in stale], algo, total)
         wrong = [p for p in image if final["/" + p] != want[p]] + [p for p in stale if final["/" + p]]
         if wrong:
             raise BoardError("after installing, %s is not what was sent" % wrong[0])
