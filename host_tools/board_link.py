@@ -30,7 +30,6 @@ ANSWER_S = 5        # a MicroPython board answers Ctrl-A / a soft reset well wit
 EXCHANGE_S = 10     # the most any one exchange may take (a frozen board: then we give up)
 PROBE_S = 0.25      # a board answers the first command (_PROBE) well within this
 WRITE_S_PER_KB = 5  # more time for a command that writes flash (an emulated flash erases slowly)
-HASH_S_PER_KB = 0.5  # and for one that hashes files (an emulated CPU on a busy computer)
 MAX_SLOW = 12
 CHUNK = 4096        # bytes of file data per command when writing (a Pico has RAM for it)
 LINK_ERRORS = (TransportError, serial.SerialException, OSError)
@@ -370,9 +369,8 @@ class Board:
     # ------------------------------------------------------------ commands
 
     def exec(self, code, writes=0):
-        """Run ``code`` on the board, given more time as if it wrote ``writes`` bytes to
-        its flash (hashing counts HASH_S_PER_KB / WRITE_S_PER_KB of that); return what it
-        printed (str)."""
+        """Run ``code`` on the board (which writes, or reads through, ``writes`` bytes of
+        its flash: its deadline grows with them); return what it printed (str)."""
         try:
             with self._exchange(extra_s=WRITE_S_PER_KB * writes / 1024):
                 return self.t.exec(code).decode("utf-8", "replace")
@@ -384,9 +382,9 @@ class Board:
             self.dead = True
             raise BoardError("lost the connection to %s (unplugged or reset?)" % self.device)
 
-    def eval(self, code):
+    def eval(self, code, writes=0):
         """Run ``code``, which prints one repr(); return that value."""
-        return ast.literal_eval(self.exec(code).strip())
+        return ast.literal_eval(self.exec(code, writes).strip())
 
     def read_files(self, paths):
         """{path: bytes, None when missing, or Unreadable} in one round trip."""
@@ -425,10 +423,10 @@ class Board:
         return sorted(found)
 
     def hashes(self, paths, algo, size=0):
-        """{path: hex digest, or None when missing}; ``size``: about how many bytes."""
-        out = self.exec("print(repr([_hash(p, %r) for p in %r]))" % (algo, list(paths)),
-                        size * HASH_S_PER_KB / WRITE_S_PER_KB)
-        return dict(zip(paths, ast.literal_eval(out.strip())))
+        """{path: hex digest, or None when missing}; ``size``: about how many bytes
+        the files hold (the board reads them all)."""
+        return dict(zip(paths, self.eval("print(repr([_hash(p, %r) for p in %r]))" % (algo, list(paths)),
+                                         size)))
 
     def hash_algo(self):
         return "sha256" if self.info["sha256"] else "fnv1a32"

@@ -177,7 +177,7 @@ def run(port, profile_name=DEFAULT_PROFILE):
             print("board: %s" % line)
         algo = board.hash_algo()
         want = {p: local_hash(data, algo) for p, data in image.items()}
-        total = sum(len(d) for d in image.values())
+        total = sum(len(data) for data in image.values())
         have = board.hashes(["/" + p for p in image], algo, total)
         changed = [p for p in image if have["/" + p] != want[p]]
         stale = [f[1:] for f in board.files_under("/firmware") if f[1:] not in image]
@@ -202,7 +202,7 @@ def run(port, profile_name=DEFAULT_PROFILE):
             raise BoardError("%s arrived damaged on the board; nothing was installed, "
                              "try again" % bad[0])
         board.write_atomic(update.PLAN, json.dumps({"move": changed, "delete": stale}).encode())
-        board.exec("finish()")
+        board.exec("finish()", size)          # every file moved into place
         final = board.hashes(["/" + p for p in image] + ["/" + p for p in stale], algo, total)
         wrong = [p for p in image if final["/" + p] != want[p]] + [p for p in stale if final["/" + p]]
         if wrong:
