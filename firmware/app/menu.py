@@ -60,7 +60,7 @@ class Boot:
             return
         if app.crashes >= crash.LIMIT:
             # Recorded unfinished, so `arbiter games export` can fetch it for a bug report.
-            records.finish(app.storage, rec, None, "crashed")
+            records.set_aside(app.storage, rec, "crashed")
             crash.clear(app.storage)
             app.crashes = 0
             app.log(now, "game %d set aside after repeated crashes" % rec["id"])

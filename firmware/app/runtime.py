@@ -182,7 +182,7 @@ class App:
             return boards.controller(game).Play(self, rec, now)
         except ValueError as e:  # IllegalMove too: options or moves the engine refuses
             self.close_game(game)
-            records.finish(self.storage, rec, None, "unreplayable")
+            records.set_aside(self.storage, rec, "unreplayable")
             self.log(now, "state: game %d cannot be replayed (%s); kept in /games unfinished"
                      % (rec["id"], e))
             return None
