@@ -57,6 +57,21 @@ def serve(board):
     return server
 
 
+BOOT_MS = 600    # the LED self-test is over
+
+
+@pytest.fixture
+def sim(browser, server):
+    """A page of the module's simulator (``server``), its own empty localStorage, booted
+    (import this fixture into the test module, with ``browser``)."""
+    context = browser.new_context(viewport=VIEWPORT)
+    s = Sim(context.new_page(), server.url)
+    s.open()
+    s.advance(BOOT_MS)
+    yield s
+    context.close()
+
+
 class Sim:
     """One simulator page, by default with the manual clock (?clock=manual)."""
 

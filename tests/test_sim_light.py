@@ -10,7 +10,7 @@ import pytest
 
 from firmware.app import render, settings
 from firmware.app.device import FRAME_MS
-from tests.sim_harness import ROOT, VIEWPORT, Sim, browser, scaled, serve, wire  # noqa: F401 (fixture)
+from tests.sim_harness import ROOT, VIEWPORT, Sim, browser, sim, scaled, serve, wire  # noqa: F401 (fixture)
 
 with open(os.path.join(ROOT, "hardware", "light-pico.json")) as f:
     PROFILE = json.load(f)
@@ -30,14 +30,6 @@ OFF = shown(render.OFF)
 server = serve("light")
 
 
-@pytest.fixture
-def sim(browser, server):
-    context = browser.new_context(viewport=VIEWPORT)   # its own, empty localStorage
-    s = Sim(context.new_page(), server.url)
-    s.open()
-    s.advance(BOOT_MS)
-    yield s
-    context.close()
 
 
 def move(sim, square):

@@ -5,7 +5,7 @@ LEDs ask, push marbles by clicking as a player would, lift one off and put it ba
 cut the power, and check what the firmware accepted."""
 import pytest
 
-from tests.sim_harness import VIEWPORT, Sim, browser, serve  # noqa: F401 (fixture)
+from tests.sim_harness import browser, serve, sim  # noqa: F401 (fixtures)
 
 SETTLE_MS = 1200       # rolling, then the sensors' settle time, then a step
 
@@ -13,14 +13,6 @@ SETTLE_MS = 1200       # rolling, then the sensors' settle time, then a step
 server = serve("marble")
 
 
-@pytest.fixture
-def sim(browser, server):
-    context = browser.new_context(viewport=VIEWPORT)
-    s = Sim(context.new_page(), server.url)
-    s.open()
-    s.advance(600)
-    yield s
-    context.close()
 
 
 def space(sim, name):

@@ -7,7 +7,7 @@ import pytest
 
 from firmware.app import board_stone
 from firmware.rules import fursaz
-from tests.sim_harness import VIEWPORT, Sim, browser, serve  # noqa: F401 (fixture)
+from tests.sim_harness import browser, serve, sim  # noqa: F401 (fixtures)
 
 POINTS = board_stone.points(fursaz, 5)
 SETTLE_MS = 700        # a stone turned (edge-on 80 ms), then the sensors' settle time, then a step
@@ -16,14 +16,6 @@ SETTLE_MS = 700        # a stone turned (edge-on 80 ms), then the sensors' settl
 server = serve("stone")
 
 
-@pytest.fixture
-def sim(browser, server):
-    context = browser.new_context(viewport=VIEWPORT)
-    s = Sim(context.new_page(), server.url)
-    s.open()
-    s.advance(600)
-    yield s
-    context.close()
 
 
 def point(sim, name):

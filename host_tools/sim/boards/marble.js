@@ -8,6 +8,8 @@
 // lift it off; click an empty space to put down a marble of the colour chosen below;
 // with a marble selected, click an empty space to move it there by hand.
 import { drawLeds } from "../leds.js";
+import * as parts from "./parts.js";
+import { el } from "./parts.js";
 
 const FILES = "abcdefgh";
 const MIN_PRESS_MS = 50;
@@ -40,13 +42,6 @@ export function createBoard(root, profile, input) {
   const ledEls = [];
   const spaceEls = [];
   const keyEls = [];
-
-  const el = (tag, cls, text) => {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  };
 
   const grid = el("div", "marble-board");
   for (let y = 7; y >= 0; y--) {
@@ -91,21 +86,8 @@ export function createBoard(root, profile, input) {
   root.append(grid, extras, hand);
 
   function makeButton(k) {
-    const b = el("button", "key wide");
-    b.type = "button";
-    b.dataset.key = k;
-    b.dataset.name = names[k];
-    b.append(el("span", "key-name", names[k]));
-    b.addEventListener("pointerdown", (e) => {
-      if (e.button !== 0) return;
-      b.setPointerCapture?.(e.pointerId);
-      press(k);
-      e.preventDefault();
-    });
-    b.addEventListener("pointerup", () => release(k));
-    b.addEventListener("pointercancel", () => release(k));
-    keyEls[k] = b;
-    return b;
+    keyEls[k] = parts.makeButton(k, names[k], press, release);
+    return keyEls[k];
   }
 
   function press(k) {

@@ -6,6 +6,8 @@
 // of the colour to move, click a stone to turn it over (as a hand does: edge-on, read as
 // empty, for a moment), shift-click a stone (or tick "Lift off") to take it off.
 import { drawLeds } from "../leds.js";
+import * as parts from "./parts.js";
+import { el } from "./parts.js";
 
 const MIN_PRESS_MS = 50;
 const EDGE_ON_MS = 80;     // a stone being turned reads empty this long
@@ -50,13 +52,6 @@ export function createBoard(root, profile, input) {
   const ledEls = [];
   const pointEls = [];
   const keyEls = [];
-
-  const el = (tag, cls, text) => {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
-  };
 
   const pitch = size === 5 ? 3 : 2.3;          // rem between neighbouring points
   const hex = el("div", "stone-board");
@@ -106,21 +101,8 @@ export function createBoard(root, profile, input) {
   root.append(hex, extras, hand);
 
   function makeButton(k) {
-    const b = el("button", "key wide");
-    b.type = "button";
-    b.dataset.key = k;
-    b.dataset.name = names[k];
-    b.append(el("span", "key-name", names[k]));
-    b.addEventListener("pointerdown", (e) => {
-      if (e.button !== 0) return;
-      b.setPointerCapture?.(e.pointerId);
-      press(k);
-      e.preventDefault();
-    });
-    b.addEventListener("pointerup", () => release(k));
-    b.addEventListener("pointercancel", () => release(k));
-    keyEls[k] = b;
-    return b;
+    keyEls[k] = parts.makeButton(k, names[k], press, release);
+    return keyEls[k];
   }
 
   function press(k) {
