@@ -8,6 +8,7 @@ import pytest
 
 from firmware.app import records
 from host_tools import board_link, cli, games_cmd
+from tests.fake_board import FakeBoard
 
 GOOD_RESULT = {"winner": 0, "scores": [1, 0], "reason": "line"}
 
@@ -18,34 +19,6 @@ def record(game_id, moves=("L d4",), **changes):
            "result": GOOD_RESULT, "ended": "win"}
     rec.update(changes)
     return rec
-
-
-class FakeBoard:
-    """What games_cmd asks of a board_link.Board, over {path: bytes or Unreadable}."""
-
-    def __init__(self, files):
-        self.files = files
-
-    def __call__(self, port):
-        return self
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        pass
-
-    def require_arbiter(self):
-        pass
-
-    def files_under(self, top):
-        return sorted(p for p in self.files if p.startswith(top + "/"))
-
-    def read_files(self, paths):
-        return dict((p, self.files.get(p)) for p in paths)
-
-    def read_file(self, path):
-        return self.files.get(path)
 
 
 def board_with(monkeypatch, files):

@@ -1,39 +1,7 @@
 """`arbiter logs` against a fake board: the rotated part first, at most the newest
 SHOW_BYTES, streamed a piece at a time, and what is not text escaped."""
 from host_tools import board_link, cli, logs_cmd
-
-
-class FakeBoard:
-    def __init__(self, files):
-        self.files = files
-        self.exchanges = 0
-
-    def __call__(self, port):
-        return self
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        pass
-
-    def require_arbiter(self):
-        pass
-
-    def size(self, path):
-        data = self.files.get(path)
-        if isinstance(data, board_link.Unreadable):
-            return 1
-        return None if data is None else (-1 if data == "dir" else len(data))
-
-    def read_chunks(self, path, start, chunk=4096):
-        data = self.files[path]
-        if isinstance(data, board_link.Unreadable):
-            yield data
-            return
-        for at in range(start, len(data), chunk):
-            self.exchanges += 1
-            yield data[at:at + chunk]
+from tests.fake_board import FakeBoard
 
 
 def logs(monkeypatch, capsys, files):
