@@ -1,6 +1,6 @@
 """Mabula opponent: sequential halving over the moves, each sample one fast
 random playout (``mabula.playout``) scored by result and score margin."""
-from firmware.ai.search import halving
+from firmware.ai.search import halving_steps
 import firmware.rules.mabula as rules
 
 # Playout plies per decision by level (2..5); level 5 fits about 2 s on a
@@ -18,7 +18,8 @@ def _value(end, me):
     return (1 if w is None else 2 if w == me else 0) * 17 + margin + 8
 
 
-def choose(state, level, rng):
+def think(state, level, rng):
+    """The search for the move (a generator: firmware/ai/search.py)."""
     moves = rules.legal_moves(state)
     if len(moves) == 1:
         return moves[0]
@@ -34,4 +35,5 @@ def choose(state, level, rng):
     def value(i):
         return _value(rules.playout(children[i], rng), me)
     edge = rules.edge_marbles(state)
-    return moves[halving(len(moves), value, _PLIES[level] // (edge if edge > 4 else 4), rng)]
+    i = yield from halving_steps(len(moves), value, _PLIES[level] // (edge if edge > 4 else 4), rng)
+    return moves[i]

@@ -3,7 +3,7 @@ random; from level 2 it keeps to the moves after which the opponent cannot
 win at once (when there are any): level 2 picks one of them at random,
 levels 3..5 use sequential halving over them, each sample one fast random
 playout (``morbak_playout.playout``) scored win 2, draw 1, loss 0."""
-from firmware.ai.search import halving
+from firmware.ai.search import halving_steps
 import firmware.rules.morbak as rules
 from firmware.rules import morbak_playout
 
@@ -19,7 +19,8 @@ def _value(end, me):
     return 1 if w is None else 2 if w == me else 0
 
 
-def choose(state, level, rng):
+def think(state, level, rng):
+    """The search for the move (a generator: firmware/ai/search.py)."""
     moves = rules.legal_moves(state)
     if len(moves) == 1:
         return moves[0]
@@ -40,4 +41,5 @@ def choose(state, level, rng):
     def value(k):
         return _value(morbak_playout.playout(children[safe[k]], rng), me)
     length = state.empty * 3 // 4
-    return moves[safe[halving(len(safe), value, _PLIES[level] // (length if length > 6 else 6), rng)]]
+    k = yield from halving_steps(len(safe), value, _PLIES[level] // (length if length > 6 else 6), rng)
+    return moves[safe[k]]
