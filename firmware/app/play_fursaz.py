@@ -273,8 +273,10 @@ class Play:
     def tick(self, now):
         ses = self.session
         ses.tick(now)
-        if ses.machine_to_move() and self.ai_point < 0 and now - ses.turn_at >= _THINK_MS:
-            move = ses.think()
+        # The board thinks a slice per tick from the turn's start and shows its move
+        # once the turn is _THINK_MS old.
+        move = ses.think() if ses.machine_to_move() and self.ai_point < 0 else None
+        if move is not None and now - ses.turn_at >= _THINK_MS:
             if move in ("pass", "swap"):
                 ses.play(move, now)
             else:
