@@ -47,12 +47,14 @@ class Thought:
     """One move being chosen, a slice at a time. The search is a generator
     (firmware/ai/search.py): it yields after each piece of work (a playout, a
     position) and returns the move; sent True, it ends with the best so far.
-    ``move`` is the move once chosen, else None."""
+    ``move`` is the move once chosen, else None; ``cut`` is True when the time
+    limit ended the search before it was done."""
 
     def __init__(self, search):
         self.search = search
         self.move = None
         self.begun = False
+        self.cut = False
 
     def _go(self, hurry):
         """One piece of work (hurry: end now); True once the move is chosen."""
@@ -78,6 +80,7 @@ class Thought:
 
     def hurry(self):
         """The time is up: the best move found so far."""
+        self.cut = self.cut or self.move is None
         while self.move is None and not self._go(True):
             pass
         return self.move
