@@ -220,39 +220,57 @@ def _capturable(col, st, g, x):
     return best_col != 0 and best_col != col[x]
 
 
-def _quiet_after(g, col, st, p):
+def _quiet_after(g, col, st, p, near):
     """After a stone was put on p in a stable position: True iff still no stone is
     capturable. Besides p, only the nearest stone y on each ray from p can have changed,
     and only along that ray's axis (§2.8). With D the distance from p to y, look at the
     point o at distance D beyond y: if a stone (or the edge) comes first, y's flank on this
     axis is as before; if o holds a stone of p's colour, y now has the newest flank, of
     p's colour; if o holds the other colour, still no flank; if o is empty, p may have
-    broken a flank of y, so y is checked in full."""
-    if _capturable(col, st, g, p):
-        return False
+    broken a flank of y, so y is checked in full. p itself is flanked on an axis when its
+    nearest stones both ways are at the same distance and of one colour (what
+    _capturable finds, from the same scans). ``near``: a scratch bytearray(6)."""
     ray = g.ray
     at = g.ray_at
     mover = col[p]
-    for d in range(6 * p, 6 * p + 6):
-        s = at[d]
-        n = at[d + 1] - s
-        for j in range(n):
+    base = 6 * p
+    for d in range(6):
+        s = at[base + d]
+        n = at[base + d + 1] - s
+        j = 0
+        while j < n and not col[ray[s + j]]:
+            j += 1
+        near[d] = j
+        if j < n:
             y = ray[s + j]
-            if col[y]:
-                o = 2 * j + 1  # ray[s + j] is at distance j + 1 from p
-                if o < n:
-                    k = j + 1
-                    while k < o and not col[ray[s + k]]:
-                        k += 1
-                    if k == o:
-                        c = col[ray[s + o]]
-                        if c == 0:
-                            if _capturable(col, st, g, y):
-                                return False
-                        elif c == mover and col[y] != mover:
+            o = 2 * j + 1  # ray[s + j] is at distance j + 1 from p
+            if o < n:
+                k = j + 1
+                while k < o and not col[ray[s + k]]:
+                    k += 1
+                if k == o:
+                    c = col[ray[s + o]]
+                    if c == 0:
+                        if _capturable(col, st, g, y):
                             return False
-                break
-    return True
+                    elif c == mover and col[y] != mover:
+                        return False
+    best = -1
+    best_col = 0
+    for a in range(3):
+        j = near[a]
+        if j == near[a + 3]:
+            s = at[base + a]
+            t = at[base + a + 3]
+            if j < at[base + a + 1] - s and j < at[base + a + 4] - t:
+                u = ray[s + j]
+                v = ray[t + j]
+                if col[u] == col[v]:
+                    age = st[u] if st[u] > st[v] else st[v]
+                    if age > best:
+                        best = age
+                        best_col = col[u]
+    return best_col == 0 or best_col == mover
 
 
 def _suspect(g, col, x, sus, mark):
@@ -387,11 +405,12 @@ def _legal_points(state):
     st = list(state.st)
     clock = state.clock
     mover = state.turn
+    near = bytearray(6)
     out = []
     for p in empty:
         col[p] = mover
         st[p] = clock
-        if _quiet_after(g, col, st, p):
+        if _quiet_after(g, col, st, p, near):
             out.append(p)
         else:
             if not _cascade(g, col, st, clock + 1, p, mover)[1]:

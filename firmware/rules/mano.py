@@ -81,10 +81,14 @@ _PIPS = None   # pip value of tile i
 _DOUBLE = None  # value v -> index of v-v
 _DOUBLES = 0    # bit mask of the seven doubles
 _BITS7 = None   # number of bits set in 0..127
+_TILE_OF = None  # bit 1 << i -> i (the fast playout walks set bits only)
 
 
 def _tables():
-    global _A, _B, _NAME, _LNAME, _RNAME, _INDEX, _VM, _PIPS, _DOUBLE, _DOUBLES, _BITS7
+    global _A, _B, _NAME, _LNAME, _RNAME, _INDEX, _VM, _PIPS, _DOUBLE, _DOUBLES, _BITS7, _TILE_OF
+    _TILE_OF = {}
+    for i in range(28):
+        _TILE_OF[1 << i] = i
     _BITS7 = bytearray(128)
     for i in range(1, 128):
         _BITS7[i] = _BITS7[i >> 1] + (i & 1)
@@ -788,6 +792,7 @@ def playout_hand(state, rng, log=None):
         raise ValueError("playout_hand needs a dealt hand in progress")
     below = rng.below
     vm = _VM
+    tile_of = _TILE_OF
     h = [s.h[0], s.h[1]]
     bone = s.bone
     top = s.top
@@ -823,20 +828,22 @@ def playout_hand(state, rng, log=None):
         fit = h[seat] & (vl | vr)
         if fit:
             k = below(_count(fit & vl) + _count(fit & vr))
-            t = 0
+            # The k-th move in canonical order (tile by tile, left before right),
+            # walking the set bits of ``fit`` only, lowest first.
             while True:
-                if fit >> t & 1:
-                    if vl >> t & 1:
-                        if not k:
-                            left = True
-                            break
-                        k -= 1
-                    if vr >> t & 1:
-                        if not k:
-                            left = False
-                            break
-                        k -= 1
-                t += 1
+                low = fit & -fit
+                if vl & low:
+                    if not k:
+                        left = True
+                        break
+                    k -= 1
+                if vr & low:
+                    if not k:
+                        left = False
+                        break
+                    k -= 1
+                fit ^= low
+            t = tile_of[low]
             if log is not None:
                 log.append(_LNAME[t] if left else _RNAME[t])
             a = _A[t]
