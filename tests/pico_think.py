@@ -39,7 +39,7 @@ def think(ses, state, level):
 
 def run(game, options, levels, plies):
     engine = __import__("firmware.rules." + game, None, None, ["new_game"])
-    rec = {"game": game, "options": options, "seed": 1, "moves": [], "move_ms": [],
+    rec = {"game": game, "options": options or {}, "seed": 1, "moves": [], "move_ms": [],
            "clock_ms": [], "id": 1}
     ses = Session(_App(game), engine, rec, 0, "AB")
     rng = Rng(1)
