@@ -248,9 +248,10 @@ class Play:
             whole = p >= 0
         if p >= 0:
             name = self.points[p]
-            if self.ai_point >= 0 and p != self.ai_point:
-                self.refused = p
-                self.app.say("the board plays %s" % self.points[self.ai_point])
+            if ses.machine_to_move() and p != self.ai_point:
+                self.refused = p   # not the board's placement (or it is still thinking)
+                self.app.say("the board plays %s" % self.points[self.ai_point]
+                             if self.ai_point >= 0 else "the board is thinking")
             elif seen[p] != self.mover and not whole:
                 self.refused = p
                 self.app.say("%s is the wrong colour: it is %s's turn" % (

@@ -218,3 +218,18 @@ def test_undo_against_the_stone_board_takes_back_both_stones():
     b.press(stone_kit.OK)
     eq(b.status()["moves"], [], "both taken back")
     eq(b.status()["to_move"], 0, "A to move again")
+
+
+def test_a_stone_placed_while_the_board_thinks_is_not_its_move():
+    b = stone_kit.Stone()
+    _set(b.app, "fursaz.opponent", "B")
+    _set(b.app, "fursaz.level", 1)
+    b.press(stone_kit.OK)
+    s = fursaz.play(fursaz.new_game({"size": 5}, 0), "e5")
+    b.show(s)
+    early = fursaz.board(s)
+    early["a1"] = "W"
+    pts = b.app.play.points
+    b.step([("frame", bytes([".BW".find(early.get(p, ".")) for p in pts]))])
+    eq(b.status()["moves"], ["e5"], "the board's turn: a stone put down is not taken")
+    eq(b.status()["message"], "the board is thinking")
