@@ -19,16 +19,20 @@ def _value(end, me):
 
 
 def think(state, level, rng):
-    """The search for the move (a generator: firmware/ai/search.py)."""
+    """The search for the move (a generator: firmware/ai/search.py). It yields
+    after every position; the check for a win in one is not cut short by a
+    hurry (it is bounded: a play a move)."""
     moves = rules.legal_moves(state)
     if len(moves) == 1:
         return moves[0]
     me = rules.to_move(state)
-    children = [rules.play(state, m) for m in moves]
-    for i in range(len(moves)):
-        t = children[i]
+    children = []
+    for m in moves:
+        t = rules.play(state, m)
         if rules.is_over(t) and rules.result(t)["winner"] == me:
-            return moves[i]
+            return m
+        children.append(t)
+        yield
     if level == 1:
         return moves[rng.below(len(moves))]
 

@@ -20,19 +20,27 @@ def _value(end, me):
 
 
 def think(state, level, rng):
-    """The search for the move (a generator: firmware/ai/search.py)."""
+    """The search for the move (a generator: firmware/ai/search.py). It yields
+    after every position; the checks before the search are not cut short by a
+    hurry (they are bounded: a play and a threat test a move)."""
     moves = rules.legal_moves(state)
     if len(moves) == 1:
         return moves[0]
     me = rules.to_move(state)
-    children = [rules.play(state, m) for m in moves]
-    for i in range(len(moves)):
-        t = children[i]
+    children = []
+    for m in moves:
+        t = rules.play(state, m)
         if t.end and t.winner == me:
-            return moves[i]
+            return m
+        children.append(t)
+        yield
     if level == 1:
         return moves[rng.below(len(moves))]
-    safe = [i for i in range(len(moves)) if not morbak_playout.can_win_now(children[i], 1 - me)]
+    safe = []
+    for i in range(len(moves)):
+        if not morbak_playout.can_win_now(children[i], 1 - me):
+            safe.append(i)
+        yield
     if not safe:
         safe = list(range(len(moves)))
     if len(safe) == 1 or level == 2:
