@@ -3,8 +3,8 @@ random playout (``mabula.playout``) scored by result and score margin."""
 from firmware.ai.search import halving_steps
 import firmware.rules.mabula as rules
 
-# Playout plies per decision by level (2..5); level 5 fits about 2 s on a
-# Pico (estimated from the WebAssembly build, tests/bench/extra_ai.py). Every
+# Playout plies per decision by level (2..5); on a board the session's time
+# limit caps them (tests/bench/extra_think.py measures it on the Pico). Every
 # move takes a marble off the edge for good, so a playout lasts about as many
 # plies as there are edge marbles: the samples are the plies over that.
 _PLIES = (0, 0, 32, 90, 220, 520)

@@ -8,8 +8,8 @@ heaviest playable tile, as a beginner is taught to."""
 from firmware.ai.search import halving_steps
 import firmware.rules.mano as rules
 
-# Samples per decision by level (2..5); level 5 fits about 2 s on a Pico
-# (estimated from the WebAssembly build, tests/bench/extra_ai.py).
+# Samples per decision by level (2..5); on a board the session's time limit
+# caps them (tests/bench/extra_think.py measures it on the Pico).
 _BUDGET = (0, 0, 10, 25, 60, 150)
 
 

@@ -7,9 +7,9 @@ from firmware.ai.search import halving_steps
 import firmware.rules.morbak as rules
 from firmware.rules import morbak_playout
 
-# Playout plies per decision by level (3..5; 2 does not search); level 5
-# fits about 2 s on a Pico (estimated from the WebAssembly build,
-# tests/bench/extra_ai.py). A random playout lasts about three plies for every
+# Playout plies per decision by level (3..5; 2 does not search); on a board
+# the session's time limit caps them (tests/bench/extra_think.py measures it
+# on the Pico). A random playout lasts about three plies for every
 # four empty squares: the samples are the plies over that.
 _PLIES = (0, 0, 0, 300, 800, 1600)
 
