@@ -119,6 +119,9 @@ class _Geo:
         self.pair = pair
         self.pair_at = pair_at
         self.dist = bytearray(6 * n)   # scratch for _nearest (distances < 13)
+        # edges[d]: the points with no neighbour in direction d.
+        self.edges = tuple(bytes([p for p in range(n) if ray_at[6 * p + d] == ray_at[6 * p + d + 1]])
+                           for d in range(6))
 
     def _coords(self, p):
         """(row, q, r) of point p: axial coordinates, the centre at (0, 0)."""
@@ -230,17 +233,39 @@ def _nearest(g, col):
     dist = g.dist
     for d in range(6):
         back = d - 3 if d >= 3 else d + 3
-        for p in range(g.n):
-            if at[6 * p + d] == at[6 * p + d + 1]:   # p is on the edge facing d
-                dist[6 * p + d] = 0
-                prev = p
-                k = 0
-                for i in range(at[6 * p + back], at[6 * p + back + 1]):
-                    q = ray[i]
-                    k = 1 if col[prev] else k + 1 if k else 0
-                    dist[6 * q + d] = k
-                    prev = q
+        for p in g.edges[d]:
+            dist[6 * p + d] = 0
+            prev = p
+            k = 0
+            for i in range(at[6 * p + back], at[6 * p + back + 1]):
+                q = ray[i]
+                k = 1 if col[prev] else k + 1 if k else 0
+                dist[6 * q + d] = k
+                prev = q
     return dist
+
+
+def _capturable_near(g, col, st, dist, x, d0, j0):
+    """_capturable for the stone on x from the nearest-stone table ``dist``, except
+    that in direction d0 the nearest stone is at distance j0 (one just placed; d0 -1:
+    none). On each axis x is flanked when its nearest stones both ways are at the same
+    distance and of one colour."""
+    ray = g.ray
+    at = g.ray_at
+    base = 6 * x
+    best = -1
+    best_col = 0
+    for a in range(3):
+        ja = j0 if a == d0 else dist[base + a]
+        if ja and ja == (j0 if a + 3 == d0 else dist[base + a + 3]):
+            u = ray[at[base + a] + ja - 1]
+            v = ray[at[base + a + 3] + ja - 1]
+            if col[u] == col[v]:
+                age = st[u] if st[u] > st[v] else st[v]
+                if age > best:
+                    best = age
+                    best_col = col[u]
+    return best_col != 0 and best_col != col[x]
 
 
 def _quiet_after(g, col, st, p, dist):
@@ -251,8 +276,7 @@ def _quiet_after(g, col, st, p, dist):
     stone (or the edge) comes first, y's flank on this axis is as before; if o holds a
     stone of p's colour, y now has the newest flank, of p's colour; if o holds the other
     colour, still no flank; if o is empty, p may have broken a flank of y, so y is
-    checked in full. p itself is flanked on an axis when its nearest stones both ways
-    are at the same distance and of one colour (what _capturable finds)."""
+    checked in full (its nearest stone towards p is now p)."""
     ray = g.ray
     at = g.ray_at
     mover = col[p]
@@ -265,23 +289,11 @@ def _quiet_after(g, col, st, p, dist):
                 y = ray[s + j - 1]
                 e = dist[6 * y + d]   # from y on: o, at distance j, or a stone before it
                 if e == 0 or e > j:
-                    if _capturable(col, st, g, y):
+                    if _capturable_near(g, col, st, dist, y, d - 3 if d >= 3 else d + 3, j):
                         return False
                 elif e == j and col[ray[s + 2 * j - 1]] == mover and col[y] != mover:
                     return False
-    best = -1
-    best_col = 0
-    for a in range(3):
-        j = dist[base + a]
-        if j and j == dist[base + a + 3]:
-            u = ray[at[base + a] + j - 1]
-            v = ray[at[base + a + 3] + j - 1]
-            if col[u] == col[v]:
-                age = st[u] if st[u] > st[v] else st[v]
-                if age > best:
-                    best = age
-                    best_col = col[u]
-    return best_col == 0 or best_col == mover
+    return not _capturable_near(g, col, st, dist, p, -1, 0)
 
 
 def _suspect(g, col, x, sus, mark):
