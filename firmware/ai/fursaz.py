@@ -48,15 +48,18 @@ def _best_reply(state, me):
 
 def think(state, level, rng):
     """The search for the move (a generator: firmware/ai/search.py), a
-    position at a time."""
+    position at a time; the checks before the candidates are judged are not
+    cut short by a hurry (they are bounded: the moves and a pass)."""
     moves = rules.legal_moves(state)
     if len(moves) == 1:
         return moves[0]
+    yield
     me = rules.to_move(state)
     if "pass" in moves:
         after = rules.play(state, "pass")
         if rules.is_over(after) and _value(after, me) == _WIN:
             return "pass"
+        yield
     places = _candidates(moves, level, rng)
     if not places:
         return "pass"
