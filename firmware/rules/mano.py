@@ -793,6 +793,7 @@ def playout_hand(state, rng, log=None):
     below = rng.below
     vm = _VM
     tile_of = _TILE_OF
+    c7 = _BITS7   # _count inlined: the moves that fit, left and right
     h = [s.h[0], s.h[1]]
     bone = s.bone
     top = s.top
@@ -827,7 +828,10 @@ def playout_hand(state, rng, log=None):
         vr = vm[re]
         fit = h[seat] & (vl | vr)
         if fit:
-            k = below(_count(fit & vl) + _count(fit & vr))
+            fl = fit & vl
+            fr = fit & vr
+            k = below(c7[fl & 127] + c7[fl >> 7 & 127] + c7[fl >> 14 & 127] + c7[fl >> 21]
+                      + c7[fr & 127] + c7[fr >> 7 & 127] + c7[fr >> 14 & 127] + c7[fr >> 21])
             # The k-th move in canonical order (tile by tile, left before right),
             # walking the set bits of ``fit`` only, lowest first.
             while True:
