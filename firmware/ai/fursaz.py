@@ -1,9 +1,9 @@
 """Fursaz opponent, through the public API (docs/contracts.md). A move is
 judged by the score margin right after it (a finished game counts as a win,
 draw or loss); passing is only considered when the game would end in the
-mover's favour or nothing else is legal. Level 1 places at random; 2 and 3 pick the best of a random 8 / 20
-candidates; 4 looks at every move; 5 also checks the best replies to its six
-best moves (two plies)."""
+mover's favour or nothing else is legal. Level 1 places at random; 2 and 3
+pick the best of a random 8 / 20 candidates; 4 looks at every move; 5 also
+checks the best replies to its six best moves (two plies)."""
 import firmware.rules.fursaz as rules
 
 _SAMPLE = (0, 0, 8, 20, 0, 0)   # candidates looked at (0: all)
