@@ -91,11 +91,10 @@ _STEP = None        # ring position -> grid step of its inward direction
 _LINE = None        # ring position -> slot of its line's marble count in cells
 _FIELD = None       # grid index -> 1 on the 36 field cells
 _MOVES = None       # ring position * 6 + d - 1 -> move string
-_ENDS = None        # ring position -> (grid index, its line's count slot)
 
 
 def _tables():
-    global _NAME, _SPACE_OF, _GRID_OF, _RING_G, _STEP, _LINE, _FIELD, _MOVES, _ENDS
+    global _NAME, _SPACE_OF, _GRID_OF, _RING_G, _STEP, _LINE, _FIELD, _MOVES
     name = [""] * 64
     space_of = bytearray(b"\xff" * 64)
     grid_of = bytearray(60)
@@ -124,7 +123,6 @@ def _tables():
             moves.append(RING[r] + "-" + name[ring_g[r] + d * step[r]])
     _NAME, _SPACE_OF, _GRID_OF, _RING_G = name, space_of, grid_of, ring_g
     _STEP, _LINE, _FIELD, _MOVES = tuple(step), line, field, moves
-    _ENDS = tuple((ring_g[r], line[r]) for r in range(24))
 
 
 def space_index(name):
@@ -573,31 +571,38 @@ def playout(state, rng, limit=-1, log=None):
     The game is exactly the one the API plays when every move is
     ``legal_moves(s)[rng.below(len(legal_moves(s)))]`` (a forced pass draws
     ``rng.below(1)`` too), without building move lists or states: one
-    bytearray changed in place. ``log``, a list, receives each move played."""
+    bytearray changed in place, and each side's edge marbles listed in ring
+    order (a push takes one off the edge for good). ``log``, a list, receives
+    each move played."""
     cells = bytearray(state.cells)
     turn = state.turn
-    ends = _ENDS
-    free = bytearray(24)   # moves from each ring position this ply
+    ring_g = _RING_G
+    line = _LINE
+    # own[seat]: the ring positions of the seat's edge marbles, in ring order.
+    own = ([], [])
+    for r in range(24):
+        c = cells[ring_g[r]]
+        if c:
+            own[c - 1].append(r)
     below = rng.below
     while limit:
         colour = turn + 1
+        mine = own[turn]
         n = 0
-        r = 0
-        for g, slot in ends:
-            if cells[g] == colour:
-                f = 6 - cells[slot]
-                free[r] = f
-                n += f
-            else:
-                free[r] = 0
-            r += 1
+        for r in mine:
+            n += 6 - cells[line[r]]
         if n:
             k = below(n)
-            r = 0
-            while k >= free[r]:
-                k -= free[r]
-                r += 1
+            i = 0
+            while True:
+                r = mine[i]
+                f = 6 - cells[line[r]]
+                if k < f:
+                    break
+                k -= f
+                i += 1
             _push(cells, r, k + 1, colour)
+            del mine[i]
             if log is not None:
                 log.append(_MOVES[r * 6 + k])
         elif _can_move(cells, 3 - colour):
