@@ -31,6 +31,9 @@ class Boot:
         self.t0 = now
         self.rows = app.board.rows(app.profile)
 
+    def says(self):
+        return "starting: every LED lights, row by row"
+
     def tick(self, now):
         if now - self.t0 >= _SWEEP_ROW_MS * (len(self.rows) - 1):
             self._done(now)
@@ -44,7 +47,7 @@ class Boot:
         rows = self.rows
         if 0 <= row < len(rows) - 1:
             for i in range(rows[row], rows[row + 1]):
-                render.put(f, i, render.WHITE)
+                render.put(f, i, render.FLASH)
 
     def _done(self, now):
         """The menu, or the game saved at the power cut or crash: offered for resuming,
@@ -77,8 +80,6 @@ class Boot:
         if app.crashes:
             app.say("resumed after a crash")
             app.log(now, "resume game %d after a crash" % rec["id"])
-        else:
-            app.say("resume game %d? OK = resume, MENU = new" % rec["id"])
 
 
 def level(unit, value, cells):
@@ -107,6 +108,18 @@ class Menu:
         self.sel = len(self.board.PICKS)
         self.actions = getattr(self.board, "ACTIONS", ())
         self.entries = len(self.board.PICKS) + 1 + len(self.board.ITEMS) + len(self.actions)
+
+    def says(self):
+        app = self.app
+        if self.item >= 0:
+            name = self.board.ITEMS[self.item][0]
+            return "%s = %s: change it on the lit squares; OK saves, MENU goes back" % (
+                name, settings.to_text(name, self.value))
+        if app.config_problem:
+            return "menu; settings file damaged (%s), fix it with arbiter config" % app.config_problem
+        if self.board.DIRECT:
+            return "menu: press a lit square to choose it (see the legend); OK starts"
+        return "menu: PASS moves the blinking selection, OK chooses it"
 
     def tick(self, now):
         pass
@@ -192,6 +205,7 @@ class Menu:
         self.limit = kind == "limit"      # a limit can be switched off
         self.values = (False, True) if kind == "bool" else arg
         self.name = "setting"
+        self.app.say(None)
 
     def _edit(self, key, now):
         app, b = self.app, self.board
@@ -203,9 +217,10 @@ class Menu:
                 app.beep(render.SAVED)
             else:
                 app.beep(render.CLICK)
-            app.brightness = app.cfg["leds.brightness"]
+            app.lights()
             self.item = -1
             self.name = "menu"
+            app.say(None)
             return
         step = key == app.keys.get("pass")
         if unit is None:
@@ -239,8 +254,8 @@ class Menu:
             return
         app.cfg[key] = value
         settings.save(app.storage, app.cfg)
-        if key == "leds.brightness":
-            app.brightness = value
+        if key.startswith("leds."):
+            app.lights()
         app.log(now, "set %s=%s" % (key, settings.to_text(key, value)))
         app.say("%s = %s" % (key, settings.to_text(key, value)))
 
@@ -259,7 +274,8 @@ class Menu:
         blink = not b.DIRECT and render.blink(now, 400, 200)
         if self.item < 0:
             for pick in b.PICKS:
-                render.put_scaled(f, pick[2], pick[3], 256 if cfg[pick[0]] == pick[1] else _DIM)
+                c = render.PLAYER[0] if pick[3] is None else pick[3]   # None: the palette's
+                render.put_scaled(f, pick[2], c, 256 if cfg[pick[0]] == pick[1] else _DIM)
             render.put(f, b.START, render.GREEN)
             for item in b.ITEMS:
                 render.put_scaled(f, item[1], item[2], 160)

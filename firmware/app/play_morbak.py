@@ -15,18 +15,23 @@ Whose turn: a heartbeat - every 3 s the empty squares glow in the mover's colour
 while the mover's own squares wink off, for 150 ms; it beats at once when the turn
 changes, every 1 s inside a warning time and every 0.5 s in the last 5 s of a limit
 (with a tick each second), so the clock is read without hiding the grid.
-Accepted move: the square flashes white, high beep. Rejected press: the square
-flashes red three times, low buzz, nothing changes, the reason goes to /events.log.
+Accepted move: the square flashes white, high beep; then it pulses (dims and comes
+back three times), so the opponent sees where the move was. Rejected press: the square
+flashes red (pink in the colour-blind palette) three times, low buzz, nothing changes,
+the reason goes to /events.log.
 Forced pass: played at once, the passer's squares blink for 1.5 s, falling tone.
 Game over: the four squares of a winning line blink white; on a flag the winner's
-squares blink; on a draw every lit square blinks. OK or MENU then returns to the menu.
+squares blink (after a resignation too); on a draw every lit square blinks. OK or MENU
+then opens the match's score (screens.Score) when the game is part of a match, else
+the menu.
 
-Status view, while MENU (or OK with nothing selected) is held - clocks keep running:
+Status view (screen "status"), from a press on MENU (or OK with nothing selected)
+until the next press on MENU, OK or a square - the clocks keep running:
   rank 7  B's game time left (bar)        rank 3  A's neutralization left
   rank 6  B's switches/blocks left        rank 2  A's switches/blocks left
   rank 5  B's neutralization left         rank 1  A's game time left (bar)
   rank 4  the move countdown in the mover's colour (a dim full row when it is off)
-A long press on MENU pauses (screens.Pause: continue, undo, end).
+A long press on MENU pauses (screens.Pause: continue, undo, end: resign or draw).
 
 Against the board (settings morbak.opponent, morbak.level): on its turn the board
 thinks (firmware.ai) and plays; its square flashes white."""
@@ -46,6 +51,8 @@ _FLASH_MS = const(150)
 _REJECT_MS = const(600)
 _BEAT_MS = const(150)
 _THINK_MS = const(600)   # the board's move comes at least this long after the turn changed
+_PULSE_MS = const(1200)  # the last move's square pulses this long
+_PULSE_PERIOD_MS = const(400)
 SEATS = "AB"
 
 
@@ -82,7 +89,10 @@ class Play:
         self.cells = bytearray(49)   # render.CODES index per square, refreshed after moves
         self.counts = bytearray(4)   # budget A, B, neutralizations A, B
         self.line = None
-        self.view = False            # status view held
+        self.view = False            # the status view is shown
+        self.last_sq = -1            # the square of the last move (-1: none, or a pass)
+        self.last_at = now - _PULSE_MS
+        self.plies = len(rec["moves"])
         self.pend = -1               # square selected, waiting for the confirm
         self.choices = None
         self.choice = 0
@@ -106,6 +116,18 @@ class Play:
         self.line = engine.winning_line(s)
         w = ses.result["winner"] if ses.over else None
         self.winner = -1 if w is None else w
+        moves = ses.rec["moves"]
+        last = moves[-1] if moves else ""
+        # The square of the last move; none after a pass, a timeout or a flag.
+        self.last_sq = engine.SQUARES.index(last[2:]) if last[1:2] == " " else -1
+        if len(moves) > self.plies and self.last_sq >= 0:   # a new move: it pulses
+            self.last_at = now
+        self.plies = len(moves)
+
+    def concluded(self, now):
+        """The players ended the game (a resignation or a draw, session.concede)."""
+        self.view = False
+        self.moved(now)
 
     def _why(self, i):
         """Why a press on square i does nothing, in the engine's words where it has any."""
@@ -124,6 +146,16 @@ class Play:
 
     # ------------------------------------------------------------ time
 
+    def says(self):
+        ses = self.session
+        if self.view:
+            return "budgets and clocks (they keep running); MENU, OK or a square: back to the game"
+        if self.pend >= 0:
+            return "%s: %s? (press again or OK; MENU cancels)" % (SEATS[ses.turn], self.choices[self.choice])
+        if ses.machine_to_move():
+            return "the board (%s) is thinking" % SEATS[ses.turn]
+        return ses.says()
+
     def tick(self, now):
         ses = self.session
         ses.tick(now)
@@ -140,35 +172,41 @@ class Play:
     def event(self, kind, key, now):
         app = self.app
         menu, ok = self.menu, self.ok
-        if kind == "up":
-            if key == menu or key == ok:
-                self.view = False
-            return
         if kind == "long":
             if key == menu and not self.session.over:
-                self.view = False
+                self._show_status(False)
                 app.pause(self)
             return
         if kind != "down":
             return
         if self.session.over:
             if key == menu or key == ok:
-                app.to_menu()
+                app.after_game(now)
             elif key < 49:
                 self._reject(key, "the game is over", now)
+        elif self.view:
+            self._show_status(False)
+            app.beep(render.CLICK)
         elif key == menu:
             if self.pend >= 0:
                 self.pend = -1
                 app.beep(render.CLICK)
+                app.say("cancelled; %s to move" % SEATS[self.session.turn])
             else:
-                self.view = True
+                self._show_status(True)
         elif key == ok:
             if self.pend >= 0:
                 self._commit(now)
             else:
-                self.view = True
+                self._show_status(True)
         elif 0 <= key < 49:
             self._press(key, now)
+
+    def _show_status(self, on):
+        """The status view on or off: a screen of its own (the message changes too)."""
+        self.view = on
+        self.name = "status" if on else "game"
+        self.app.say(None)
 
     def _press(self, i, now):
         if self.session.machine_to_move():
@@ -205,7 +243,7 @@ class Play:
         p = self.session.turn
         self.pend_code = 7 if move[0] == "N" else 1 + p + 2 * "LSK".find(move[0])
         self.app.beep(render.SELECT)
-        self.app.say("%s: %s? (press again or OK)" % (SEATS[p], move))
+        self.app.say(None)   # says() shows the selection
 
     def _commit(self, now):
         i = self.pend
@@ -260,20 +298,24 @@ class Play:
             put(f, i, square[code])
         if ended == 1:
             for i in self.line:
-                render.put(f, i, render.WHITE)
+                render.put(f, i, render.FLASH)
+        i = self.last_sq
+        if (i >= 0 and now - self.last_at < _PULSE_MS and i != self.pend
+                and render.blink(now - self.last_at, _PULSE_PERIOD_MS, _PULSE_PERIOD_MS // 2)):
+            render.put_scaled(f, i, square[cells[i]], 48)   # the last move pulses
         if self.pend >= 0 and render.blink(now, 300, 150):
             render.put(f, self.pend, render.SQUARE[self.pend_code])
         if now < self.flash_until:
-            render.put(f, self.flash_sq, render.WHITE)
+            render.put(f, self.flash_sq, render.FLASH)
         if now < self.reject_until and render.blink(self.reject_until - now, 200, 100):
-            render.put(f, self.reject_sq, render.RED)
+            render.put(f, self.reject_sq, render.REJECTED)
 
     def _look(self, seat, beat, passing, ended):
         ses = self.session
         if (beat and seat == ses.turn) or (passing and seat == ses.pass_seat) or ended == 3:
             return render.OFF   # the heartbeat's wink, the passer's blink, a draw's blink
         if ended == 2 and seat == self.winner:
-            return render.WHITE  # the winner on a flag
+            return render.FLASH  # the winner on a flag or a resignation
         return None
 
     def _draw_status(self, f):
@@ -299,4 +341,8 @@ class Play:
     def status(self):
         out = self.session.status()
         out["pending"] = self.choices[self.choice] if self.pend >= 0 else None
+        n = self.counts
+        out["budgets"] = {"budget": [n[0], n[1]], "neutralizations": [n[2], n[3]]}
+        out["last"] = engine.SQUARES[self.last_sq] if self.last_sq >= 0 else None
+        out["match"] = self.session.rec.get("match")
         return out

@@ -12,8 +12,15 @@ key number).
 Screens (status()["screen"]): "boot" - the LED self-test, a white sweep row by row with
 a chime (menu.py); then "resume" when a game was in progress (screens.py: OK resumes,
 MENU ends it), else "menu" / "setting" (menu.py); "game" (the game's controller,
-play_<game>.py) and "pause" (screens.py); a controller may add its own (the marble
-board's "setup").
+play_<game>.py), "pause" and "end" (screens.py: resign or agree a draw), "match" (the
+score between the games of a match, screens.py); a controller may add its own (the
+marble board's "setup", the light board's "status": budgets and clocks).
+
+What the board says (status()["message"]): each screen's own sentence (its ``says()``:
+whose turn, what is selected, what OK does), or for NOTE_MS after something happened a
+note on it (``say``: a rejection, an undo, a timeout). A screen change drops the note,
+so nothing stale stays. status()["legend"] says what each lit cell and each key means
+on the screen shown (legend.py).
 In each step the current screen first counts the time, then gets the events in order,
 then draws: a limit that expires at or before now_ms is played before the presses of
 that step.
@@ -35,6 +42,14 @@ watching the board would write down - ("move", ply, move), ("correction", t, spa
 import sys
 
 from firmware.app import boards, crash, eventlog, records, render
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+NOTE_MS = const(5000)   # a note on what just happened, then the screen's own message
 
 _MENU_MODULES = ("firmware.app.menu", "firmware.app.settings")
 
@@ -71,7 +86,8 @@ class App:
         self.storage = storage
         self.now = self.boot_ms = now_ms
         self.sounds = []
-        self.message = ""
+        self.said = None
+        self.said_at = 0
         self.play = None
         self.notes = None
         self.last_frame = None   # the sensors' last stable frame, whoever was on screen
@@ -80,7 +96,7 @@ class App:
         from firmware.app import settings
         games = self.games
         self.cfg = settings.load(storage, games)
-        self.brightness = self.cfg["leds.brightness"]
+        self.lights()
         self.crashes = crash.count(storage)
         self.log(now_ms, "boot" if not self.crashes else "restart after crash %d" % self.crashes)
         self.config_problem = settings.problem(storage, games)
@@ -137,22 +153,45 @@ class App:
 
     def status(self):
         out = {"screen": self.screen.name, "game": None, "moves": [], "legal": [],
-               "position": None, "clocks_ms": None, "result": None, "message": self.message}
+               "position": None, "clocks_ms": None, "result": None, "message": self.message()}
         if self.play is not None:
             out.update(self.play.status())
+        from firmware.app import legend   # for tools only: it leaves RAM again at once
+        out["legend"] = legend.build(self)
+        _unload(("firmware.app.legend",))
         return out
+
+    def message(self):
+        """What the board says now: a fresh note, else the screen's own sentence (a
+        screen without one keeps the last note)."""
+        says = getattr(self.screen, "says", None)
+        if self.said is not None and (says is None or self.now - self.said_at < NOTE_MS):
+            return self.said
+        return says() if says is not None else ""
 
     # ------------------------------------------------------------ for the screens
 
     def show(self, screen):
         self.screen = screen
+        if hasattr(screen, "says"):   # it has its own sentence: the last note is stale
+            self.said = None
 
     def beep(self, tones):
         if self.cfg["sound"]:
             self.sounds.extend(tones)
 
     def say(self, text):
-        self.message = text
+        """A note on what just happened (shown for NOTE_MS, or until the screen
+        changes); None: back to the screen's own sentence."""
+        self.said = text
+        self.said_at = self.now
+
+    def lights(self):
+        """Apply the LED settings: palette, night mode, brightness."""
+        from firmware.app import settings
+        cfg = self.cfg
+        render.use(cfg["leds.palette"] == "colour-blind", cfg["leds.night"])
+        self.brightness = settings.brightness(cfg)
 
     def log(self, now_ms, text):
         eventlog.log(self.storage, now_ms, text)
@@ -165,8 +204,6 @@ class App:
         self.close_game()
         from firmware.app.menu import Menu
         self.show(Menu(self))
-        self.say("menu" if not self.config_problem else
-                 "menu; settings file damaged (%s), fix it with arbiter config" % self.config_problem)
 
     def _game_modules(self, game):
         return ("firmware.app.play_" + game, "firmware.app.session", "firmware.app.screens",
@@ -187,27 +224,40 @@ class App:
                      % (rec["id"], e))
             return None
 
-    def new_game(self, game, now, seed=None):
+    def new_game(self, game, now, seed=None, match=None):
         """Start a new game of ``game`` with the options the settings give (the seed
-        from the game's rule unless given). The controller, or None when the settings
-        make no valid game."""
+        from the game's rule unless given); ``match``: the match it belongs to
+        (match.py: its first player comes from there). The controller, or None when
+        the settings make no valid game."""
+        from firmware.app import match as matches
         from firmware.app import settings
         mod = boards.controller(game)
         if seed is None:
             seed = mod.seed(self.cfg, now)
-        rec = records.new_record(records.next_id(self.storage), game, mod.options(self.cfg, settings, self.profile), seed)
+        options = mod.options(self.cfg, settings, self.profile)
+        if match is None:
+            match = matches.first(self.cfg, game)
+        else:
+            options["first"] = match["first"]
+        rec = records.new_record(records.next_id(self.storage), game, options, seed)
+        if match is not None:
+            rec["match"] = match
+        _unload(("firmware.app.match",))
         try:
             play = mod.Play(self, rec, now)
         except ValueError as e:
             self.close_game(game)
             self.log(now, "new %s game refused: %s" % (game, e))
             return None
+        ses = play.session
+        if match is not None:
+            match["first"] = ses.turn   # who started this game decides who starts after a draw
         records.save_current(self.storage, rec)
         self.log(now, "new game %d %s%s" % (rec["id"], game, " lite" if rec["options"].get("lite") else ""))
         self.beep(render.ACCEPT)
-        ses = play.session
-        self.say("%s to move" % ses.who(ses.turn))
         self.enter_game(play)
+        if not hasattr(play, "says"):
+            self.say("%s to move" % ses.who(ses.turn))
         return play
 
     def close_game(self, game=None):
@@ -237,9 +287,21 @@ class App:
         from firmware.app.screens import Pause
         self.show(Pause(self, play))
 
-    def end_game(self, session, now):
-        """End the game in progress at the players' request (kept as "abandoned")."""
+    def end_game(self, session, now, winner=-1):
+        """End the game in progress at the players' request: ``winner`` a seat (the
+        other resigned) or None (a draw agreed); -1 (the resume offer's MENU) or a game
+        without moves: dropped, kept as "abandoned" when it has moves."""
         rec = session.rec
+        if winner != -1 and rec["moves"]:
+            session.concede(now, winner)
+            self.beep(render.DRAW if winner is None else render.WIN)
+            if hasattr(self.play, "concluded"):   # the controller shows the end
+                self.play.concluded(now)
+                self.show(self.play)
+            else:
+                self.after_game(now)
+            self.say(session.outcome())
+            return
         if rec["moves"]:
             records.finish(self.storage, rec, None, "abandoned")
         else:
@@ -247,6 +309,16 @@ class App:
         self.log(now, "game %d ended by the players" % rec["id"])
         self.beep(render.CLICK)
         self.to_menu()
+
+    def after_game(self, now):
+        """A game is over and the players go on: the match's score when the game
+        belonged to one, else the menu."""
+        rec = self.play.session.rec if self.play is not None else None
+        if rec is not None and "match" in rec and rec.get("result") is not None:
+            from firmware.app.screens import Score
+            self.show(Score(self, rec))
+        else:
+            self.to_menu()
 
 
 def make_app(profile, storage, now_ms):

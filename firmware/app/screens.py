@@ -1,4 +1,5 @@
-"""The screens a game opens over its board: the resume offer and the pause.
+"""The screens a game opens over its board: the resume offer, the pause, the end of a
+game by the players, and the score between the games of a match.
 
 Resume (screen "resume", after a power cut): the saved position blinks slowly; OK
 resumes it (clocks as after the last move), MENU ends it and opens the menu.
@@ -6,8 +7,21 @@ resumes it (clocks as after the last move), MENU ends it and opens the menu.
 Pause (screen "pause", a long press on MENU; the clocks stop): three choices on the
 board kind's PAUSE cells - continue (green), undo the last move (yellow, when there is
 one; forced passes go back with the move before them), end the game (red). On a board
-with a key at every cell a press selects a choice; elsewhere PASS moves the selection.
-OK, or pressing the selected choice again, does it; MENU continues."""
+with a key at every cell a press selects a choice (it blinks); elsewhere PASS moves
+the selection. OK, or pressing the selected choice again, does it; MENU continues.
+
+End (screen "end", from the pause's end): on the same cells, the first player resigns
+(the first player's colour: the other wins), a draw agreed (white), the second player
+resigns (the second player's colour); chosen as in the pause, MENU goes back to it.
+The record keeps the result ("resignation" or "agreement"). A game without a move is
+simply dropped.
+
+Score (screen "match", after a game of a match, match.py): A's wins as squares in A's
+colour from the left of the bottom row of cells, B's from the left of the top row,
+draws in white on the middle row; the last cell of the row of the player who starts
+the next game blinks in their colour. OK
+starts it; MENU leaves the match. When the match is over the winner's row blinks and
+OK or MENU opens the menu."""
 from firmware.app import render
 
 try:
@@ -19,7 +33,6 @@ except ImportError:
 _CONTINUE = const(0)
 _UNDO = const(1)
 _END = const(2)
-_COLOURS = (render.GREEN, render.YELLOW, render.RED)
 
 
 class Resume:
@@ -27,6 +40,9 @@ class Resume:
         self.app = app
         self.play = play
         self.name = "resume"
+
+    def says(self):
+        return "resume game %d? OK = resume, MENU = new game" % self.play.session.rec["id"]
 
     def tick(self, now):
         pass
@@ -52,21 +68,23 @@ class Resume:
             render.clear(f)
 
 
-class Pause:
+class _Choice:
+    """Three choices on the board kind's PAUSE cells: select, then do (see the module
+    doc). A subclass gives name, colour(k), allowed(k), do(k, now) and back(now)."""
+
     def __init__(self, app, play):
         self.app = app
         self.play = play
-        self.name = "pause"
         board = app.board
         self.cells = board.PAUSE
         self.direct = board.DIRECT
-        self.sel = -1 if self.direct else _CONTINUE   # without keys, PASS moves from continue
+        self.sel = -1 if self.direct else 0   # without keys, PASS moves from the first
 
     def tick(self, now):
         pass
 
-    def _allowed(self, choice):
-        return choice != _UNDO or self.play.session.can_undo()
+    def allowed(self, k):
+        return True
 
     def event(self, kind, key, now):
         if kind != "down":
@@ -74,36 +92,139 @@ class Pause:
         app = self.app
         keys = app.keys
         if key == keys["menu"]:
-            self._do(_CONTINUE, now)
+            self.back(now)
         elif key == keys["ok"]:
-            self._do(self.sel if self.sel >= 0 else _CONTINUE, now)
+            if self.sel >= 0:
+                self.do(self.sel, now)
+            else:
+                self.back(now)
         elif key == keys.get("pass"):
             self.sel = (self.sel + 1) % 3
-            if not self._allowed(self.sel):
-                self.sel += 1
+            if not self.allowed(self.sel):
+                self.sel = (self.sel + 1) % 3
             app.beep(render.SELECT)
         elif self.direct and key in self.cells:
             choice = self.cells.index(key)
             if choice == self.sel:
-                self._do(choice, now)
-            elif self._allowed(choice):
+                self.do(choice, now)
+            elif self.allowed(choice):
                 self.sel = choice
                 app.beep(render.SELECT)
-
-    def _do(self, choice, now):
-        app, ses = self.app, self.play.session
-        if choice == _UNDO and ses.can_undo():
-            ses.undo(now)
-        elif choice == _END:
-            app.end_game(ses, now)
-            return
-        ses.restart(now)
-        app.show(self.play)
 
     def draw(self, f, now):
         render.clear(f)
         for k in range(3):
-            if self._allowed(k):
-                render.put(f, self.cells[k], _COLOURS[k])
+            if self.allowed(k):
+                render.put(f, self.cells[k], self.colour(k))
         if self.sel >= 0 and render.blink(now, 300, 150):
             render.put(f, self.cells[self.sel], render.OFF)
+
+
+class Pause(_Choice):
+    def __init__(self, app, play):
+        _Choice.__init__(self, app, play)
+        self.name = "pause"
+
+    def says(self):
+        return "paused (clocks stopped): continue, undo or end the game; MENU continues"
+
+    def colour(self, k):
+        return (render.GREEN, render.YELLOW, render.RED)[k]
+
+    def allowed(self, k):
+        return k != _UNDO or self.play.session.can_undo()
+
+    def back(self, now):
+        self.do(_CONTINUE, now)
+
+    def do(self, choice, now):
+        app, ses = self.app, self.play.session
+        if choice == _END:
+            if ses.rec["moves"]:
+                app.show(End(app, self.play))
+                app.beep(render.SELECT)
+            else:
+                app.end_game(ses, now)
+            return
+        if choice == _UNDO and ses.can_undo():
+            ses.undo(now)
+        ses.restart(now)
+        app.show(self.play)
+
+
+class End(_Choice):
+    def __init__(self, app, play):
+        _Choice.__init__(self, app, play)
+        self.name = "end"
+
+    def says(self):
+        seats = self.play.session.seats
+        return "end the game: %s resigns, draw agreed, or %s resigns; MENU goes back" % (seats[0], seats[1])
+
+    def colour(self, k):
+        return render.WHITE if k == 1 else render.PLAYER[k >> 1]
+
+    def back(self, now):
+        self.app.show(Pause(self.app, self.play))
+        self.app.beep(render.CLICK)
+
+    def do(self, choice, now):
+        # b4: the first seat resigns (the second wins); d4: a draw; f4: the second resigns.
+        self.app.end_game(self.play.session, now, None if choice == 1 else 1 - (choice >> 1))
+
+
+class Score:
+    def __init__(self, app, rec):
+        from firmware.app import match
+        self.app = app
+        self.name = "match"
+        self.rec = rec
+        self.score = match.score(rec)
+        self.over = match.over(rec)
+        self.leader = match.leader(rec) if self.over else None
+        self.next = None if self.over else match.following(rec)
+        self.seats = app.play.session.seats
+        self.width = app.profile["leds"]["width"]
+        self.cells = len(app.frame) // 3
+
+    def says(self):
+        s, seats = self.score, self.seats
+        text = "match after game %d: %s %d, %s %d, draws %d; " % (
+            self.rec["match"]["game"], seats[0], s[0], seats[1], s[1], s[2])
+        if self.over:
+            won = "level" if self.leader is None else "%s wins the match" % seats[self.leader]
+            return text + won + "; OK = menu"
+        return text + "OK = next game (%s starts), MENU = leave the match" % seats[self.next["first"]]
+
+    def tick(self, now):
+        pass
+
+    def event(self, kind, key, now):
+        if kind != "down":
+            return
+        app = self.app
+        if key == app.keys["ok"] and not self.over:
+            game = self.rec["game"]
+            app.close_game()
+            if app.new_game(game, now, match=self.next) is None:
+                app.to_menu()
+        elif key == app.keys["ok"] or key == app.keys["menu"]:
+            app.beep(render.CLICK)
+            app.to_menu()
+
+    def draw(self, f, now):
+        render.clear(f)
+        w, s = self.width, self.score
+        top = self.cells - w
+        blink = render.blink(now, 600, 300)
+        rows = (0, top)
+        for p in range(2):
+            if self.leader == p and blink:
+                continue
+            for k in range(min(s[p], w - 1)):
+                render.put(f, rows[p] + k, render.PLAYER[p])
+            if self.next is not None and self.next["first"] == p and blink:
+                render.put(f, rows[p] + w - 1, render.PLAYER[p])   # who starts next
+        mid = (self.cells // w) // 2 * w
+        for k in range(min(s[2], w)):
+            render.put(f, mid + k, render.WHITE)

@@ -1,0 +1,164 @@
+"""What the board shows and what its keys do, on the screen shown now: the legend the
+simulator prints beside the board and the quick-reference card repeats
+(``App.status()["legend"]``). Built from the screen itself and the board kind's layout
+(board_<kind>.py), so it names the cells the screen really lights; imported only when
+a tool asks for the status, and dropped again (it costs a playing board no RAM).
+
+build(app) -> {"cells": [[cells, [r, g, b], text], ...], "keys": [[key, text], ...]}:
+``cells`` a list of cell numbers (empty for a colour that can be anywhere), the colour
+as the app draws it (before brightness), the meaning."""
+from firmware.app import render
+
+TITLES = {
+    "morbak.lite=off": "Morbak (the full game)",
+    "morbak.lite=on": "Morbak Lite (switches only)",
+    "morbak.game_time_s": "game time per player (a square = 1 minute)",
+    "morbak.move_time_s": "time for one move (a square = 10 s)",
+    "leds.brightness": "brightness",
+    "sound": "sound",
+    "morbak.confirm": "confirm step (a move is a press, then a second press or OK)",
+    "morbak.opponent": "the board plays A or B (or nobody: off)",
+    "morbak.level": "the board's strength, 1-5",
+    "morbak.match_games": "match: number of games (a square = 1 game)",
+    "morbak.match_wins": "match: first to this many wins (a square = 1 win)",
+    "leds.palette": "colours: standard or colour-blind",
+    "leds.night": "night mode: dim, no white flashes",
+}
+_PAUSE = ("continue the game", "take the last move back", "end the game: resign or agree a draw")
+_MORBAK = ((1, "A's square"), (2, "B's square"), (3, "A's square, switched by A"),
+           (4, "B's square, switched by B"), (5, "A's square, blocked: it cannot change"),
+           (6, "B's square, blocked: it cannot change"), (7, "neutralized: dead for good"))
+
+
+def _title(key):
+    return TITLES.get(key, key)
+
+
+def _cell(cells, colour, text):
+    return [list(cells), list(colour), text]
+
+
+def build(app):
+    screen = app.screen
+    name = screen.name
+    if name == "menu" or name == "setting":
+        return _menu(app, screen, "a square" if screen.board.DIRECT else "PASS")
+    if name == "pause" or name == "end":
+        cells, direct = screen.cells, screen.direct
+        press = "a square" if direct else "PASS"
+        if name == "pause":
+            texts = _PAUSE
+        else:
+            seats = screen.play.session.seats
+            texts = ("%s resigns: %s wins" % (seats[0], seats[1]), "draw agreed",
+                     "%s resigns: %s wins" % (seats[1], seats[0]))
+        out = [_cell([cells[k]], screen.colour(k), texts[k]) for k in range(3) if screen.allowed(k)]
+        return {"cells": out, "keys": [
+            [press, "select a choice (it blinks); press it again to do it" if direct else "move the selection"],
+            ["OK", "do the selected choice"],
+            ["MENU", "continue the game" if name == "pause" else "back to the pause"]]}
+    if name == "match":
+        return _match(app, screen)
+    if name == "status":
+        return _status(app)
+    if name in ("game", "resume") and app.play is not None:
+        out = _game(app) if app.play.session.rec["game"] == "morbak" else {"cells": [], "keys": []}
+        if name == "resume":
+            out["keys"] = [["OK", "resume the saved game"], ["MENU", "end it and open the menu"]]
+        return out
+    return {"cells": [], "keys": [["hold MENU", "pause"]] if app.play is not None else []}
+
+
+def _menu(app, menu, press):
+    from firmware.app import settings
+    b, cfg = menu.board, app.cfg
+    if menu.item < 0:
+        out = []
+        for pick in b.PICKS:
+            colour = render.PLAYER[0] if pick[3] is None else pick[3]
+            chosen = cfg[pick[0]] == pick[1]
+            out.append(_cell([pick[2]], colour, _title("%s=%s" % (pick[0], settings.to_text(pick[0], pick[1])))
+                             + (" - chosen" if chosen else "")))
+        out.append(_cell([b.START], render.GREEN, "start a game"))
+        for item in b.ITEMS:
+            out.append(_cell([item[1]], item[2], "%s: now %s" % (_title(item[0]), settings.to_text(item[0], cfg[item[0]]))))
+        for action in getattr(b, "ACTIONS", ()):
+            out.append(_cell([action[1]], action[2], action[0]))
+        keys = [[press, "choose it: a game, or a setting to change" if press == "a square"
+                 else "move the selection (it blinks)"],
+                ["OK", "start a game" if b.DIRECT else "choose the selected square"],
+                ["MENU", "(nothing: this is the menu)" if b.DIRECT else "back"]]
+        return {"cells": out, "keys": keys}
+    key, cell, colour, unit = b.ITEMS[menu.item]
+    out = [_cell([cell], colour, "%s: %s" % (_title(key), settings.to_text(key, menu.value)))]
+    if unit is None:
+        for k in range(min(len(menu.values), len(b.CHOICES))):
+            v = menu.values[k]
+            c = render.RED if v is False else (render.GREEN if v is True else colour)
+            out.append(_cell([b.CHOICES[k]], c, settings.to_text(key, v)
+                             + (" (now)" if v == menu.value else "")))
+    else:
+        first, cells = b.BAR
+        per = "a square = %d" % unit if unit else "%d steps" % cells
+        out.append(_cell(range(first, first + cells), colour,
+                         "the value: as many squares as are lit (%s); press one to set it" % per))
+        if menu.limit:
+            out.append(_cell([b.OFF], render.RED, "off"))
+    return {"cells": out, "keys": [[press, "change the value"], ["OK", "save it"],
+                                   ["MENU", "back to the menu without saving"]]}
+
+
+def _game(app):
+    play = app.play
+    ses = play.session
+    out = [_cell([], render.SQUARE[code], text) for code, text in _MORBAK]
+    out.append(_cell([], render.FLASH, "white flash: the move was played"))
+    out.append(_cell([], render.REJECTED, "flash: that press does nothing (the board says why)"))
+    if ses.turn >= 0:
+        out.append(_cell([], render.PLAYER[ses.turn],
+                         "the empty squares glow: %s to move (faster when time runs short)" % ses.seats[ses.turn]))
+    if play.last_sq >= 0:
+        out.append(_cell([play.last_sq], render.SQUARE[play.cells[play.last_sq]],
+                         "the last move (it pulses when played)"))
+    if play.pend >= 0:
+        out.append(_cell([play.pend], render.SQUARE[play.pend_code], "selected: %s, blinking" % play.choices[play.choice]))
+    if ses.over:
+        keys = [["OK", "go on: the match's score, or the menu"], ["MENU", "the same"]]
+    else:
+        keys = [["a square", "play it (with the confirm step: select it, then press again)"],
+                ["OK", "play the selected move; else show budgets and clocks"],
+                ["MENU", "cancel the selection; else show budgets and clocks"],
+                ["hold MENU", "pause: continue, undo, or end the game"]]
+    return {"cells": out, "keys": keys}
+
+
+def _row(y):
+    return range(7 * y, 7 * y + 7)
+
+
+def _status(app):
+    ses = app.play.session
+    a, b = render.PLAYER
+    out = [_cell(_row(6), b, "B's game time left"), _cell(_row(5), b, "B's switches and blocks left"),
+           _cell(_row(4), render.WHITE, "B's neutralization left"),
+           _cell(_row(3), render.PLAYER[max(ses.turn, 0)], "the move countdown of the player to move"),
+           _cell(_row(2), render.WHITE, "A's neutralization left"),
+           _cell(_row(1), a, "A's switches and blocks left"), _cell(_row(0), a, "A's game time left")]
+    return {"cells": out, "keys": [["MENU", "back to the game"], ["OK", "back to the game"],
+                                   ["a square", "back to the game"], ["hold MENU", "pause"]]}
+
+
+def _match(app, score):
+    w = score.width
+    top = score.cells - w
+    seats = score.seats
+    out = [_cell(range(0, w - 1), render.PLAYER[0], "%s's wins" % seats[0]),
+           _cell(range(top, top + w - 1), render.PLAYER[1], "%s's wins" % seats[1]),
+           _cell(range(score.cells // w // 2 * w, score.cells // w // 2 * w + w), render.WHITE, "draws")]
+    if score.next is not None:
+        p = score.next["first"]
+        out.append(_cell([(0, top)[p] + w - 1], render.PLAYER[p], "blinking: %s starts the next game" % seats[p]))
+        keys = [["OK", "start the next game"], ["MENU", "leave the match: the menu"]]
+    else:
+        keys = [["OK", "the menu"], ["MENU", "the menu"]]
+    return {"cells": out, "keys": keys}
