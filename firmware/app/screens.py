@@ -146,10 +146,10 @@ class Pause(_Choice):
             else:
                 app.end_game(ses, now)
             return
+        app.show(self.play)   # first: the undo's note is then the message
         if choice == _UNDO and ses.can_undo():
             ses.undo(now)
         ses.restart(now)
-        app.show(self.play)
 
 
 class End(_Choice):
