@@ -149,15 +149,13 @@ def _status(app):
 
 
 def _match(app, score):
-    w = score.width
-    top = score.cells - w
-    seats = score.seats
-    out = [_cell(range(0, w - 1), render.PLAYER[0], "%s's wins" % seats[0]),
-           _cell(range(top, top + w - 1), render.PLAYER[1], "%s's wins" % seats[1]),
-           _cell(range(score.cells // w // 2 * w, score.cells // w // 2 * w + w), render.WHITE, "draws")]
-    if score.next is not None:
-        p = score.next["first"]
-        out.append(_cell([(0, top)[p] + w - 1], render.PLAYER[p], "blinking: %s starts the next game" % seats[p]))
+    w, rows, seats = score.width, score.rows, score.seats
+    out = [_cell(range(rows[0], rows[0] + w - 1), render.PLAYER[0], "%s's wins" % seats[0]),
+           _cell(range(rows[1], rows[1] + w - 1), render.PLAYER[1], "%s's wins" % seats[1]),
+           _cell(range(score.mid, score.mid + w), render.WHITE, "draws")]
+    if score.starter >= 0:
+        p = score.starter
+        out.append(_cell([rows[p] + w - 1], render.PLAYER[p], "blinking: %s starts the next game" % seats[p]))
         keys = [["OK", "start the next game"], ["MENU", "leave the match: the menu"]]
     else:
         keys = [["OK", "the menu"], ["MENU", "the menu"]]

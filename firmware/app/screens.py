@@ -33,6 +33,7 @@ except ImportError:
 _CONTINUE = const(0)
 _UNDO = const(1)
 _END = const(2)
+_PAUSE_COLOURS = (render.GREEN, render.YELLOW, render.RED)
 
 
 class Resume:
@@ -129,7 +130,7 @@ class Pause(_Choice):
         return "paused (clocks stopped): continue, undo or end the game; MENU continues"
 
     def colour(self, k):
-        return (render.GREEN, render.YELLOW, render.RED)[k]
+        return _PAUSE_COLOURS[k]
 
     def allowed(self, k):
         return k != _UNDO or self.play.session.can_undo()
@@ -184,8 +185,11 @@ class Score:
         self.leader = match.leader(rec) if self.over else None
         self.next = None if self.over else match.following(rec)
         self.seats = app.play.session.seats
-        self.width = app.profile["leds"]["width"]
-        self.cells = len(app.frame) // 3
+        self.width = w = app.profile["leds"]["width"]
+        self.cells = n = len(app.frame) // 3
+        self.rows = (0, n - w)                 # A's wins, B's wins
+        self.mid = n // w // 2 * w             # draws
+        self.starter = -1 if self.next is None else self.next["first"]
 
     def says(self):
         s, seats = self.score, self.seats
@@ -214,17 +218,14 @@ class Score:
 
     def draw(self, f, now):
         render.clear(f)
-        w, s = self.width, self.score
-        top = self.cells - w
+        w, s, rows = self.width, self.score, self.rows
         blink = render.blink(now, 600, 300)
-        rows = (0, top)
         for p in range(2):
             if self.leader == p and blink:
                 continue
             for k in range(min(s[p], w - 1)):
                 render.put(f, rows[p] + k, render.PLAYER[p])
-            if self.next is not None and self.next["first"] == p and blink:
+            if self.starter == p and blink:
                 render.put(f, rows[p] + w - 1, render.PLAYER[p])   # who starts next
-        mid = (self.cells // w) // 2 * w
         for k in range(min(s[2], w)):
-            render.put(f, mid + k, render.WHITE)
+            render.put(f, self.mid + k, render.WHITE)
