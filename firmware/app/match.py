@@ -1,5 +1,7 @@
 """Matches (settings <game>.match_games and <game>.match_wins): games in a row between
 the same two players, the score kept in every game's record (records.py: "match").
+The menu starts a match (menu.py); the score screen between games (screens.Score)
+uses this module to count it and to start the next game.
 
 rec["match"] = {"game": the game's number in the match (1, 2, ...), "games": games in
 all or None, "wins": wins that take the match or None, "score": [A's wins, B's wins,
@@ -7,15 +9,6 @@ draws] before this game, "first": the seat that started this game}. The match is
 when a player has ``wins`` wins or ``games`` games have been played. The next game is
 started by the loser of the last one; after a draw, by the player who did not start it
 (Morbak's rule, option next_first "loser")."""
-
-
-def first(cfg, game):
-    """The match a new game from the menu begins, or None (single games)."""
-    games = cfg.get(game + ".match_games")
-    wins = cfg.get(game + ".match_wins")
-    if games is None and wins is None:
-        return None
-    return {"game": 1, "games": games, "wins": wins, "score": [0, 0, 0]}
 
 
 def score(rec):

@@ -21,6 +21,29 @@ except ImportError:
 _SWEEP_ROW_MS = const(60)  # the boot sweep: one row lit this long
 _DIM = const(48)
 
+# The palettes (setting leds.palette): the Morbak squares by code
+# (render.CODES), then the rejection flash. "standard": A orange, B blue, rejection red;
+# "colour-blind": A amber, B deep blue, rejection pink - players, rejection and marks
+# stay apart under deuteranopia and protanopia (a test simulates both on the
+# simulator's screenshots). Night mode (leds.night) turns the white flashes grey.
+_STANDARD = ((0, 0, 0), (255, 90, 0), (0, 90, 255), (120, 40, 0), (0, 40, 120),
+             (255, 190, 140), (140, 190, 255), (50, 50, 50))
+_COLOUR_BLIND = ((0, 0, 0), (255, 200, 0), (0, 40, 255), (120, 94, 0), (0, 18, 120),
+                 (255, 235, 150), (150, 170, 255), (50, 50, 50))
+_REJECT_CB = (255, 120, 255)
+_NIGHT_FLASH = (60, 60, 60)
+
+
+def lights(app):
+    """Apply the LED settings: palette, night mode, brightness (night mode caps it)."""
+    cfg = app.cfg
+    cb = cfg["leds.palette"] == "colour-blind"
+    render.SQUARE = square = _COLOUR_BLIND if cb else _STANDARD
+    render.PLAYER = (square[1], square[2])
+    render.REJECTED = _REJECT_CB if cb else render.RED
+    render.FLASH = _NIGHT_FLASH if cfg["leds.night"] else render.WHITE
+    app.brightness = settings.brightness(cfg)
+
 
 class Boot:
     """The LED self-test: a white sweep rank by rank (the app queues the chime)."""
@@ -30,9 +53,6 @@ class Boot:
         self.name = "boot"
         self.t0 = now
         self.rows = app.board.rows(app.profile)
-
-    def says(self):
-        return "starting: every LED lights, row by row"
 
     def tick(self, now):
         if now - self.t0 >= _SWEEP_ROW_MS * (len(self.rows) - 1):
@@ -97,6 +117,15 @@ def _value(unit, n, cells):
     return n * 255 // cells if unit == 0 else n * unit
 
 
+def _match(cfg, game):
+    """The match (match.py) a new game from the menu begins, or None: single games."""
+    games = cfg.get(game + ".match_games")
+    wins = cfg.get(game + ".match_wins")
+    if games is None and wins is None:
+        return None
+    return {"game": 1, "games": games, "wins": wins, "score": [0, 0, 0]}
+
+
 class Menu:
     def __init__(self, app):
         self.app = app
@@ -108,18 +137,6 @@ class Menu:
         self.sel = len(self.board.PICKS)
         self.actions = getattr(self.board, "ACTIONS", ())
         self.entries = len(self.board.PICKS) + 1 + len(self.board.ITEMS) + len(self.actions)
-
-    def says(self):
-        app = self.app
-        if self.item >= 0:
-            name = self.board.ITEMS[self.item][0]
-            return "%s = %s: change it on the lit squares; OK saves, MENU goes back" % (
-                name, settings.to_text(name, self.value))
-        if app.config_problem:
-            return "menu; settings file damaged (%s), fix it with arbiter config" % app.config_problem
-        if self.board.DIRECT:
-            return "menu: press a lit square to choose it (see the legend); OK starts"
-        return "menu: PASS moves the blinking selection, OK chooses it"
 
     def tick(self, now):
         pass
@@ -217,7 +234,7 @@ class Menu:
                 app.beep(render.SAVED)
             else:
                 app.beep(render.CLICK)
-            app.lights()
+            lights(app)
             self.item = -1
             self.name = "menu"
             app.say(None)
@@ -255,14 +272,15 @@ class Menu:
         app.cfg[key] = value
         settings.save(app.storage, app.cfg)
         if key.startswith("leds."):
-            app.lights()
+            lights(app)
         app.log(now, "set %s=%s" % (key, settings.to_text(key, value)))
         app.say("%s = %s" % (key, settings.to_text(key, value)))
 
     def _start(self, now):
         """A new game of the board's game, with the options the settings give."""
         app = self.app
-        if app.new_game(self.board.game(app.cfg), now) is None:
+        game = self.board.game(app.cfg)
+        if app.new_game(game, now, match=_match(app.cfg, game)) is None:
             app.beep(render.REJECT)
             app.say("these settings make no valid game: see /events.log")
 

@@ -16,7 +16,8 @@ while the mover's own squares wink off, for 150 ms; it beats at once when the tu
 changes, every 1 s inside a warning time and every 0.5 s in the last 5 s of a limit
 (with a tick each second), so the clock is read without hiding the grid.
 Accepted move: the square flashes white, high beep; then it pulses (dims and comes
-back three times), so the opponent sees where the move was. Rejected press: the square
+back three times), so the opponent sees where the move was (after an undo or a
+resume too: the move the position ends with). Rejected press: the square
 flashes red (pink in the colour-blind palette) three times, low buzz, nothing changes,
 the reason goes to /events.log.
 Forced pass: played at once, the passer's squares blink for 1.5 s, falling tone.
@@ -25,7 +26,7 @@ squares blink (after a resignation too); on a draw every lit square blinks. OK o
 then opens the match's score (screens.Score) when the game is part of a match, else
 the menu.
 
-Status view (screen "status"), from a press on MENU (or OK with nothing selected)
+Status view (screen "status" for tools, explain.py), from a press on MENU (or OK with nothing selected)
 until the next press on MENU, OK or a square - the clocks keep running:
   rank 7  B's game time left (bar)        rank 3  A's neutralization left
   rank 6  B's switches/blocks left        rank 2  A's switches/blocks left
@@ -91,8 +92,6 @@ class Play:
         self.line = None
         self.view = False            # the status view is shown
         self.last_sq = -1            # the square of the last move (-1: none, or a pass)
-        self.last_at = now - _PULSE_MS
-        self.plies = len(rec["moves"])
         self.pend = -1               # square selected, waiting for the confirm
         self.choices = None
         self.choice = 0
@@ -120,14 +119,8 @@ class Play:
         last = moves[-1] if moves else ""
         # The square of the last move; none after a pass, a timeout or a flag.
         self.last_sq = engine.SQUARES.index(last[2:]) if last[1:2] == " " else -1
-        if len(moves) > self.plies and self.last_sq >= 0:   # a new move: it pulses
-            self.last_at = now
-        self.plies = len(moves)
 
-    def concluded(self, now):
-        """The players ended the game (a resignation or a draw, session.concede)."""
-        self.view = False
-        self.moved(now)
+    concluded = moved   # the players ended the game: a resignation or a draw (screens.End)
 
     def _why(self, i):
         """Why a press on square i does nothing, in the engine's words where it has any."""
@@ -145,16 +138,6 @@ class Play:
         return "no action on %s" % name
 
     # ------------------------------------------------------------ time
-
-    def says(self):
-        ses = self.session
-        if self.view:
-            return "budgets and clocks (they keep running); MENU, OK or a square: back to the game"
-        if self.pend >= 0:
-            return "%s: %s? (press again or OK; MENU cancels)" % (SEATS[ses.turn], self.choices[self.choice])
-        if ses.machine_to_move():
-            return "the board (%s) is thinking" % SEATS[ses.turn]
-        return ses.says()
 
     def tick(self, now):
         ses = self.session
@@ -174,39 +157,36 @@ class Play:
         menu, ok = self.menu, self.ok
         if kind == "long":
             if key == menu and not self.session.over:
-                self._show_status(False)
+                self.view = False
                 app.pause(self)
             return
         if kind != "down":
             return
         if self.session.over:
             if key == menu or key == ok:
-                app.after_game(now)
+                from firmware.app import screens
+                screens.after_game(app, now)
             elif key < 49:
                 self._reject(key, "the game is over", now)
         elif self.view:
-            self._show_status(False)
+            self.view = False
+            app.say(None)
             app.beep(render.CLICK)
         elif key == menu:
             if self.pend >= 0:
                 self.pend = -1
                 app.beep(render.CLICK)
-                app.say("cancelled; %s to move" % SEATS[self.session.turn])
             else:
-                self._show_status(True)
+                self.view = True
+                app.say(None)
         elif key == ok:
             if self.pend >= 0:
                 self._commit(now)
             else:
-                self._show_status(True)
+                self.view = True
+                app.say(None)
         elif 0 <= key < 49:
             self._press(key, now)
-
-    def _show_status(self, on):
-        """The status view on or off: a screen of its own (the message changes too)."""
-        self.view = on
-        self.name = "status" if on else "game"
-        self.app.say(None)
 
     def _press(self, i, now):
         if self.session.machine_to_move():
@@ -243,7 +223,7 @@ class Play:
         p = self.session.turn
         self.pend_code = 7 if move[0] == "N" else 1 + p + 2 * "LSK".find(move[0])
         self.app.beep(render.SELECT)
-        self.app.say(None)   # says() shows the selection
+        self.app.say(None)   # the message shows the selection (explain.py)
 
     def _commit(self, now):
         i = self.pend
@@ -300,8 +280,8 @@ class Play:
             for i in self.line:
                 render.put(f, i, render.FLASH)
         i = self.last_sq
-        if (i >= 0 and now - self.last_at < _PULSE_MS and i != self.pend
-                and render.blink(now - self.last_at, _PULSE_PERIOD_MS, _PULSE_PERIOD_MS // 2)):
+        t = now - ses.turn_at   # the turn began with the last move (or an undo, a resume)
+        if i >= 0 and t < _PULSE_MS and i != self.pend and render.blink(t, _PULSE_PERIOD_MS, _PULSE_PERIOD_MS // 2):
             render.put_scaled(f, i, square[cells[i]], 48)   # the last move pulses
         if self.pend >= 0 and render.blink(now, 300, 150):
             render.put(f, self.pend, render.SQUARE[self.pend_code])
@@ -341,8 +321,4 @@ class Play:
     def status(self):
         out = self.session.status()
         out["pending"] = self.choices[self.choice] if self.pend >= 0 else None
-        n = self.counts
-        out["budgets"] = {"budget": [n[0], n[1]], "neutralizations": [n[2], n[3]]}
-        out["last"] = engine.SQUARES[self.last_sq] if self.last_sq >= 0 else None
-        out["match"] = self.session.rec.get("match")
         return out

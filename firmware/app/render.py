@@ -16,33 +16,15 @@ MAGENTA = (255, 0, 160)
 
 # Morbak squares by code (see CODES): switched = the owner's colour at half level;
 # blocked = the owner's colour washed with white (it can never change again); neutral =
-# faint white (dead square). The palette (setting leds.palette) gives the players'
-# colours: "standard" A orange, B blue; "colour-blind" A amber, B deep blue and the
-# rejection pink, chosen so that players, rejection and marks stay apart under
-# deuteranopia and protanopia (checked on the simulator's screenshots). Night mode
-# (leds.night) dims the flashes that are white by day. ``use`` switches them: the
-# names below are rebound, so code reads them as render.X at the time it draws.
+# faint white (dead square). The palette in use (setting leds.palette) sets SQUARE,
+# PLAYER and REJECTED, and night mode (leds.night) FLASH, white by day: menu.lights
+# rebinds these names, so code reads them as render.X when it draws.
 CODES = ".ABab12#"
-_STANDARD = (OFF, (255, 90, 0), (0, 90, 255), (120, 40, 0), (0, 40, 120),
-             (255, 190, 140), (140, 190, 255), (50, 50, 50))
-_COLOUR_BLIND = (OFF, (255, 200, 0), (0, 40, 255), (120, 94, 0), (0, 18, 120),
-                 (255, 235, 150), (150, 170, 255), (50, 50, 50))
-_REJECT_CB = (255, 120, 255)
-_NIGHT_FLASH = (60, 60, 60)
-SQUARE = _STANDARD
+SQUARE = (OFF, (255, 90, 0), (0, 90, 255), (120, 40, 0), (0, 40, 120),
+          (255, 190, 140), (140, 190, 255), (50, 50, 50))
 PLAYER = (SQUARE[1], SQUARE[2])
 REJECTED = RED      # the rejection flash
 FLASH = WHITE       # accepted move, winning line, the boot sweep
-
-
-def use(colour_blind, night):
-    """Switch to a palette and to night mode or day (allocates nothing but at the switch)."""
-    global SQUARE, PLAYER, REJECTED, FLASH
-    SQUARE = _COLOUR_BLIND if colour_blind else _STANDARD
-    PLAYER = (SQUARE[1], SQUARE[2])
-    REJECTED = _REJECT_CB if colour_blind else RED
-    FLASH = _NIGHT_FLASH if night else WHITE
-
 
 # Tones: (frequency Hz, duration ms); 0 Hz is a rest.
 CLICK = ((1760, 15),)

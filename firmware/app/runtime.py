@@ -16,11 +16,12 @@ play_<game>.py), "pause" and "end" (screens.py: resign or agree a draw), "match"
 score between the games of a match, screens.py); a controller may add its own (the
 marble board's "setup", the light board's "status": budgets and clocks).
 
-What the board says (status()["message"]): each screen's own sentence (its ``says()``:
-whose turn, what is selected, what OK does), or for NOTE_MS after something happened a
-note on it (``say``: a rejection, an undo, a timeout). A screen change drops the note,
-so nothing stale stays. status()["legend"] says what each lit cell and each key means
-on the screen shown (legend.py).
+What the board says: a note on what just happened (``say``: a rejection, an undo, a
+timeout; status()["message"]), then the screen's own sentence (whose turn, what is
+selected, what OK does); a screen change drops the note, so nothing stale stays.
+explain.status(app) is status() with that message and the legend of the screen (what
+each lit cell and each key means): the simulator's page shows them. They live in
+explain.py, which a board never loads (its strings would stay in RAM).
 In each step the current screen first counts the time, then gets the events in order,
 then draws: a limit that expires at or before now_ms is played before the presses of
 that step.
@@ -43,13 +44,6 @@ import sys
 
 from firmware.app import boards, crash, eventlog, records, render
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
-
-NOTE_MS = const(5000)   # a note on what just happened, then the screen's own message
 
 _MENU_MODULES = ("firmware.app.menu", "firmware.app.settings")
 
@@ -96,7 +90,8 @@ class App:
         from firmware.app import settings
         games = self.games
         self.cfg = settings.load(storage, games)
-        self.lights()
+        from firmware.app import menu
+        menu.lights(self)
         self.crashes = crash.count(storage)
         self.log(now_ms, "boot" if not self.crashes else "restart after crash %d" % self.crashes)
         self.config_problem = settings.problem(storage, games)
@@ -153,45 +148,26 @@ class App:
 
     def status(self):
         out = {"screen": self.screen.name, "game": None, "moves": [], "legal": [],
-               "position": None, "clocks_ms": None, "result": None, "message": self.message()}
+               "position": None, "clocks_ms": None, "result": None, "message": self.said or ""}
         if self.play is not None:
             out.update(self.play.status())
-        from firmware.app import legend   # for tools only: it leaves RAM again at once
-        out["legend"] = legend.build(self)
-        _unload(("firmware.app.legend",))
         return out
-
-    def message(self):
-        """What the board says now: a fresh note, else the screen's own sentence (a
-        screen without one keeps the last note)."""
-        says = getattr(self.screen, "says", None)
-        if self.said is not None and (says is None or self.now - self.said_at < NOTE_MS):
-            return self.said
-        return says() if says is not None else ""
 
     # ------------------------------------------------------------ for the screens
 
     def show(self, screen):
         self.screen = screen
-        if hasattr(screen, "says"):   # it has its own sentence: the last note is stale
-            self.said = None
+        self.said = None   # the note was about the screen before
 
     def beep(self, tones):
         if self.cfg["sound"]:
             self.sounds.extend(tones)
 
     def say(self, text):
-        """A note on what just happened (shown for NOTE_MS, or until the screen
-        changes); None: back to the screen's own sentence."""
+        """A note on what just happened (for a while, or until the screen changes:
+        explain.py); None: back to the screen's own sentence."""
         self.said = text
         self.said_at = self.now
-
-    def lights(self):
-        """Apply the LED settings: palette, night mode, brightness."""
-        from firmware.app import settings
-        cfg = self.cfg
-        render.use(cfg["leds.palette"] == "colour-blind", cfg["leds.night"])
-        self.brightness = settings.brightness(cfg)
 
     def log(self, now_ms, text):
         eventlog.log(self.storage, now_ms, text)
@@ -207,7 +183,7 @@ class App:
 
     def _game_modules(self, game):
         return ("firmware.app.play_" + game, "firmware.app.session", "firmware.app.screens",
-                "firmware.app.clock", "firmware.rules." + game)
+                "firmware.app.clock", "firmware.app.match", "firmware.rules." + game)
 
     def open_game(self, rec, now):
         """The controller of ``rec``'s game with its moves replayed, or None when it
@@ -227,22 +203,18 @@ class App:
     def new_game(self, game, now, seed=None, match=None):
         """Start a new game of ``game`` with the options the settings give (the seed
         from the game's rule unless given); ``match``: the match it belongs to
-        (match.py: its first player comes from there). The controller, or None when
-        the settings make no valid game."""
-        from firmware.app import match as matches
+        (match.py), which says who starts after the first game. The controller, or
+        None when the settings make no valid game."""
         from firmware.app import settings
         mod = boards.controller(game)
         if seed is None:
             seed = mod.seed(self.cfg, now)
         options = mod.options(self.cfg, settings, self.profile)
-        if match is None:
-            match = matches.first(self.cfg, game)
-        else:
+        if match is not None and "first" in match:
             options["first"] = match["first"]
         rec = records.new_record(records.next_id(self.storage), game, options, seed)
         if match is not None:
             rec["match"] = match
-        _unload(("firmware.app.match",))
         try:
             play = mod.Play(self, rec, now)
         except ValueError as e:
@@ -256,8 +228,7 @@ class App:
         self.log(now, "new game %d %s%s" % (rec["id"], game, " lite" if rec["options"].get("lite") else ""))
         self.beep(render.ACCEPT)
         self.enter_game(play)
-        if not hasattr(play, "says"):
-            self.say("%s to move" % ses.who(ses.turn))
+        self.say("%s to move" % ses.who(ses.turn))
         return play
 
     def close_game(self, game=None):
@@ -287,21 +258,11 @@ class App:
         from firmware.app.screens import Pause
         self.show(Pause(self, play))
 
-    def end_game(self, session, now, winner=-1):
-        """End the game in progress at the players' request: ``winner`` a seat (the
-        other resigned) or None (a draw agreed); -1 (the resume offer's MENU) or a game
-        without moves: dropped, kept as "abandoned" when it has moves."""
+    def end_game(self, session, now):
+        """End the game in progress at the players' request without a result (kept
+        as "abandoned"; dropped when it has no move). Resigning and agreeing a draw:
+        screens.End."""
         rec = session.rec
-        if winner != -1 and rec["moves"]:
-            session.concede(now, winner)
-            self.beep(render.DRAW if winner is None else render.WIN)
-            if hasattr(self.play, "concluded"):   # the controller shows the end
-                self.play.concluded(now)
-                self.show(self.play)
-            else:
-                self.after_game(now)
-            self.say(session.outcome())
-            return
         if rec["moves"]:
             records.finish(self.storage, rec, None, "abandoned")
         else:
@@ -309,16 +270,6 @@ class App:
         self.log(now, "game %d ended by the players" % rec["id"])
         self.beep(render.CLICK)
         self.to_menu()
-
-    def after_game(self, now):
-        """A game is over and the players go on: the match's score when the game
-        belonged to one, else the menu."""
-        rec = self.play.session.rec if self.play is not None else None
-        if rec is not None and "match" in rec and rec.get("result") is not None:
-            from firmware.app.screens import Score
-            self.show(Score(self, rec))
-        else:
-            self.to_menu()
 
 
 def make_app(profile, storage, now_ms):

@@ -22,7 +22,7 @@ draws in white on the middle row; the last cell of the row of the player who sta
 the next game blinks in their colour. OK
 starts it; MENU leaves the match. When the match is over the winner's row blinks and
 OK or MENU opens the menu."""
-from firmware.app import render
+from firmware.app import records, render
 
 try:
     from micropython import const
@@ -41,9 +41,6 @@ class Resume:
         self.app = app
         self.play = play
         self.name = "resume"
-
-    def says(self):
-        return "resume game %d? OK = resume, MENU = new game" % self.play.session.rec["id"]
 
     def tick(self, now):
         pass
@@ -126,9 +123,6 @@ class Pause(_Choice):
         _Choice.__init__(self, app, play)
         self.name = "pause"
 
-    def says(self):
-        return "paused (clocks stopped): continue, undo or end the game; MENU continues"
-
     def colour(self, k):
         return _PAUSE_COLOURS[k]
 
@@ -158,10 +152,6 @@ class End(_Choice):
         _Choice.__init__(self, app, play)
         self.name = "end"
 
-    def says(self):
-        seats = self.play.session.seats
-        return "end the game: %s resigns, draw agreed, or %s resigns; MENU goes back" % (seats[0], seats[1])
-
     def colour(self, k):
         return render.WHITE if k == 1 else render.PLAYER[k >> 1]
 
@@ -170,8 +160,37 @@ class End(_Choice):
         self.app.beep(render.CLICK)
 
     def do(self, choice, now):
-        # b4: the first seat resigns (the second wins); d4: a draw; f4: the second resigns.
-        self.app.end_game(self.play.session, now, None if choice == 1 else 1 - (choice >> 1))
+        # The first cell: the first seat resigns (the second wins); the middle: a draw.
+        winner = None if choice == 1 else 1 - (choice >> 1)
+        app, play = self.app, self.play
+        ses = play.session
+        scores = [0, 0]
+        if winner is not None:
+            scores[winner] = 1
+        reason = "agreement" if winner is None else "resignation"
+        res = {"winner": winner, "scores": scores, "reason": reason}
+        records.finish(app.storage, ses.rec, res, reason)
+        ses.over = True
+        ses.turn = -1
+        ses.result = res
+        app.log(now, "game %d over: %s" % (ses.rec["id"], ses.outcome()))
+        app.beep(render.DRAW if winner is None else render.WIN)
+        if hasattr(play, "concluded"):   # the controller shows the end
+            play.concluded(now)
+            app.show(play)
+        else:
+            after_game(app, now)
+        app.say(ses.outcome())
+
+
+def after_game(app, now):
+    """A game is over and the players go on: the match's score when the game belonged
+    to one, else the menu."""
+    rec = app.play.session.rec
+    if "match" in rec and rec.get("result") is not None:
+        app.show(Score(app, rec))
+    else:
+        app.to_menu()
 
 
 class Score:
@@ -190,15 +209,6 @@ class Score:
         self.rows = (0, n - w)                 # A's wins, B's wins
         self.mid = n // w // 2 * w             # draws
         self.starter = -1 if self.next is None else self.next["first"]
-
-    def says(self):
-        s, seats = self.score, self.seats
-        text = "match after game %d: %s %d, %s %d, draws %d; " % (
-            self.rec["match"]["game"], seats[0], s[0], seats[1], s[1], s[2])
-        if self.over:
-            won = "level" if self.leader is None else "%s wins the match" % seats[self.leader]
-            return text + won + "; OK = menu"
-        return text + "OK = next game (%s starts), MENU = leave the match" % seats[self.next["first"]]
 
     def tick(self, now):
         pass

@@ -139,27 +139,7 @@ class Session:
             return "draw (%s)" % res["reason"]
         if res["reason"] == "flag":
             return "%s wins: %s's game time ran out" % (self.seats[w], self.seats[1 - w])
-        if res["reason"] == "resignation":
-            return "%s wins: %s resigned" % (self.seats[w], self.seats[1 - w])
         return "%s wins (%s)" % (self.seats[w], res["reason"])
-
-    def says(self):
-        """Whose turn it is, or how the game ended."""
-        return self.outcome() if self.over else "%s to move" % self.seats[self.turn]
-
-    def concede(self, now, winner):
-        """The players end the game: ``winner`` wins by the other's resignation, or
-        None: a draw agreed. Recorded as such (ended "resignation" or "agreement")."""
-        scores = [0, 0]
-        if winner is not None:
-            scores[winner] = 1
-        res = {"winner": winner, "scores": scores,
-               "reason": "agreement" if winner is None else "resignation"}
-        records.finish(self.app.storage, self.rec, res, res["reason"])
-        self.over = True
-        self.turn = -1
-        self.result = res
-        self.app.log(now, "game %d over: %s" % (self.rec["id"], self.outcome()))
 
     def machine_to_move(self):
         return not self.over and self.turn == self.opponent

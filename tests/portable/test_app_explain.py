@@ -62,7 +62,7 @@ def test_every_screen_change_replaces_the_message():
     b.press("d4")
     eq(b.status()["message"], "A: L d4? (press again or OK; MENU cancels)")
     b.press(MENU)
-    eq(b.status()["message"], "cancelled; A to move", "a cancelled press asks for nothing more")
+    eq(b.status()["message"], "A to move", "a cancelled press asks for nothing more")
     b.move("d4")
     b.move("d4")                                    # B switches d4
     b.press("d4")                                   # A: N d4 selected

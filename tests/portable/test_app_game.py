@@ -288,11 +288,11 @@ def test_pause_continue_and_end_game():
     b.press("b4")
     st = b.status()
     eq((st["screen"], st["result"]["winner"], st["result"]["reason"]), ("game", 1, "resignation"))
-    eq(st["message"], "B wins: A resigned")
+    eq(st["message"], "B wins (resignation)")
     rec = b.storage.read_json("games/00001.json")   # the dropped game kept no number
     eq((rec["ended"], rec["result"]["winner"], rec["moves"]), ("resignation", 1, ["L d4"]))
     assert not b.storage.exists("state/current.json")
-    assert "game 1 over: B wins: A resigned" in b.events_log()
+    assert "game 1 over: B wins (resignation)" in b.events_log()
     b.press(OK)
     eq(b.status()["screen"], "menu", "OK after the end: the menu")
 

@@ -1,13 +1,23 @@
-"""What the board shows and what its keys do, on the screen shown now: the legend the
-simulator prints beside the board and the quick-reference card repeats
-(``App.status()["legend"]``). Built from the screen itself and the board kind's layout
-(board_<kind>.py), so it names the cells the screen really lights; imported only when
-a tool asks for the status, and dropped again (it costs a playing board no RAM).
+"""What the board explains to people, for the simulator's page and the tests:
+``status(app)`` is App.status() with the following added. A board never loads this
+module (what a module loads once stays in RAM: its names), only tools do.
 
-build(app) -> {"cells": [[cells, [r, g, b], text], ...], "keys": [[key, text], ...]}:
-``cells`` a list of cell numbers (empty for a colour that can be anywhere), the colour
-as the app draws it (before brightness), the meaning."""
+- "message": what the board says - a note on what just happened (App.say: a rejection,
+  an undo, a timeout) for NOTE_MS, then the screen's own sentence (whose turn, what is
+  selected, what OK does). A screen change drops the note, so nothing stale stays.
+  Screens this module has no sentence for (the sensor boards' games) keep their last
+  note.
+- "legend": what each lit cell and each key means on the screen shown now, built from
+  the screen itself and the board kind's layout (board_<kind>.py), so it names the
+  cells the screen really lights: {"cells": [[cells, [r, g, b], text], ...], "keys":
+  [[key, text], ...]}, ``cells`` a list of cell numbers (empty for a colour that can
+  be anywhere), the colour as the app draws it (before brightness).
+- Morbak's game: "budgets" ({"budget": [A, B], "neutralizations": [A, B]}: switches
+  and blocks left, neutralizations left), "last" (the square of the last move, or
+  None) and "match" (the record's match, match.py, or None)."""
 from firmware.app import render
+
+NOTE_MS = 5000   # a note on what just happened, then the screen's own sentence
 
 TITLES = {
     "morbak.lite=off": "Morbak (the full game)",
@@ -38,9 +48,86 @@ def _cell(cells, colour, text):
     return [list(cells), list(colour), text]
 
 
-def build(app):
+def status(app):
+    out = app.status()
+    play = app.play
+    if play is not None and app.screen is play and getattr(play, "view", False):
+        out["screen"] = "status"   # the light board's budgets and clocks
+    out["legend"] = legend(app)
+    out["message"] = message(app)
+    if play is not None and play.session.rec["game"] == "morbak":
+        n = play.counts
+        out["budgets"] = {"budget": [n[0], n[1]], "neutralizations": [n[2], n[3]]}
+        from firmware.rules.morbak import SQUARES
+        out["last"] = SQUARES[play.last_sq] if play.last_sq >= 0 else None
+        out["match"] = play.session.rec.get("match")
+    return out
+
+
+def message(app):
+    said = app.said
+    sentence = _sentence(app)
+    if said is not None and (sentence is None or app.now - app.said_at < NOTE_MS):
+        return said
+    return sentence or ""
+
+
+def _sentence(app):
+    """The screen's own sentence, or None for a screen without one."""
     screen = app.screen
     name = screen.name
+    play = app.play
+    if name == "boot":
+        return "starting: every LED lights, row by row"
+    if name == "menu":
+        if app.config_problem:
+            return "menu; settings file damaged (%s), fix it with arbiter config" % app.config_problem
+        if screen.board.DIRECT:
+            return "menu: press a lit square to choose it (see the legend); OK starts"
+        return "menu: PASS moves the blinking selection, OK chooses it"
+    if name == "setting":
+        from firmware.app import settings
+        key = screen.board.ITEMS[screen.item][0]
+        return "%s = %s: change it on the lit squares; OK saves, MENU goes back" % (
+            key, settings.to_text(key, screen.value))
+    if name == "resume":
+        return "resume game %d? OK = resume, MENU = new game" % play.session.rec["id"]
+    if name == "pause":
+        return "paused (clocks stopped): continue, undo or end the game; MENU continues"
+    if name == "end":
+        seats = play.session.seats
+        return "end the game: %s resigns, draw agreed, or %s resigns; MENU goes back" % (seats[0], seats[1])
+    if name == "match":
+        return _score(screen)
+    if play is None or screen is not play or play.session.rec["game"] != "morbak":
+        return None
+    ses = play.session
+    if play.view:
+        return "budgets and clocks (they keep running); MENU, OK or a square: back to the game"
+    if play.pend >= 0:
+        return "%s: %s? (press again or OK; MENU cancels)" % (ses.seats[ses.turn], play.choices[play.choice])
+    if ses.over:
+        return ses.outcome()
+    if ses.machine_to_move():
+        return "the board (%s) is thinking" % ses.seats[ses.turn]
+    return "%s to move" % ses.seats[ses.turn]
+
+
+def _score(screen):
+    s, seats = screen.score, screen.seats
+    text = "match after game %d: %s %d, %s %d, draws %d; " % (
+        screen.rec["match"]["game"], seats[0], s[0], seats[1], s[1], s[2])
+    if screen.over:
+        won = "level" if screen.leader is None else "%s wins the match" % seats[screen.leader]
+        return text + won + "; OK = menu"
+    return text + "OK = next game (%s starts), MENU = leave the match" % seats[screen.starter]
+
+
+def legend(app):
+    screen = app.screen
+    name = screen.name
+    if getattr(screen, "view", False):
+        name = "status"
     if name == "menu" or name == "setting":
         return _menu(app, screen, "a square" if screen.board.DIRECT else "PASS")
     if name == "pause" or name == "end":
