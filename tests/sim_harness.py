@@ -196,6 +196,14 @@ def png_pixels(data):
     return width, height, rows
 
 
+def png_bytes(width, height, raw):
+    """An 8-bit RGB PNG of ``raw`` (each row: filter byte 0, then R, G, B per pixel)."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
 def wire(colour, brightness, profile):
     """What the board's LED driver (firmware/hal/leds.py) shows for a logical ``colour``
     at ``brightness``: the oracle for the colours the page draws."""

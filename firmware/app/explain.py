@@ -14,7 +14,8 @@ module (what a module loads once stays in RAM: its names), only tools do.
   be anywhere), the colour as the app draws it (before brightness).
 - Morbak's game: "budgets" ({"budget": [A, B], "neutralizations": [A, B]}: switches
   and blocks left, neutralizations left), "last" (the square of the last move, or
-  None) and "match" (the record's match, match.py, or None)."""
+  None) and "match" (the record's match, match.py, with the score as it stands, or
+  None)."""
 from firmware.app import render
 
 NOTE_MS = 5000   # a note on what just happened, then the screen's own sentence
@@ -60,7 +61,13 @@ def status(app):
         out["budgets"] = {"budget": [n[0], n[1]], "neutralizations": [n[2], n[3]]}
         from firmware.rules.morbak import SQUARES
         out["last"] = SQUARES[play.last_sq] if play.last_sq >= 0 else None
-        out["match"] = play.session.rec.get("match")
+        rec = play.session.rec
+        out["match"] = None
+        if "match" in rec:   # the record's, with the score as it stands (this game counted once over)
+            from firmware.app import match
+            m = dict(rec["match"])
+            m["score"] = match.score(rec)
+            out["match"] = m
     return out
 
 
@@ -186,9 +193,8 @@ def _menu(app, menu, press):
                              + (" (now)" if v == menu.value else "")))
     else:
         first, cells = b.BAR
-        per = "a square = %d" % unit if unit else "%d steps" % cells
         out.append(_cell(range(first, first + cells), colour,
-                         "the value: as many squares as are lit (%s); press one to set it" % per))
+                         "the value: as many squares as are lit; press one to set it"))
         if menu.limit:
             out.append(_cell([b.OFF], render.RED, "off"))
     return {"cells": out, "keys": [[press, "change the value"], ["OK", "save it"],

@@ -339,7 +339,7 @@ function lastMover(s) {
 
 function matchText(m, seat) {
   const goal = [m.wins ? `first to ${m.wins} wins` : "", m.games ? `${m.games} games` : ""].filter(Boolean).join(", or ");
-  return `game ${m.game} (${goal}); before it: ${seat(0)} ${m.score[0]}, ${seat(1)} ${m.score[1]}, draws ${m.score[2]}`;
+  return `game ${m.game} (${goal}): ${seat(0)} ${m.score[0]}, ${seat(1)} ${m.score[1]}, draws ${m.score[2]}`;
 }
 
 // The legend of the screen shown: the firmware's own words (firmware/app/explain.py).

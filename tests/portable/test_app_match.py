@@ -25,7 +25,7 @@ def test_a_match_first_to_two_wins():
     for name in LINE:
         b.press(name)
     st = b.status()
-    eq((st["result"]["winner"], st["match"]["game"], st["match"]["score"]), (0, 1, [0, 0, 0]))
+    eq((st["result"]["winner"], st["match"]["game"], st["match"]["score"]), (0, 1, [1, 0, 0]), "the score as it stands")
     b.press(OK)
     st = b.status()
     eq(st["screen"], "match", "the score between games")
