@@ -60,7 +60,8 @@ def status(app):
         n = play.counts
         out["budgets"] = {"budget": [n[0], n[1]], "neutralizations": [n[2], n[3]]}
         from firmware.rules.morbak import SQUARES
-        out["last"] = SQUARES[play.last_sq] if play.last_sq >= 0 and app.screen is play else None
+        shown = play.last_sq >= 0 and app.screen is play and not play.view   # the board, not a view over it
+        out["last"] = SQUARES[play.last_sq] if shown else None
         rec = play.session.rec
         out["match"] = None
         if "match" in rec:   # the record's, with the score as it stands (this game counted once over)
