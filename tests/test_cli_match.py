@@ -1,19 +1,16 @@
 """`arbiter games` shows how a game ended by the players (resignation, agreed draw) and
 its place in a match, from records the board's app wrote."""
-import sys
-
-sys.path.insert(0, __import__("os").path.join(__import__("os").path.dirname(__file__), "portable"))
-
-from host_tools import games_cmd  # noqa: E402
-from test_app_kit import MENU, OK, Board  # noqa: E402
+from host_tools import games_cmd
+from test_app_kit import MENU, OK, Board
 
 
 def test_resignation_draw_and_match_in_the_move_list():
     b = Board("cli-match", {"morbak.match_games": 2, "morbak.confirm": False})
     b.start()
     b.press("d4")
-    for key in (MENU, "f4", OK, "b4", OK):          # pause (long MENU), end, A resigns
-        b.long(MENU) if key == MENU else b.press(key)
+    b.long(MENU)
+    for key in ("f4", OK, "b4", OK):                # pause, end, A resigns
+        b.press(key)
     b.press(OK)                                     # the score; OK: game 2, A starts
     b.press(OK)
     b.press("c3")
