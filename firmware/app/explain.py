@@ -213,7 +213,7 @@ def _game(app):
                          "the empty squares glow: %s to move (faster when time runs short)" % ses.seats[ses.turn]))
     if play.last_sq >= 0:
         out.append(_cell([play.last_sq], render.SQUARE[play.cells[play.last_sq]],
-                         "the last move (it pulses when played)"))
+                         "the last move (it flashes, then pulses, when played)"))
     if play.pend >= 0:
         out.append(_cell([play.pend], render.SQUARE[play.pend_code], "selected: %s, blinking" % play.choices[play.choice]))
     if ses.over:

@@ -15,9 +15,9 @@ Whose turn: a heartbeat - every 3 s the empty squares glow in the mover's colour
 while the mover's own squares wink off, for 150 ms; it beats at once when the turn
 changes, every 1 s inside a warning time and every 0.5 s in the last 5 s of a limit
 (with a tick each second), so the clock is read without hiding the grid.
-Accepted move: the square flashes white, high beep; then it pulses (dims and comes
-back three times), so the opponent sees where the move was (after an undo or a
-resume too: the move the position ends with). Rejected press: the square
+Accepted move: the square flashes white, high beep, then dims twice quickly (a pulse
+over by 270 ms, so the board shows the plain position soon), marking the move for the
+opponent; the same pulse marks the last move after an undo or a resume. Rejected press: the square
 flashes red (pink in the colour-blind palette) three times, low buzz, nothing changes,
 the reason goes to /events.log.
 Forced pass: played at once, the passer's squares blink for 1.5 s, falling tone.
@@ -52,8 +52,8 @@ _FLASH_MS = const(150)
 _REJECT_MS = const(600)
 _BEAT_MS = const(150)
 _THINK_MS = const(600)   # the board's move comes at least this long after the turn changed
-_PULSE_MS = const(1200)  # the last move's square pulses this long
-_PULSE_PERIOD_MS = const(400)
+_PULSE_MS = const(270)   # after the flash, the last move's square dims twice, until then
+_PULSE_PERIOD_MS = const(80)
 SEATS = "AB"
 
 
@@ -281,7 +281,8 @@ class Play:
                 render.put(f, i, render.FLASH)
         i = self.last_sq
         t = now - ses.turn_at   # the turn began with the last move (or an undo, a resume)
-        if i >= 0 and t < _PULSE_MS and i != self.pend and render.blink(t, _PULSE_PERIOD_MS, _PULSE_PERIOD_MS // 2):
+        if (i >= 0 and _FLASH_MS <= t < _PULSE_MS and i != self.pend
+                and render.blink(t - _FLASH_MS, _PULSE_PERIOD_MS, _PULSE_PERIOD_MS // 2)):
             render.put_scaled(f, i, square[cells[i]], 48)   # the last move pulses
         if self.pend >= 0 and render.blink(now, 300, 150):
             render.put(f, self.pend, render.SQUARE[self.pend_code])

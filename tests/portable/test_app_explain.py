@@ -40,7 +40,7 @@ def test_the_legend_follows_the_screen():
     b.start()
     b.move("d4")
     leg = b.status()["legend"]
-    eq(_texts(leg)[(sq("d4"),)], "the last move (it pulses when played)")
+    eq(_texts(leg)[(sq("d4"),)], "the last move (it flashes, then pulses, when played)")
     eq(_keys(leg)["hold MENU"], "pause: continue, undo, or end the game")
     colours = [tuple(c[1]) for c in leg["cells"] if not c[0]]
     assert render.PLAYER[0] in colours and render.PLAYER[1] in colours and render.REJECTED in colours
@@ -128,14 +128,16 @@ def test_night_mode_set_in_the_menu():
 def test_the_last_move_pulses():
     b = Board("pulse", {"morbak.confirm": False})
     b.start()
-    b.press("c3")                                   # A's move: flash, then pulse
-    b.wait(160)
-    looks = set()
-    for _ in range(50):                             # 1 s
+    b.press("c3")                                   # A's move, played at the press
+    a = render.SQUARE[1]
+    looks = [b.pixel("c3")]
+    for _ in range(14):                             # the next 280 ms, 20 ms apart
         b.step()
-        looks.add(b.pixel("c3"))
-    eq(looks, set([render.SQUARE[1], (render.SQUARE[1][0] * 48 >> 8, render.SQUARE[1][1] * 48 >> 8, 0)]),
-       "it dims and comes back")
+        looks.append(b.pixel("c3"))
+    dim = (a[0] * 48 >> 8, a[1] * 48 >> 8, 0)
+    eq(sorted(set(looks)), sorted([render.FLASH, a, dim]), "a white flash, then it dims and comes back")
+    eq(looks[0], render.FLASH)
+    eq(looks[-1], a, "over after 270 ms: the board shows the position")
     b.wait(1000)
-    eq(b.pixel("c3"), render.SQUARE[1], "then it is still")
+    eq(b.pixel("c3"), a)
     eq(b.status()["last"], "c3")
