@@ -437,8 +437,8 @@ class Play:
             render.put(f, 0, render.PLAYER[seat] if seat >= 0 else render.WHITE)
         else:
             c = render.PLAYER[s.move]
-            for end in (self.next_l, self.next_r):
-                render.put(f, end if end >= 0 else PAD, c)
+            render.put(f, self.next_l if self.next_l >= 0 else PAD, c)
+            render.put(f, self.next_r if self.next_r >= 0 else PAD, c)
 
     def status(self):
         out = self.session.status()
