@@ -147,13 +147,13 @@ class Play:
                 self.expect[c] = a * 8 + b if a <= b else b * 8 + a
         self.next_l = slot(-left - 1) if line else 0
         self.next_r = slot(len(line) - left) if line else 0
+        if self.have_seen:
+            self._diff()
+            self._correct(now)
         if self.phase == "reveal" and self.hands == len(hist):
             self._announce_end(s, now)
         elif self.phase == "play" and not self.wrongs:
             self._say_turn()
-        if self.have_seen:
-            self._diff()
-            self._correct(now)
 
     def _lead_index(self, n):
         """How many of the line's ``n`` tiles lie left of the lead: the hand's L plays,
@@ -316,7 +316,9 @@ class Play:
                 self._say_turn()
             return
         if self.phase == "lead" and not self._any(_MISSING) and not self._any(_BADREAD):
-            self.app.say("clear the track for hand %d; the lead goes on S" % self.session.state.hand)
+            s = self.session.state
+            self.app.say("clear the track for hand %d (%s %d, %s %d); the lead goes on S"
+                         % (s.hand, SEATS[0], s.score[0], SEATS[1], s.score[1]))
             return
         faults = " ".join([self.names[c] for c in range(_TRACK) if self.wrong[c] == _BADREAD])
         if faults:
