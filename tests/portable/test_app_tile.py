@@ -113,7 +113,7 @@ def play(b, moves):
 
 
 def test_a_match_to_its_target_with_the_scores_shown():
-    lines, moves, table, o = hands(1)       # RULES.md DV-3: B dominoes, A holds 4-5: 9
+    lines, moves, table, o = hands(1)       # test vector DV-3 (seed 1): B dominoes, A holds 4-5: 9
     b = Tiles(target=5)
     play(b, moves)
     st = b.status()
