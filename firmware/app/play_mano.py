@@ -186,8 +186,8 @@ class Play:
         if s.h[s.last] == 0:
             self._tell(now, "domino by %s: %s, show your tiles on the pad" % (SEATS[s.last], who))
         elif s.le == s.re and s.passes < 2:
-            self._tell(now, "dead line: both ends %d, all seven %ds down; blocker %s. %s, show your tiles on the pad"
-                       % (s.le, s.le, SEATS[s.last], who))
+            self._tell(now, "dead line: both ends %d, all seven %ds down; blocker %s. "
+                       "%s, show your tiles on the pad" % (s.le, s.le, SEATS[s.last], who))
         else:
             self._tell(now, "locked: neither can play; blocker %s. %s, show your tiles on the pad"
                        % (SEATS[s.last], who))
