@@ -134,6 +134,7 @@ def test_draw_and_pass_are_buttons_and_a_draw_is_checked_after_the_hand():
     assert "you cannot pass: draw from the boneyard (14 left)" in events(storage)
     rec = storage.read_json("state/current.json")
     eq(rec["draw_checks"], [[4, "A", "held a tile that fit"]], "the draw, checked")
+    eq(rec["lead_checks"], [[1, "B", "fine"]], "6-6 led: nothing outranks it")
     assert "score=0,19" in position(out)
 
 
