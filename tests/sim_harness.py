@@ -6,7 +6,7 @@ import zlib
 
 import pytest
 
-from host_tools.sim_page import (BOOT_MS, ROOT, VIEWPORT, Server, Sim, have_chromium, launch,  # noqa: F401
+from host_tools.sim_page import (BOOT_MS, PRESS_MS, ROOT, VIEWPORT, Server, Sim, have_chromium, launch,  # noqa: F401
                                  png_pixels)
 
 
