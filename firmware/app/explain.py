@@ -157,7 +157,8 @@ def legend(app):
     if name == "status":
         return _status(app)
     if name in ("game", "resume") and app.play is not None:
-        out = _game(app) if app.play.session.rec["game"] == "morbak" else {"cells": [], "keys": []}
+        out = _game(app) if app.play.session.rec["game"] == "morbak" else {
+            "cells": [], "keys": [["hold MENU", "pause: continue, undo, or end the game"]]}
         if name == "resume":
             out["keys"] = [["OK", "resume the saved game"], ["MENU", "end it and open the menu"]]
         return out

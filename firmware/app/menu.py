@@ -229,15 +229,15 @@ class Menu:
         name, _cell, _colour, unit = b.ITEMS[self.item]
         first, cells = b.BAR
         if key == app.keys["ok"] or key == app.keys["menu"]:
+            self.item = -1
+            self.name = "menu"
+            app.say(None)
             if key == app.keys["ok"]:
-                self._set(name, self.value, now)
+                self._set(name, self.value, now)   # its note says what was saved
                 app.beep(render.SAVED)
             else:
                 app.beep(render.CLICK)
             lights(app)
-            self.item = -1
-            self.name = "menu"
-            app.say(None)
             return
         step = key == app.keys.get("pass")
         if unit is None:
@@ -260,8 +260,8 @@ class Menu:
             self.value = _value(unit, key - first + 1, cells)
         else:
             return
-        if unit == 0:
-            app.brightness = self.value  # live preview
+        if unit == 0:   # live preview (night mode caps it as it will)
+            app.brightness = min(self.value, settings.NIGHT_BRIGHTNESS) if app.cfg["leds.night"] else self.value
         app.beep(render.CLICK)
 
     def _set(self, key, value, now):

@@ -115,7 +115,13 @@ def test_night_mode_set_in_the_menu():
     b.press("g7")                                   # night mode: c4 off, e4 on
     b.press("e4")
     b.press(OK)
+    eq(b.status()["message"], "leds.night = on", "the note says what was saved")
     eq(b.app.brightness, settings.NIGHT_BRIGHTNESS)
+    b.press("c1")                                   # brightness, previewed as night mode caps it
+    b.press("g7")
+    eq(b.app.brightness, settings.NIGHT_BRIGHTNESS)
+    b.press(MENU)
+    eq(b.status()["message"], "menu: press a lit square to choose it (see the legend); OK starts")
     eq(b.storage.read_json("config.json")["leds.night"], True)
     b.press("f7")                                   # palette: c4 standard, e4 colour-blind
     b.press("e4")
