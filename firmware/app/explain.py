@@ -49,28 +49,39 @@ def _cell(cells, colour, text):
     return [list(cells), list(colour), text]
 
 
+def _viewing(app):
+    """True while the light board's budgets and clocks cover its game."""
+    return getattr(app.screen, "view", False)
+
+
 def status(app):
     out = app.status()
-    play = app.play
-    if play is not None and app.screen is play and getattr(play, "view", False):
-        out["screen"] = "status"   # the light board's budgets and clocks
+    if _viewing(app):
+        out["screen"] = "status"
     out["legend"] = legend(app)
     out["message"] = message(app)
+    play = app.play
     if play is not None and play.session.rec["game"] == "morbak":
+        from firmware.rules.morbak import SQUARES
         n = play.counts
         out["budgets"] = {"budget": [n[0], n[1]], "neutralizations": [n[2], n[3]]}
-        from firmware.rules.morbak import SQUARES
-        shown = play.last_sq >= 0 and app.screen is play and not play.view   # the board, not a view over it
+        shown = play.last_sq >= 0 and app.screen is play and not play.view
         out["last"] = SQUARES[play.last_sq] if shown else None
-        rec = play.session.rec
-        out["match"] = None
-        if "match" in rec:   # the record's, with the score as it stands (this game counted once over)
-            from firmware.app import match
-            m = dict(rec["match"])
-            m["score"] = match.score(rec)
-            out["match"] = m
+        out["match"] = _match_now(play.session.rec)
     return out
 
+
+def _match_now(rec):
+    """The record's match with the score as it stands (this game counted once over)."""
+    if "match" not in rec:
+        return None
+    from firmware.app import match
+    m = dict(rec["match"])
+    m["score"] = match.score(rec)
+    return m
+
+
+# ---------------------------------------------------------------- the message
 
 def message(app):
     said = app.said
@@ -104,7 +115,8 @@ def _sentence(app):
         return "paused (clocks stopped): continue, undo or end the game; MENU continues"
     if name == "end":
         seats = play.session.seats
-        return "end the game: %s resigns, draw agreed, or %s resigns; MENU goes back" % (seats[0], seats[1])
+        return "end the game: %s resigns, draw agreed, or %s resigns; MENU goes back" % (
+            seats[0], seats[1])
     if name == "match":
         return _score(screen)
     if play is None or screen is not play or play.session.rec["game"] != "morbak":
@@ -113,7 +125,8 @@ def _sentence(app):
     if play.view:
         return "budgets and clocks (they keep running); MENU, OK or a square: back to the game"
     if play.pend >= 0:
-        return "%s: %s? (press again or OK; MENU cancels)" % (ses.seats[ses.turn], play.choices[play.choice])
+        return "%s: %s? (press again or OK; MENU cancels)" % (
+            ses.seats[ses.turn], play.choices[play.choice])
     if ses.over:
         return ses.outcome()
     if ses.machine_to_move():
@@ -131,68 +144,59 @@ def _score(screen):
     return text + "OK = next game (%s starts), MENU = leave the match" % seats[screen.starter]
 
 
+# ---------------------------------------------------------------- the legend
+
 def legend(app):
     screen = app.screen
-    name = screen.name
-    if getattr(screen, "view", False):
-        name = "status"
+    name = "status" if _viewing(app) else screen.name
     if name == "menu" or name == "setting":
         return _menu(app, screen, "a square" if screen.board.DIRECT else "PASS")
     if name == "pause" or name == "end":
-        cells, direct = screen.cells, screen.direct
-        press = "a square" if direct else "PASS"
-        if name == "pause":
-            texts = _PAUSE
-        else:
-            seats = screen.play.session.seats
-            texts = ("%s resigns: %s wins" % (seats[0], seats[1]), "draw agreed",
-                     "%s resigns: %s wins" % (seats[1], seats[0]))
-        out = [_cell([cells[k]], screen.colour(k), texts[k]) for k in range(3) if screen.allowed(k)]
-        return {"cells": out, "keys": [
-            [press, "select a choice (it blinks); press it again to do it" if direct else "move the selection"],
-            ["OK", "do the selected choice"],
-            ["MENU", "continue the game" if name == "pause" else "back to the pause"]]}
+        return _choices(screen, name)
     if name == "match":
-        return _match(app, screen)
+        return _match(screen)
     if name == "status":
         return _status(app)
-    if name in ("game", "resume") and app.play is not None:
-        out = _game(app) if app.play.session.rec["game"] == "morbak" else {
-            "cells": [], "keys": [["hold MENU", "pause: continue, undo, or end the game"]]}
-        if name == "resume":
-            out["keys"] = [["OK", "resume the saved game"], ["MENU", "end it and open the menu"]]
-        return out
-    return {"cells": [], "keys": [["hold MENU", "pause"]] if app.play is not None else []}
+    if app.play is None:
+        return {"cells": [], "keys": []}
+    if app.play.session.rec["game"] == "morbak":
+        out = _game(app)
+    else:
+        out = {"cells": [], "keys": [["hold MENU", "pause: continue, undo, or end the game"]]}
+    if name == "resume":
+        out["keys"] = [["OK", "resume the saved game"], ["MENU", "end it and open the menu"]]
+    return out
 
 
 def _menu(app, menu, press):
     from firmware.app import settings
     b, cfg = menu.board, app.cfg
+    text = settings.to_text
     if menu.item < 0:
         out = []
-        for pick in b.PICKS:
-            colour = render.PLAYER[0] if pick[3] is None else pick[3]
-            chosen = cfg[pick[0]] == pick[1]
-            out.append(_cell([pick[2]], colour, _title("%s=%s" % (pick[0], settings.to_text(pick[0], pick[1])))
-                             + (" - chosen" if chosen else "")))
+        for key, value, cell, colour in b.PICKS:
+            title = _title("%s=%s" % (key, text(key, value)))
+            out.append(_cell([cell], render.PLAYER[0] if colour is None else colour,
+                             title + (" - chosen" if cfg[key] == value else "")))
         out.append(_cell([b.START], render.GREEN, "start a game"))
-        for item in b.ITEMS:
-            out.append(_cell([item[1]], item[2], "%s: now %s" % (_title(item[0]), settings.to_text(item[0], cfg[item[0]]))))
-        for action in getattr(b, "ACTIONS", ()):
-            out.append(_cell([action[1]], action[2], action[0]))
-        keys = [[press, "choose it: a game, or a setting to change" if press == "a square"
-                 else "move the selection (it blinks)"],
-                ["OK", "start a game" if b.DIRECT else "choose the selected square"],
-                ["MENU", "(nothing: this is the menu)" if b.DIRECT else "back"]]
+        for key, cell, colour, _unit in b.ITEMS:
+            out.append(_cell([cell], colour, "%s: now %s" % (_title(key), text(key, cfg[key]))))
+        for action, cell, colour in getattr(b, "ACTIONS", ()):
+            out.append(_cell([cell], colour, action))
+        if b.DIRECT:
+            keys = [[press, "choose it: a game, or a setting to change"], ["OK", "start a game"],
+                    ["MENU", "(nothing: this is the menu)"]]
+        else:
+            keys = [[press, "move the selection (it blinks)"], ["OK", "choose the selected square"],
+                    ["MENU", "back"]]
         return {"cells": out, "keys": keys}
     key, cell, colour, unit = b.ITEMS[menu.item]
-    out = [_cell([cell], colour, "%s: %s" % (_title(key), settings.to_text(key, menu.value)))]
+    out = [_cell([cell], colour, "%s: %s" % (_title(key), text(key, menu.value)))]
     if unit is None:
         for k in range(min(len(menu.values), len(b.CHOICES))):
             v = menu.values[k]
             c = render.RED if v is False else (render.GREEN if v is True else colour)
-            out.append(_cell([b.CHOICES[k]], c, settings.to_text(key, v)
-                             + (" (now)" if v == menu.value else "")))
+            out.append(_cell([b.CHOICES[k]], c, text(key, v) + (" (now)" if v == menu.value else "")))
     else:
         first, cells = b.BAR
         out.append(_cell(range(first, first + cells), colour,
@@ -203,6 +207,23 @@ def _menu(app, menu, press):
                                    ["MENU", "back to the menu without saving"]]}
 
 
+def _choices(screen, name):
+    """The pause or the end screen: three choices on the board's PAUSE cells."""
+    if name == "pause":
+        texts = _PAUSE
+    else:
+        seats = screen.play.session.seats
+        texts = ("%s resigns: %s wins" % (seats[0], seats[1]), "draw agreed",
+                 "%s resigns: %s wins" % (seats[1], seats[0]))
+    out = [_cell([screen.cells[k]], screen.colour(k), texts[k]) for k in range(3) if screen.allowed(k)]
+    if screen.direct:
+        press = ["a square", "select a choice (it blinks); press it again to do it"]
+    else:
+        press = ["PASS", "move the selection"]
+    return {"cells": out, "keys": [press, ["OK", "do the selected choice"],
+                                   ["MENU", "continue the game" if name == "pause" else "back to the pause"]]}
+
+
 def _game(app):
     play = app.play
     ses = play.session
@@ -210,13 +231,14 @@ def _game(app):
     out.append(_cell([], render.FLASH, "white flash: the move was played"))
     out.append(_cell([], render.REJECTED, "flash: that press does nothing (the board says why)"))
     if ses.turn >= 0:
-        out.append(_cell([], render.PLAYER[ses.turn],
-                         "the empty squares glow: %s to move (faster when time runs short)" % ses.seats[ses.turn]))
+        out.append(_cell([], render.PLAYER[ses.turn], "the empty squares glow: %s to move "
+                         "(faster when time runs short)" % ses.seats[ses.turn]))
     if play.last_sq >= 0:
         out.append(_cell([play.last_sq], render.SQUARE[play.cells[play.last_sq]],
                          "the last move (it flashes, then pulses, when played)"))
     if play.pend >= 0:
-        out.append(_cell([play.pend], render.SQUARE[play.pend_code], "selected: %s, blinking" % play.choices[play.choice]))
+        out.append(_cell([play.pend], render.SQUARE[play.pend_code],
+                         "selected: %s, blinking" % play.choices[play.choice]))
     if ses.over:
         keys = [["OK", "go on: the match's score, or the menu"], ["MENU", "the same"]]
     else:
@@ -232,26 +254,25 @@ def _row(y):
 
 
 def _status(app):
-    ses = app.play.session
+    turn = max(app.play.session.turn, 0)
     a, b = render.PLAYER
+    white = render.WHITE
     out = [_cell(_row(6), b, "B's game time left"), _cell(_row(5), b, "B's switches and blocks left"),
-           _cell(_row(4), render.WHITE, "B's neutralization left"),
-           _cell(_row(3), render.PLAYER[max(ses.turn, 0)], "the move countdown of the player to move"),
-           _cell(_row(2), render.WHITE, "A's neutralization left"),
+           _cell(_row(4), white, "B's neutralization left"),
+           _cell(_row(3), render.PLAYER[turn], "the move countdown of the player to move"),
+           _cell(_row(2), white, "A's neutralization left"),
            _cell(_row(1), a, "A's switches and blocks left"), _cell(_row(0), a, "A's game time left")]
-    return {"cells": out, "keys": [["MENU", "back to the game"], ["OK", "back to the game"],
-                                   ["a square", "back to the game"], ["hold MENU", "pause"]]}
+    back = "back to the game"
+    return {"cells": out, "keys": [["MENU", back], ["OK", back], ["a square", back], ["hold MENU", "pause"]]}
 
 
-def _match(app, score):
+def _match(score):
     w, rows, seats = score.width, score.rows, score.seats
     out = [_cell(range(rows[0], rows[0] + w - 1), render.PLAYER[0], "%s's wins" % seats[0]),
            _cell(range(rows[1], rows[1] + w - 1), render.PLAYER[1], "%s's wins" % seats[1]),
            _cell(range(score.mid, score.mid + w), render.WHITE, "draws")]
-    if score.starter >= 0:
-        p = score.starter
-        out.append(_cell([rows[p] + w - 1], render.PLAYER[p], "blinking: %s starts the next game" % seats[p]))
-        keys = [["OK", "start the next game"], ["MENU", "leave the match: the menu"]]
-    else:
-        keys = [["OK", "the menu"], ["MENU", "the menu"]]
-    return {"cells": out, "keys": keys}
+    if score.starter < 0:
+        return {"cells": out, "keys": [["OK", "the menu"], ["MENU", "the menu"]]}
+    p = score.starter
+    out.append(_cell([rows[p] + w - 1], render.PLAYER[p], "blinking: %s starts the next game" % seats[p]))
+    return {"cells": out, "keys": [["OK", "start the next game"], ["MENU", "leave the match: the menu"]]}

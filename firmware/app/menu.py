@@ -21,13 +21,11 @@ except ImportError:
 _SWEEP_ROW_MS = const(60)  # the boot sweep: one row lit this long
 _DIM = const(48)
 
-# The palettes (setting leds.palette): the Morbak squares by code
-# (render.CODES), then the rejection flash. "standard": A orange, B blue, rejection red;
+# The palettes (setting leds.palette): the Morbak squares by code (render.CODES) and
+# the rejection flash. "standard" (render.STANDARD): A orange, B blue, rejection red;
 # "colour-blind": A amber, B deep blue, rejection pink - players, rejection and marks
 # stay apart under deuteranopia and protanopia (a test simulates both on the
 # simulator's screenshots). Night mode (leds.night) turns the white flashes grey.
-_STANDARD = ((0, 0, 0), (255, 90, 0), (0, 90, 255), (120, 40, 0), (0, 40, 120),
-             (255, 190, 140), (140, 190, 255), (50, 50, 50))
 _COLOUR_BLIND = ((0, 0, 0), (255, 200, 0), (0, 40, 255), (120, 94, 0), (0, 18, 120),
                  (255, 235, 150), (150, 170, 255), (50, 50, 50))
 _REJECT_CB = (255, 120, 255)
@@ -38,7 +36,7 @@ def lights(app):
     """Apply the LED settings: palette, night mode, brightness (night mode caps it)."""
     cfg = app.cfg
     cb = cfg["leds.palette"] == "colour-blind"
-    render.SQUARE = square = _COLOUR_BLIND if cb else _STANDARD
+    render.SQUARE = square = _COLOUR_BLIND if cb else render.STANDARD
     render.PLAYER = (square[1], square[2])
     render.REJECTED = _REJECT_CB if cb else render.RED
     render.FLASH = _NIGHT_FLASH if cfg["leds.night"] else render.WHITE
@@ -261,7 +259,8 @@ class Menu:
         else:
             return
         if unit == 0:   # live preview (night mode caps it as it will)
-            app.brightness = min(self.value, settings.NIGHT_BRIGHTNESS) if app.cfg["leds.night"] else self.value
+            night = app.cfg["leds.night"]
+            app.brightness = min(self.value, settings.NIGHT_BRIGHTNESS) if night else self.value
         app.beep(render.CLICK)
 
     def _set(self, key, value, now):

@@ -16,18 +16,18 @@ while the mover's own squares wink off, for 150 ms; it beats at once when the tu
 changes, every 1 s inside a warning time and every 0.5 s in the last 5 s of a limit
 (with a tick each second), so the clock is read without hiding the grid.
 Accepted move: the square flashes white, high beep, then dims twice quickly (a pulse
-over by 270 ms, so the board shows the plain position soon), marking the move for the
-opponent; the same pulse marks the last move after an undo or a resume. Rejected press: the square
-flashes red (pink in the colour-blind palette) three times, low buzz, nothing changes,
-the reason goes to /events.log.
+over by 270 ms, so the board soon shows the plain position): the opponent sees where
+the move was. The same pulse marks the last move after an undo or a resume.
+Rejected press: the square flashes red (pink in the colour-blind palette) three times,
+low buzz, nothing changes, the reason goes to /events.log.
 Forced pass: played at once, the passer's squares blink for 1.5 s, falling tone.
 Game over: the four squares of a winning line blink white; on a flag the winner's
 squares blink (after a resignation too); on a draw every lit square blinks. OK or MENU
 then opens the match's score (screens.Score) when the game is part of a match, else
 the menu.
 
-Status view (screen "status" for tools, explain.py), from a press on MENU (or OK with nothing selected)
-until the next press on MENU, OK or a square - the clocks keep running:
+Status view (screen "status" for tools: explain.py), from a press on MENU (or OK with
+nothing selected) until the next press on MENU, OK or a square; the clocks run on:
   rank 7  B's game time left (bar)        rank 3  A's neutralization left
   rank 6  B's switches/blocks left        rank 2  A's switches/blocks left
   rank 5  B's neutralization left         rank 1  A's game time left (bar)

@@ -20,8 +20,9 @@ MAGENTA = (255, 0, 160)
 # PLAYER and REJECTED, and night mode (leds.night) FLASH, white by day: menu.lights
 # rebinds these names, so code reads them as render.X when it draws.
 CODES = ".ABab12#"
-SQUARE = (OFF, (255, 90, 0), (0, 90, 255), (120, 40, 0), (0, 40, 120),
-          (255, 190, 140), (140, 190, 255), (50, 50, 50))
+STANDARD = (OFF, (255, 90, 0), (0, 90, 255), (120, 40, 0), (0, 40, 120),
+            (255, 190, 140), (140, 190, 255), (50, 50, 50))   # the standard palette
+SQUARE = STANDARD
 PLAYER = (SQUARE[1], SQUARE[2])
 REJECTED = RED      # the rejection flash
 FLASH = WHITE       # accepted move, winning line, the boot sweep
