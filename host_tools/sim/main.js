@@ -322,9 +322,13 @@ function showStatus() {
 
 // Morbak's counters, the last move and the match (the light board's status has them).
 function showBudgets(s, seat) {
+  const budget = (p) => {
+    const n = s.budgets.neutralizations[p];
+    return `${seat(p)} ${s.budgets.budget[p]} switches/blocks, ${n} neutralization${n === 1 ? "" : "s"}`;
+  };
   const rows = {
-    budgets: s.budgets && !s.result ? [0, 1].map((p) => `${seat(p)} ${s.budgets.budget[p]} switches/blocks, ${s.budgets.neutralizations[p]} neutralization${s.budgets.neutralizations[p] === 1 ? "" : "s"}`).join(" · ") : null,
-    last: s.last ? `${s.moves.length ? seat(lastMover(s)) + " " : ""}${s.moves[s.moves.length - 1]}` : null,
+    budgets: s.budgets && !s.result ? [0, 1].map(budget).join(" · ") : null,
+    last: s.last ? `${seat(lastMover(s))} ${s.moves[s.moves.length - 1]}`.trim() : null,
     match: s.match ? matchText(s.match, seat) : null,
   };
   for (const [id, text] of Object.entries(rows)) {
@@ -338,7 +342,8 @@ function lastMover(s) {
 }
 
 function matchText(m, seat) {
-  const goal = [m.wins ? `first to ${m.wins} wins` : "", m.games ? `${m.games} games` : ""].filter(Boolean).join(", or ");
+  const goal = [m.wins ? `first to ${m.wins} wins` : "", m.games ? `${m.games} games` : ""]
+    .filter(Boolean).join(", or ");
   return `game ${m.game} (${goal}): ${seat(0)} ${m.score[0]}, ${seat(1)} ${m.score[1]}, draws ${m.score[2]}`;
 }
 
@@ -372,10 +377,11 @@ function showLegend(s) {
   }));
 }
 
-const cellName = (c) => (board.cellName ? board.cellName(c) : "#" + c);
+// A cell's name, where the board module names its cells (else the text says enough).
+const cellName = (c) => (board.cellName ? board.cellName(c) : "");
 
 function cellsText(cells) {
-  if (!cells.length) return "";
+  if (!cells.length || !board.cellName) return "";
   const names = cells.map(cellName);
   return names.length > 2 ? `${names[0]}–${names[names.length - 1]}` : names.join(" ");
 }
