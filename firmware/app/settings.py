@@ -118,11 +118,11 @@ def shown(text, limit=_SHOWN):
     return "'%s'%s" % (out, "..." if len(text) > limit else "")
 
 
-def _describe(kind, arg, default):
+def _describe(key, kind, arg, default):
     if kind == "int":
         text = "a whole number from %d to %d" % arg
-    elif kind == "limit":
-        text = "a number of seconds from %d to %d, or off" % arg
+    elif kind == "limit":   # a time limit (its key ends in _s), or a count that can be off
+        text = ("a number of seconds" if key.endswith("_s") else "a whole number") + " from %d to %d, or off" % arg
     elif kind == "bool":
         text = "on or off"
     else:
@@ -142,7 +142,7 @@ def check(key, value):
         pass
     if kind == "check":  # the engine says what is wrong
         raise ValueError("%s is not valid: %s" % (key, arg(value)))
-    raise ValueError("%s must be %s, not %s" % (key, _describe(kind, arg, default),
+    raise ValueError("%s must be %s, not %s" % (key, _describe(key, kind, arg, default),
                                                  shown(to_text(key, value))))
 
 
