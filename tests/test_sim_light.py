@@ -467,15 +467,18 @@ def _until(sim, name, colour, steps=40):
     raise AssertionError("%s never showed %s" % (name, colour))
 
 
-def roles_on_screen(sim, square):
+def roles_on_screen(sim, square, palette):
     """The on-screen colours of the players (lit, switched), the accept flash and the
-    rejection flash, taken from screenshots of a game played for them."""
+    rejection flash, taken from screenshots of a game played for them; the board as it
+    stands and as a deuteranope sees it go to test-artifacts/."""
     sim.press("d4")
     for name in ("a1", "g7", "g7", "a1", "c3", "e5"):  # A lit, B lit, A switches g7, B a1, ...
         move(sim, name)
     sim.advance(1300)                                  # past the turn's heartbeat and pulse
     colours = {"A": sim.screen_colour("c3"), "B": sim.screen_colour("e5"),
                "A switched": sim.screen_colour("g7"), "B switched": sim.screen_colour("a1")}
+    path, png = sim.screenshot("sim-light-%s.png" % palette)
+    write_simulated(png, DEUTERANOPIA, path.replace(".png", "-deuteranopia.png"))
     sim.key("g7").click()                              # A's own switched square: rejected
     _until(sim, "g7", shown(square["rejected"]))
     colours["rejected"] = sim.screen_colour("g7")
@@ -500,9 +503,7 @@ def test_the_colour_blind_palette_stays_apart_under_simulated_deficiencies(brows
             if palette != "standard":
                 sim.press("f7", "e4", "OK")            # the palette setting: c4 standard, e4 colour-blind
                 assert json.loads(sim.files()["config.json"])["leds.palette"] == palette
-            found[palette] = roles_on_screen(sim, square)
-            path, png = sim.screenshot("sim-light-%s.png" % palette)
-            write_simulated(png, DEUTERANOPIA, path.replace(".png", "-deuteranopia.png"))
+            found[palette] = roles_on_screen(sim, square, palette)
         finally:
             context.close()
     std, cb = found["standard"], found["colour-blind"]
