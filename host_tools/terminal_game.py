@@ -19,11 +19,12 @@ from host_tools import terminal
 COMMANDS = ("Commands: 'help' explains the moves, 'moves' lists them, 'board' draws the "
             "board again,\n'resign' (or 'flag') gives up: the other player wins by "
             "resignation; 'quit' leaves the game unfinished.")
-REASONS = {"line": "four in a row", "flag": "the other player's clock ran out",
-           "no moves": "no moves left", "score": "more points", "more points": "more points",
-           "target reached": "reached the target score", "largest group": "largest group",
-           "product": "largest product of groups", "tiebreak": "tiebreak", "draw": "equal scores",
-           "tie to white": "a tie goes to White", "resignation": "resignation"}
+WINS = {"line": "with four in a row", "flag": "on time", "score": "on points",
+        "more points": "on points", "target reached": "the match", "largest group":
+        "with the largest group", "product": "with the largest product of groups",
+        "tiebreak": "on the tiebreak", "tie to white": "the tie (ties go to White)",
+        "resignation": "by resignation"}
+DRAWS = {"no moves": "no moves left", "draw": "equal scores"}
 RESIGN = ("resign", "flag")
 QUIT = ("quit", "q", "exit")
 _QUOTED = re.compile(r"(?<![A-Za-z])'[^'\n]{1,80}'(?![A-Za-z])")  # an example move
@@ -165,9 +166,9 @@ def _result(v, state, resigned, write):
         r = engine.result(state)
         winner, reason = r["winner"], r["reason"]
     if winner is None:
-        write("Result: a draw (%s).\n" % REASONS.get(reason, reason))
+        write("Result: a draw (%s).\n" % DRAWS.get(reason, reason))
     else:
-        write("Result: %s wins by %s.\n" % (v.player(state, winner), REASONS.get(reason, reason)))
+        write("Result: %s wins %s.\n" % (v.player(state, winner), WINS.get(reason, "(%s)" % reason)))
     scores = v.scores(state)
     if scores:
         write(scores + "\n")
@@ -199,7 +200,10 @@ def play(name, v, read, write, seed, computer=None, clock=time.monotonic):
             if hasattr(engine, "FREE") and move == engine.FREE:
                 move = engine.auto_move(state)  # the engine's stand-in for a choice too big to list
             move = (clocks.due(seat) if clocks else None) or move
-            write("Computer (%s) plays %s\n" % (v.player(state, seat), v.told(state, move)))
+            if move == "flag":
+                write("%s's clock ran out.\n" % v.player(state, seat))
+            else:
+                write("Computer (%s) plays %s\n" % (v.player(state, seat), v.told(state, move)))
             state = engine.play(state, move)
             last = move
             ply += 1

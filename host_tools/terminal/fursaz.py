@@ -54,6 +54,12 @@ def board(state, last, viewer=None):
                 for k, ch in enumerate(label):
                     canvas[y + 1][x + 1 + k] = ch
     lines = ["".join(row).rstrip() for row in canvas]
+    for i in range(2 * r_max + 1):
+        # Each row's first and last point, as an upper row starts past 1.
+        r = r_max - i
+        first, end = max(-r_max, -r_max - r) + n, min(r_max, r_max - r) + n
+        y = 2 * r_max - i
+        lines[y] = "%-*s%s%d-%s%d" % (width + 1, lines[y], chr(97 + i), first, chr(97 + i), end)
     lines.append(KEY % ("%s%d" % (chr(97 + r_max), n)))
     lines.append(status(state))
     return "\n".join(lines)
@@ -98,8 +104,8 @@ def hint(state):
     points = [m for m in moves if m not in ("pass", "swap")]
     other = [m for m in moves if m in ("pass", "swap")]
     if len(points) > 12:
-        return "Legal: any of %d empty points (e.g. %s), %s" % (
-            len(points), ", ".join(points[:3]), ", ".join(other))
+        return "Legal: any of %d empty points (e.g. %s)%s" % (
+            len(points), ", ".join(points[:3]), "".join(", " + m for m in other))
     return "Legal: " + listed(moves)
 
 

@@ -220,6 +220,8 @@ def hint(state):
         return "Type your formations as F U:... ; L:..., 'F -', or 'auto' ('help' explains)."
     if ph == "combat_steal":
         return "Type a steal such as T 03/3@2, or 'T -' ('help' explains)."
+    if ph == "combat_wall":
+        return "Type your wall: W and two of your tiles, e.g. '%s'." % ENGINE.legal_moves(state)[0]
     return "Legal: " + " | ".join(ENGINE.legal_moves(state))
 
 
