@@ -16,9 +16,9 @@ import time
 from firmware import ai
 from host_tools import terminal
 
-COMMANDS = ("Commands: 'help' explains the moves, 'moves' lists them, 'board' draws the "
-            "board again,\n'resign' (or 'flag') gives up: the other player wins by "
-            "resignation; 'quit' leaves the game unfinished.")
+COMMANDS = ("Commands: 'help' explains the moves · 'moves' lists them · 'board' draws the board\n"
+            "'resign' (or 'flag') gives up: the other player wins by resignation · 'quit' "
+            "stops unfinished")
 WINS = {"line": "with four in a row", "flag": "on time", "score": "on points",
         "more points": "on points", "target reached": "the match", "largest group":
         "with the largest group", "product": "with the largest product of groups",
@@ -27,6 +27,7 @@ WINS = {"line": "with four in a row", "flag": "on time", "score": "on points",
 DRAWS = {"no moves": "no moves left", "draw": "equal scores"}
 RESIGN = ("resign", "flag")
 QUIT = ("quit", "q", "exit")
+_SEAT = re.compile(r"\bseat ([01])\b")  # how engines name a player
 _QUOTED = re.compile(r"(?<![A-Za-z])'[^'\n]{1,80}'(?![A-Za-z])")  # an example move
 
 
@@ -151,7 +152,10 @@ def _wrapped(text):
     return "\n".join(out)
 
 
-def _draw(v, state, last, viewer, clocks):
+def _draw(v, state, last, human, clocks):
+    """The board as the person at the keyboard sees it: the human against the
+    computer, the player to move in a hot-seat game."""
+    viewer = human if human is not None else v.ENGINE.to_move(state)
     if clocks is None:
         return v.board(state, last, viewer)
     return v.board(state, last, viewer, clocks.text(v.ENGINE.to_move(state), v.PLAYERS))
@@ -257,7 +261,8 @@ def play(name, v, read, write, seed, computer=None, clock=time.monotonic):
             move = v.parse(state, line)
             after = engine.play(state, move)
         except ValueError as e:  # IllegalMove is a ValueError
-            write("Not accepted: %s\n" % e)
+            why = _SEAT.sub(lambda m: v.player(state, int(m.group(1))), str(e))
+            write("Not accepted: %s\n" % why)
             continue
         write("%s plays %s\n" % (v.player(state, seat), v.told(state, move)))
         if clocks:

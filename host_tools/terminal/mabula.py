@@ -2,7 +2,6 @@
 marbles W (White) and B (Black), the last marble moved in [ ], and each
 player's largest group."""
 from firmware.rules import mabula as ENGINE
-from host_tools.terminal import listed
 
 TITLE = "Mabula"
 PLAYERS = ("White", "Black")
@@ -64,12 +63,24 @@ def how_to(state):
     return text
 
 
+def _by_edge(moves):
+    """[[moves of one edge marble], ...] in the engine's order."""
+    out = []
+    for m in moves:
+        if out and out[-1][0].split("-")[0] == m.split("-")[0]:
+            out[-1].append(m)
+        else:
+            out.append([m])
+    return out
+
+
 def hint(state):
-    return "Legal: " + listed(ENGINE.legal_moves(state))
+    groups = _by_edge(ENGINE.legal_moves(state))
+    return "Legal: " + ", ".join(g[0] if len(g) == 1 else "%s … %s" % (g[0], g[-1]) for g in groups)
 
 
 def all_moves(state):
-    return ", ".join(ENGINE.legal_moves(state))
+    return "\n".join(", ".join(g) for g in _by_edge(ENGINE.legal_moves(state)))
 
 
 def parse(state, line):

@@ -7,6 +7,7 @@ The engine stands for the choices too many to list (the pie split, the formation
 the steal) with one token; the terminal never shows it: the player types the real
 move, or 'auto' for the engine's reference choice, which the help explains."""
 import re
+import textwrap
 
 from firmware.rules import masbrur as ENGINE
 
@@ -119,14 +120,27 @@ def board(state, last, viewer=None):
     if phase == "combat_steal":
         lines.append("Blocker of each wall: Player 1's %s, Player 2's %s" % tuple(
             "none" if b == "-" else b for b in blk))
+        lines.append(_round_text("If nothing more is stolen", _no_more_steals(state)))
     if v["last"] != "-":
-        h0, h1, c, d = [int(x) for x in v["last"].split()]
-        lines.append("Last round: medals Player 1 %s, Player 2 %s · community score %d · die %d "
-                     "· points won: Player 1 %s, Player 2 %s"
-                     % (half(h0), half(h1), c, d, half(h0 * (c + d)), half(h1 * (c + d))))
+        lines.append(_round_text("Last round", [int(x) for x in v["last"].split()]))
     seat = ENGINE.to_move(state)
     lines.append("game over" if seat is None else "%s to move (%s)" % (PLAYERS[seat], PHASES[phase]))
     return "\n".join(lines)
+
+
+def _round_text(title, last):
+    h0, h1, c, d = last
+    return ("%s: medals Player 1 %s, Player 2 %s · community score %d · die %d · points "
+            "won: Player 1 %s, Player 2 %s" % (title, half(h0), half(h1), c, d,
+                                               half(h0 * (c + d)), half(h1 * (c + d))))
+
+
+def _no_more_steals(state):
+    """(medal halves 0, 1, community score, die) the round ends with if the
+    remaining steals take nothing."""
+    while _view(state, None)["phase"] == "combat_steal":
+        state = ENGINE.play(state, "T -")
+    return ENGINE.last_round(state)
 
 
 def _active_example(state):
@@ -231,7 +245,7 @@ def all_moves(state):
     if ph in FREE_PHASES:
         return "Too many to list here: " + how_to(state)
     if ph != "equipment":
-        return "\n".join(moves)
+        return textwrap.fill("  ".join(moves), 88, break_long_words=False, break_on_hyphens=False)
     pushes = {}
     for m in moves:
         if m[:1] == "W":
