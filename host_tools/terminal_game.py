@@ -179,100 +179,123 @@ def _result(v, state, resigned, write):
     return {"winner": winner, "reason": reason}
 
 
+class _Game:
+    """One game in progress: the position, the last move, the clocks, who is who."""
+
+    def __init__(self, name, v, read, write, seed, computer, clock):
+        self.name, self.v, self.read, self.write, self.seed = name, v, read, write, seed
+        self.engine = v.ENGINE
+        self.state = v.new_game(seed)
+        self.computer = computer
+        self.human = 1 - list(computer)[0] if computer else None
+        limits = v.clock_limits(self.state) if hasattr(v, "clock_limits") else None
+        self.clocks = _Clocks(limits, clock) if limits else None
+        self.last = None
+        self.ply = 0
+        self.show = True
+
+    def moved(self, seat, move):
+        if self.clocks:
+            self.clocks.charge(seat)
+        self.state = self.engine.play(self.state, move)
+        self.last = move
+        self.ply += 1
+        self.show = True
+
+    def computer_turn(self, seat):
+        engine, v = self.engine, self.v
+        move = ai.choose(self.name, self.state, self.computer[seat], self.seed + self.ply)
+        if hasattr(engine, "FREE") and move == engine.FREE:
+            move = engine.auto_move(self.state)  # the engine's stand-in for a choice too big to list
+        move = (self.clocks.due(seat) if self.clocks else None) or move
+        if move == "flag":
+            self.write("%s's clock ran out.\n" % v.player(self.state, seat))
+        else:
+            self.write("Computer (%s) plays %s\n" % (v.player(self.state, seat), v.told(self.state, move)))
+        self.moved(seat, move)
+
+    def human_turn(self, seat):
+        """Reads one line and acts on it; the result when the game ends here,
+        None when it goes on, False when the player leaves it unfinished."""
+        v, state, write = self.v, self.state, self.write
+        if self.show:
+            write(_draw(v, state, self.last, self.human, self.clocks) + "\n")
+            write(_wrapped(v.hint(state)) + "\n")
+        self.show = False
+        line = _ask("%s to move> " % v.player(state, seat), self.read)
+        if line is None:
+            write("\nGame left unfinished.\n")
+            return False
+        line = " ".join(line.split())
+        word = line.lower()
+        event = self.clocks.due(seat) if self.clocks and line else None
+        if event == "flag":
+            write("%s's clock ran out.\n" % v.player(state, seat))
+            self.moved(seat, "flag")
+            return self.over()
+        if event == "timeout":
+            write("%s took longer than %s: the turn passes (move timeout).\n"
+                  % (v.player(state, seat), _mmss(self.clocks.move)))
+            self.moved(seat, "timeout")
+            self.last = None
+            return None
+        if not line:
+            return None
+        if word in QUIT:
+            write("Game left unfinished.\n")
+            return False
+        if word in RESIGN:
+            return _result(v, state, seat, write)
+        if word in ("help", "?"):
+            write("%s\n%s\n" % (COMMANDS, _wrapped(v.how_to(state))))
+        elif word == "moves":
+            write(v.all_moves(state) + "\n")
+        elif word == "board":
+            self.show = True
+        elif word == "timeout":
+            write("Not accepted: the turn passes by itself when the move time runs out.\n")
+        else:
+            self.typed(seat, line)
+        return None
+
+    def typed(self, seat, line):
+        v, state = self.v, self.state
+        try:
+            move = v.parse(state, line)
+            self.engine.play(state, move)
+        except ValueError as e:  # IllegalMove is a ValueError
+            why = _SEAT.sub(lambda m: v.player(state, int(m.group(1))), str(e))
+            self.write("Not accepted: %s\n" % why)
+            return
+        self.write("%s plays %s\n" % (v.player(state, seat), v.told(state, move)))
+        self.moved(seat, move)
+
+    def over(self):
+        self.write(_draw(self.v, self.state, self.last, self.human, self.clocks) + "\n")
+        return _result(self.v, self.state, None, self.write)
+
+
 def play(name, v, read, write, seed, computer=None, clock=time.monotonic):
     """One game; ``computer`` maps the side the computer plays to its level.
     Returns the result ({"winner": seat or None, "reason": ...}), None if left unfinished."""
-    engine = v.ENGINE
-    state = v.new_game(seed)
     computer = computer or {}
-    human = None
-    limits = v.clock_limits(state) if hasattr(v, "clock_limits") else None
-    clocks = _Clocks(limits, clock) if limits else None
+    game = _Game(name, v, read, write, seed, computer, clock)
     if computer:
         seat = list(computer)[0]
-        human = 1 - seat
         write("The computer plays %s at level %d; you play %s.\n"
-              % (v.PLAYERS[seat], computer[seat], v.PLAYERS[human]))
-    write("%s\n%s\n\n" % (COMMANDS, _wrapped(v.how_to(state))))
-    show = True
-    last = None
-    ply = 0
-    while not engine.is_over(state):
-        seat = engine.to_move(state)
+              % (v.PLAYERS[seat], computer[seat], v.PLAYERS[game.human]))
+    write("%s\n%s\n\n" % (COMMANDS, _wrapped(v.how_to(game.state))))
+    while not game.engine.is_over(game.state):
+        seat = game.engine.to_move(game.state)
         if seat in computer:
-            move = ai.choose(name, state, computer[seat], seed + ply)
-            if hasattr(engine, "FREE") and move == engine.FREE:
-                move = engine.auto_move(state)  # the engine's stand-in for a choice too big to list
-            move = (clocks.due(seat) if clocks else None) or move
-            if move == "flag":
-                write("%s's clock ran out.\n" % v.player(state, seat))
-            else:
-                write("Computer (%s) plays %s\n" % (v.player(state, seat), v.told(state, move)))
-            state = engine.play(state, move)
-            last = move
-            ply += 1
-            show = True
-            if clocks:
-                clocks.charge(seat)
+            game.computer_turn(seat)
             continue
-        if show:
-            write(_draw(v, state, last, human, clocks) + "\n")
-            write(_wrapped(v.hint(state)) + "\n")
-        show = False
-        line = _ask("%s to move> " % v.player(state, seat), read)
-        if line is None:
-            write("\nGame left unfinished.\n")
+        ended = game.human_turn(seat)
+        if ended is False:
             return None
-        line = " ".join(line.split())
-        word = line.lower()
-        event = clocks.due(seat) if clocks and line else None
-        if event == "flag":
-            write("%s's clock ran out.\n" % v.player(state, seat))
-            state = engine.play(state, "flag")
-            break
-        if event == "timeout":
-            write("%s took longer than %s: the turn passes (move timeout).\n"
-                  % (v.player(state, seat), _mmss(clocks.move)))
-            clocks.charge(seat)
-            state = engine.play(state, "timeout")
-            last = None
-            show = True
-            continue
-        if not line:
-            continue
-        if word in QUIT:
-            write("Game left unfinished.\n")
-            return None
-        if word in ("help", "?"):
-            write("%s\n%s\n" % (COMMANDS, _wrapped(v.how_to(state))))
-            continue
-        if word == "moves":
-            write(v.all_moves(state) + "\n")
-            continue
-        if word == "board":
-            show = True
-            continue
-        if word in RESIGN:
-            return _result(v, state, seat, write)
-        if word == "timeout":
-            write("Not accepted: the turn passes by itself when the move time runs out.\n")
-            continue
-        try:
-            move = v.parse(state, line)
-            after = engine.play(state, move)
-        except ValueError as e:  # IllegalMove is a ValueError
-            why = _SEAT.sub(lambda m: v.player(state, int(m.group(1))), str(e))
-            write("Not accepted: %s\n" % why)
-            continue
-        write("%s plays %s\n" % (v.player(state, seat), v.told(state, move)))
-        if clocks:
-            clocks.charge(seat)
-        state = after
-        last = move
-        ply += 1
-        show = True
-    write(_draw(v, state, last, human, clocks) + "\n")
-    return _result(v, state, None, write)
+        if ended:
+            return ended
+    return game.over()
 
 
 def main(game=None, read=input, write=sys.stdout.write, seed=None, clock=time.monotonic):
