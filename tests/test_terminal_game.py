@@ -375,3 +375,20 @@ def test_never_crashes_on_any_line(game, junk, seed):
     words = terminal_game.QUIT + terminal_game.RESIGN
     status, _ = run([""] + [l for l in lines if l.strip().lower() not in words], game, seed)
     assert status == 0
+
+
+def test_morbak_game_to_a_win_with_bare_squares():
+    status, text = run(["", "a1", "g7", "b2", "g6", "c3", "g5", "d4"], "morbak")
+    assert status == 0
+    assert "game over: four in a row a1 b2 c3 d4" in text
+    assert "Result: A wins with four in a row." in text
+
+
+def test_play_terminal_takes_the_game_name_in_any_case(monkeypatch, capsys):
+    from host_tools import cli
+
+    def no_more(prompt=""):
+        raise EOFError
+    monkeypatch.setattr("builtins.input", no_more)
+    assert cli.main(["play", "--terminal", "MaBuLa"]) == 0
+    assert capsys.readouterr().out.startswith("Mabula\nOpponent:")

@@ -58,6 +58,9 @@ def status(state, clocks=None):
     b = ENGINE.budgets(state)
     seat = ENGINE.to_move(state)
     parts = ["game over" if seat is None else "%s to move" % PLAYERS[seat]]
+    line = ENGINE.winning_line(state)
+    if line:
+        parts[0] += ": four in a row " + " ".join(sorted(ENGINE.SQUARES[i] for i in line))
     if b["blocks"] is None:
         parts.append("switches+blocks left A %d B %d" % tuple(b["budget"]))
     else:
