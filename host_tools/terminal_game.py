@@ -298,7 +298,10 @@ def play(name, v, read, write, seed, computer=None, clock=time.monotonic):
     return game.over()
 
 
-def main(game=None, read=input, write=sys.stdout.write, seed=None, clock=time.monotonic):
+def main(game=None, read=None, write=None, seed=None, clock=time.monotonic):
+    """Choose a game and an opponent, then play; ``read``/``write`` default to the terminal."""
+    read = read or input
+    write = write or sys.stdout.write
     views = _views()
     if not views:
         write("No game engine is installed.\n")
