@@ -42,12 +42,19 @@ def board(state, last, viewer=None):
     return "\n".join(lines)
 
 
+def _on_edge(rows):
+    """Marbles still on the edge spaces (the ring around the field)."""
+    ring = rows[0] + rows[7] + "".join(row[0] + row[7] for row in rows[1:7])
+    return ring.count("W") + ring.count("B")
+
+
 def status(state):
     seat = ENGINE.to_move(state)
     scores = ENGINE.result(state)["scores"]
     who = "game over" if seat is None else "%s to move" % PLAYERS[seat]
+    rows = ENGINE.to_text(state).split(" ")[0].split("/")
     return "%s · largest group: White %d, Black %d · marbles left on the edge: %d" % (
-        who, scores[0], scores[1], ENGINE.edge_marbles(state))
+        who, scores[0], scores[1], _on_edge(rows))
 
 
 def how_to(state):
