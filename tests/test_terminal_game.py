@@ -392,3 +392,11 @@ def test_play_terminal_takes_the_game_name_in_any_case(monkeypatch, capsys):
     monkeypatch.setattr("builtins.input", no_more)
     assert cli.main(["play", "--terminal", "MaBuLa"]) == 0
     assert capsys.readouterr().out.startswith("Mabula\nOpponent:")
+
+
+def test_masbrur_free_setup_keeps_the_seed_in_the_order_typed():
+    s = masbrur.ENGINE.new_game({"setup": "free"}, 1)
+    assert masbrur.parse(s, "s53") == "S53"
+    s = masbrur.ENGINE.play(s, "S53")
+    assert "row 0     [5|3]    (the seed: match its left or right end)" in masbrur.board(s, "S53")
+    assert masbrur.hint(s).startswith("Legal: M") and " | " in masbrur.hint(s)

@@ -6,7 +6,8 @@ One module per game, each with the same names:
   choosing the computer's side), ``new_game(seed)``;
 * ``player(state, seat)``: the seat's name in this position (Fursaz's colours can swap);
 * ``board(state, last, viewer)``: the position drawn, labelled, with ``last`` (the
-  last move) marked, as ``viewer`` (a seat) may see it;
+  last move) marked, as ``viewer`` (a seat) may see it; Morbak's also takes the
+  clocks' text, and its ``clock_limits(state)`` gives the time limits;
 * ``how_to(state)``: what the player to move can type now, with examples taken
   from the position; ``hint(state)``: one short line of the moves open now;
   ``all_moves(state)``: every move (or every kind of move) open now;

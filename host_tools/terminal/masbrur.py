@@ -10,6 +10,7 @@ import re
 import textwrap
 
 from firmware.rules import masbrur as ENGINE
+from host_tools.terminal import listed
 
 TITLE = "Masbrur"
 PLAYERS = ("Player 1", "Player 2")
@@ -86,6 +87,8 @@ def board(state, last, viewer=None):
         if r < len(field):
             x, y, z = field[r]
             row = "[%d|%d][%d|%d]" % (x, y, y, z)
+        elif r == len(field) and v["seed"] != "-":
+            row = "   [%s|%s]    (the seed: match its left or right end)" % tuple(v["seed"])
         else:
             row = "(not built yet)"
         mark = ""
@@ -236,7 +239,7 @@ def hint(state):
         return "Type a steal such as T 03/3@2, or 'T -' ('help' explains)."
     if ph == "combat_wall":
         return "Type your wall: W and two of your tiles, e.g. '%s'." % ENGINE.legal_moves(state)[0]
-    return "Legal: " + " | ".join(ENGINE.legal_moves(state))
+    return "Legal: " + listed(ENGINE.legal_moves(state), 24, " | ")
 
 
 def all_moves(state):
@@ -280,6 +283,8 @@ def parse(state, line):
                 raise ValueError("'auto' is for the pie offer, the formations and the steal")
             return ENGINE.auto_move(state)
         return low
+    if text.upper().startswith("S"):
+        return text.upper().replace(" ", "")  # a seed's two values are left, right: kept in order
     text = _TILE.sub(lambda m: "".join(sorted(m.group(1) + m.group(2))), text.upper())
     wall = _WALL.match(text.replace(" ", ""))
     if wall:
