@@ -176,7 +176,7 @@ def _steal_example(state):
 
 
 def how_to(state):
-    ph = ENGINE.legal_moves(state) and _view(state, None)["phase"]
+    ph = _view(state, None)["phase"]
     if ph == "free_setup":
         moves = ENGINE.legal_moves(state)
         return ("Build the field row by row: 'S35' seeds the row with a tile showing 3 on the "
@@ -197,7 +197,8 @@ def how_to(state):
                 "then P, a tile of your hand, L or R and a row: the tile goes on that end "
                 "of the row and the tile at the other end comes to you. Add '+A' to attack "
                 "after the push. 'A' attacks at once: combat starts. Attacking needs five "
-                "upper squares in a row or all equal, and two lower formations of three.")
+                "upper squares of consecutive or equal values and two such lower formations "
+                "of three.")
         example = _active_example(state)
         if example:
             text += "\nFor example: " + example + "."
@@ -229,8 +230,10 @@ def hint(state):
     ph = _view(state, None)["phase"]
     if ph == "equipment":
         moves = ENGINE.legal_moves(state)
-        return "Type 'pass'%s or a wall and a push such as '%s' ('help' explains, 'moves' lists the pushes)." % (
-            ", 'A'" if "A" in moves else "", [m for m in moves if m not in ("pass", "A")][0])
+        active = [m for m in moves if m not in ("pass", "A")]
+        return "Type 'pass'%s%s ('help' explains, 'moves' lists the pushes)." % (
+            ", 'A'" if "A" in moves else "",
+            " or a wall and a push such as '%s'" % active[0] if active else "")
     if ph == "pie_offer":
         return "Type O and the tiles of group 1, or 'auto' ('help' explains)."
     if ph == "combat_select":
