@@ -118,6 +118,8 @@ def parse(state, line):
 
 
 def told(state, move):
+    if move == "swap":
+        return "swap: the second player takes Black and its stone, the first player is now White"
     return move
 
 
