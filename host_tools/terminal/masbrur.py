@@ -259,8 +259,9 @@ def all_moves(state):
     walls = sorted(set(m[:6] for m in moves if m[:1] == "W"))
     lines = ["pass"] + (["A (attack now)"] if "A" in moves else [])
     for t in sorted(pushes):
+        ends = sorted(pushes[t], key=lambda p: (p[1], p[0]))   # by row, left first
         lines.append("P%s: onto %s" % (t, ", ".join(
-            "row %s %s" % (p[1], "left" if p[0] == "L" else "right") for p in sorted(pushes[t], key=lambda p: (p[1], p[0])))))
+            "row %s %s" % (p[1], "left" if p[0] == "L" else "right") for p in ends)))
     if len(walls) == 1:
         lines.append("with your wall %s (it is fixed)" % walls[0])
     else:

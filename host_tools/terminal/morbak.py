@@ -81,11 +81,11 @@ def how_to(state):
             "action and the square: 'L d4', 'S e5', 'K c3', 'N b2'. Switches and blocks "
             "share one budget; four in a row of your colour (any way) wins.")
     if moves and moves != ["pass"]:
-        by_code = {}
+        examples = []
         for m in moves:
-            by_code.setdefault(m[0], m)
-        text += "\nNow, for example: " + ", ".join(
-            "'%s' (%s)" % (m, CODES[c]) for c, m in sorted(by_code.items(), key=lambda kv: "LSKN".index(kv[0])))
+            if not examples or examples[-1][0] != m[0]:   # canonical order: L, S, K, N
+                examples.append(m)
+        text += "\nNow, for example: " + ", ".join("'%s' (%s)" % (m, CODES[m[0]]) for m in examples)
     elif moves == ["pass"]:
         text += "\nNow you have no move: type 'pass'."
     return text
