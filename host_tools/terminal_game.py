@@ -193,6 +193,7 @@ class _Game:
         self.last = None
         self.ply = 0
         self.show = True
+        self.helped = False   # the help is shown before the first move typed
 
     def moved(self, seat, move):
         if self.clocks:
@@ -218,6 +219,9 @@ class _Game:
         """Reads one line and acts on it; the result when the game ends here,
         None when it goes on, False when the player leaves it unfinished."""
         v, state, write = self.v, self.state, self.write
+        if not self.helped:
+            write("%s\n%s\n\n" % (COMMANDS, _wrapped(v.how_to(state))))
+            self.helped = True
         if self.show:
             write(_draw(v, state, self.last, self.human, self.clocks) + "\n")
             write(_wrapped(v.hint(state)) + "\n")
@@ -284,7 +288,6 @@ def play(name, v, read, write, seed, computer=None, clock=time.monotonic):
         seat = list(computer)[0]
         write("The computer plays %s at level %d; you play %s.\n"
               % (v.PLAYERS[seat], computer[seat], v.PLAYERS[game.human]))
-    write("%s\n%s\n\n" % (COMMANDS, _wrapped(v.how_to(game.state))))
     while not game.engine.is_over(game.state):
         seat = game.engine.to_move(game.state)
         if seat in computer:
