@@ -400,3 +400,20 @@ def test_masbrur_free_setup_keeps_the_seed_in_the_order_typed():
     s = masbrur.ENGINE.play(s, "S53")
     assert "row 0     [5|3]    (the seed: match its left or right end)" in masbrur.board(s, "S53")
     assert masbrur.hint(s).startswith("Legal: M") and " | " in masbrur.hint(s)
+
+
+def test_masbrur_moves_are_told_without_their_secrets():
+    s = masbrur.new_game(1)
+    s = masbrur.ENGINE.play(s, masbrur.parse(s, "auto"))
+    s = masbrur.ENGINE.play(s, "C1")
+    assert masbrur.told(s, "W24,25 P26R1+A") == "a push, P26R1, then attacks (its wall is secret)"
+    s = masbrur.ENGINE.play(s, "pass")
+    s = masbrur.ENGINE.play(s, "pass")
+    assert "secret" in masbrur.told(s, masbrur.ENGINE.legal_moves(s)[0])       # a wall
+    while masbrur._view(s, None)["phase"] == "combat_wall":
+        s = masbrur.ENGINE.play(s, masbrur.ENGINE.legal_moves(s)[0])
+    first = masbrur.parse(s, "auto")
+    assert masbrur.told(s, first) == "its formations (sealed until the other player has chosen)"
+    s = masbrur.ENGINE.play(s, first)
+    second = masbrur.parse(s, "auto")
+    assert masbrur.told(s, second) == second   # both are shown once the second is chosen

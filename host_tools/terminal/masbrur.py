@@ -306,7 +306,10 @@ def told(state, move):
     selection stay secret."""
     ph = _view(state, None)["phase"]
     if ph == "equipment" and move[:1] == "W":
-        return "a push, %s (its wall is secret)" % move[7:]
+        push = move[7:].replace("+A", "")
+        return "a push, %s%s (its wall is secret)" % (push, ", then attacks" if move.endswith("+A") else "")
+    if move == "A":
+        return "A: an attack, combat starts"
     if ph == "combat_wall":
         return "a wall (secret until both walls are shown)"
     if ph == "combat_select" and _view(state, None)["select%d" % (1 - ENGINE.to_move(state))] == "-":
