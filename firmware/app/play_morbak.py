@@ -142,7 +142,7 @@ class Play:
     def tick(self, now):
         ses = self.session
         ses.tick(now)
-        if ses.machine_to_move() and not self.view and now - ses.turn_at >= _THINK_MS:
+        if ses.machine_to_move() and now - ses.turn_at >= _THINK_MS:   # the status view too: its clock runs
             move = ses.think()
             self.app.beep(render.ACCEPT)
             ses.play(move, now)
