@@ -9,6 +9,24 @@ draws] before this game, "first": the seat that started this game}. The match is
 when a player has ``wins`` wins or ``games`` games have been played. The next game is
 started by the loser of the last one; after a draw, by the player who did not start it
 (Morbak's rule, option next_first "loser")."""
+from firmware.rules import is_int
+
+_MAX = 99999   # games in a match: no count on the board comes near
+
+
+def valid(m):
+    """True when ``m`` is a match as this module writes it (one read back from the
+    flash is checked before it is counted)."""
+    if not isinstance(m, dict) or not isinstance(m.get("score"), list) or len(m["score"]) != 3:
+        return False
+    for v in m["score"] + [m.get("game")]:
+        if not (is_int(v) and 0 <= v <= _MAX):
+            return False
+    for v in (m.get("games"), m.get("wins")):
+        if v is not None and not (is_int(v) and 0 < v <= _MAX):
+            return False
+    first = m.get("first")
+    return is_int(first) and 0 <= first <= 1 and (m.get("games") is not None or m.get("wins") is not None)
 
 
 def score(rec):

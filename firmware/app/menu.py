@@ -78,6 +78,7 @@ class Boot:
             app.log(now, "state: %s; discarded" % bad)
             records.discard(app.storage)
         if rec is None:
+            self._match(now)
             return
         if app.crashes >= crash.LIMIT:
             # Recorded unfinished, so `arbiter games export` can fetch it for a bug report.
@@ -98,6 +99,23 @@ class Boot:
         if app.crashes:
             app.say("resumed after a crash")
             app.log(now, "resume game %d after a crash" % rec["id"])
+
+
+    def _match(self, now):
+        """The power went between two games of a match: its score again (OK starts the
+        next game), from the last game's record."""
+        app = self.app
+        last = records.next_id(app.storage) - 1
+        rec = app.storage.read_json(records.game_path(last), None) if last > 0 else None
+        if not isinstance(rec, dict) or "match" not in rec or rec.get("result") is None:
+            return
+        from firmware.app import match
+        if records.problem(rec) or not match.valid(rec["match"]) or match.over(rec):
+            return
+        from firmware.app.boards import controller
+        from firmware.app.screens import Score
+        app.show(Score(app, rec, controller(rec["game"]).SEATS))
+        app.log(now, "match: the score after game %d" % rec["id"])
 
 
 def level(unit, value, cells):

@@ -16,7 +16,8 @@ resigns (the second player's colour); chosen as in the pause, MENU goes back to 
 The record keeps the result ("resignation" or "agreement"). A game without a move is
 simply dropped.
 
-Score (screen "match", after a game of a match, match.py): A's wins as squares in A's
+Score (screen "match", after a game of a match, match.py, and at power-up when the
+power went between two games of a match): A's wins as squares in A's
 colour from the left of the bottom row of cells, B's from the left of the top row,
 draws in white on the middle row; the last cell of the row of the player who starts
 the next game blinks in their colour. OK
@@ -186,15 +187,17 @@ class End(_Choice):
 def after_game(app, now):
     """A game is over and the players go on: the match's score when the game belonged
     to one, else the menu."""
-    rec = app.play.session.rec
-    if "match" in rec and rec.get("result") is not None:
-        app.show(Score(app, rec))
+    ses = app.play.session
+    if "match" in ses.rec and ses.result is not None:
+        app.show(Score(app, ses.rec, ses.seats))
     else:
         app.to_menu()
 
 
 class Score:
-    def __init__(self, app, rec):
+    def __init__(self, app, rec, seats):
+        """``rec``: the last game's record (with its result), ``seats``: the players'
+        names."""
         from firmware.app import match
         self.app = app
         self.name = "match"
@@ -203,7 +206,7 @@ class Score:
         self.over = match.over(rec)
         self.leader = match.leader(rec) if self.over else None
         self.next = None if self.over else match.following(rec)
-        self.seats = app.play.session.seats
+        self.seats = seats
         self.width = w = app.profile["leds"]["width"]
         self.cells = n = len(app.frame) // 3
         self.rows = (0, n - w)                 # A's wins, B's wins
@@ -217,13 +220,14 @@ class Score:
         if kind != "down":
             return
         app = self.app
+        game = self.rec["game"]
         if key == app.keys["ok"] and not self.over:
-            game = self.rec["game"]
-            app.close_game()
+            app.close_game(game)
             if app.new_game(game, now, match=self.next) is None:
                 app.to_menu()
         elif key == app.keys["ok"] or key == app.keys["menu"]:
             app.beep(render.CLICK)
+            app.close_game(game)   # its code too, when the score came at power-up
             app.to_menu()
 
     def draw(self, f, now):

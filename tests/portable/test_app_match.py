@@ -82,3 +82,41 @@ def test_single_games_have_no_match():
     b.press(OK)
     eq(b.status()["screen"], "menu")
     assert "match" not in b.storage.read_json("games/00001.json")
+
+
+def test_a_power_cut_between_games_keeps_the_match():
+    b = Board("match-cut", {"morbak.match_games": 3, "morbak.confirm": False})
+    b.start()
+    for name in LINE:
+        b.press(name)                               # A wins game 1
+    b = b.reboot()                                  # the power goes before OK
+    st = b.status()
+    eq(st["screen"], "match", "the score again at power-up")
+    eq(st["message"], "match after game 1: A 1, B 0, draws 0; OK = next game (B starts), MENU = leave the match")
+    b.press(OK)
+    st = b.status()
+    eq((st["screen"], st["to_move"], st["match"]["game"], st["match"]["score"]), ("game", 1, 2, [1, 0, 0]))
+    b = b.reboot()                                  # a game in progress is resumed as before
+    eq(b.status()["screen"], "resume")
+
+
+def test_a_finished_or_damaged_match_is_not_offered_again():
+    b = Board("match-done", {"morbak.match_games": 1, "morbak.confirm": False})
+    b.start()
+    for name in LINE:
+        b.press(name)
+    eq(b.reboot().status()["screen"], "menu", "a match of one game is over")
+    rec = b.storage.read_json("games/00001.json")
+    rec["match"]["games"] = 3
+    rec["match"]["first"] = "A"                     # not a seat: the record is not trusted
+    b.storage.write_json("games/00001.json", rec)
+    eq(b.reboot().status()["screen"], "menu")
+    rec["match"]["first"] = 0
+    b.storage.write_json("games/00001.json", rec)
+    b = b.reboot()
+    eq(b.status()["screen"], "match", "repaired: offered")
+    b.press(MENU)
+    eq(b.status()["screen"], "menu", "MENU leaves it")
+    import sys
+    eq([m for m in ("firmware.app.play_morbak", "firmware.app.screens") if m in sys.modules], [],
+       "the game's code left with it")
