@@ -171,7 +171,10 @@ def legend(app):
 def _menu(app, menu, press):
     from firmware.app import settings
     b, cfg = menu.board, app.cfg
-    text = settings.to_text
+
+    def text(key, value):   # a time with its unit
+        out = settings.to_text(key, value)
+        return out + " s" if key.endswith("_s") and value is not None else out
     if menu.item < 0:
         out = []
         for key, value, cell, colour in b.PICKS:

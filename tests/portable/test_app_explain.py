@@ -21,7 +21,7 @@ def test_the_legend_follows_the_screen():
     cells = _texts(leg)
     eq(cells[(sq("a7"),)], "Morbak (the full game) - chosen")
     eq(cells[(sq("d4"),)], "start a game")
-    eq(cells[(sq("a1"),)], "game time per player (a square = 1 minute): now 900")
+    eq(cells[(sq("a1"),)], "game time per player (a square = 1 minute): now 900 s")
     eq(cells[(sq("f7"),)], "colours: standard or colour-blind: now standard")
     eq(cells[(sq("g7"),)], "night mode: dim, no white flashes: now off")
     eq(_keys(leg)["OK"], "start a game")
@@ -30,7 +30,7 @@ def test_the_legend_follows_the_screen():
     b.press("b1")                                   # the move time editor
     leg = b.status()["legend"]
     cells = _texts(leg)
-    eq(cells[(sq("b1"),)], "time for one move (a square = 10 s): 120")
+    eq(cells[(sq("b1"),)], "time for one move (a square = 10 s): 120 s")
     eq(cells[(sq("g1"),)], "off")
     eq(len([c for c in leg["cells"] if len(c[0]) == 42]), 1, "the bar: a2 to g7")
     eq(_keys(leg)["OK"], "save it")
