@@ -1,7 +1,8 @@
 """Mabula opponent: sequential halving over the moves, each sample one fast
-random playout (``mabula.playout``) scored by result and score margin."""
+random playout (``mabula_playout.playout``) scored by result and score margin."""
 from firmware.ai.search import halving_steps
 import firmware.rules.mabula as rules
+from firmware.rules import mabula_playout
 
 # Playout plies per decision by level (2..5); on a board the session's time
 # limit caps them (tests/bench/extra_think.py measures it on the Pico). Every
@@ -37,7 +38,7 @@ def think(state, level, rng):
         return moves[rng.below(len(moves))]
 
     def value(i):
-        return _value(rules.playout(children[i], rng), me)
-    edge = rules.edge_marbles(state)
+        return _value(mabula_playout.playout(children[i], rng), me)
+    edge = mabula_playout.edge_marbles(state)
     i = yield from halving_steps(len(moves), value, _PLIES[level] // (edge if edge > 4 else 4), rng)
     return moves[i]

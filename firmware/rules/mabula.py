@@ -90,11 +90,10 @@ _RING_G = None      # ring position -> grid index of that edge space
 _STEP = None        # ring position -> grid step of its inward direction
 _LINE = None        # ring position -> slot of its line's marble count in cells
 _FIELD = None       # grid index -> 1 on the 36 field cells
-_MOVES = None       # ring position * 6 + d - 1 -> move string
 
 
 def _tables():
-    global _NAME, _SPACE_OF, _GRID_OF, _RING_G, _STEP, _LINE, _FIELD, _MOVES
+    global _NAME, _SPACE_OF, _GRID_OF, _RING_G, _STEP, _LINE, _FIELD
     name = [""] * 64
     space_of = bytearray(b"\xff" * 64)
     grid_of = bytearray(60)
@@ -117,12 +116,14 @@ def _tables():
     for y in range(1, 7):
         for x in range(1, 7):
             field[y * 8 + x] = 1
-    moves = []
-    for r in range(24):
-        for d in range(1, 7):
-            moves.append(RING[r] + "-" + name[ring_g[r] + d * step[r]])
     _NAME, _SPACE_OF, _GRID_OF, _RING_G = name, space_of, grid_of, ring_g
-    _STEP, _LINE, _FIELD, _MOVES = tuple(step), line, field, moves
+    _STEP, _LINE, _FIELD = tuple(step), line, field
+
+
+def move_name(r, d):
+    """The push of the marble at ring position ``r`` by ``d`` cells, e.g. 'd1-d5'. Made
+    when asked: a table of the 144 strings would hold ~5 KB of a board's RAM."""
+    return RING[r] + "-" + _NAME[_RING_G[r] + d * _STEP[r]]
 
 
 def space_index(name):
@@ -248,10 +249,8 @@ def legal_moves(state):
     out = []
     for r in range(24):
         if cells[_RING_G[r]] == colour:
-            free = 6 - cells[_LINE[r]]
-            if free:
-                base = r * 6
-                out.extend(_MOVES[base:base + free])
+            for d in range(1, 7 - cells[_LINE[r]]):
+                out.append(move_name(r, d))
     if not out and _can_move(cells, 3 - colour):
         out.append("pass")
     return out
@@ -271,7 +270,7 @@ def _who(seat):
 
 def _move_id(move):
     """ring position * 6 + d - 1 of a move string like 'd1-d5', or None (found by
-    arithmetic: a table of the 144 strings would cost a board ~2.5 KB of RAM)."""
+    arithmetic, like the strings themselves: move_name)."""
     if not isinstance(move, str) or len(move) != 5 or move[2] != "-" or move[:2] not in RING:
         return None
     r = RING.index(move[:2])
@@ -279,8 +278,7 @@ def _move_id(move):
     e, step = _RING_G[r], _STEP[r]
     for d in range(1, 7):
         if e + d * step == g:
-            mid = r * 6 + d - 1
-            return mid if _MOVES[mid] == move else None
+            return r * 6 + d - 1 if _NAME[g] == move[3:] else None
     return None
 
 
@@ -461,7 +459,7 @@ def move_from_occupancy(state, occupied):
     for i in range(60):
         if (after[grid_of[i]] != 0) != (occupied[i] != 0):
             return None
-    return _MOVES[emptied * 6 + d - 1]
+    return move_name(emptied, d)
 
 
 # --- position text (§1.7) -------------------------------------------------------
@@ -484,133 +482,9 @@ def to_text(state):
     return text
 
 
-def _option_word(word, opts):
-    """Read one ``key=value`` word of the text into the list ``opts``."""
-    kv = word.split("=")
-    if len(kv) != 2 or kv[0] not in _SCORE_OPTIONS:
-        raise ValueError("unknown word %r after the side to move (scoring=, tiebreak=, "
-                         "count_edge_marbles= expected)" % word)
-    i = _SCORE_OPTIONS.index(kv[0])
-    if kv[0] == "count_edge_marbles":
-        allowed = {"true": True, "false": False}
-    else:
-        allowed = {}
-        for v in OPTIONS[kv[0]][2]:
-            allowed[v] = v
-    if kv[1] not in allowed:
-        raise ValueError("bad value %r for %s" % (kv[1], kv[0]))
-    opts[i] = allowed[kv[1]]
-
-
 def from_text(text):
     """Parse position text (see the module docstring); ValueError says why.
-    Fewer than 12 marbles of a colour are accepted, for constructed positions."""
-    if not isinstance(text, str):
-        raise ValueError("position text must be a string")
-    if _NAME is None:
-        _tables()
-    words = text.split(" ")
-    if len(words) < 2:
-        raise ValueError("position text is 8 ranks joined by '/', a space and W or B")
-    ranks = words[0].split("/")
-    if len(ranks) != 8:
-        raise ValueError("position text needs 8 ranks separated by '/', found %d" % len(ranks))
-    cells = _new_cells()
-    count = [0, 0, 0]
-    for n in range(8):
-        row = ranks[n]
-        y = 7 - n
-        if len(row) != 8:
-            raise ValueError("rank %d must have 8 characters, not %d" % (y + 1, len(row)))
-        for x in range(8):
-            g = y * 8 + x
-            ch = row[x]
-            if _SPACE_OF[g] == 255:
-                if ch != "-":
-                    raise ValueError("corner %s%d must be written '-'" % ("ah"[x // 7], y + 1))
-                continue
-            v = _COLOUR_CHAR.find(ch)
-            if v < 0:
-                raise ValueError("%s holds %r: use W, B or ." % (_NAME[g], ch))
-            cells[g] = v
-            count[v] += 1
-    if count[1] > 12 or count[2] > 12:
-        raise ValueError("a Mabula set has 12 marbles of each colour; the text has %d W and %d B"
-                         % (count[1], count[2]))
-    side = words[1]
-    if side != "W" and side != "B":
-        raise ValueError("the side to move must be W or B, not %r" % side)
-    opts = [OPTIONS[k][0] for k in _SCORE_OPTIONS]
-    seen = []
-    for word in words[2:]:
-        key = word.split("=")[0]
-        if key in seen:
-            raise ValueError("%s is given twice" % key)
-        seen.append(key)
-        _option_word(word, opts)
-    _count_lines(cells)
-    return _State(cells, 0 if side == "W" else 1, tuple(opts))
-
-
-# --- fast random playout (for the opponents' search) ---------------------------
-
-def edge_marbles(state):
-    """Marbles on the edge: every move takes one off for good, so this bounds
-    the moves left (passes aside)."""
-    n = 0
-    for r in range(24):
-        if state.cells[_RING_G[r]]:
-            n += 1
-    return n
-
-
-def playout(state, rng, limit=-1, log=None):
-    """Play random moves from ``state`` until the game ends (or ``limit`` plies
-    are played) and return the position reached; ``state`` is untouched.
-
-    The game is exactly the one the API plays when every move is
-    ``legal_moves(s)[rng.below(len(legal_moves(s)))]`` (a forced pass draws
-    ``rng.below(1)`` too), without building move lists or states: one
-    bytearray changed in place, and each side's edge marbles listed in ring
-    order (a push takes one off the edge for good). ``log``, a list, receives
-    each move played."""
-    cells = bytearray(state.cells)
-    turn = state.turn
-    ring_g = _RING_G
-    line = _LINE
-    # own[seat]: the ring positions of the seat's edge marbles, in ring order.
-    own = ([], [])
-    for r in range(24):
-        c = cells[ring_g[r]]
-        if c:
-            own[c - 1].append(r)
-    below = rng.below
-    while limit:
-        colour = turn + 1
-        mine = own[turn]
-        n = 0
-        for r in mine:
-            n += 6 - cells[line[r]]
-        if n:
-            k = below(n)
-            i = 0
-            while True:
-                r = mine[i]
-                f = 6 - cells[line[r]]
-                if k < f:
-                    break
-                k -= f
-                i += 1
-            _push(cells, r, k + 1, colour)
-            del mine[i]
-            if log is not None:
-                log.append(_MOVES[r * 6 + k])
-        elif _can_move(cells, 3 - colour):
-            below(1)
-            if log is not None:
-                log.append("pass")
-        else:
-            break
-        turn = 1 - turn
-        limit -= 1
-    return _State(cells, turn, state.opts)
+    Fewer than 12 marbles of a colour are accepted, for constructed positions. The
+    parser lives in mabula_text.py: a board never reads position text."""
+    from firmware.rules.mabula_text import from_text as parse
+    return parse(text)

@@ -30,6 +30,10 @@ def test_the_light_board_plays_its_seat():
     eq(b.status()["to_move"], 0, "A to move again")
     b.press("e5" if "L e5" not in b.status()["moves"] else "c3")
     eq(b.status()["to_move"], 1, "then B, the board")
+    b.press(MENU)                                   # A reads the budgets and clocks
+    b.wait(800)
+    st = b.status()
+    eq((len(st["moves"]), st["screen"]), (4, "status"), "the board moves all the same; the view stays")
 
 
 def test_the_marble_board_shows_its_push_and_takes_only_that():
@@ -114,8 +118,10 @@ def test_the_board_thinks_in_slices_and_a_pause_stops_it():
         steps += 1
     eq(b.status()["moves"], [], "still thinking after a few steps")
     assert ses.thought is not None and ses.thought.move is None
-    b.long(MENU)
+    for kind in ("down", "long", "up"):
+        b.step([(kind, MENU)])
     eq(b.status()["screen"], "pause", "MENU pauses while the board thinks")
+    assert ses.thought.move is None
     calls = clock.calls
     b.wait(3000)
     eq(clock.calls, calls, "no thinking while paused")
@@ -165,7 +171,9 @@ def test_undo_before_the_board_answers_takes_back_the_players_move_only():
     b = Board("vs-undo1", {"morbak.opponent": "B", "morbak.level": 1, "morbak.confirm": False})
     b.start()
     b.press("d4")
-    b.long(MENU)                                  # MENU down: the board holds its move
+    for kind in ("down", "long", "up"):           # paused before the board's move is due
+        b.step([(kind, MENU)])
+    eq(b.status()["screen"], "pause")
     eq(b.status()["moves"], ["L d4"], "the board has not played")
     b.press("d4")
     b.press(OK)

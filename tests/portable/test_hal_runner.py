@@ -149,7 +149,7 @@ def test_clock_counts_from_start_up():
     assert 0 <= a and b - a >= 3, (a, b)
 
 
-def test_the_board_thinks_between_polls_and_menu_pauses_it():
+def test_the_board_thinks_between_polls_of_the_keys():
     from firmware.app import settings
     values = settings.defaults(("morbak",))
     values["morbak.opponent"] = "A"                # the board moves first
@@ -158,28 +158,27 @@ def test_the_board_thinks_between_polls_and_menu_pauses_it():
     settings.save(rig.storage, values)
     reads = [0]
 
-    def clock():                                   # 10 ms a read: a few playouts a slice
+    def clock():                                   # 10 ms a read: a few positions a slice
         reads[0] += 1
         return 10 * reads[0]
     rig.runner.clock = clock
     rig.runner.start(0)
     rig.run(0, 1000)
-    menu, ok = rig.runner.keys._extra
+    ok = rig.runner.keys._extra[1]
     ok.held = True                                 # OK on the menu: a new game
     rig.run(1000, 1100)
     ok.held = False
-    rig.run(1100, 1200)
+    rig.run(1100, 1150)
     app = rig.runner.app
     eq(app.clock, clock, "the app has the runner's clock")
     ses = app.play.session
     assert ses.thought is not None and ses.thought.move is None, "thinking, a slice a step"
-    menu.held = True                               # a long MENU while the board thinks
-    rig.run(1200, 2200)
-    menu.held = False
-    rig.run(2200, 2300)
-    eq(app.status()["screen"], "pause", "the keys were polled: paused")
-    seen = reads[0]
-    rig.run(2300, 3300)
-    eq(reads[0], seen, "no thinking while paused")
-    eq(app.status()["moves"], [], "and no move")
+    rig.board.down[24] = 1                         # d4 pressed while the board thinks
+    rig.run(1150, 1250)
+    rig.board.down[24] = 0
+    rig.run(1250, 1300)
+    eq(app.said, "rejected d4: the board is thinking", "the press was read between two slices")
+    assert ses.thought.move is None, "and the thinking goes on"
+    rig.run(1300, 3300)
+    eq(len(app.status()["moves"]), 1, "then the board plays")
     eq(rig.runner.crashed_at, None, "no crash")

@@ -1,0 +1,68 @@
+"""Fast random playouts of Mabula for the opponents (firmware/ai/mabula.py), beside the
+engine's API and kept out of it, so a board playing Mabula without an opponent does not
+hold this code: ``playout(state, rng, limit, log)`` plays the very game the API plays
+with random moves; ``edge_marbles(state)`` bounds the moves left."""
+from firmware.rules import mabula as m
+
+
+def edge_marbles(state):
+    """Marbles on the edge: every move takes one off for good, so this bounds
+    the moves left (passes aside)."""
+    n = 0
+    for g in m._RING_G:
+        if state.cells[g]:
+            n += 1
+    return n
+
+
+def playout(state, rng, limit=-1, log=None):
+    """Play random moves from ``state`` until the game ends (or ``limit`` plies
+    are played) and return the position reached; ``state`` is untouched.
+
+    The game is exactly the one the API plays when every move is
+    ``legal_moves(s)[rng.below(len(legal_moves(s)))]`` (a forced pass draws
+    ``rng.below(1)`` too), without building move lists or states: one
+    bytearray changed in place, and each side's edge marbles listed in ring
+    order (a push takes one off the edge for good, so the lists only shrink).
+    ``log``, a list, receives each move played."""
+    cells = bytearray(state.cells)
+    turn = state.turn
+    ring_g = m._RING_G
+    line = m._LINE
+    push = m._push
+    # own[seat]: the ring positions of the seat's edge marbles, in ring order.
+    own = ([], [])
+    for r in range(24):
+        c = cells[ring_g[r]]
+        if c:
+            own[c - 1].append(r)
+    below = rng.below
+    while limit:
+        colour = turn + 1
+        mine = own[turn]
+        n = 0
+        for r in mine:
+            n += 6 - cells[line[r]]
+        if n:
+            k = below(n)
+            i = 0
+            while True:
+                r = mine[i]
+                f = 6 - cells[line[r]]
+                if k < f:
+                    break
+                k -= f
+                i += 1
+            push(cells, r, k + 1, colour)
+            del mine[i]
+            if log is not None:
+                log.append(m.move_name(r, k + 1))
+        elif m._can_move(cells, 3 - colour):
+            below(1)
+            if log is not None:
+                log.append("pass")
+        else:
+            break
+        turn = 1 - turn
+        limit -= 1
+    return m._State(cells, turn, state.opts)
