@@ -21,8 +21,9 @@ PASS passes; at the pie step SWAP takes the first stone's colour (RULES.md §2.4
 Whose turn: every 3 s the empty points glow for a moment in the mover's colour.
 
 Against the board (settings fursaz.opponent, fursaz.level): on its turn the board thinks
-(firmware.ai), then blinks the point where its stone goes (or passes, or swaps, itself);
-a stone put anywhere else is refused.
+(firmware.ai) - the empty points breathe slowly in its colour meanwhile - then blinks the
+point where its stone goes (or passes, or swaps, itself); a stone put anywhere else is
+refused.
 
 The stamps (which stone flipped when) are not on the board: after a power cut the game
 is rebuilt from its record and the board checked against it, the last placement's flips
@@ -339,11 +340,18 @@ class Play:
             if blink:
                 render.put(f, self.ai_point, STONE[self.mover])
             return
-        if not still and render.blink(now - ses.turn_at, 3000, _BEAT_MS):
+        if still:
+            return
+        level = 0
+        if ses.machine_to_move():                   # the board thinking
+            level = ses.breath(now, 8, 120)
+        elif render.blink(now - ses.turn_at, 3000, _BEAT_MS):
+            level = 60
+        if level:
             c = STONE[self.mover]
             for i in range(len(self.expect)):
                 if not self.expect[i]:
-                    render.put_scaled(f, i, c, 60)
+                    render.put_scaled(f, i, c, level)
 
     def _draw_end(self, f):
         if self.scores:
@@ -361,4 +369,5 @@ class Play:
         out["expected"] = "".join([_WHICH[e] for e in self.expect])
         out["wrong"] = [self.points[i] for i in range(len(self.wrong)) if self.wrong[i] and not self.owed[i]]
         out["owed"] = [self.points[i] for i in range(len(self.owed)) if self.owed[i] and self.wrong[i]]
+        out["thinking"] = self.session.machine_to_move() and self.ai_point < 0
         return out

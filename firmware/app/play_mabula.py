@@ -22,8 +22,9 @@ board matches the position before the move. After a power cut the saved game res
 and the board is checked against it the same way.
 
 Against the board (settings mabula.opponent, mabula.level): on its turn the board thinks
-(firmware.ai), then blinks the edge marble to push (its colour) and where it must stop
-(white); any other push is put right through correction.
+(firmware.ai) - its edge marbles that can move breathe slowly in its colour meanwhile -
+then blinks the edge marble to push (its colour) and where it must stop (white); any
+other push is put right through correction.
 
 Game over: each player's groups light in their colour, those that score bright, the
 winner's blinking; PASS shows the scores as bars (White from b1 on, Black from g8 back);
@@ -104,7 +105,7 @@ class Play:
         self.ai_move = None      # the board's push: chosen in tick(), a slice at a time
         if ses.over:
             self._groups(s)
-        elif not ses.machine_to_move():
+        else:                    # the board's own too: they breathe while it thinks
             for m in engine.legal_moves(s):
                 if m != "pass":
                     self.hint[engine.space_index(m.split("-")[0])] = 1
@@ -248,9 +249,10 @@ class Play:
                 render.put(f, self.ai_to, render.WHITE)
             return
         passing = now < ses.pass_until and render.blink(now, 250, 125)
+        level = ses.breath(now, 12, 200) if ses.machine_to_move() else 60   # thinking
         for i in range(_CELLS):
             if self.hint[i] and not still:
-                render.put_scaled(f, i, MARBLE[p], 60)
+                render.put_scaled(f, i, MARBLE[p], level)
             elif passing and self.expect[i] == ses.pass_seat + 1 and not self.hint[i]:
                 render.put_scaled(f, i, MARBLE[ses.pass_seat], 160)
         if now < self.flash_until:
@@ -275,4 +277,5 @@ class Play:
         out = self.session.status()
         out["expected"] = "".join([".WB"[e] for e in self.expect])
         out["wrong"] = [engine.SPACES[i] for i in range(_CELLS) if self.wrong[i]]
+        out["thinking"] = self.session.machine_to_move() and self.ai_move is None
         return out

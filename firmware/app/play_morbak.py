@@ -35,7 +35,9 @@ nothing selected) until the next press on MENU, OK or a square; the clocks run o
 A long press on MENU pauses (screens.Pause: continue, undo, end: resign or draw).
 
 Against the board (settings morbak.opponent, morbak.level): on its turn the board
-thinks (firmware.ai) and plays; its square flashes white."""
+thinks (firmware.ai) and plays; its square flashes white. While it thinks, the empty
+squares breathe slowly in its colour instead of the heartbeat (the position stays as it
+is)."""
 from firmware.app import clock as clk
 from firmware.app import render
 from firmware.app.session import Session
@@ -252,7 +254,8 @@ class Play:
         cells = self.cells
         p = ses.turn
         beat = False
-        if not still and p >= 0:
+        breath = ses.breath(now, 8, 96) if not still and ses.machine_to_move() else 0
+        if not still and p >= 0 and not breath:
             c = ses.clock
             due = c.due_ms(p)
             period = 500 if 0 <= due < clk.FINAL_MS else (1000 if c.warning(p) else 3000)
@@ -271,6 +274,9 @@ class Play:
             if code == 0:
                 if beat:
                     render.put_scaled(f, i, render.PLAYER[p], 100)
+                    continue
+                if breath:                      # the board thinking
+                    render.put_scaled(f, i, render.PLAYER[p], breath)
                     continue
             elif code < 7:
                 look = look0 if code & 1 else look1  # A's codes are odd, B's even
@@ -324,4 +330,5 @@ class Play:
     def status(self):
         out = self.session.status()
         out["pending"] = self.choices[self.choice] if self.pend >= 0 else None
+        out["thinking"] = self.session.machine_to_move()
         return out

@@ -13,7 +13,8 @@ Against the board: the setting ``<game>.opponent`` names the seat the board play
 (``<game>.level`` 1-5); ``think()`` asks firmware.ai for its move, a slice at a time so
 the runner keeps polling the keys and sensors (a pause stops the thinking, the clocks
 and the LEDs go on), and the controller plays it (light board) or shows it for a
-person to carry out (sensor boards). An undo against the board takes back the board's
+person to carry out (sensor boards); until then the controller shows a slow pulse
+(``breath``). An undo against the board takes back the board's
 move with the player's, so the player is to move again.
 
 Clocks (clock.py): a record whose options have ``game_time_s`` or ``move_time_s``
@@ -35,6 +36,7 @@ _SLICE_MS = const(40)   # thinking between two polls of the keys and sensors
 # it plays the best move found so far. Level 5 answers within 2 s on a Pico, a slice's
 # overrun and the steps between slices included.
 _THINK_LIMIT_MS = (0, 300, 600, 1000, 1400, 1800)
+_BREATH_MS = const(2000)   # one slow breath of the thinking pulse
 
 
 def _ms(seconds):
@@ -182,6 +184,14 @@ class Session:
         if now >= stop:
             return t.hurry()
         return t.work(clock, now + _SLICE_MS if now + _SLICE_MS < stop else stop)
+
+    def breath(self, now, low, high):
+        """The thinking pulse's level at ``now`` (render.put_scaled): from ``low`` up to
+        ``high`` and back every _BREATH_MS, from the turn's start. Small ints only, so
+        drawing with it allocates nothing."""
+        half = _BREATH_MS // 2
+        t = (now - self.turn_at) % _BREATH_MS
+        return low + (high - low) * (t if t < half else _BREATH_MS - t) // half
 
     def can_undo(self):
         return not self.over and len(self.rec["moves"]) > 0

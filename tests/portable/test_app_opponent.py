@@ -241,3 +241,95 @@ def test_a_stone_placed_while_the_board_thinks_is_not_its_move():
     b.step([("frame", bytes([".BW".find(early.get(p, ".")) for p in pts]))])
     eq(b.status()["moves"], ["e5"], "the board's turn: a stone put down is not taken")
     eq(b.status()["message"], "the board is thinking")
+
+
+# ---------------------------------------------------------------- the thinking pulse
+
+def _drawn(app, t, i):
+    """LED ``i`` of the frame drawn at ``t``, drawn with the heap locked on MicroPython
+    (drawing allocates nothing)."""
+    try:
+        import micropython
+        lock, unlock = micropython.heap_lock, micropython.heap_unlock
+    except (ImportError, AttributeError):
+        lock = unlock = None
+    f = app.frame
+    if lock is None:
+        app.render(t)
+    else:
+        lock()
+        try:
+            app.render(t)
+        finally:
+            unlock()
+    return f[3 * i] + f[3 * i + 1] + f[3 * i + 2]
+
+
+def _breathes(app, t0, i):
+    """LED ``i`` stays lit and changes brightness over the first second from ``t0``."""
+    seen = [_drawn(app, t0 + ms, i) for ms in range(0, 1000, 100)]
+    assert min(seen) > 0, seen
+    assert seen[-1] > 2 * seen[0], seen
+    return seen
+
+
+def test_the_light_board_breathes_while_it_thinks():
+    b = Board("pulse-light", {"morbak.opponent": "B", "morbak.level": 1, "morbak.confirm": False})
+    b.start()
+    b.press("d4")
+    ses = b.app.play.session
+    st = b.status()
+    eq((st["moves"], st["thinking"]), (["L d4"], True), "the board's turn: thinking")
+    e5 = 4 * 7 + 4
+    _breathes(b.app, ses.turn_at, e5)             # an empty square
+    b.wait(800)
+    st = b.status()
+    eq((len(st["moves"]), st["thinking"]), (2, False), "the board has played")
+    after = ses.turn_at + 1000                    # between two heartbeats
+    eq([_drawn(b.app, after + ms, e5) for ms in range(0, 1000, 100)], [0] * 10,
+       "the pulse is gone")
+
+
+def test_the_marble_board_breathes_until_it_shows_its_push():
+    b = marble_kit.Marble()
+    _set(b.app, "mabula.opponent", "B")
+    _set(b.app, "mabula.level", 5)
+    b.app.clock = Fake(10)                        # many slices
+    b.press(marble_kit.OK)
+    s = b.state()
+    b.frame(mabula.occupancy(s))
+    s = mabula.play(s, mabula.legal_moves(s)[0])
+    b.frame(mabula.occupancy(s))
+    play = b.app.play
+    eq(b.status()["thinking"], True, "the board thinks over several ticks")
+    mine = [i for i in range(60) if play.hint[i]]
+    assert mine and all(play.expect[i] == 2 for i in mine), "Black's edge marbles that can move"
+    _breathes(b.app, play.session.turn_at, mine[0])
+    steps = 0
+    while b.status()["thinking"]:
+        b.step([])
+        steps += 1
+    assert steps > 3, steps
+    t = b.t + 500 - b.t % 500 + 400               # the push's blink is off
+    eq([_drawn(b.app, t, i) for i in range(60)], [0] * 60, "the pulse is gone")
+
+
+def test_the_stone_board_breathes_while_it_thinks():
+    b = stone_kit.Stone()
+    _set(b.app, "fursaz.opponent", "B")
+    _set(b.app, "fursaz.level", 1)
+    b.press(stone_kit.OK)
+    s = fursaz.play(fursaz.new_game({"size": 5}, 0), "e5")
+    b.show(s)
+    play = b.app.play
+    eq(b.status()["thinking"], True, "the board's turn")
+    empty = [i for i in range(len(play.expect)) if not play.expect[i]][0]
+    _breathes(b.app, play.session.turn_at, empty)
+    b.wait(800)
+    st = b.status()
+    eq(st["thinking"], False, "its move is shown (or played)")
+    if st["moves"] == ["e5", "swap"]:
+        return
+    t = b.t + 500 - b.t % 500 + 400               # the placement's blink is off
+    eq([_drawn(b.app, t, i) for i in range(len(play.expect))], [0] * len(play.expect),
+       "the pulse is gone")
