@@ -14,16 +14,26 @@ space's sensor, t ascending; ``on`` is 0/1, or a sensor's reading: 0-3 on the st
 board, see firmware.hal.wires); the reply is JSON text (see ``run``). Each call is short
 and separate: the WebAssembly build frees memory only between calls. The board's files
 live in the current folder (the flash root); the page saves them after a call that
-reports ``dirty``."""
+reports ``dirty``.
+
+The app's live clock (``app.clock``, for the board's thinking) is the page's board time:
+the tick's instant plus the real time the tick has taken so far. So the board thinks a
+slice per tick, as on the board; a tick that took longer than a scan period delays the
+next one by as much (the board's scans come late the same way). A call returns once it
+has taken _CALL_MS, short of ``until`` if need be (the page calls again): the page is
+never held much longer than that and a slice, a level-5 move or not."""
 import gc
 import json
 
 from binascii import hexlify
+from time import ticks_diff, ticks_ms
 from firmware.app import crash, device, explain
 from firmware.app.runtime import make_app
 from firmware.hal import profile as hal_profile
 from firmware.hal.storage import Storage
 from firmware.hal.wires import Wires
+
+_CALL_MS = 50          # a call into the interpreter ends after this much real time
 
 
 class Logged:
@@ -90,7 +100,15 @@ class Sim:
         self.next_tick = 0     # the next scan instant
         self.last_tick = 0
         self.last_status = None
+        self.later = []        # input changes of a call that ended early, not yet due
+        self.tick_at = 0       # the instant of the tick under way, board ms
+        self.tick_real = ticks_ms()   # and when it began, real ms
+        self.runner.clock = self.now
         self.runner.start(0)
+
+    def now(self):
+        """Board time, live (the app's clock)."""
+        return self.tick_at + ticks_diff(ticks_ms(), self.tick_real)
 
     def _apply(self, change):
         w = self.wires
@@ -106,9 +124,14 @@ class Sim:
         device.FRAME_MS (the scans in between would find nothing). Returns JSON: t, leds
         (hex RGB per LED as displayed, when it changed), tones, events (from the input
         drivers), dirty (files were written), heap (bytes in use), status (when it
-        changed)."""
+        changed); t is less than ``until`` when the call ended early (_CALL_MS)."""
         w, scan, runner = self.wires, self.scan_ms, self.runner
+        started = ticks_ms()
+        if self.later:
+            changes = self.later + changes
+            self.later = []
         i = 0
+        reached = until
         while self.next_tick <= until:
             t = self.next_tick
             self.next_tick = t + scan
@@ -119,14 +142,23 @@ class Sim:
             if (t - self.changed_at > self.busy_ms and not max(w.closed) and not runner.buzzer.busy()
                     and t - self.last_tick < device.FRAME_MS):
                 continue
-            w.now = t
+            w.now = self.tick_at = t
+            self.tick_real = ticks_ms()
             runner.tick(t)
             self.last_tick = t
-        while i < len(changes):   # after the last tick: the next one sees them
-            self._apply(changes[i])
-            i += 1
-            self.changed_at = until
-        out = {"t": until, "tones": w.tones, "events": list(self.events),
+            took = ticks_diff(ticks_ms(), self.tick_real)
+            if took > scan:
+                self.next_tick = t + took
+            if self.next_tick <= until and ticks_diff(ticks_ms(), started) >= _CALL_MS:
+                reached = self.next_tick - 1
+                self.later = changes[i:]
+                break
+        else:
+            while i < len(changes):   # after the last tick: the next one sees them
+                self._apply(changes[i])
+                i += 1
+                self.changed_at = until
+        out = {"t": reached, "tones": w.tones, "events": list(self.events),
                "dirty": self.storage.dirty, "heap": gc.mem_alloc()}
         wire = w.strip.buf
         if wire != self.wire:

@@ -288,7 +288,7 @@ function showStatus() {
   $("message").textContent = s.message || "";
   const seats = s.seats || "AB";
   const seat = (p) => (p === 0 || p === 1 ? seats[p] : "");
-  $("turn").textContent = s.result ? "" : seat(s.to_move);
+  $("turn").textContent = s.result ? "" : seat(s.to_move) + (s.thinking ? " (the board: thinking…)" : "");
   $("clocks").textContent = s.clocks_ms ? `${seat(0)} ${fmtMs(s.clocks_ms[0])} · ${seat(1)} ${fmtMs(s.clocks_ms[1])}` : s.game ? "off" : "";
   $("move-left").textContent = s.move_ms_left == null ? (s.game && !s.result ? "off" : "") : fmtMs(s.move_ms_left);
   $("result").textContent = s.result ? (s.result.winner == null ? "draw" : seat(s.result.winner) + " wins") + ` (${s.result.reason})` : "";
