@@ -21,6 +21,7 @@ def hand_checks(rec, last):
     s = engine.new_game(rec["options"], rec["seed"])
     hand = []     # this hand's (ply, seat, tile or None for a draw, ends) after the lead
     lead = None   # (ply, seat, tile) of a lead the highest-double rule gives
+    shown = [[], []]   # the tiles each seat has shown at the hand's end
     moves = rec["moves"] + [last]
     for ply in range(1, len(moves) + 1):
         m = moves[ply - 1]
@@ -31,31 +32,19 @@ def hand_checks(rec, last):
             hand.append((ply, seat, m[1:], None))
         elif ":" in m:
             lead = (ply, int(m[0]), m[2:])
-        n = engine.play(s, m)
-        if m.startswith("reveal") and len(engine.hand_history(n)) > len(engine.hand_history(s)):
-            shown = _revealed(s)
+        elif m.startswith("reveal"):
             words = m.split()
             shown[int(words[1])] += words[2:]
+        n = engine.play(s, m)
+        if len(engine.hand_history(n)) > len(engine.hand_history(s)):
             _judge_draws(hand, shown, draws)
             if lead is not None:
                 _judge_lead(lead, hand, shown, leads)
             hand = []
             lead = None
+            shown = [[], []]
         s = n
     return draws, leads
-
-
-def _revealed(s):
-    """[seat 0's tiles, seat 1's] revealed so far, from the position text."""
-    out = [[], []]
-    seat = -1
-    for word in engine.to_text(s).split():
-        if "=" in word:
-            key, _, word = word.partition("=")
-            seat = int(key[3]) if key in ("rev0", "rev1") else -1
-        if seat >= 0 and word != "-":
-            out[seat].append(word)
-    return out
 
 
 def _fits(name, ends):

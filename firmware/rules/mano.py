@@ -45,9 +45,9 @@ It is a view for display, not a state ``from_text`` reads.
 
 Modules: this one is the API and what both modes share; the dealt mode's deal,
 moves and fast playout are firmware/rules/mano_dealt.py, the observed mode's
-firmware/rules/mano_observed.py, reading position text firmware/rules/mano_text.py,
-each imported when first needed (a tile board holds neither the dealt mode nor the
-reading).
+firmware/rules/mano_observed.py, position text (written and read)
+firmware/rules/mano_text.py, each imported when first needed (a tile board, which
+replays its record with new_game and play, holds neither the dealt mode nor the text).
 
 Reasons: ``result`` gives ``"target reached"`` when the match is over and
 ``"in progress"`` before (winner None, the scores so far); a hand in
@@ -169,7 +169,7 @@ def line_is_dead(line):
     """True when the line (text, tiles left to right) can never be played on
     again: both ends show v and all seven tiles showing v are in it (§4.4)."""
     _need_tables()
-    return _text_reader().line_is_dead(line)
+    return _text_module().line_is_dead(line)
 
 
 def _dead(lm, le, re):
@@ -250,7 +250,7 @@ def _mode(s):
     return _observed() if s.obs else _dealt()
 
 
-def _text_reader():
+def _text_module():
     from firmware.rules import mano_text
     return mano_text
 
@@ -428,54 +428,21 @@ def _score_hand(n, p0, p1):
     return n
 
 
-# --- text ------------------------------------------------------------------
-
-def _seat_text(seat):
-    return "-" if seat is None else str(seat)
-
-
-def _list_text(words):
-    return " ".join(words) if words else "-"
-
+# --- text (firmware/rules/mano_text.py) ---------------------------------------
 
 def line_text(state):
     """The line, oriented tiles left to right ("-" when empty)."""
-    return _list_text(["%d-%d" % (c >> 3, c & 7) for c in state.line])
-
-
-def _text(s, show):
-    """Position text; show = (hand 0 tiles, hand 1 tiles, boneyard tiles and rng)."""
-    out = ["hand=%d" % s.hand, "score=%d,%d" % s.score, "move=" + _seat_text(s.move),
-           "last=" + _seat_text(s.last), "line=" + line_text(s)]
-    if s.obs:
-        out.append("h0=%d h1=%d bone=%d" % (s.h[0], s.h[1], s.nb))
-    else:
-        for seat in (0, 1):
-            out.append("h%d=" % seat + (_list_text(_names(s.h[seat])) if show[seat]
-                                        else str(_count(s.h[seat]))))
-        left = len(s.bone) - s.top
-        out.append("bone=" + (_list_text([_name(t) for t in s.bone[s.top:]]) if show[2] else str(left)))
-    for key in _OPTION_KEYS:
-        out.append("%s=%s" % (key, s.o[key]))
-    out.append("passes=%d" % s.passes)
-    if s.obs:
-        out.append(_observed().extra_text(s))
-    elif show[2]:
-        out.append("rng=%d" % s.rng)
-    out.append("hist=" + _list_text(["%d:%d:%s:%d:%d" % e for e in s.hist]))
-    return " ".join(out)
+    return _text_module().line_text(state)
 
 
 def to_text(state):
-    return _text(state, (True, True, True))
+    return _text_module().to_text(state)
 
 
 def public_view(state, seat):
     """What ``seat`` (0, 1, or None for an onlooker) may see: the position text
     with the other hand and the boneyard as counts and without the PRNG state."""
-    if seat is not None and seat not in (0, 1):
-        raise ValueError("seat must be 0, 1 or None")
-    return _text(state, (seat == 0, seat == 1, False))
+    return _text_module().public_view(state, seat)
 
 
 def _mask(tiles):
@@ -487,7 +454,7 @@ def _mask(tiles):
 
 def from_text(text):
     _need_tables()
-    return _text_reader().from_text(text)
+    return _text_module().from_text(text)
 
 
 # --- for the opponents' search (firmware/ai/mano.py): mano_dealt's ----------------

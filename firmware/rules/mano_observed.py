@@ -244,15 +244,3 @@ def hand_over(n):
     n.phase = m._REVEAL
     n.move = _first_owing(n)
     return n
-
-
-# --- text ------------------------------------------------------------------
-
-def extra_text(s):
-    out = []
-    for seat in (0, 1):
-        digits = "".join([str(v) for v in range(7) if s.miss[seat] >> v & 1])
-        out.append("miss%d=%s" % (seat, digits or "-"))
-    for seat in (0, 1):
-        out.append("rev%d=%s" % (seat, m._list_text(m._names(s.rev[seat]))))
-    return " ".join(out)

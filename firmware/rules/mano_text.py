@@ -1,10 +1,73 @@
-"""Reading Dominó Mano a Mano's position text (``from_text``) and a line
-(``line_is_dead``), for firmware/rules/mano.py: both modes, every field checked
-against the rules. Imported when first asked: a board replays its record with
-new_game and play and never reads position text, so it does not hold this code."""
+"""Dominó Mano a Mano's position text, for firmware/rules/mano.py: written
+(``to_text``, ``public_view``, ``line_text``) and read (``from_text``, every field
+checked against the rules; ``line_is_dead``), both modes. Imported when first
+asked: a board replays its record with new_game and play, so it does not hold this
+code."""
 from firmware.rules import mano as m
 from firmware.rules import take_options
 
+
+# --- writing
+
+def _seat_text(seat):
+    return "-" if seat is None else str(seat)
+
+
+def _list_text(words):
+    return " ".join(words) if words else "-"
+
+
+def line_text(state):
+    """The line, oriented tiles left to right ("-" when empty)."""
+    return _list_text(["%d-%d" % (c >> 3, c & 7) for c in state.line])
+
+
+def _text(s, show):
+    """Position text; show = (hand 0 tiles, hand 1 tiles, boneyard tiles and rng)."""
+    out = ["hand=%d" % s.hand, "score=%d,%d" % s.score, "move=" + _seat_text(s.move),
+           "last=" + _seat_text(s.last), "line=" + line_text(s)]
+    if s.obs:
+        out.append("h0=%d h1=%d bone=%d" % (s.h[0], s.h[1], s.nb))
+    else:
+        for seat in (0, 1):
+            out.append("h%d=" % seat + (_list_text(m._names(s.h[seat])) if show[seat]
+                                        else str(m._count(s.h[seat]))))
+        left = len(s.bone) - s.top
+        out.append("bone=" + (_list_text([m._name(t) for t in s.bone[s.top:]]) if show[2] else str(left)))
+    for key in m._OPTION_KEYS:
+        out.append("%s=%s" % (key, s.o[key]))
+    out.append("passes=%d" % s.passes)
+    if s.obs:
+        out.append(_observed_text(s))
+    elif show[2]:
+        out.append("rng=%d" % s.rng)
+    out.append("hist=" + _list_text(["%d:%d:%s:%d:%d" % e for e in s.hist]))
+    return " ".join(out)
+
+
+def to_text(state):
+    return _text(state, (True, True, True))
+
+
+def public_view(state, seat):
+    """What ``seat`` (0, 1, or None for an onlooker) may see: the position text
+    with the other hand and the boneyard as counts and without the PRNG state."""
+    if seat is not None and seat not in (0, 1):
+        raise ValueError("seat must be 0, 1 or None")
+    return _text(state, (seat == 0, seat == 1, False))
+
+
+def _observed_text(s):
+    out = []
+    for seat in (0, 1):
+        digits = "".join([str(v) for v in range(7) if s.miss[seat] >> v & 1])
+        out.append("miss%d=%s" % (seat, digits or "-"))
+    for seat in (0, 1):
+        out.append("rev%d=%s" % (seat, _list_text(m._names(s.rev[seat]))))
+    return " ".join(out)
+
+
+# --- reading
 
 def line_is_dead(line):
     lm, le, re = _parse_line(line.split())
@@ -245,7 +308,7 @@ def _check_observed_lead(s):
         raise ValueError("a new hand has 7 tiles in each hand, 14 in the boneyard, nothing seen")
     want = s.hist[-1][0] if m._winner_leads(s) else None
     if s.move != want:
-        raise ValueError("move must be %s at this lead" % m._seat_text(want))
+        raise ValueError("move must be %s at this lead" % _seat_text(want))
 
 
 def _check_observed(s, over):
