@@ -4,7 +4,8 @@ its sensors and buttons would give, random moves from a seeded Rng. The marble b
 a Mabula game set up as its LEDs ask and pushed to its end. The tile board: a Mano a
 Mano match played to its end, tiles put on the ends' slots the LEDs show (or shown on
 the pad past the track, with LEFT or RIGHT), DRAW and PASS pressed, the tiles left in
-hand shown on the pad. Each figure is gc.mem_alloc() at the top of a
+hand shown on the pad (what the board runs: nothing asks for app.status(), a tool's
+view, which writes the position text). Each figure is gc.mem_alloc() at the top of a
 fresh call (nothing the last call left on the stack is counted), the smaller of two
 readings, less what was in use before the app started."""
 import os
@@ -101,7 +102,7 @@ from firmware.hal.storage import Storage
 app = make_app(json.loads(%r), Storage("/heaptest"), 0)
 app.step(1000, [])
 app.step(1020, [("down", app.keys["ok"])])
-print(app.status()["screen"])
+print(app.screen.name)
 del os, json, make_app, Storage
 """
 # Ten moves (a forced pass the board plays itself is not one); a hand's tiles are shown

@@ -8,9 +8,9 @@ from firmware.rules import mano as engine
 def hand_checks(rec, last):
     """What the board could not check at the time, checked once each hand's tiles left in
     hand are shown (the finished hands of ``rec``: its moves, then ``last``): (draws,
-    leads), each a list of [ply, seat, verdict]. Every tile a seat held at some moment
-    is later played or shown at the end; so with F the seat's later tiles that would have
-    made the move wrong and D its draws from then on, F empty proves the move ("fine"),
+    leads), each a list of (ply, seat, verdict) (tuples: half a list's RAM, and JSON
+    writes them as lists). Every tile a seat held at some moment is later played or
+    shown at the end; so with F the seat's later tiles that would have made the move wrong and D its draws from then on, F empty proves the move ("fine"),
     more tiles in F than D proves it wrong, anything else "cannot tell". A draw is wrong
     when the seat held a tile that fit ("held a tile that fit"); a lead the rules give to
     the highest double (a seat named at the lead) when a tile that outranks it was held
@@ -69,7 +69,7 @@ def _judge_draws(hand, shown, out):
                     draws += 1
                 elif _fits(hand[j][2], ends):
                     fit += 1
-        out.append([ply, SEATS[seat], _verdict(fit, draws, "held a tile that fit")])
+        out.append((ply, SEATS[seat], _verdict(fit, draws, "held a tile that fit")))
 
 
 def _rank(name):
@@ -88,4 +88,4 @@ def _judge_lead(lead, hand, shown, out):
         v = _verdict(higher, draws, "held a higher tile")
         if v != "fine" and worst != "held a higher tile":
             worst = v
-    out.append([ply, SEATS[leader], worst])
+    out.append((ply, SEATS[leader], worst))

@@ -37,8 +37,8 @@ menu."""
 import sys
 
 from firmware.app import render
-from firmware.app.board_tile import PAD, SIDE, names, slot
 from firmware.app.session import Session
+from firmware.app.tile_positions import PAD, name, slot
 from firmware.rules import IllegalMove
 from firmware.rules import mano as engine
 
@@ -96,7 +96,6 @@ class Play:
         self.app = app
         self.name = "game"
         self.keys = app.keys
-        self.names = names()
         self.expect = bytearray(_TRACK)    # each slot's tile key, or _EMPTY
         self.seen = bytearray(_TRACK)
         self.wrong = bytearray(_TRACK)     # 0 or why the slot disagrees (_MISSING ...)
@@ -262,8 +261,8 @@ class Play:
             return
         self.refused = cell * 256 + self.seen[cell]
         self.wrong[cell] = _REFUSED
-        self.noted = self.names[cell]
-        self.app.note("correction", now, self.names[cell])
+        self.noted = name(cell)
+        self.app.note("correction", now, name(cell))
         self.fits_other = -1
         other = self.next_r if cell == self.next_l else self.next_l
         if cell and other >= 0 and "does not fit" in why:
@@ -272,8 +271,8 @@ class Play:
             k = self.seen[cell]
             if k >> 3 == end or k & 7 == end:
                 self.fits_other = other
-                why += "; it fits the other end: %s" % self.names[other]
-        self.app.say("%s: %s" % (self.names[cell], why))
+                why += "; it fits the other end: %s" % name(other)
+        self.app.say("%s: %s" % (name(cell), why))
 
     def _diff(self):
         """wrong[] and wrongs: where the track differs from the line."""
@@ -310,7 +309,7 @@ class Play:
 
     def _correct(self, now):
         """Say what to put right, and note a correction, when what is wrong changes."""
-        names = " ".join([self.names[c] for c in range(_TRACK) if self.wrong[c]])
+        names = " ".join([name(c) for c in range(_TRACK) if self.wrong[c]])
         if names == self.noted:
             return
         self.noted = names
@@ -323,7 +322,7 @@ class Play:
             self.app.say("clear the track for hand %d (%s %d, %s %d); the lead goes on S"
                          % (s.hand, SEATS[0], s.score[0], SEATS[1], s.score[1]))
             return
-        faults = " ".join([self.names[c] for c in range(_TRACK) if self.wrong[c] == _BADREAD])
+        faults = " ".join([name(c) for c in range(_TRACK) if self.wrong[c] == _BADREAD])
         if faults:
             why = "a reading out of tolerance at %s: reseat the tile, clean the contacts" % faults
         elif self.phase == "reveal":
@@ -447,12 +446,12 @@ class Play:
 
     def status(self):
         out = self.session.status()
-        out["track"] = " ".join(["%s:%s" % (self.names[c], tile_name(self.seen[c]))
+        out["track"] = " ".join(["%s:%s" % (name(c), tile_name(self.seen[c]))
                                  for c in range(_TRACK) if self.seen[c] < _ODD])
-        out["expected"] = " ".join(["%s:%s" % (self.names[c], tile_name(self.expect[c]))
+        out["expected"] = " ".join(["%s:%s" % (name(c), tile_name(self.expect[c]))
                                     for c in range(_TRACK) if self.expect[c] != _EMPTY])
-        out["wrong"] = [self.names[c] for c in range(_TRACK) if self.wrong[c]]
-        out["ends"] = [self.names[c] if c >= 0 else "P" for c in (self.next_l, self.next_r)]
+        out["wrong"] = [name(c) for c in range(_TRACK) if self.wrong[c]]
+        out["ends"] = [name(c) if c >= 0 else "P" for c in (self.next_l, self.next_r)]
         out["draw_checks"] = self.session.rec.get("draw_checks", [])
         out["lead_checks"] = self.session.rec.get("lead_checks", [])
         return out

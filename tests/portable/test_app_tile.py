@@ -147,10 +147,10 @@ def test_leads_and_draws_checked_from_the_tiles_played_and_shown():
     mano_checks._judge_lead((1, 0, "5-5"), [(2, 1, None, (5, 5)), (3, 1, "6-6", None)], [[], []], out)
     # A led 2-3 with no double anywhere, the heaviest tile: B showed 1-3 at the end.
     mano_checks._judge_lead((1, 0, "2-3"), [], [["0-1"], ["1-3"]], out)
-    eq(out, [[1, "A", "held a higher tile"], [1, "A", "cannot tell"], [1, "A", "fine"]], "leads")
+    eq(out, [(1, "A", "held a higher tile"), (1, "A", "cannot tell"), (1, "A", "fine")], "leads")
     out = []
     # B drew on ends 1|4 and showed 1-2 and 3-4 at the end: two tiles that fit, one draw.
     mano_checks._judge_draws([(5, 1, None, (1, 4))], [[], ["1-2", "3-4"]], out)
     mano_checks._judge_draws([(5, 1, None, (1, 4))], [[], ["1-2", "3-5"]], out)
     mano_checks._judge_draws([(5, 1, None, (1, 4))], [[], ["0-2", "3-5"]], out)
-    eq(out, [[5, "B", "held a tile that fit"], [5, "B", "cannot tell"], [5, "B", "fine"]], "draws")
+    eq(out, [(5, "B", "held a tile that fit"), (5, "B", "cannot tell"), (5, "B", "fine")], "draws")
