@@ -10,12 +10,13 @@ def hand_checks(rec, last):
     hand are shown (the finished hands of ``rec``: its moves, then ``last``): (draws,
     leads), each a list of (ply, seat, verdict) (tuples: half a list's RAM, and JSON
     writes them as lists). Every tile a seat held at some moment is later played or
-    shown at the end; so with F the seat's later tiles that would have made the move wrong and D its draws from then on, F empty proves the move ("fine"),
-    more tiles in F than D proves it wrong, anything else "cannot tell". A draw is wrong
-    when the seat held a tile that fit ("held a tile that fit"); a lead the rules give to
-    the highest double (a seat named at the lead) when a tile that outranks it was held
-    ("held a higher tile": a higher double, or a double or a heavier tile against a
-    tile that is none)."""
+    shown at the end; so with F the seat's later tiles that would have made the move
+    wrong and D its draws from then on, F empty proves the move ("fine"), more tiles in
+    F than D proves it wrong, anything else "cannot tell". A draw is wrong when the seat
+    held a tile that fit ("held a tile that fit"); a lead the rules give to the highest
+    double (a seat named at the lead) when a tile that outranks it was held ("held a
+    higher tile": a higher double, or a double or a heavier tile against a tile that is
+    none)."""
     draws = []
     leads = []
     s = engine.new_game(rec["options"], rec["seed"])
