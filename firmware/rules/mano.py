@@ -75,19 +75,6 @@ OPTIONS = {
 }
 _OPTION_KEYS = ("target", "lock", "lock_award", "no_double", "later_lead", "mode")
 
-# The tiles' names and the moves that place them, as literals: MicroPython interns short
-# literals, and a string made at run time equal to one (a move the board builds from what
-# it reads, then records) takes no heap of its own.
-_NAMES = ("0-0", "0-1", "0-2", "0-3", "0-4", "0-5", "0-6", "1-1", "1-2", "1-3", "1-4", "1-5",
-          "1-6", "2-2", "2-3", "2-4", "2-5", "2-6", "3-3", "3-4", "3-5", "3-6", "4-4", "4-5",
-          "4-6", "5-5", "5-6", "6-6")
-_LMOVES = ("L0-0", "L0-1", "L0-2", "L0-3", "L0-4", "L0-5", "L0-6", "L1-1", "L1-2", "L1-3",
-           "L1-4", "L1-5", "L1-6", "L2-2", "L2-3", "L2-4", "L2-5", "L2-6", "L3-3", "L3-4",
-           "L3-5", "L3-6", "L4-4", "L4-5", "L4-6", "L5-5", "L5-6", "L6-6")
-_RMOVES = ("R0-0", "R0-1", "R0-2", "R0-3", "R0-4", "R0-5", "R0-6", "R1-1", "R1-2", "R1-3",
-           "R1-4", "R1-5", "R1-6", "R2-2", "R2-3", "R2-4", "R2-5", "R2-6", "R3-3", "R3-4",
-           "R3-5", "R3-6", "R4-4", "R4-5", "R4-6", "R5-5", "R5-6", "R6-6")
-
 # Tile tables, built on first use. Tile i is canonical index 0..27.
 _A = None      # low end of tile i
 _B = None      # high end of tile i
@@ -148,13 +135,18 @@ def _mask_pips(mask):
     return total
 
 
+def _name(i):
+    """Tile i as "a-b" (made when asked: a board holds no table of names)."""
+    return "%d-%d" % (_A[i], _B[i])
+
+
 def _names(mask):
     """The tiles of a bit mask in canonical order, as a list of "a-b"."""
     out = []
     i = 0
     while mask:
         if mask & 1:
-            out.append(_NAMES[i])
+            out.append(_name(i))
         mask >>= 1
         i += 1
     return out
@@ -355,7 +347,7 @@ def _tile_word(word):
 def _check_fits(s, t, left):
     end = s.le if left else s.re
     if not (_VM[end] >> t & 1):
-        raise IllegalMove("%s does not fit the %s end (%d)" % (_NAMES[t], "left" if left else "right", end))
+        raise IllegalMove("%s does not fit the %s end (%d)" % (_name(t), "left" if left else "right", end))
 
 
 def _place(s, seat, t, left):

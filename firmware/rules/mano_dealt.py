@@ -71,9 +71,9 @@ def legal_moves(s):
         while fit:
             if fit & 1:
                 if vl >> i & 1:
-                    out.append(m._LMOVES[i])
+                    out.append("L" + m._name(i))
                 if vr >> i & 1:
-                    out.append(m._RMOVES[i])
+                    out.append("R" + m._name(i))
             fit >>= 1
             i += 1
         return out
@@ -160,7 +160,7 @@ def playout_hand(state, rng, log=None):
                 k -= 1
             t += 1
         if log is not None:
-            log.append(m._NAMES[t])
+            log.append(m._name(t))
         le = A[t]
         re = B[t]
         lm = 1 << t
@@ -188,7 +188,7 @@ def playout_hand(state, rng, log=None):
                         k -= 1
                 t += 1
             if log is not None:
-                log.append(m._LMOVES[t] if left else m._RMOVES[t])
+                log.append(("L" if left else "R") + m._name(t))
             a = A[t]
             if left:
                 le = B[t] if a == le else a

@@ -119,9 +119,9 @@ def legal_moves(s):
         while fit:
             if fit & 1 and (not passed or _after_play(s, seat, i)):
                 if vl >> i & 1:
-                    out.append(m._LMOVES[i])
+                    out.append("L" + m._name(i))
                 if vr >> i & 1:
-                    out.append(m._RMOVES[i])
+                    out.append("R" + m._name(i))
             fit >>= 1
             i += 1
         if s.nb:
@@ -141,23 +141,23 @@ def legal_moves(s):
                 cand = _unseen(s) & ~_bar(s, seat)
                 for i in range(28):
                     if cand >> i & 1 and _after_reveal(s, seat, 1 << i):
-                        out.append("reveal %d %s" % (seat, m._NAMES[i]))
+                        out.append("reveal %d %s" % (seat, m._name(i)))
         return out
     return []
 
 
 def _check_unseen(s, t):
     if s.lm >> t & 1:
-        raise IllegalMove("%s is already in the line" % m._NAMES[t])
+        raise IllegalMove("%s is already in the line" % m._name(t))
     if (s.rev[0] | s.rev[1]) >> t & 1:
-        raise IllegalMove("%s was already revealed" % m._NAMES[t])
+        raise IllegalMove("%s was already revealed" % m._name(t))
 
 
 def _check_bar(s, seat, t):
     if _bar(s, seat) >> t & 1:
         lacks = [str(v) for v in range(7) if s.miss[seat] >> v & 1]
         raise IllegalMove("seat %d cannot hold %s: it passed when it had no %s"
-                          % (seat, m._NAMES[t], " or ".join(lacks)))
+                          % (seat, m._name(t), " or ".join(lacks)))
 
 
 def play(s, move):
@@ -177,7 +177,7 @@ def play(s, move):
         m._check_fits(s, t, c == "L")
         _check_bar(s, seat, t)
         if not _after_play(s, seat, t):
-            raise IllegalMove("seat %d cannot hold %s: the other hand needs it" % (seat, m._NAMES[t]))
+            raise IllegalMove("seat %d cannot hold %s: the other hand needs it" % (seat, m._name(t)))
         return m._place(s, seat, t, c == "L")
     if move == "draw":
         if not s.nb:

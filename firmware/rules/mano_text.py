@@ -33,7 +33,7 @@ def _text(s, show):
             out.append("h%d=" % seat + (_list_text(m._names(s.h[seat])) if show[seat]
                                         else str(m._count(s.h[seat]))))
         left = len(s.bone) - s.top
-        out.append("bone=" + (_list_text([m._NAMES[t] for t in s.bone[s.top:]]) if show[2] else str(left)))
+        out.append("bone=" + (_list_text([m._name(t) for t in s.bone[s.top:]]) if show[2] else str(left)))
     for key in m._OPTION_KEYS:
         out.append("%s=%s" % (key, s.o[key]))
     out.append("passes=%d" % s.passes)
@@ -82,7 +82,7 @@ def _parse_line(words):
         a, b = m._parse_oriented(w)
         i = m._AT[a * 8 + b]
         if lm >> i & 1:
-            raise ValueError("%s is twice in the line" % m._NAMES[i])
+            raise ValueError("%s is twice in the line" % m._name(i))
         if re >= 0 and a != re:
             raise ValueError("%s does not match the %d before it in the line" % (w, re))
         if le < 0:
