@@ -7,7 +7,8 @@ the pad past the track, with LEFT or RIGHT), DRAW and PASS pressed, the tiles le
 hand shown on the pad (what the board runs: nothing asks for app.status(), a tool's
 view, which writes the position text). Each figure is gc.mem_alloc() at the top of a
 fresh call (nothing the last call left on the stack is counted), the smaller of two
-readings, less what was in use before the app started."""
+readings, less what was in use before the app started in an interpreter just
+soft-reset."""
 import os
 import subprocess
 import sys
@@ -149,6 +150,10 @@ def _game(port, profile, setup, start, moves):
         return min(int(call(IN_USE)[0]) for _ in range(2))
     with open(os.path.join(ROOT, "hardware", profile + ".json")) as f:
         prof = f.read()
+    # A fresh interpreter: what earlier calls imported would otherwise count as in use
+    # before the app started, and not as the app's.
+    subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "soft-reset"],
+                   capture_output=True, timeout=120, check=True)
     if setup:
         call(setup)
     before = in_use()
