@@ -56,7 +56,7 @@ Reasons: ``result`` gives ``"target reached"`` when the match is over and
 from firmware.rules import IllegalMove, Rng, is_int, take_options
 
 # Phases of the hand (stored on the state, rebuilt by from_text). Plain
-# globals, not const(): mano_observed reads them.
+# globals, not const(): the mode and text modules read them.
 _LEAD = 0
 _PLAY = 1
 _REVEAL = 2   # observed mode only: the hand is over, its tiles not yet shown
@@ -73,7 +73,6 @@ OPTIONS = {
     "later_lead": ("highest_double", "choice", ("highest_double", "winner")),
     "mode": ("dealt", "choice", ("dealt", "observed")),
 }
-_OPTION_KEYS = ("target", "lock", "lock_award", "no_double", "later_lead", "mode")
 
 # Tile tables, built on first use. Tile i is canonical index 0..27.
 _A = None      # low end of tile i

@@ -6,6 +6,7 @@ code."""
 from firmware.rules import mano as m
 from firmware.rules import take_options
 
+_OPTION_KEYS = ("target", "lock", "lock_award", "no_double", "later_lead", "mode")  # in the text's order
 
 # --- writing
 
@@ -34,7 +35,7 @@ def _text(s, show):
                                         else str(m._count(s.h[seat]))))
         left = len(s.bone) - s.top
         out.append("bone=" + (_list_text([m._name(t) for t in s.bone[s.top:]]) if show[2] else str(left)))
-    for key in m._OPTION_KEYS:
+    for key in _OPTION_KEYS:
         out.append("%s=%s" % (key, s.o[key]))
     out.append("passes=%d" % s.passes)
     if s.obs:
@@ -158,7 +159,7 @@ def from_text(text):
     fields = _fields(text)
     mode = _one(fields, "mode") if "mode" in fields else "dealt"
     want = ["hand", "score", "move", "last", "line", "h0", "h1", "bone", "passes", "hist"]
-    want += list(m._OPTION_KEYS)
+    want += list(_OPTION_KEYS)
     want += ["miss0", "miss1", "rev0", "rev1"] if mode == "observed" else ["rng"]
     for key in want:
         if key not in fields:
@@ -167,7 +168,7 @@ def from_text(text):
         if key not in want:
             raise ValueError("unknown field %s" % key)
     raw = {}
-    for key in m._OPTION_KEYS:
+    for key in _OPTION_KEYS:
         raw[key] = _one(fields, key)
     raw["target"] = _int(raw["target"], "target", 1)
     s = m._State(take_options(raw, m.OPTIONS))
