@@ -350,7 +350,7 @@ def test_a_mano_hand_on_the_tile_board_fits_the_heap(bare_pico):
 
 def test_a_mano_match_on_the_tile_board_takes_under_64_kb(bare_pico):
     """The tile board's app with a Mano a Mano match running holds less than 64 KB on the
-    real port (76-82 KB before the engine was split by what a tile board uses): its
+    real port (74-80 KB before the engine was split by what a tile board uses): its
     code as deployed, its tables, the match and its record, every 10 moves to the
     match's end. (Not yet the 48 KB of Morbak and Mabula: the app's own modules, the
     profile and the record take most of the rest.)"""
