@@ -344,7 +344,7 @@ class Play:
             return
         level = 0
         if ses.machine_to_move():                   # the board thinking
-            level = ses.breath(now, 16, 200)
+            level = ses.breath(now, 200)
         elif render.blink(now - ses.turn_at, 3000, _BEAT_MS):
             level = 60
         if level:

@@ -249,7 +249,7 @@ class Play:
                 render.put(f, self.ai_to, render.WHITE)
             return
         passing = now < ses.pass_until and render.blink(now, 250, 125)
-        level = ses.breath(now, 12, 200) if ses.machine_to_move() else 60   # thinking
+        level = ses.breath(now, 200) if ses.machine_to_move() else 60   # thinking
         for i in range(_CELLS):
             if self.hint[i] and not still:
                 render.put_scaled(f, i, MARBLE[p], level)

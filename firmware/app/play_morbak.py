@@ -254,7 +254,7 @@ class Play:
         cells = self.cells
         p = ses.turn
         beat = False
-        breath = ses.breath(now, 8, 96) if not still and ses.machine_to_move() else 0
+        breath = ses.breath(now, 96) if not still and ses.machine_to_move() else 0
         if not still and p >= 0 and not breath:
             c = ses.clock
             due = c.due_ms(p)

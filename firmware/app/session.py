@@ -200,13 +200,14 @@ class Session:
             return t.hurry()
         return t.work(clock, now + _SLICE_MS if now + _SLICE_MS < stop else stop)
 
-    def breath(self, now, low, high):
-        """The thinking pulse's level at ``now`` (render.put_scaled): from ``low`` up to
-        ``high`` and back every _BREATH_MS, from the turn's start. Small ints only, so
-        drawing with it allocates nothing."""
+    def breath(self, now, level):
+        """The thinking pulse's level at ``now`` (render.put_scaled): from a twelfth of
+        ``level`` up to ``level`` and back every _BREATH_MS, from the turn's start.
+        Small ints only, so drawing with it allocates nothing."""
         half = _BREATH_MS // 2
+        low = level // 12
         t = (now - self.turn_at) % _BREATH_MS
-        return low + (high - low) * (t if t < half else _BREATH_MS - t) // half
+        return low + (level - low) * (t if t < half else _BREATH_MS - t) // half
 
     def can_undo(self):
         return not self.over and len(self.rec["moves"]) > 0
