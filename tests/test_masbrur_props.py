@@ -7,6 +7,7 @@
 * rejected moves raise IllegalMove and change nothing;
 * the fast attack check and the reference selection agree with brute force."""
 import itertools
+import os
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -284,3 +285,25 @@ def test_reference_selection_is_valid_and_playable(hand, wall):
     parsed = mf.parse_selection(text)
     mf.check_selection(parsed, hand)
     assert mf.canonical(parsed)[0] == text
+
+
+def _recorded_selections():
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "masbrur_selections.txt")
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#"):
+                continue
+            hand, wall, opts, text = [p.strip() for p in line.split("|")]
+            yield ([mf.parse_tile(t) for t in hand.split()],
+                   [] if wall == "-" else [mf.parse_tile(t) for t in wall.split()],
+                   opts.split(), text)
+
+
+def test_reference_selection_is_the_recorded_one():
+    """300 hands of 6 to 18 tiles, every scoring option: the selection search gives the
+    strings the first implementation gave (tests/masbrur_selections.txt)."""
+    n = 0
+    for hand, wall, (tiles_mode, measure), text in _recorded_selections():
+        assert ms.best_selection(hand, wall, tiles_mode, measure)[0] == text, (hand, wall)
+        n += 1
+    assert n == 300
