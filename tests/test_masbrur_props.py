@@ -85,6 +85,7 @@ def _check_invariants(s):
         if w is not None:
             assert all(t in s.ars[p] for t in w)
     assert m.legal_moves(s) or m.is_over(s)
+    assert m.only_pass(s) == (m.legal_moves(s) == ["pass"])
 
 
 def _check_text(s):
@@ -183,6 +184,27 @@ def test_plus_a_listed_exactly_when_the_pushed_hand_attacks(seed, plies):
             after = m.play(s, mv)
             assert (mv + "+A" in listed) == mf.attack(m.hand(after, p)), mv
     assert ("A" in listed) == mf.attack(m.hand(s, p))
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(1, 3), st.sampled_from(["reselect", "fixed"]), st.integers(0, 2 ** 20))
+def test_only_pass_without_the_list(size, wall_mode, seed):
+    """A small arsenal (an uneven pie split) leaves a pass as the only move: only_pass
+    says so exactly when legal_moves lists nothing else, ply after ply."""
+    rng = Rng(seed)
+    s = m.new_game({"first_offerer": 0, "wall_mode": wall_mode}, seed)
+    pool = m._pool(s)
+    rng.shuffle(pool)
+    s = m.play(m.play(s, "O " + mf.tiles_text(sorted(pool[:size]))), "C1")
+    forced = 0
+    while s.phase == "equipment":
+        only = m.legal_moves(s) == ["pass"]
+        assert m.only_pass(s) == only
+        forced += only
+        moves = m.legal_moves(s)
+        # The first ply a pass: an attack by the offerer would end the phase at once.
+        s = m.play(s, moves[rng.below(len(moves))] if s.plies and rng.below(3) else "pass")
+    assert forced or size == 3
 
 
 # ---------------------------------------------------------- brute force

@@ -29,6 +29,13 @@ except ImportError:
 _PASS_MS = const(1500)
 
 
+def _only_pass(engine, s):
+    """Is a pass the only legal move? An engine with long move lists (Masbrur's equipment
+    phase lists thousands) answers it without building the list."""
+    only = getattr(engine, "only_pass", None)
+    return only(s) if only is not None else engine.legal_moves(s) == ["pass"]
+
+
 def _ms(seconds):
     return None if seconds is None else seconds * 1000
 
@@ -108,7 +115,7 @@ class Session:
             self.record_end(now, "move %s %s" % (who, move))
             self._moved(now)
             return
-        forced = self.engine.legal_moves(self.state) == ["pass"]
+        forced = _only_pass(self.engine, self.state)
         if not forced:
             records.save_current(app.storage, rec)
         app.log(now, "move %s %s" % (who, move))

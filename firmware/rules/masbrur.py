@@ -214,6 +214,25 @@ def legal_moves(s):
     return _wall_moves(s.ars[to_move(s)])
 
 
+def only_pass(s):
+    """``legal_moves(s) == ["pass"]``, answered without listing the equipment phase's
+    moves: no attack, and no wall choice leaves a tile that can be pushed."""
+    if s.phase != "equipment":
+        return False
+    p = to_move(s)
+    if mf.attack(hand(s, p)):
+        return False
+    ars = s.ars[p]
+    wall = s.wall[p]
+    fixed = s.opt["wall_mode"] == "fixed" and wall is not None
+    if not fixed and len(ars) < 3:
+        return True
+    for t in ars:
+        if not (fixed and t in wall) and _pushes(s.field, t):
+            return False
+    return True
+
+
 def _unused(s):
     taken = _field_tiles(s)
     return [a * 8 + b for a in range(8) for b in range(a, 8) if a * 8 + b not in taken]
