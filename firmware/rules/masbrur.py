@@ -136,6 +136,18 @@ def _field_tiles(s):
     return out
 
 
+def pool(s):
+    """Tiles neither on the field nor held (tile order): at the pie offer, the
+    tiles to share."""
+    return _pool(s)
+
+
+def pushes(s, t):
+    """(push text, ejected tile) of every push of tile ``t`` on the field, by
+    row, left before right: ``[("P36R5", 45), ...]``."""
+    return _pushes(s.field, t)
+
+
 def _pool(s):
     """Tiles neither on the field nor held (tile order)."""
     taken = _field_tiles(s) + s.ars[0] + s.ars[1]
