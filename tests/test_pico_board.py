@@ -328,3 +328,21 @@ def test_a_size_7_stone_game_on_the_board_fits_the_heap(bare_pico):
     print(got)
     assert got["same_moves"] and got["wrong"] == [], got
     assert got["min_free"] > 100000 and got["min_largest_block"] > 16000, got
+
+
+def test_a_mano_hand_on_the_tile_board_fits_the_heap(bare_pico):
+    """Mano a Mano on the tile board's app, on the real port (issue 14): random observed
+    moves carried out as tiles on the track and the pad and button presses, until a hand
+    has been scored."""
+    with open(os.path.join(ROOT, "hardware", "tile-pico.json")) as f:
+        prof = json.load(f)
+    code = "PROFILE=%r\nSEED=5\nPLIES=40\n" % (prof,)
+    with open(os.path.join(ROOT, "tests", "pico_board_game.py")) as f:
+        code += f.read()
+    r = subprocess.run([sys.executable, "-m", "mpremote", "connect", bare_pico.port, "exec", code],
+                       capture_output=True, text=True, timeout=900)
+    assert r.returncode == 0 and r.stdout.strip().startswith("{"), r.stdout + r.stderr
+    got = json.loads(r.stdout.strip().splitlines()[-1])
+    print(got)
+    assert got["same_moves"] and got["wrong"] == [] and got["hands"] >= 1, got
+    assert got["min_free"] > 100000 and got["min_largest_block"] > 16000, got

@@ -132,7 +132,7 @@ class Play:
         hist = engine.hand_history(s)
         if len(hist) > self.hands:
             h = hist[-1]
-            self.app.say("hand %d: %s wins %d (%s); %s %d, %s %d" % (
+            self._tell(now, "hand %d: %s wins %d (%s); %s %d, %s %d" % (
                 h["hand"], SEATS[h["winner"]], h["points"], h["reason"],
                 SEATS[0], s.score[0], SEATS[1], s.score[1]))
         self.hands = len(hist)
@@ -148,7 +148,7 @@ class Play:
         self.next_l = slot(-left - 1) if line else 0
         self.next_r = slot(len(line) - left) if line else 0
         if self.phase == "reveal" and self.hands == len(hist):
-            self._announce_end(s)
+            self._announce_end(s, now)
         elif self.phase == "play" and not self.wrongs:
             self._say_turn()
         if self.have_seen:
@@ -176,16 +176,21 @@ class Play:
         self.app.say("%s to play on %d|%d; hands %d-%d, boneyard %d" % (
             SEATS[s.move], s.le, s.re, s.h[0], s.h[1], s.nb))
 
-    def _announce_end(self, s):
+    def _tell(self, now, text):
+        """Say it, and keep it in the event log."""
+        self.app.say(text)
+        self.app.log(now, text)
+
+    def _announce_end(self, s, now):
         who = SEATS[self.session.turn]
         if s.h[s.last] == 0:
-            self.app.say("domino by %s: %s, show your tiles on the pad" % (SEATS[s.last], who))
-        elif s.le == s.re:
-            self.app.say("dead line: both ends %d, all seven %ds down; blocker %s. %s, show your tiles on the pad"
-                         % (s.le, s.le, SEATS[s.last], who))
+            self._tell(now, "domino by %s: %s, show your tiles on the pad" % (SEATS[s.last], who))
+        elif s.le == s.re and s.passes < 2:
+            self._tell(now, "dead line: both ends %d, all seven %ds down; blocker %s. %s, show your tiles on the pad"
+                       % (s.le, s.le, SEATS[s.last], who))
         else:
-            self.app.say("locked: neither can play; blocker %s. %s, show your tiles on the pad"
-                         % (SEATS[s.last], who))
+            self._tell(now, "locked: neither can play; blocker %s. %s, show your tiles on the pad"
+                       % (SEATS[s.last], who))
 
     # ------------------------------------------------------------ frames
 
@@ -313,18 +318,19 @@ class Play:
         if self.phase == "lead" and not self._any(_MISSING) and not self._any(_BADREAD):
             self.app.say("clear the track for hand %d; the lead goes on S" % self.session.state.hand)
             return
-        self.app.note("correction", now, names)
-        self.app.log(now, "correction: %s" % names)
-        self.app.beep(render.REJECT)
         faults = " ".join([self.names[c] for c in range(_TRACK) if self.wrong[c] == _BADREAD])
         if faults:
-            self.app.say("a reading out of tolerance at %s: reseat the tile, clean the contacts" % faults)
+            why = "a reading out of tolerance at %s: reseat the tile, clean the contacts" % faults
         elif self.phase == "reveal":
-            self.app.say("the hand is over: no tile on the track; show the tiles left in hand on the pad")
+            why = "the hand is over: no tile on the track; show the tiles left in hand on the pad"
         elif self.wrongs == 2 and self._extra_at_both_ends():
-            self.app.say("two tiles at once: one of them out of turn; take one away")
+            why = "two tiles at once: one of them out of turn; take one away"
         else:
-            self.app.say("put the track right: %s" % names)
+            why = "put the track right: %s" % names
+        self.app.note("correction", now, names)
+        self.app.beep(render.REJECT)
+        self.app.say(why)
+        self.app.log(now, "correction %s: %s" % (names, why))
 
     def _any(self, why):
         for c in range(_TRACK):
@@ -431,8 +437,8 @@ class Play:
             render.put(f, 0, render.PLAYER[seat] if seat >= 0 else render.WHITE)
         else:
             c = render.PLAYER[s.move]
-            for end in (self.next_l, self.next_r):
-                render.put(f, end if end >= 0 else PAD, c)
+            render.put(f, self.next_l if self.next_l >= 0 else PAD, c)
+            render.put(f, self.next_r if self.next_r >= 0 else PAD, c)
 
     def status(self):
         out = self.session.status()
