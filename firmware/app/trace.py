@@ -24,7 +24,9 @@ from firmware.hal.wires import Wires
 
 _TAIL_MS = 1000   # run on this long (plus the settle time) after the last line
 # The tile board's fields: the positions each covers (by the first letter of their names).
-_TILE_FIELDS = {"track": "SLR", "pad": "P"}
+# "field" is Masbrur's: "B0:0-0 C0:0-1 ... WA1:2-7", every field position (A0-D7) and wall
+# slot (WA1 WA2 WB1 WB2) that reads a tile, half a (the left one) first.
+_TILE_FIELDS = {"track": "SLR", "pad": "P", "field": "ABCDW"}
 _PIPS = "01234567"
 
 
@@ -52,12 +54,13 @@ def _names(line_no, field, value, allowed):
 
 
 def _tile(line_no, field, word):
-    """(half a, half b) codes of a tile written low end first ("3-5", "3-?")."""
+    """(half a, half b) codes of a tile ("3-5", "3-?"): on the track low end first; on
+    the pad and the field half a first (a formation's tile shows its square there)."""
     if len(word) != 3 or word[1] != "-" or (word[0] + word[2]).strip(_PIPS + "?"):
         raise TraceError("line %d: %s reads tiles as a-b (pips 0-7 or ?), not %s" % (line_no, field, word[:20]))
     a = _PIPS.find(word[0])
     b = _PIPS.find(word[2])
-    if a >= 0 and b >= 0 and a > b:
+    if a >= 0 and b >= 0 and a > b and field == "track":
         raise TraceError("line %d: %s writes a tile low end first (%s-%s)" % (line_no, field, word[2], word[0]))
     return (a if a >= 0 else tiles.BAD), (b if b >= 0 else tiles.BAD)
 
