@@ -37,6 +37,8 @@ class Table:
         self.t = 0
         self.lines = []
         self.rng = rng
+        self.marks = []        # per move: (its first line, the whole reading before it)
+        self.hooked = False
         self.write()
 
     def text(self):
@@ -195,21 +197,26 @@ def choose(rng, s):
     return moves[rng.below(len(moves))]
 
 
-def rounds(seed, count=1, rng=None, options=None):
-    """``count`` rounds of a game of ``seed`` as a trace: (lines, moves, state after)."""
+def rounds(seed, count=1, rng=None, options=None, before=None):
+    """``count`` rounds of a game of ``seed`` as a trace: (table, moves, state after);
+    ``table.lines`` is the trace.
+    ``before(table, state, move, ply)``, if given, acts on the board before each move."""
     pick = Rng(seed)
     s = masbrur.new_game(options, seed)
     table = Table(s, rng)
     moves = []
     while not masbrur.is_over(s) and s.round <= count:
         m = choose(pick, s)
+        if before is not None:
+            before(table, s, m, len(moves))
+        table.marks.append((len(table.lines), json.dumps({"t": 0, "field": table.text(), "pad": None})))
         table.act(s, m)
         r = s.round
         s = masbrur.play(s, m)
         moves.append(m)
         if s.round != r:
             table.clear_walls()
-    return table.lines, moves, s
+    return table, moves, s
 
 
 def noisy(seed):
