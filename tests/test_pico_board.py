@@ -346,3 +346,22 @@ def test_a_mano_hand_on_the_tile_board_fits_the_heap(bare_pico):
     print(got)
     assert got["same_moves"] and got["wrong"] == [] and got["hands"] >= 1, got
     assert got["min_free"] > 100000 and got["min_largest_block"] > 16000, got
+
+
+def test_a_masbrur_round_on_the_tile_board_fits_the_heap(bare_pico):
+    """A whole Masbrur round on the tile board's app, on the real port (issues 14 and 16):
+    the pie offer, the equipment phase's pushes and walls, combat's walls, formations and
+    steals carried out as tiles on the field, the wall slots and the pad, until the round
+    is scored."""
+    with open(os.path.join(ROOT, "hardware", "tile-pico.json")) as f:
+        prof = json.load(f)
+    code = "PROFILE=%r\nSEED=3\n" % (prof,)
+    with open(os.path.join(ROOT, "tests", "pico_masbrur_game.py")) as f:
+        code += f.read()
+    r = subprocess.run([sys.executable, "-m", "mpremote", "connect", bare_pico.port, "exec", code],
+                       capture_output=True, text=True, timeout=1500)
+    assert r.returncode == 0 and r.stdout.strip().startswith("{"), r.stdout + r.stderr
+    got = json.loads(r.stdout.strip().splitlines()[-1])
+    print(got)
+    assert got["same_moves"] and got["rounds"] == 1, got
+    assert got["min_free"] > 100000 and got["min_largest_block"] > 16000, got
