@@ -3,8 +3,11 @@
 A trace is what a board's inputs read, scan by scan: JSON lines {"t": ms since power-up,
 non-decreasing, ...} with, per board kind, "keys" (light: every key held, by name),
 "occupied" (marble: every space that reads a marble), "stones" (stone: every point that
-reads a stone, with the colour read, e.g. "c3W") and, on every kind, "press" (a button
-pressed and released at t). A reading holds until the next line changes it.
+reads a stone, with the colour read, e.g. "c3W"), on the tile board "track" (Mano a Mano's
+slots, each tile low end first: "S:6-6 R1:6-4"), "pad" (the reader pad's tile or null) and
+"field" (Masbrur's field positions A0-D7 and wall slots WA1-WB2 that read a tile, half a
+- the left one - first: "B0:0-0 C0:0-1 D5:6-3 WA1:2-7"), and, on every kind, "press" (a
+button pressed and released at t). A reading holds until the next line changes it.
 
 ``replay(profile, storage, lines, seed, settings)`` builds the real drivers over
 simulated wires (firmware/hal/wires.py), the runner and the app, starts the board's
