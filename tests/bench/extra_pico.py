@@ -10,7 +10,9 @@ WebAssembly figures (PICO = True: this runs on the host only).
   that shows the selection), mean and worst of several presses, the app as it boots;
 * whole random games of all five engines (Fursaz at both sizes) on the port's fixed heap:
   lowest gc.mem_free(), smallest largest free block, most bytes one legal_moves takes,
-  ms per legal_moves + play (emulated).
+  ms per legal_moves + play (emulated);
+* a whole Masbrur round on the tile board's app: lowest gc.mem_free(), smallest largest
+  free block.
 Emulated time follows the emulated 125 MHz clock: an estimate of a real Pico's."""
 import json
 import os
@@ -142,6 +144,24 @@ def _board_figures(pico, out, name, label):
     out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
 
 
+def _masbrur_figures(pico, out):
+    """A whole Masbrur round on the tile board's app (tests/pico_masbrur_game.py)."""
+    with open(os.path.join(ROOT, "hardware", "tile-pico.json")) as f:
+        prof = json.load(f)
+    with open(os.path.join(ROOT, "tests", "pico_masbrur_game.py")) as f:
+        code = "PROFILE=%r\nSEED=3\n" % (prof,) + f.read()
+    r = _mpremote(pico, "exec", code)
+    label = "tile board, a Masbrur round"
+    try:
+        got = json.loads(r.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        out[label + ": failed"] = (r.stdout + r.stderr).strip().splitlines()[-1:]
+        return
+    out[label + ": plies (moves as played: %s)" % got["same_moves"]] = got["plies"]
+    out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
+    out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
+
+
 def figures():
     if sys.implementation.name == "micropython":
         return {}
@@ -171,4 +191,5 @@ def figures():
             _engine_figures(pico, out)
             _board_figures(pico, out, "marble-pico", "marble board, Mabula")
             _board_figures(pico, out, "stone7-pico", "stone board, Fursaz 7")
+            _masbrur_figures(pico, out)
     return out
