@@ -14,6 +14,7 @@
 * whole random rounds per second: pie offer to scoring, moves drawn from
   legal_moves (playing ``<free>`` plays the reference move).
 Hands and walls come from one seeded stream."""
+import sys
 import time
 
 from firmware.rules import Rng
@@ -27,6 +28,9 @@ except AttributeError:
     _ticks, _diff, _SCALE = time.perf_counter, (lambda a, b: a - b), 1000.0
 
 ALL = [a * 8 + b for a in range(8) for b in range(a, 8)]
+# The selection search on the same 30 hands of 17, timed the same way, before its rework
+# (issue 16), by interpreter: (mean ms, worst ms). Printed beside today's figures.
+_BEFORE = {"cpython": (6.57, 14.73), "micropython": (51.2, 119.0)}
 
 
 def _draw(rng, n):
@@ -92,6 +96,10 @@ def figures():
     mean, worst = _timed(best_selection, sel17, 3)
     out["masbrur auto selection, hand of 17: mean (ms)"] = mean
     out["masbrur auto selection, hand of 17: worst (ms)"] = worst
+    before = _BEFORE.get(sys.implementation.name)
+    if before:
+        out["masbrur auto selection, hand of 17: mean before issue 16 (ms)"] = before[0]
+        out["masbrur auto selection, hand of 17: worst before issue 16 (ms)"] = before[1]
     s = m.play(m.play(m.new_game({"first_offerer": 0}), "<free>"), "C1")
     t0 = _ticks()
     n = len(m.legal_moves(s))
