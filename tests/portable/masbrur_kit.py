@@ -112,6 +112,8 @@ class Table:
             self.press("ok")
         elif ph == "pie_accept":
             self.press("left" if move == "C1" else "right")
+        elif ph == "equipment" and move == "pass" and masbrur.only_pass(s):
+            pass                                  # a forced pass: the board plays it
         elif ph == "equipment" and move in ("pass", "A"):
             self.press("pass" if move == "pass" else "attack")
         elif ph == "equipment":

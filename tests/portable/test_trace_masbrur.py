@@ -104,3 +104,17 @@ def test_a_power_cut_mid_round_resumes_from_the_record():
     eq(first + accepted(out), moves, "the moves before the cut, then the rest")
     eq(corrections(out), [], "the field matched the record")
     eq(position(out), masbrur.to_text(s), "the same round")
+
+
+def test_a_forced_pass_is_played_by_the_board():
+    """Seed 2: an arsenal too small to push (an uneven pie split); nobody presses PASS."""
+    table, moves, s = rounds(2)
+    forced = 0
+    st = masbrur.new_game(None, 2)
+    for m in moves:
+        forced += masbrur.only_pass(st)
+        st = masbrur.play(st, m)
+    assert forced, "the seed has a forced pass"
+    out = run(table.lines, 2)
+    eq(accepted(out), moves, "the forced pass among the moves")
+    eq(corrections(out), [], "no correction")
