@@ -297,8 +297,10 @@ class Play:
             self.app.beep(render.REJECT)
             self.app.say(why)
             self.app.log(now, "reject push %s row %d: %s" % (tile_text(new), row, why))
-            self.noted = self._wrong_names(0)
-            self.app.note("correction", now, self.noted)
+        names = self._wrong_names(0)
+        if names != self.noted:    # the reason stays on the display, not "put right"
+            self.noted = names
+            self.app.note("correction", now, names)
 
     def _wall(self, seat):
         """The tiles on ``seat``'s wall slots (tile order), or None when a slot reads
@@ -409,7 +411,10 @@ class Play:
         except IllegalMove as e:
             self.app.beep(render.REJECT)
             self.app.log(now, "reject %s: %s" % (move, e))
-            self.app.say(str(e))
+            why = str(e)
+            if "fixed" in why:      # the engine names the kept wall: never on the display
+                why = "your wall is fixed: set the wall you chose first back on your slots"
+            self.app.say(why)
             return False
         ses.play(move, now)
         self.app.beep(render.ACCEPT)

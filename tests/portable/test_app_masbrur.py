@@ -10,6 +10,7 @@ from tile_kit import PROFILE
 from firmware.app import board_tile
 from firmware.rules import Rng
 from firmware.rules import masbrur
+from firmware.rules import masbrur_form as mf
 
 MENU, OK, PASS, DRAW, LEFT, RIGHT, ATTACK = 0, 1, 2, 3, 4, 5, 6
 NAMES = board_tile.names()
@@ -150,3 +151,26 @@ def test_drawing_allocates_nothing():
     b.table.put({"D0": None, "B3": None})
     eq(b.status()["wrong"], ["B3"], "a tile lifted")
     _render_locked(b)                       # correction
+
+
+def test_a_fixed_wall_changed_is_refused_without_naming_it():
+    b = Masbrur()
+    b.app.cfg["masbrur.wall_mode"] = "fixed"
+    b.app.to_menu()                         # the game again, with the fixed wall
+    b.press(OK)
+    b.table = Live(b, b.state())
+    s = _to_equipment(b, 3)
+    for _ in range(2):                      # each seat sets its wall with a push
+        m = [x for x in masbrur.legal_moves(s) if x.startswith("W")][0]
+        b.table.act(s, m)
+        s = masbrur.play(s, m)
+    p = masbrur.to_move(s)
+    kept = s.wall[p]
+    other = [t for t in s.ars[p] if t not in kept][:2]
+    m = [x for x in masbrur.legal_moves(s) if x.startswith("W") and mf.parse_tile(x[8:10]) not in other][0]
+    played = len(b.status()["moves"])
+    b.table.act(s, "W%s,%s" % (mf.name(other[0]), mf.name(other[1])) + m[6:])
+    eq(len(b.status()["moves"]), played, "refused")
+    assert "fixed" in b.message(), b.message()
+    for t in kept:
+        assert mf.name(t) not in b.message(), b.message()
