@@ -23,8 +23,8 @@ from firmware.rules import masbrur_form as mf
 from firmware.rules.masbrur_search import best_selection
 import firmware.rules.masbrur as rules
 
-_CANDIDATES = (0, 0, 3, 6, 10, 16)   # moves searched, by level
-_SAMPLES = (0, 0, 6, 12, 24, 40)     # playouts per decision, by level
+_CANDIDATES = (0, 0, 3, 12, 16, 24)  # moves searched, by level
+_SAMPLES = (0, 0, 9, 24, 48, 80)     # playouts per decision, by level
 _TRIES = 6                           # active turns level 1 compares
 _WIN = 100000
 _SECRET = ("free_setup", "pie_offer", "pie_accept", "equipment", "combat_wall")
