@@ -31,15 +31,26 @@ class _Hand:
         heavy = [(-(self.lo[i] + self.hi[i]), i) for i in range(len(tiles))]
         heavy.sort()
         self.heavy = [i for w, i in heavy]
+        # Squares showing each value: a tile gives a value to one row, a double to both.
+        self.room = [len(self.cands[v]) + len([i for i in self.cands[v] if self.lo[i] == self.hi[i]])
+                     for v in range(8)]
 
 
 def feasible(h, shapes):
-    """Can the hand fill all these shapes at once?"""
+    """Can the hand fill all these shapes at once? Counts first (they rule out
+    nearly every set that does not fit), then the orientation search."""
     need = ([0] * 8, [0] * 8)
     for row, zh, vals in shapes:
         for v in vals:
             need[row][v] += 1
     n = len(h.tiles)
+    up, down = need
+    if sum(up) > n or sum(down) > n:
+        return False
+    for v in range(8):
+        c = len(h.cands[v])
+        if up[v] > c or down[v] > c or up[v] + down[v] > h.room[v]:
+            return False
     return _fits(h, (bytearray(n), bytearray(n)), need)
 
 
