@@ -297,8 +297,10 @@ class Board:
 
         def bounded_read_until(min_num_bytes, ending, timeout=10, data_consumer=None,
                                timeout_overall=None):
+            # mpremote's own waits (10 s for an answer) give way to the exchange's deadline,
+            # which is longer for a command that writes flash, shorter near its end.
             left = self._left()
-            got = read_until(min_num_bytes, ending, None if timeout is None else min(timeout, left),
+            got = read_until(min_num_bytes, ending, None if timeout is None else left,
                              data_consumer, left if timeout_overall is None else min(timeout_overall, left))
             self.heard = self.heard or bool(got)
             return got

@@ -67,7 +67,7 @@ def test_bad_input_is_exit_2_with_one_sentence(tmp_path):
 
 def test_a_tile_board_hand_through_the_command(tmp_path):
     from tests.portable.tile_kit import hands
-    lines, moves, table, o = hands(18)      # RULES.md DV-4: a dead line, a tie, A scores 12
+    lines, moves, table, o = hands(18)      # test vector DV-4 (seed 18): a dead line, a tie, A scores 12
     path = tmp_path / "hand.jsonl"
     path.write_text("\n".join(lines) + "\n")
     first = arbiter("replay", "tile", str(path), "--set", "mano.target=10")

@@ -12,6 +12,8 @@ import sys
 
 import pytest
 
+from tests import pico_heap
+
 from host_tools.pico import Pico, PicoError, pico_files
 
 try:
@@ -313,20 +315,27 @@ def test_engine_random_games_fit_the_pico_heap(bare_pico, game, options, plies):
     assert got["min_free"] > 100000 and got["min_largest_block"] > 16000, got
 
 
-def test_a_size_7_stone_game_on_the_board_fits_the_heap(bare_pico):
-    """Fursaz size 7 on the stone board's app, on the real port (issue 13): the first 20
-    plies here; the benchmark (tests/bench/extra_pico.py) plays a whole game."""
-    with open(os.path.join(ROOT, "hardware", "stone7-pico.json")) as f:
+def board_game(pico, profile, seed, plies):
+    """tests/pico_board_game.py on ``pico``: ``plies`` random moves of the game of
+    hardware/``profile``.json played on that board's app."""
+    with open(os.path.join(ROOT, "hardware", profile + ".json")) as f:
         prof = json.load(f)
-    code = "PROFILE=%r\nSEED=5\nPLIES=20\n" % (prof,)
+    code = "PROFILE=%r\nSEED=%d\nPLIES=%d\n" % (prof, seed, plies)
     with open(os.path.join(ROOT, "tests", "pico_board_game.py")) as f:
         code += f.read()
-    r = subprocess.run([sys.executable, "-m", "mpremote", "connect", bare_pico.port, "exec", code],
+    r = subprocess.run([sys.executable, "-m", "mpremote", "connect", pico.port, "exec", code],
                        capture_output=True, text=True, timeout=900)
     assert r.returncode == 0 and r.stdout.strip().startswith("{"), r.stdout + r.stderr
     got = json.loads(r.stdout.strip().splitlines()[-1])
     print(got)
     assert got["same_moves"] and got["wrong"] == [], got
+    return got
+
+
+def test_a_size_7_stone_game_on_the_board_fits_the_heap(bare_pico):
+    """Fursaz size 7 on the stone board's app, on the real port (issue 13): the first 20
+    plies here; the benchmark (tests/bench/extra_pico.py) plays a whole game."""
+    got = board_game(bare_pico, "stone7-pico", 5, 20)
     assert got["min_free"] > 100000 and got["min_largest_block"] > 16000, got
 
 
@@ -334,18 +343,18 @@ def test_a_mano_hand_on_the_tile_board_fits_the_heap(bare_pico):
     """Mano a Mano on the tile board's app, on the real port (issue 14): random observed
     moves carried out as tiles on the track and the pad and button presses, until a hand
     has been scored."""
-    with open(os.path.join(ROOT, "hardware", "tile-pico.json")) as f:
-        prof = json.load(f)
-    code = "PROFILE=%r\nSEED=5\nPLIES=40\n" % (prof,)
-    with open(os.path.join(ROOT, "tests", "pico_board_game.py")) as f:
-        code += f.read()
-    r = subprocess.run([sys.executable, "-m", "mpremote", "connect", bare_pico.port, "exec", code],
-                       capture_output=True, text=True, timeout=900)
-    assert r.returncode == 0 and r.stdout.strip().startswith("{"), r.stdout + r.stderr
-    got = json.loads(r.stdout.strip().splitlines()[-1])
-    print(got)
-    assert got["same_moves"] and got["wrong"] == [] and got["hands"] >= 1, got
+    got = board_game(bare_pico, "tile-pico", 5, 40)
+    assert got["hands"] >= 1, got
     assert got["min_free"] > 100000 and got["min_largest_block"] > 16000, got
+
+
+def test_a_mabula_game_on_the_marble_board_takes_under_48_kb(bare_pico):
+    """The marble board's app with a Mabula game running holds less than the 48 KB a
+    Morbak game may (issue 10), on the real port: its code as deployed, its tables,
+    the game and its record, every 10 plies to the end of the game."""
+    plies, used = pico_heap.marble_game(bare_pico.port)
+    print("plies %d; heap in use every 10 plies: %s" % (plies, used))
+    assert plies > 20 and max(used) < 48 * 1024, used
 
 
 def test_a_masbrur_round_on_the_tile_board_fits_the_heap(bare_pico):

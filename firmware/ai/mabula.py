@@ -1,7 +1,8 @@
 """Mabula opponent: sequential halving over the moves, each sample one fast
-random playout (``mabula.playout``) scored by result and score margin."""
+random playout (``mabula_playout.playout``) scored by result and score margin."""
 from firmware.ai.search import halving
 import firmware.rules.mabula as rules
+from firmware.rules import mabula_playout
 
 # Playout plies per decision by level (2..5); level 5 fits about 2 s on a
 # Pico (estimated from the WebAssembly build, tests/bench/extra_ai.py). Every
@@ -32,6 +33,6 @@ def choose(state, level, rng):
         return moves[rng.below(len(moves))]
 
     def value(i):
-        return _value(rules.playout(children[i], rng), me)
-    edge = rules.edge_marbles(state)
+        return _value(mabula_playout.playout(children[i], rng), me)
+    edge = mabula_playout.edge_marbles(state)
     return moves[halving(len(moves), value, _PLIES[level] // (edge if edge > 4 else 4), rng)]

@@ -18,11 +18,11 @@ A tile on the track is read as a tile, whatever way round (orientation follows f
 value it matches); a field position keeps its halves apart (half a on the left).
 
 No key under the positions: PASS moves the selection (it blinks), OK chooses, MENU goes
-back. Main menu: L5 Mano a Mano, L6 Masbrur (the game start plays: setting
-masbrur.selected); on the right of the track R1 the target (a bar over the field, 5 points
-a cell; empty: the rules' 50), R2 lock, R3 lock award, R4 later leads, R5 brightness (a bar over the field), R6
-sound; start on S (green). A choice shows its values on L1, L2, L3. Pause: L1 continue,
-S undo, R1 end."""
+back. Main menu: L5 Mano a Mano, L6 Masbrur (what start plays: setting masbrur.selected);
+on the right of the track R1 the target (a bar over the field, 5 points a cell; empty: the
+rules' 50), R2 lock, R3 lock award, R4 later leads, R5 brightness (a bar over the field),
+R6 sound; start on S (green). A choice shows its values on L1, L2, L3. Pause: L1
+continue, S undo, R1 end."""
 from firmware.app import render
 
 GAMES = ("mano", "masbrur")

@@ -26,8 +26,9 @@ the engine names the seat.) When a hand ends - a domino, or a dead line (announc
 the blocker named) - the tiles left in hand are shown on the pad one at a time, seat A's
 first; with the last one the hand is scored, the scores shown as bars over the field
 against the target, and the next hand starts once the track is cleared. Every draw of
-the hand is then checked against what the seat showed it held (rec["draw_checks"]:
-[ply, seat, "fine" | "held a tile that fit" | "cannot tell"]).
+the hand, and a lead the highest-double rule gives, is then checked against the tiles the
+seats played and showed (rec["draw_checks"], rec["lead_checks"]: [ply, seat, "fine" |
+"held a tile that fit" | "held a higher tile" | "cannot tell"]: hand_checks).
 
 LEDs: the line's tiles dim white; the slots of both ends blink in the mover's colour;
 the field shows each seat's hand count (A on rows 0-3, B on rows 4-7) and the walls the
@@ -147,13 +148,13 @@ class Play:
                 self.expect[c] = a * 8 + b if a <= b else b * 8 + a
         self.next_l = slot(-left - 1) if line else 0
         self.next_r = slot(len(line) - left) if line else 0
+        if self.have_seen:
+            self._diff()
+            self._correct(now)
         if self.phase == "reveal" and self.hands == len(hist):
             self._announce_end(s, now)
         elif self.phase == "play" and not self.wrongs:
             self._say_turn()
-        if self.have_seen:
-            self._diff()
-            self._correct(now)
 
     def _lead_index(self, n):
         """How many of the line's ``n`` tiles lie left of the lead: the hand's L plays,
@@ -186,8 +187,8 @@ class Play:
         if s.h[s.last] == 0:
             self._tell(now, "domino by %s: %s, show your tiles on the pad" % (SEATS[s.last], who))
         elif s.le == s.re and s.passes < 2:
-            self._tell(now, "dead line: both ends %d, all seven %ds down; blocker %s. %s, show your tiles on the pad"
-                       % (s.le, s.le, SEATS[s.last], who))
+            self._tell(now, "dead line: both ends %d, all seven %ds down; blocker %s. "
+                       "%s, show your tiles on the pad" % (s.le, s.le, SEATS[s.last], who))
         else:
             self._tell(now, "locked: neither can play; blocker %s. %s, show your tiles on the pad"
                        % (SEATS[s.last], who))
@@ -246,7 +247,7 @@ class Play:
             self._refused(move, cell, str(e), now)
             return
         if len(engine.hand_history(after)) > self.hands:
-            ses.rec["draw_checks"] = draw_checks(ses.rec, move)
+            ses.rec["draw_checks"], ses.rec["lead_checks"] = hand_checks(ses.rec, move)
         self.leader = -1
         self.refused = -1
         self.fits_other = -1
@@ -316,7 +317,9 @@ class Play:
                 self._say_turn()
             return
         if self.phase == "lead" and not self._any(_MISSING) and not self._any(_BADREAD):
-            self.app.say("clear the track for hand %d; the lead goes on S" % self.session.state.hand)
+            s = self.session.state
+            self.app.say("clear the track for hand %d (%s %d, %s %d); the lead goes on S"
+                         % (s.hand, SEATS[0], s.score[0], SEATS[1], s.score[1]))
             return
         faults = " ".join([self.names[c] for c in range(_TRACK) if self.wrong[c] == _BADREAD])
         if faults:
@@ -449,19 +452,26 @@ class Play:
         out["wrong"] = [self.names[c] for c in range(_TRACK) if self.wrong[c]]
         out["ends"] = [self.names[c] if c >= 0 else "P" for c in (self.next_l, self.next_r)]
         out["draw_checks"] = self.session.rec.get("draw_checks", [])
+        out["lead_checks"] = self.session.rec.get("lead_checks", [])
         return out
 
 
-def draw_checks(rec, last):
-    """Every draw of the finished hands of ``rec`` (its moves, then ``last``) checked
-    against what the seat showed afterwards: [ply, seat, verdict]. A tile the seat held
-    when it drew is played later or revealed at the end; so with F the seat's later
-    tiles that fit the ends it drew on, and D its draws from that one on, F empty proves
-    the draw ("fine"), more tiles in F than D proves a tile that fit was held, and
-    anything else "cannot tell"."""
-    out = []
+def hand_checks(rec, last):
+    """What the board could not check at the time, checked once each hand's tiles left in
+    hand are shown (the finished hands of ``rec``: its moves, then ``last``): (draws,
+    leads), each a list of [ply, seat, verdict]. Every tile a seat held at some moment
+    is later played or shown at the end; so with F the seat's later tiles that would have
+    made the move wrong and D its draws from then on, F empty proves the move ("fine"),
+    more tiles in F than D proves it wrong, anything else "cannot tell". A draw is wrong
+    when the seat held a tile that fit ("held a tile that fit"); a lead the rules give to
+    the highest double (a seat named at the lead) when a tile that outranks it was held
+    ("held a higher tile": a higher double, or a double or a heavier tile against a
+    tile that is none)."""
+    draws = []
+    leads = []
     s = engine.new_game(rec["options"], rec["seed"])
-    hand = []     # this hand's (ply, seat, tile or None for a draw, ends)
+    hand = []     # this hand's (ply, seat, tile or None for a draw, ends) after the lead
+    lead = None   # (ply, seat, tile) of a lead the highest-double rule gives
     moves = rec["moves"] + [last]
     for ply in range(1, len(moves) + 1):
         m = moves[ply - 1]
@@ -470,15 +480,20 @@ def draw_checks(rec, last):
             hand.append((ply, seat, None, (s.le, s.re)))
         elif m[:1] == "L" or m[:1] == "R":
             hand.append((ply, seat, m[1:], None))
+        elif ":" in m:
+            lead = (ply, int(m[0]), m[2:])
         n = engine.play(s, m)
         if m.startswith("reveal") and len(engine.hand_history(n)) > len(engine.hand_history(s)):
             shown = _revealed(s)
             words = m.split()
             shown[int(words[1])] += words[2:]
-            _judge(hand, shown, out)
+            _judge_draws(hand, shown, draws)
+            if lead is not None:
+                _judge_lead(lead, hand, shown, leads)
             hand = []
+            lead = None
         s = n
-    return out
+    return draws, leads
 
 
 def _revealed(s):
@@ -499,7 +514,11 @@ def _fits(name, ends):
     return a in ends or b in ends
 
 
-def _judge(hand, shown, out):
+def _verdict(held, draws, wrong):
+    return "fine" if not held else (wrong if held > draws else "cannot tell")
+
+
+def _judge_draws(hand, shown, out):
     for i in range(len(hand)):
         ply, seat, tile, ends = hand[i]
         if tile is not None:
@@ -512,5 +531,23 @@ def _judge(hand, shown, out):
                     draws += 1
                 elif _fits(hand[j][2], ends):
                     fit += 1
-        out.append([ply, SEATS[seat], "fine" if not fit else
-                    ("held a tile that fit" if fit > draws else "cannot tell")])
+        out.append([ply, SEATS[seat], _verdict(fit, draws, "held a tile that fit")])
+
+
+def _rank(name):
+    """Doubles above every other tile, by value; the rest by pip sum, then high end."""
+    a, b = int(name[0]), int(name[2])
+    return 100 + a if a == b else (a + b) * 8 + b
+
+
+def _judge_lead(lead, hand, shown, out):
+    ply, leader, tile = lead
+    worst = "fine"
+    for seat in (0, 1):
+        later = shown[seat] + [h[2] for h in hand if h[1] == seat and h[2] is not None]
+        higher = len([t for t in later if _rank(t) > _rank(tile)])
+        draws = len([h for h in hand if h[1] == seat and h[2] is None])
+        v = _verdict(higher, draws, "held a higher tile")
+        if v != "fine" and worst != "held a higher tile":
+            worst = v
+    out.append([ply, SEATS[leader], worst])

@@ -90,12 +90,10 @@ _RING_G = None      # ring position -> grid index of that edge space
 _STEP = None        # ring position -> grid step of its inward direction
 _LINE = None        # ring position -> slot of its line's marble count in cells
 _FIELD = None       # grid index -> 1 on the 36 field cells
-_MOVES = None       # ring position * 6 + d - 1 -> move string
-_ENDS = None        # ring position -> (grid index, its line's count slot)
 
 
 def _tables():
-    global _NAME, _SPACE_OF, _GRID_OF, _RING_G, _STEP, _LINE, _FIELD, _MOVES, _ENDS
+    global _NAME, _SPACE_OF, _GRID_OF, _RING_G, _STEP, _LINE, _FIELD
     name = [""] * 64
     space_of = bytearray(b"\xff" * 64)
     grid_of = bytearray(60)
@@ -118,13 +116,14 @@ def _tables():
     for y in range(1, 7):
         for x in range(1, 7):
             field[y * 8 + x] = 1
-    moves = []
-    for r in range(24):
-        for d in range(1, 7):
-            moves.append(RING[r] + "-" + name[ring_g[r] + d * step[r]])
     _NAME, _SPACE_OF, _GRID_OF, _RING_G = name, space_of, grid_of, ring_g
-    _STEP, _LINE, _FIELD, _MOVES = tuple(step), line, field, moves
-    _ENDS = tuple((ring_g[r], line[r]) for r in range(24))
+    _STEP, _LINE, _FIELD = tuple(step), line, field
+
+
+def move_name(r, d):
+    """The push of the marble at ring position ``r`` by ``d`` cells, e.g. 'd1-d5'. Made
+    when asked: a table of the 144 strings would hold ~5 KB of a board's RAM."""
+    return RING[r] + "-" + _NAME[_RING_G[r] + d * _STEP[r]]
 
 
 def space_index(name):
@@ -250,10 +249,8 @@ def legal_moves(state):
     out = []
     for r in range(24):
         if cells[_RING_G[r]] == colour:
-            free = 6 - cells[_LINE[r]]
-            if free:
-                base = r * 6
-                out.extend(_MOVES[base:base + free])
+            for d in range(1, 7 - cells[_LINE[r]]):
+                out.append(move_name(r, d))
     if not out and _can_move(cells, 3 - colour):
         out.append("pass")
     return out
@@ -273,7 +270,7 @@ def _who(seat):
 
 def _move_id(move):
     """ring position * 6 + d - 1 of a move string like 'd1-d5', or None (found by
-    arithmetic: a table of the 144 strings would cost a board ~2.5 KB of RAM)."""
+    arithmetic, like the strings themselves: move_name)."""
     if not isinstance(move, str) or len(move) != 5 or move[2] != "-" or move[:2] not in RING:
         return None
     r = RING.index(move[:2])
@@ -281,8 +278,7 @@ def _move_id(move):
     e, step = _RING_G[r], _STEP[r]
     for d in range(1, 7):
         if e + d * step == g:
-            mid = r * 6 + d - 1
-            return mid if _MOVES[mid] == move else None
+            return r * 6 + d - 1 if _NAME[g] == move[3:] else None
     return None
 
 
@@ -463,7 +459,7 @@ def move_from_occupancy(state, occupied):
     for i in range(60):
         if (after[grid_of[i]] != 0) != (occupied[i] != 0):
             return None
-    return _MOVES[emptied * 6 + d - 1]
+    return move_name(emptied, d)
 
 
 # --- position text (§1.7) -------------------------------------------------------
@@ -552,60 +548,3 @@ def from_text(text):
         _option_word(word, opts)
     _count_lines(cells)
     return _State(cells, 0 if side == "W" else 1, tuple(opts))
-
-
-# --- fast random playout (for the opponents' search) ---------------------------
-
-def edge_marbles(state):
-    """Marbles on the edge: every move takes one off for good, so this bounds
-    the moves left (passes aside)."""
-    n = 0
-    for r in range(24):
-        if state.cells[_RING_G[r]]:
-            n += 1
-    return n
-
-
-def playout(state, rng, limit=-1, log=None):
-    """Play random moves from ``state`` until the game ends (or ``limit`` plies
-    are played) and return the position reached; ``state`` is untouched.
-
-    The game is exactly the one the API plays when every move is
-    ``legal_moves(s)[rng.below(len(legal_moves(s)))]`` (a forced pass draws
-    ``rng.below(1)`` too), without building move lists or states: one
-    bytearray changed in place. ``log``, a list, receives each move played."""
-    cells = bytearray(state.cells)
-    turn = state.turn
-    ends = _ENDS
-    free = bytearray(24)   # moves from each ring position this ply
-    below = rng.below
-    while limit:
-        colour = turn + 1
-        n = 0
-        r = 0
-        for g, slot in ends:
-            if cells[g] == colour:
-                f = 6 - cells[slot]
-                free[r] = f
-                n += f
-            else:
-                free[r] = 0
-            r += 1
-        if n:
-            k = below(n)
-            r = 0
-            while k >= free[r]:
-                k -= free[r]
-                r += 1
-            _push(cells, r, k + 1, colour)
-            if log is not None:
-                log.append(_MOVES[r * 6 + k])
-        elif _can_move(cells, 3 - colour):
-            below(1)
-            if log is not None:
-                log.append("pass")
-        else:
-            break
-        turn = 1 - turn
-        limit -= 1
-    return _State(cells, turn, state.opts)

@@ -11,6 +11,8 @@ WebAssembly figures (PICO = True: this runs on the host only).
 * whole random games of all five engines (Fursaz at both sizes) on the port's fixed heap:
   lowest gc.mem_free(), smallest largest free block, most bytes one legal_moves takes,
   ms per legal_moves + play (emulated);
+* a whole game on the marble and stone boards' apps; the heap the marble board's app holds
+  with a Mabula game running (tests/pico_heap.py; target under 48 KB, like Morbak's);
 * a whole Masbrur round on the tile board's app: lowest gc.mem_free(), smallest largest
   free block.
 Emulated time follows the emulated 125 MHz clock: an estimate of a real Pico's."""
@@ -190,6 +192,10 @@ def figures():
             pico.wait(1000)
             _engine_figures(pico, out)
             _board_figures(pico, out, "marble-pico", "marble board, Mabula")
+            from tests import pico_heap
+            plies, used = pico_heap.marble_game(pico.port)
+            out["marble board, Mabula: heap in use by the app, KB, every 10 of %d plies" % plies] = [
+                round(u / 1024, 1) for u in used]
             _board_figures(pico, out, "stone7-pico", "stone board, Fursaz 7")
             _masbrur_figures(pico, out)
     return out

@@ -1,5 +1,5 @@
 """Random games per second through the API and through each engine's fast
-playout (mabula.playout, morbak_playout.playout, mano.playout_hand), the same seeded
+playout (mabula_playout.playout, morbak_playout.playout, mano.playout_hand), the same seeded
 games both ways (tests/portable/test_fast_playouts.py proves they are).
 Portable: CPython and MicroPython.
 
@@ -12,6 +12,7 @@ from clock import elapsed_us, now_us
 
 from firmware.rules import Rng
 import firmware.rules.mabula as mabula
+import firmware.rules.mabula_playout as mabula_playout
 import firmware.rules.mano as mano
 import firmware.rules.morbak as morbak
 import firmware.rules.morbak_playout as morbak_playout
@@ -32,7 +33,7 @@ def _runs(name):
     """(API game, fast game, new_game) for one game."""
     if name == "mabula":
         return (lambda s, rng: mabula.result(_api(mabula, s, rng, mabula.is_over)),
-                lambda s, rng: mabula.result(mabula.playout(s, rng)),
+                lambda s, rng: mabula.result(mabula_playout.playout(s, rng)),
                 lambda seed: mabula.new_game(None, seed))
     if name == "morbak":
         return (lambda s, rng: morbak.result(_api(morbak, s, rng, morbak.is_over)),

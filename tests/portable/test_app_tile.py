@@ -113,7 +113,7 @@ def play(b, moves):
 
 
 def test_a_match_to_its_target_with_the_scores_shown():
-    lines, moves, table, o = hands(1)       # RULES.md DV-3: B dominoes, A holds 4-5: 9
+    lines, moves, table, o = hands(1)       # test vector DV-3 (seed 1): B dominoes, A holds 4-5: 9
     b = Tiles(target=5)
     play(b, moves)
     st = b.status()
@@ -136,3 +136,21 @@ def test_drawing_allocates_nothing():
     b.show(L3="0-1")
     eq(b.status()["wrong"], ["L3"], "a tile on a far slot")
     _render_locked(b)                       # correction
+
+
+def test_leads_and_draws_checked_from_the_tiles_played_and_shown():
+    from firmware.app import play_mano
+    out = []
+    # A led 5-5; B then played 6-6 without drawing first: B held it at the lead.
+    play_mano._judge_lead((1, 0, "5-5"), [(2, 1, "6-6", None)], [[], []], out)
+    # B drew first: the 6-6 may be the tile it drew.
+    play_mano._judge_lead((1, 0, "5-5"), [(2, 1, None, (5, 5)), (3, 1, "6-6", None)], [[], []], out)
+    # A led 2-3 with no double anywhere, the heaviest tile: B showed 1-3 at the end.
+    play_mano._judge_lead((1, 0, "2-3"), [], [["0-1"], ["1-3"]], out)
+    eq(out, [[1, "A", "held a higher tile"], [1, "A", "cannot tell"], [1, "A", "fine"]], "leads")
+    out = []
+    # B drew on ends 1|4 and showed 1-2 and 3-4 at the end: two tiles that fit, one draw.
+    play_mano._judge_draws([(5, 1, None, (1, 4))], [[], ["1-2", "3-4"]], out)
+    play_mano._judge_draws([(5, 1, None, (1, 4))], [[], ["1-2", "3-5"]], out)
+    play_mano._judge_draws([(5, 1, None, (1, 4))], [[], ["0-2", "3-5"]], out)
+    eq(out, [[5, "B", "held a tile that fit"], [5, "B", "cannot tell"], [5, "B", "fine"]], "draws")

@@ -1,8 +1,9 @@
-"""The fast random playouts beside the API (mabula.playout, morbak_playout.playout,
+"""The fast random playouts beside the API (mabula_playout.playout, morbak_playout.playout,
 mano.playout_hand) play exactly the games of legal_moves + play driven by the
 same Rng: same moves, same final position, same result, every option set."""
 from firmware.rules import Rng
 import firmware.rules.mabula as mabula
+import firmware.rules.mabula_playout as mabula_playout
 import firmware.rules.mano as mano
 import firmware.rules.morbak as morbak
 import firmware.rules.morbak_playout as morbak_playout
@@ -26,7 +27,7 @@ def test_mabula_playout_is_the_api_game():
             start = mabula.new_game(options, 40 + g)
             log, end = _api_game(mabula, start, Rng(g), mabula.is_over)
             fast = []
-            got = mabula.playout(start, Rng(g), -1, fast)
+            got = mabula_playout.playout(start, Rng(g), -1, fast)
             eq(fast, log, "moves")
             eq(mabula.to_text(got), mabula.to_text(end), "position")
             eq(mabula.result(got), mabula.result(end), "result")
@@ -36,7 +37,7 @@ def test_mabula_playout_is_the_api_game():
 def test_mabula_playout_limit_stops_after_that_many_plies():
     start = mabula.new_game(None, 3)
     log = []
-    got = mabula.playout(start, Rng(9), 5, log)
+    got = mabula_playout.playout(start, Rng(9), 5, log)
     eq(len(log), 5)
     s = start
     for m in log:

@@ -1,4 +1,4 @@
-"""The tile board judged by traces (DESIGN.md §3): the resistor of every tile half read
+"""The tile board judged by traces (docs/contracts.md): the resistor of every tile half read
 through the board's own mux driver, filter and Mano a Mano controller. Every play made
 on the track is taken, and nothing else."""
 import json
@@ -23,7 +23,7 @@ def position(out):
 
 
 def test_a_whole_hand_from_the_engine_is_every_play_and_nothing_else():
-    lines, moves, table, o = hands(1)      # RULES.md DV-3: seat 1 dominoes, scores 9
+    lines, moves, table, o = hands(1)      # test vector DV-3 (seed 1): seat 1 dominoes, scores 9
     out = run(lines)
     eq(accepted(out), moves, "the hand's moves, then the reveal")
     eq(corrections(out), [], "no correction")
@@ -43,7 +43,7 @@ def test_whole_hands_with_bouncing_tiles_and_a_locked_hand():
         eq(accepted(out), moves, "seed %d" % seed)
         eq(corrections(out), [], "a bounce is never a correction (seed %d)" % seed)
         eq(position(out), mano.to_text(o), "seed %d" % seed)
-    # DV-4 (seed 18): a dead line on 3s, a tie of 12, seat B blocked: A scores 12.
+    # Test vector DV-4 (seed 18): a dead line on 3s, a tie of 12, seat B blocked: A scores 12.
     assert "score=12,0" in mano.to_text(hands(18)[3])
     log = events(Storage(fresh_dir("tile-dv4")))
     assert log == ""
@@ -55,7 +55,7 @@ def test_whole_hands_with_bouncing_tiles_and_a_locked_hand():
 
 
 def _dv3_start():
-    """RULES.md DV-3 (seed 1) on the table up to the third tile: B led 6-6, A played
+    """Test vector DV-3 (seed 1) on the table up to the third tile: B led 6-6, A played
     L1-6, B R0-6 (ends 1|0; A holds 0-2 0-5 1-1 1-5 2-3 4-5)."""
     table = Table()
     table.press("right")
@@ -134,6 +134,7 @@ def test_draw_and_pass_are_buttons_and_a_draw_is_checked_after_the_hand():
     assert "you cannot pass: draw from the boneyard (14 left)" in events(storage)
     rec = storage.read_json("state/current.json")
     eq(rec["draw_checks"], [[4, "A", "held a tile that fit"]], "the draw, checked")
+    eq(rec["lead_checks"], [[1, "B", "fine"]], "6-6 led: nothing outranks it")
     assert "score=0,19" in position(out)
 
 
