@@ -77,7 +77,12 @@ def _play_round(b, seed):
 def test_the_menu_chooses_the_game():
     b = SensorBoard(PROFILE, "masbrurmenu")
     eq(board_tile.game(b.app.cfg), "mano", "Mano a Mano unless Masbrur is chosen")
-    b.app.cfg["masbrur.selected"] = True
+    entries = 3 + len(board_tile.ITEMS)     # the two picks, start, the settings
+    for _ in range(entries - 1):            # PASS from start round to L6 (Masbrur)
+        b.press(PASS)
+    b.press(OK)
+    eq(b.app.cfg["masbrur.selected"], True, "L6 chose Masbrur")
+    b.press(PASS)                           # on to start
     b.press(OK)
     eq(b.status()["game"], "masbrur", "started from the menu")
     eq(b.app.play.session.state.phase, "pie_offer", "the first round's pie offer")
