@@ -32,7 +32,8 @@ const ME = PARAMS.has("seat") ? Number(PARAMS.get("seat")) : null;
 export const hint = "Drag a tile from a hand onto the track (or click it, then a slot): the lead on S, " +
   "then the next slot at either end. DRAW and PASS are the board's buttons; LEFT or RIGHT names who " +
   "leads. At the end of a hand put the tiles left in hand on the pad P, one at a time. " +
-  "?seat=0 / ?seat=1 shows one seat's hand only (two windows, two seats).";
+  "?seat=0 / ?seat=1 shows one seat's hand only (two windows, two seats). Masbrur (menu: L6): " +
+  "\"Masbrur table\" lays its field; click a tile on the board and click it again to turn it round.";
 
 export const faults = [
   { id: "dirty", label: "Dirty contact", help: "click a position: its first contact reads between two windows" },
