@@ -230,9 +230,10 @@ class Play:
                     self.push = None
                     return
                 row = i >> 2
-        if row < 0:
+        if row < 0:                 # the field as it was: no push under way
             self.push = None
             self.refused = -1
+            self.attack = False
             return
         q = 4 * row
         a, b, c, d = self.seen[q], self.seen[q + 1], self.seen[q + 2], self.seen[q + 3]
@@ -290,6 +291,7 @@ class Play:
         """A push the rules refuse: its row is put back as it was (red until then)."""
         self.refused = row * 256 + new
         self.push = None
+        self.attack = False
         for i in range(4 * row, 4 * row + 4):
             if self.seen[i] != self.expect[i]:
                 self.wrong[i] = _REFUSED
