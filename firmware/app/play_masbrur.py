@@ -24,6 +24,12 @@ counts high); OK closes the entry and shows the count, a second OK confirms it (
 starts again). Steals: each tile taken from the opponent's wall is shown on the pad with
 the square it adds on the left (the board finds the formation it lengthens), then OK.
 
+Against the board (settings masbrur.opponent, masbrur.level): on its turn the board thinks
+(firmware.ai, which never reads the other wall) and plays its move itself - its pie offer
+or choice, its wall (kept in the board: its wall slots stay empty), its formations, its
+steal - except a push, which it lights (the row's input position blinks in its colour)
+and says, for a person to carry out from its arsenal; another push is refused.
+
 Anything else the field reads differently from the engine's field is corrected: the
 positions blink (white: a tile missing, red: a tile that should not be there, magenta:
 a contact outside every window, never taken for the nearest value), and nothing is
@@ -62,6 +68,7 @@ _REFUSED = const(4)     # a push the rules refuse
 _GUIDE = (40, 40, 40)   # a tile of the field
 _TRACK_L = const(1)     # L1
 _TRACK_R = const(14)    # R1
+_THINK_MS = const(600)  # the board thinks once the turn is this old
 
 
 def options(cfg, settings, profile):
@@ -120,6 +127,7 @@ class Play:
         self.forms = []                    # combat: [row, [(tile, value), ...]] being entered
         self.steal = []                    # combat: (tile, value) shown to steal
         self.ready = None                  # a selection entered, waiting for its OK
+        self.ai_move = None                # the board's push, for a person to carry out
         self.phase = ""
         self.session = Session(app, engine, rec, now, SEATS)
         self.session.view = self
@@ -140,6 +148,7 @@ class Play:
         self.push = None
         self.refused = -1
         self.attack = False
+        self.ai_move = None
         self.group = []
         self.forms = []
         self.steal = []
@@ -275,6 +284,14 @@ class Play:
 
     def _push_done(self, now):
         row, side, new, step = self.push
+        text = "P%s%s%d" % (mf.name(tile_of(new)), "R" if side else "L", row)
+        ai = self.ai_move
+        if ai is not None:
+            if ai[7:12] != text:
+                self._refuse(row, new, "the board pushes %s: take this tile back" % _push_words(ai), now)
+            elif not self._try(ai, now):
+                self._refuse(row, new, None, now)
+            return
         wall = self._wall(self.session.turn)
         if wall is None or len(wall) != 2:
             # Not refused: the push stands, and is played once the wall is read.
@@ -282,8 +299,7 @@ class Play:
                 self.app.beep(render.REJECT)
                 self.app.say("wall: set two tiles face down on your wall slots, the push stands")
             return
-        move = "W%s,%s P%s%s%d%s" % (mf.name(wall[0]), mf.name(wall[1]), mf.name(tile_of(new)),
-                                     "R" if side else "L", row, "+A" if self.attack else "")
+        move = "W%s,%s %s%s" % (mf.name(wall[0]), mf.name(wall[1]), text, "+A" if self.attack else "")
         if not self._try(move, now):
             self._refuse(row, new, None, now)
 
@@ -422,10 +438,27 @@ class Play:
         self.app.beep(render.ACCEPT)
         return True
 
+    # ------------------------------------------------------------ the board's turn
+
+    def _board_turn(self, move, now):
+        """The board's move: played at once, but for a push, which a person carries out."""
+        if move == engine.FREE:
+            move = engine.auto_move(self.session.state)
+        if move[0] == "W" and self.phase == "equipment":
+            self.ai_move = move
+            self.app.say("the board pushes %s%s: carry it out" % (
+                _push_words(move), ", then attacks" if move.endswith("+A") else ""))
+            return
+        self._try(move, now)
+
     # ------------------------------------------------------------ input
 
     def tick(self, now):
-        self.session.tick(now)
+        ses = self.session
+        ses.tick(now)
+        if ses.machine_to_move() and self.ai_move is None and now - ses.turn_at >= _THINK_MS \
+                and not self.wrongs:
+            self._board_turn(ses.think(), now)
         last = self.app.last_frame
         if last is not None and last is not self.frame_ref:
             self.frame(last, now)   # a frame that came while another screen was shown
@@ -448,6 +481,10 @@ class Play:
             if key != keys["menu"]:
                 app.beep(render.REJECT)
                 app.say("put the field right first")
+            return
+        if ses.machine_to_move():
+            app.beep(render.REJECT)
+            app.say("the board's turn")
             return
         ph = self.phase
         if key == keys["pass"]:
@@ -554,6 +591,10 @@ class Play:
                     far = 4 * row + (0 if side else 3)
                 if blink:
                     render.put(f, _FIELD + far, colour)
+            elif self.ai_move is not None:
+                if blink or still:  # the input position the board's push goes on
+                    m = self.ai_move
+                    render.put(f, _FIELD + 4 * (ord(m[11]) - 48) + (3 if m[10] == "R" else 0), colour)
             elif blink and not still:
                 for r in range(8):
                     render.put(f, _FIELD + 4 * r, colour)
@@ -581,6 +622,12 @@ class Play:
                                     for i in range(_SLOTS) if self.expect[i] != _EMPTY])
         out["wrong"] = [self.names[_FIELD + i] for i in range(_SLOTS) if self.wrong[i]]
         return out
+
+
+def _push_words(move):
+    """'W05,14 P36R5' -> '3-6 into row 5 from the right'."""
+    return "%s-%s into row %s from the %s" % (move[8], move[9], move[11],
+                                             "right" if move[10] == "R" else "left")
 
 
 def _halves(h):

@@ -49,9 +49,11 @@ class Live(Table):
 
 
 class Masbrur(SensorBoard):
-    def __init__(self):
+    def __init__(self, **settings):
         SensorBoard.__init__(self, PROFILE, "masbrurapp")
         self.app.cfg["masbrur.selected"] = True      # the menu's L6
+        for key in settings:
+            self.app.cfg["masbrur." + key] = settings[key]
         self.press(OK)
         self.table = Live(self, self.state())
 
@@ -179,3 +181,50 @@ def test_a_fixed_wall_changed_is_refused_without_naming_it():
     assert "fixed" in b.message(), b.message()
     for t in kept:
         assert mf.name(t) not in b.message(), b.message()
+
+
+def test_against_the_board_it_plays_its_moves_and_lights_its_pushes():
+    """The board plays B (level 3): its offers, choices, walls (kept in the board: its
+    wall slots stay empty), formations and steals are played at once; each of its
+    pushes is lit and carried out by a person, and another push is refused."""
+    from firmware.app import render
+    b = Masbrur(opponent="B", level=3, first_offerer=0)
+    table = b.table
+    rng = Rng(1)
+    pushes = refused = 0
+    while b.state().round == 1:
+        s = b.state()
+        if masbrur.to_move(s) == 0:
+            table.act(s, choose(rng, s))
+            continue
+        b.wait(800)                         # the board's turn: it thinks
+        ai = b.app.play.ai_move
+        if ai is None:
+            assert b.state() is not s, "the board played"
+            continue
+        assert "the board pushes" in b.message(), b.message()
+        cell = 28 + 4 * int(ai[11]) + (3 if ai[10] == "R" else 0)
+        shown = []
+        for _ in range(5):
+            b.wait(100)
+            shown.append(b.lit(cell))
+        assert render.PLAYER[1] in shown, "the row end the board's push goes on blinks"
+        if not refused:                     # first a push the board did not choose
+            other = [mv for mv in masbrur.legal_moves(s)
+                     if mv.startswith("W") and mv[8:12] != ai[8:12]][0]
+            before = len(b.status()["moves"])
+            table.push(s, other[7:12], False)
+            eq(len(b.status()["moves"]), before, "not the board's push")
+            assert "the board pushes" in b.message(), b.message()
+            r = int(other[11])
+            table.put({"A%d" % r: None, "D%d" % r: None,
+                       "B%d" % r: "%d-%d" % tuple(s.field[3 * r:3 * r + 2]),
+                       "C%d" % r: "%d-%d" % tuple(s.field[3 * r + 1:3 * r + 3])})
+            eq(b.status()["wrong"], [], "the row put back")
+            refused += 1
+        table.push(s, ai[7:12], False)
+        eq(b.status()["moves"][-1], ai, "the board's push, carried out")
+        pushes += 1
+    assert pushes and refused, (pushes, refused, b.status()["moves"])
+    for name in ("WB1", "WB2"):
+        assert name not in table.cells, "the board's wall stays in the board"
