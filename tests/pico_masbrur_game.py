@@ -11,11 +11,18 @@ gc.mem_free() and the smallest largest free block seen after a collection."""
 import gc
 import json
 import os
+import sys
 
-from firmware.app.runtime import make_app
-from firmware.hal.storage import Storage
-from firmware.rules import Rng
-from firmware.rules import masbrur_form as mf
+# A fresh board: the code of what ran before in this interpreter goes (a module stays
+# loaded until removed from sys.modules).
+for _name in [n for n in sys.modules if n.startswith("firmware")]:
+    del sys.modules[_name]
+gc.collect()
+
+from firmware.app.runtime import make_app  # noqa: E402
+from firmware.hal.storage import Storage  # noqa: E402
+from firmware.rules import Rng  # noqa: E402
+from firmware.rules import masbrur_form as mf  # noqa: E402
 
 _T = bytearray(b"\x08" * 128)    # what the contacts read (8: no tile)
 _PAD = 27
@@ -151,10 +158,10 @@ def choose(engine, rng, s):
 
 def main(profile, seed):
     try:
-        os.mkdir("/boardtest")
+        os.mkdir("/boardmasbrur")         # its own folder: no other game's to resume
     except OSError:
         pass
-    app = make_app(profile, Storage("/boardtest"), 0)
+    app = make_app(profile, Storage("/boardmasbrur"), 0)
     app.cfg["masbrur.selected"] = True        # the menu's L6
     t = 800
     app.step(t, [])
