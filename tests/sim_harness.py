@@ -1,46 +1,21 @@
-"""Driving the browser simulator from tests: its server on a free port, Debian's
-chromium through PyPI playwright, and a page wrapper that clicks keys, moves the
-page's manual clock and reads the LEDs back (from the DOM and from screenshots)."""
-import os
+"""Pytest fixtures for the browser simulator: Debian's chromium per test module, the
+simulator served per module, a fresh booted page per test (host_tools/sim_page.py
+drives the page), and the oracle for the colours it draws."""
 import struct
-import threading
 import zlib
 
 import pytest
 
-from host_tools import sim_server
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ARTIFACTS = os.path.join(ROOT, "test-artifacts")
-VIEWPORT = {"width": 1280, "height": 860}
-PRESS_MS = 300   # after a click: the press is debounced, handled, and its flash is over
-
-
-class Server:
-    def __init__(self, board):
-        self.httpd = sim_server.make_server(board, 0)
-        self.url = sim_server.url(self.httpd)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-
-    def close(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
-def launch(playwright):
-    if not os.path.exists(CHROMIUM):
-        pytest.skip("Debian's chromium is not installed (./test installs it)")
-    # launch() gives every browser a fresh temporary user data dir.
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+from host_tools.sim_page import (BOOT_MS, PRESS_MS, ROOT, VIEWPORT, Server, Sim, have_chromium, launch,  # noqa: F401
+                                 png_pixels)
 
 
 @pytest.fixture(scope="module")
 def browser():
     """Chromium for the test module (import this fixture into it)."""
     from playwright.sync_api import sync_playwright
+    if not have_chromium():
+        pytest.skip("Debian's chromium is not installed (./test installs it)")
     with sync_playwright() as p:
         b = launch(p)
         yield b
@@ -57,9 +32,6 @@ def serve(board):
     return server
 
 
-BOOT_MS = 600    # the LED self-test is over
-
-
 @pytest.fixture
 def sim(browser, server):
     """A page of the module's simulator (``server``), its own empty localStorage, booted
@@ -70,130 +42,6 @@ def sim(browser, server):
     s.advance(BOOT_MS)
     yield s
     context.close()
-
-
-class Sim:
-    """One simulator page, by default with the manual clock (?clock=manual)."""
-
-    def __init__(self, page, url, manual=True):
-        self.page = page
-        self.url = url + ("?clock=manual" if manual else "")
-        self.errors = []
-        page.on("pageerror", lambda e: self.errors.append(str(e)))
-
-    def open(self):
-        self.page.goto(self.url)
-        self.wait_ready()
-
-    def reload(self):
-        self.page.reload()
-        self.wait_ready()
-
-    def wait_ready(self):
-        self.page.wait_for_function("window.arbiter && (window.arbiter.ready || window.arbiter.error())",
-                                    timeout=30000)
-        assert self.page.evaluate("window.arbiter.error()") is None
-        assert not self.errors, self.errors
-
-    def advance(self, ms):
-        self.page.evaluate("ms => window.arbiter.advance(ms)", ms)
-
-    def advance_to(self, board_ms):
-        """Run the board up to ``board_ms`` ms after its power-up."""
-        ahead = board_ms - self.board_time()
-        assert ahead >= 0, "board time %d is already past %d" % (self.board_time(), board_ms)
-        self.advance(ahead)
-
-    def board_time(self):
-        return self.page.evaluate("window.arbiter.boardTime()")
-
-    def key(self, name):
-        return self.page.locator('[data-name="%s"]' % name)
-
-    def press(self, *names):
-        for name in names:
-            self.key(name).click()
-            self.advance(PRESS_MS)
-
-    def hold(self, name, ms):
-        self.key(name).hover()
-        self.page.mouse.down()
-        self.advance(ms)
-        self.page.mouse.up()
-        self.advance(PRESS_MS)
-
-    def status(self):
-        return self.page.evaluate("window.arbiter.status()")
-
-    def key_events(self):
-        return [(e["kind"], e["key"]) for e in self.page.evaluate("window.arbiter.keyEvents()")]
-
-    def tones(self):
-        """(freq, duty) each time the buzzer's PWM duty was set."""
-        return [(t["freq"], t["duty"]) for t in self.page.evaluate("window.arbiter.tones()")]
-
-    def files(self):
-        return self.page.evaluate("window.arbiter.files()")
-
-    def leds(self):
-        """{square name: (r, g, b)} as drawn: the data-rgb of each LED in the DOM."""
-        pairs = self.page.eval_on_selector_all(
-            "[data-led]", "els => els.map(e => [e.closest('[data-name]').dataset.name, e.dataset.rgb])")
-        return {name: tuple(int(v) for v in rgb.split(",")) for name, rgb in pairs}
-
-    def screen_colour(self, name):
-        """The colour on screen at the centre of the LED of key ``name``, from a
-        screenshot of the 3x3 pixels there."""
-        box = self.page.locator('[data-name="%s"] [data-led]' % name).bounding_box()
-        clip = {"x": int(box["x"] + box["width"] / 2) - 1, "y": int(box["y"] + box["height"] / 2) - 1,
-                "width": 3, "height": 3}
-        _w, _h, rows = png_pixels(self.page.screenshot(clip=clip))
-        return rows[1][1]
-
-    def screenshot(self, name):
-        os.makedirs(ARTIFACTS, exist_ok=True)
-        path = os.path.join(ARTIFACTS, name)
-        return path, self.page.screenshot(path=path, full_page=True)
-
-
-def png_pixels(data):
-    """Decode an 8-bit RGB or RGBA, non-interlaced PNG (what Chromium writes):
-    (width, height, rows), rows[y][x] = (r, g, b)."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, idat = 8, b""
-    while pos < len(data):
-        size, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        chunk = data[pos + 8:pos + 8 + size]
-        if kind == b"IHDR":
-            width, height, depth, colour, _c, _f, interlace = struct.unpack(">IIBBBBB", chunk)
-            assert depth == 8 and colour in (2, 6) and interlace == 0
-        elif kind == b"IDAT":
-            idat += chunk
-        pos += 12 + size
-    n = 4 if colour == 6 else 3
-    raw = zlib.decompress(idat)
-    stride = width * n
-    rows, prev = [], bytearray(stride)
-    for y in range(height):
-        f = raw[y * (stride + 1)]
-        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - n] if i >= n else 0
-            b = prev[i]
-            c = prev[i - n] if i >= n else 0
-            if f == 1:
-                line[i] = (line[i] + a) & 255
-            elif f == 2:
-                line[i] = (line[i] + b) & 255
-            elif f == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else (b if pb <= pc else c))) & 255
-        rows.append([tuple(line[x * n:x * n + 3]) for x in range(width)])
-        prev = line
-    return width, height, rows
 
 
 def wire(colour, brightness, profile):
@@ -211,3 +59,11 @@ def wire(colour, brightness, profile):
 def scaled(colour, level):
     """render.put_scaled's colour at ``level``/256."""
     return tuple((c * level) >> 8 for c in colour)
+
+
+def png_bytes(width, height, raw):
+    """An 8-bit RGB PNG of ``raw`` (each row: filter byte 0, then R, G, B per pixel)."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
