@@ -23,7 +23,6 @@ nothing (see ``_spec``).
 """
 from firmware.rules import IllegalMove, Rng, take_options
 from firmware.rules import masbrur_form as mf
-from firmware.rules.masbrur_search import best_selection
 
 FREE = "<free>"
 
@@ -458,6 +457,8 @@ def auto_move(s):
     if ph == "pie_offer":
         return "O " + mf.tiles_text(_pool(s)[:10])
     if ph == "combat_select":
+        # Imported here: a board whose players enter their selections never loads it.
+        from firmware.rules.masbrur_search import best_selection
         p = to_move(s)
         return best_selection(hand(s, p), s.wall[1 - p] or [], s.opt["community_tiles"],
                               s.opt["community_measure"])[0]
