@@ -196,7 +196,7 @@ def main(profile, seed):
             low_block = min(low_block, largest_block())
     recorded = app.play.session.rec["moves"] if app.play is not None else None
     return {"plies": len(moves), "rounds": s.round - 1, "same_moves": recorded == moves,
-            "message": app.message, "min_free": low_free, "min_largest_block": low_block}
+            "message": app.said, "min_free": low_free, "min_largest_block": low_block}
 
 
 print(json.dumps(main(PROFILE, SEED)))  # noqa: F821 (given by the sender)

@@ -295,7 +295,7 @@ class Play:
         wall = self._wall(self.session.turn)
         if wall is None or len(wall) != 2:
             # Not refused: the push stands, and is played once the wall is read.
-            if not self.app.message.startswith("wall:"):
+            if not (self.app.said or "").startswith("wall:"):
                 self.app.beep(render.REJECT)
                 self.app.say("wall: set two tiles face down on your wall slots, the push stands")
             return

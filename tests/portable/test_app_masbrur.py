@@ -228,3 +228,16 @@ def test_against_the_board_it_plays_its_moves_and_lights_its_pushes():
     assert pushes and refused, (pushes, refused, b.status()["moves"])
     for name in ("WB1", "WB2"):
         assert name not in table.cells, "the board's wall stays in the board"
+
+
+def test_a_push_before_the_wall_waits_for_it():
+    b = Masbrur()
+    s = _to_equipment(b, 3)
+    m = [x for x in masbrur.legal_moves(s) if x.startswith("W") and not x.endswith("+A")][0]
+    played = len(b.status()["moves"])
+    b.table.push(s, m[7:12], False)         # no wall on the slots yet
+    eq(len(b.status()["moves"]), played, "not played without a wall")
+    assert b.message().startswith("wall:"), b.message()
+    eq(b.status()["wrong"], [], "the push stands")
+    b.table.wall(masbrur.to_move(s), [mf.parse_tile(m[1:3]), mf.parse_tile(m[4:6])])
+    eq(b.status()["moves"][-1], m, "played once the wall is read")
