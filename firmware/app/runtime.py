@@ -250,12 +250,12 @@ class App:
             self.show(play)
         names = list(_MENU_MODULES)
         names.append("firmware.app.board_" + self.kind)
-        playing = play.session.rec["game"]
         for game in self.games:
             names.append("firmware.app.settings_" + game)
-            if game != playing:   # the settings loaded its engine (the tile board's other game)
-                prefix = "firmware.rules." + game
-                names += [n for n in sys.modules if n.startswith(prefix)]
+        # The settings loaded the engine of each game of the board: the tile board's other
+        # game goes too (Masbrur's engine is 20 KB).
+        playing = play.session.rec["game"]
+        names += ["firmware.rules." + g for g in self.games if g != playing]
         _unload(names)
 
     def pause(self, play):
