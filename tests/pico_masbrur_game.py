@@ -13,8 +13,10 @@ import json
 import os
 import sys
 
-# A fresh board: the code of what ran before in this interpreter goes (a module stays
-# loaded until removed from sys.modules).
+# A fresh board: what ran before in this interpreter goes - its names (the REPL keeps
+# them) and its code (a module stays loaded until removed from sys.modules).
+for _name in [n for n in globals() if not n.startswith("__") and n not in ("PROFILE", "SEED", "gc", "json", "os", "sys")]:
+    del globals()[_name]
 for _name in [n for n in sys.modules if n.startswith("firmware")]:
     del sys.modules[_name]
 gc.collect()
