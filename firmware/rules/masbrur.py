@@ -23,34 +23,16 @@ nothing (see ``_spec``).
 """
 from firmware.rules import IllegalMove, Rng, take_options
 from firmware.rules import masbrur_form as mf
+from firmware.rules.masbrur_options import OPTIONS
 
 FREE = "<free>"
+# The modules of this engine, for a board that unloads it while another game runs.
+PARTS = ("firmware.rules.masbrur_form", "firmware.rules.masbrur_search",
+         "firmware.rules.masbrur_options")
 
 _OPTION_KEYS = ("rounds", "setup", "first_offerer", "pie_split", "wall_mode", "die_start",
                 "die_reset", "max_equipment_plies", "steal_rule", "shared_medal",
                 "community_tiles", "community_measure", "contiguous")
-
-
-# {name: (default, kind, arg)}, kinds as in firmware.rules.take_options.
-OPTIONS = {
-    "rounds": (4, "choice", (4, 6, 8)),
-    "setup": ("standard", "choice", ("standard", "free")),
-    "first_offerer": ("random", "choice", (0, 1, "random")),
-    "pie_split": ("any", "choice", ("any", "equal")),
-    "wall_mode": ("reselect", "choice", ("reselect", "fixed")),
-    "die_start": (1, "int", (0, 99999)),
-    "die_reset": (True, "bool", None),
-    "max_equipment_plies": (200, "int", (1, 99999)),
-    "steal_rule": ("same_blocker", "choice", ("same_blocker", "heights_frozen")),
-    "shared_medal": ("half", "choice", ("half", "full", "none")),
-    "community_tiles": ("formation", "choice", ("formation", "hand")),
-    "community_measure": ("pips", "choice", ("pips", "count")),
-    # Formations are sets of uses and the rack can be reordered and tiles
-    # turned freely, so any valid selection can be laid out with every
-    # formation adjacent (at most 3 formations, one use per tile and row:
-    # their overlaps form a path). The option is accepted and changes nothing.
-    "contiguous": (False, "bool", None),
-}
 
 
 _PHASES = ("free_setup", "pie_offer", "pie_accept", "equipment", "combat_wall",
