@@ -141,8 +141,10 @@ def test_masbrur_a_pie_offer_on_the_pad_and_a_push(sim):
     """Masbrur chosen with the menu's keys (PASS to L6, OK, PASS to start, OK); the
     Masbrur table laid; three pool tiles shown on the pad and offered; the other group
     accepted; then the offerer's wall set and a push carried out tile by tile."""
+    from firmware.app import board_tile
     from firmware.rules import masbrur
-    sim.press(*(["PASS"] * 8 + ["OK", "PASS", "OK"]))
+    around = 2 + len(board_tile.ITEMS)       # PASS from start round to L6: picks, start, items
+    sim.press(*(["PASS"] * around + ["OK", "PASS", "OK"]))
     assert sim.status()["game"] == "masbrur", sim.status()["message"]
     sim.page.click("#tile-masbrur")
     sim.advance(SETTLE_MS)
