@@ -25,9 +25,16 @@ def build_parser():
 
     p = sub.add_parser("play", help="play: on the attached board, else in the browser simulator",
                        description="With a board plugged in by USB: bring its firmware up to date "
-                                   "and play on it. Otherwise: open the simulator in the browser.")
-    p.add_argument("game", nargs="?", help="which game, for --terminal (default: ask)")
-    p.add_argument("--terminal", action="store_true", help="play hot-seat in this terminal instead")
+                                   "and play on it. Otherwise: open the simulator in the browser. "
+                                   "With --terminal: play any of the five games in this terminal.",
+                       epilog="Games for --terminal: morbak (Morbak), mabula (Mabula), fursaz "
+                              "(Fursaz), mano (Dominó Mano a Mano), masbrur (Masbrur). In the "
+                              "game, 'help' explains the moves and 'resign' gives up.")
+    p.add_argument("game", nargs="?", metavar="GAME",
+                   help="with --terminal: morbak, mabula, fursaz, mano or masbrur (default: ask)")
+    p.add_argument("--terminal", action="store_true",
+                   help="play in this terminal instead: two players at one keyboard, or one "
+                        "against the computer (levels 1-5)")
     p.add_argument("--board", default="light", metavar="KIND",
                    help="the simulator's board kind: light (Morbak) or marble (Mabula); default: light")
     p.add_argument("--http", type=int, default=8000, metavar="PORT",
@@ -111,9 +118,9 @@ def build_parser():
 
 def play(args):
     if args.terminal:
-        from host_tools import terminal_game
-        names = [name for name, _ in terminal_game.GAMES]
-        if args.game is not None and args.game not in names:
+        from host_tools import terminal, terminal_game
+        names = terminal.GAMES
+        if args.game is not None and args.game.lower() not in names:
             raise UsageError("there is no game %s: choose one of %s" % (quoted(args.game), ", ".join(names)))
         return terminal_game.main(args.game)
     from host_tools import board_link, deploy

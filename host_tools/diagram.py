@@ -27,6 +27,22 @@ def _layout(profile):
             q, r = int(name[1:]) - n, n - 1 - row
             out.append((name, q + r / 2 + n - 1, row * 3 ** 0.5 / 2))
         return out
+    if kind == "tile":
+        # The track in a line along the bottom (L13 at the left), the pad above S, the
+        # field's four columns above it, the walls at its sides (seat A left, B right).
+        from firmware.app import board_tile as b
+        out = []
+        for name in b.names():
+            if name == "S" or name[0] in "LR":
+                off = 0 if name == "S" else int(name[1:]) * (-1 if name[0] == "L" else 1)
+                out.append((name, off + b.SIDE, 0))
+            elif name == "P":
+                out.append((name, b.SIDE, 1.5))
+            elif name[0] == "W":
+                out.append((name, b.SIDE + (-4 if name[1] == "A" else 3), 3 + 2 * int(name[2])))
+            else:
+                out.append((name, b.SIDE - 2 + "ABCD".index(name[0]), 3 + int(name[1:])))
+        return out
     if kind == "marble":
         from firmware.rules.mabula import SPACES
         return [(n, ord(n[0]) - 97, int(n[1:]) - 1) for n in SPACES]
@@ -46,7 +62,10 @@ def led_positions(profile):
 
 
 def _input_text(profile, k):
-    """How sensor input k is wired: a chain bit, or a mux and its channel."""
+    """How sensor input k is wired: a chain bit, or a mux and its channel (the tile
+    board: its two contacts, half a / half b)."""
+    if profile["kind"] == "tile":
+        return "%d.%d / %d.%d" % (k[0] // 16, k[0] % 16, k[1] // 16, k[1] % 16)
     if profile["kind"] == "stone":
         return "mux %d ch %d" % (k // 16, k % 16)
     return "in %d" % k
@@ -55,7 +74,7 @@ def _input_text(profile, k):
 def _legend(profile):
     """The lines under the diagram that say how to read its sensor inputs."""
     sen = profile["sensors"]
-    if profile["kind"] != "stone":
+    if profile["kind"] == "marble":
         return ["Sensor input k: the k-th bit out of the 74HC165 chain after a load",
                 "(0 = input H of the chip nearest the Pico). Generated from the profile."]
     if "bank" in sen:
@@ -63,12 +82,13 @@ def _legend(profile):
             sen["adc"][0], "/".join(str(p) for p in sen["bank"]))
     else:
         route = "mux M's output goes to the M-th ADC pin (%s)" % ", ".join("GP%d" % p for p in sen["adc"])
-    return ["mux M ch C: input C of CD74HC4067 M, S0-S3 on GP%s (shared by every mux);"
+    what = "M.C / M.C: half a's and half b's contacts" if profile["kind"] == "tile" else "mux M ch C"
+    return [what + ": input C of CD74HC4067 M, S0-S3 on GP%s (shared by every mux);"
             % "/".join(str(p) for p in sen["select"]), route + ". Generated from the profile."]
 
 
 def svg(profile):
-    cell = STONE_CELL if profile["kind"] == "stone" else GRID_CELL
+    cell = STONE_CELL if profile["kind"] in ("stone", "tile") else GRID_CELL
     cells = _layout(profile)
     width = 1 + max(c[1] for c in cells)
     height = 1 + max(c[2] for c in cells)

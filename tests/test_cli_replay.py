@@ -63,3 +63,20 @@ def test_bad_input_is_exit_2_with_one_sentence(tmp_path):
                         (("replay", "marble", str(good), "--set", "nokey"), "KEY=VALUE")):
         out = arbiter(*args)
         assert out.returncode == 2 and words in out.stderr, (args, out.stderr)
+
+
+def test_a_tile_board_hand_through_the_command(tmp_path):
+    from tests.portable.tile_kit import hands
+    lines, moves, table, o = hands(18)      # test vector DV-4 (seed 18): a dead line, a tie, A scores 12
+    path = tmp_path / "hand.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    first = arbiter("replay", "tile", str(path), "--set", "mano.target=10")
+    assert first.returncode == 0, first.stderr
+    out = first.stdout.splitlines()
+    assert [x.split(" ", 2)[2] for x in out if x.startswith("move ")] == moves
+    assert json.loads([x for x in out if x.startswith("result ")][0][7:]) == {
+        "reason": "target reached", "scores": [12, 0], "winner": 0}
+    assert arbiter("replay", "tile", str(path), "--set", "mano.target=10").stdout == first.stdout
+    path.write_text('{"t": 0, "track": "S:6-4"}\n')
+    bad = arbiter("replay", "tile", str(path))
+    assert bad.returncode == 2 and "low end first" in bad.stderr

@@ -45,3 +45,17 @@ def test_the_stone_diagram_draws_the_hexagon_with_each_points_mux_and_channel():
     k = profile["sensors"]["map"][-1]
     assert ">mux %d ch %d<" % (k // 16, k % 16) in text
     assert ">LED %d<" % profile["leds"]["map"][-1] in text and "GP26" in text
+
+
+def test_the_tile_diagram_draws_the_track_the_pad_and_the_field_with_both_contacts():
+    with open(profiles.path("tile-pico")) as f:
+        profile = json.load(f)
+    cells = diagram._layout(profile)
+    at = {name: (x, y) for name, x, y in cells}
+    assert len(cells) == 64 and cells[0][0] == "S"
+    # The track in one line, L13 at the left end; the field's rows above in engine order.
+    assert at["L13"] == (0, 0) and at["R13"] == (26, 0) and at["S"][0] == 13
+    assert at["A0"][1] < at["A7"][1] and at["A0"][0] + 3 == at["D0"][0]
+    text = diagram.svg(profile)
+    a, b = profile["sensors"]["map"][14]          # R1's two contacts
+    assert ">R1<" in text and ">%d.%d / %d.%d<" % (a // 16, a % 16, b // 16, b % 16) in text

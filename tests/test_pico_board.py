@@ -339,6 +339,15 @@ def test_a_size_7_stone_game_on_the_board_fits_the_heap(bare_pico):
     assert got["min_free"] > 100000 and got["min_largest_block"] > 16000, got
 
 
+def test_a_mano_hand_on_the_tile_board_fits_the_heap(bare_pico):
+    """Mano a Mano on the tile board's app, on the real port (issue 14): random observed
+    moves carried out as tiles on the track and the pad and button presses, until a hand
+    has been scored."""
+    got = board_game(bare_pico, "tile-pico", 5, 40)
+    assert got["hands"] >= 1, got
+    assert got["min_free"] > 100000 and got["min_largest_block"] > 16000, got
+
+
 def test_a_mabula_game_on_the_marble_board_takes_under_48_kb(bare_pico):
     """The marble board's app with a Mabula game running holds less than the 48 KB a
     Morbak game may (issue 10), on the real port: its code as deployed, its tables,

@@ -74,7 +74,8 @@ class Session:
     def _refresh(self):
         engine, s = self.engine, self.state
         self.over = engine.is_over(s)
-        self.turn = -1 if self.over else engine.to_move(s)
+        turn = engine.to_move(s)   # None: nobody yet (Mano a Mano's observed lead: either seat)
+        self.turn = -1 if self.over or turn is None else turn
         self.result = engine.result(s) if self.over else None
 
     def _moved(self, now):
@@ -82,7 +83,7 @@ class Session:
             self.view.moved(now)
 
     def who(self, seat):
-        return self.seats[seat]
+        return self.seats[seat] if seat >= 0 else "either seat"
 
     # ------------------------------------------------------------ moves
 
@@ -91,7 +92,7 @@ class Session:
         changes), record it, save the game (or its record when it ends); then play the
         forced passes that follow (saved once, with it)."""
         app, rec, c = self.app, self.rec, self.clock
-        who = self.seats[self.turn]
+        who = self.who(self.turn)
         before = self.state
         self.state = self.engine.play(before, move)
         self.before = before
@@ -119,7 +120,7 @@ class Session:
             if not self.over:
                 app.say("%s had to pass; %s to move" % (self.seats[self.pass_seat], self.seats[self.turn]))
         else:
-            app.say("%s to move" % self.seats[self.turn])
+            app.say("%s to move" % self.who(self.turn))
             self._moved(now)
 
     def record_end(self, now, what):
@@ -139,7 +140,7 @@ class Session:
         return "%s wins (%s)" % (self.seats[res["winner"]], res["reason"])
 
     def machine_to_move(self):
-        return not self.over and self.turn == self.opponent
+        return self.turn >= 0 and self.turn == self.opponent
 
     def think(self):
         """The board's move for the seat it plays (firmware.ai: only what that seat may
@@ -175,7 +176,7 @@ class Session:
         records.save_current(self.app.storage, rec)
         self.app.log(now, "undo %s" % undone)
         self.app.beep(render.UNDO)
-        self.app.say("undone: %s; %s to move" % (undone, self.seats[self.turn]))
+        self.app.say("undone: %s; %s to move" % (undone, self.who(self.turn)))
         self._moved(now)
         return undone
 

@@ -19,9 +19,13 @@ import json
 from firmware.app import boards, crash, device, settings
 from firmware.app.runtime import make_app
 from firmware.hal import profile as hal_profile
+from firmware.hal import tiles
 from firmware.hal.wires import Wires
 
 _TAIL_MS = 1000   # run on this long (plus the settle time) after the last line
+# The tile board's fields: the positions each covers (by the first letter of their names).
+_TILE_FIELDS = {"track": "SLR", "pad": "P"}
+_PIPS = "01234567"
 
 
 class TraceError(ValueError):
@@ -45,6 +49,39 @@ def _names(line_no, field, value, allowed):
             raise TraceError("line %d: %s names %s, which this board does not have" % (line_no, field, name[:20]))
         out.append((allowed.index(name), what))
     return out
+
+
+def _tile(line_no, field, word):
+    """(half a, half b) codes of a tile written low end first ("3-5", "3-?")."""
+    if len(word) != 3 or word[1] != "-" or (word[0] + word[2]).strip(_PIPS + "?"):
+        raise TraceError("line %d: %s reads tiles as a-b (pips 0-7 or ?), not %s" % (line_no, field, word[:20]))
+    a = _PIPS.find(word[0])
+    b = _PIPS.find(word[2])
+    if a >= 0 and b >= 0 and a > b:
+        raise TraceError("line %d: %s writes a tile low end first (%s-%s)" % (line_no, field, word[2], word[0]))
+    return (a if a >= 0 else tiles.BAD), (b if b >= 0 else tiles.BAD)
+
+
+def _tiles(line_no, field, value, allowed):
+    """(cells the field covers, [(cell, half a, half b)]) of a tile board's field."""
+    cover = [c for c in range(len(allowed)) if allowed[c][0] in _TILE_FIELDS[field]]
+    out = []
+    if field == "pad":
+        if value is not None:
+            if not isinstance(value, str):
+                raise TraceError("line %d: pad is a tile (e.g. 3-5) or null" % line_no)
+            a, b = _tile(line_no, field, value)
+            out.append((cover[0], a, b))
+        return cover, out
+    if not isinstance(value, str):
+        raise TraceError("line %d: %s must be a string of SLOT:TILE separated by spaces" % (line_no, field))
+    for word in value.split():
+        name, _, tile = word.partition(":")
+        if name not in allowed or allowed.index(name) not in cover:
+            raise TraceError("line %d: %s names %s, which is not one of its slots" % (line_no, field, name[:20]))
+        a, b = _tile(line_no, field, tile)
+        out.append((allowed.index(name), a, b))
+    return cover, out
 
 
 def parse(profile, lines):
@@ -77,7 +114,9 @@ def parse(profile, lines):
             if name == "t":
                 continue
             value = entry[name]
-            if name == field:
+            if kind == "tile" and name in _TILE_FIELDS:
+                out.append((t, "tiles", _tiles(n, name, value, names)))
+            elif name == field:
                 out.append((t, name, _names(n, name, value, names)))
             elif name == "press":
                 if value not in buttons:
@@ -128,6 +167,11 @@ def replay(profile, storage, lines, seed=0, values=None, new=True):
             if name == "press":
                 wires.closed[value] = 1
                 releases.append([t + hold, value])
+            elif name == "tiles":         # two contacts per position
+                for c in value[0]:
+                    wires.put_tile(c, tiles.NONE, tiles.NONE)
+                for c, a, b in value[1]:
+                    wires.put_tile(c, a, b)
             elif name == "keys":          # a contact per key
                 for k in range(len(wires.closed)):
                     wires.closed[k] = 0

@@ -13,7 +13,12 @@ w.neopixel, sleep_us=...)``, so what they exercise is what the pins would see.
                     one, 3 a broken sensor, read by the ADC through simulated CD74HC4067
                     muxes as a Hall sensor's voltage (``offset[cell]`` added: a sensor's
                     own zero error; ``black_reads`` +1 or -1: which way a black face moves
-                    it, as the profile says unless a test turns the magnets round)
+                    it, as the profile says unless a test turns the magnets round).
+                    Tile board: one entry per domino half (position p's halves at 2p
+                    and 2p + 1), the code its resistor gives (tiles.py: pips 0-7, NONE
+                    no tile, SHORT, BAD a resistor outside every window), read as the
+                    ladder's nominal reading plus ``offset[half]`` (a resistor off its
+                    value, a dirty contact); ``put_tile(cell, a, b)`` sets both halves
     tones           [t, freq, duty] each time the buzzer's duty is set (t = ``now``)
     strip           the NeoPixel (its ``buf`` is the LED wire buffer)"""
 
@@ -36,7 +41,10 @@ class Wires:
         self.low_rows = []
         sen = profile.get("sensors")
         self.present = bytearray(mod.cell_count(profile) if sen else 0)
-        if sen and "select" in sen:
+        self.tiles = profile["kind"] == "tile"
+        if self.tiles:
+            self._tile_wiring(sen)
+        elif sen and "select" in sen:
             self._stone_wiring(sen)
         elif sen:
             self.pins[sen["load"]] = ("load", 0)
@@ -54,7 +62,9 @@ class Wires:
         self.machine = _machine(self)
         self.neopixel = _neopixel(self)
 
-    def _stone_wiring(self, sen):
+    def _stone_wiring(self, sen, inputs=0):
+        if inputs:
+            self.present = bytearray(inputs)
         for b in range(4):
             self.pins[sen["select"][b]] = ("sel", b)
             if "bank" in sen:
@@ -69,10 +79,33 @@ class Wires:
         self._banked = "bank" in sen
         self.sel = bytearray(2)    # the select lines' value: first level, bank
 
+    def _tile_wiring(self, sen):
+        wiring = {"select": sen["select"], "adc": sen["adc"], "black": "high",
+                  "map": [p for pair in sen["map"] for p in pair]}
+        if "bank" in sen:
+            wiring["bank"] = sen["bank"]
+        self._stone_wiring(wiring, 2 * len(sen["map"]))
+        from firmware.hal.tiles import LADDER, NONE
+        # A code's reading: its window's middle; BAD: the middle of the gap above code 3.
+        self._level = [0] * 11
+        for lo, hi, code in LADDER:
+            self._level[code] = (lo + hi) // 2
+        self._level[10] = (LADDER[4][1] + LADDER[5][0]) // 2
+        for c in range(len(self.present)):
+            self.present[c] = NONE
+
+    def put_tile(self, cell, a, b):
+        """Position ``cell`` reads a tile with halves ``a`` and ``b`` (codes of tiles.py)."""
+        self.present[2 * cell] = a
+        self.present[2 * cell + 1] = b
+
     def hall(self, adc_index):
         """What the ADC reads: the selected sensor's voltage as a 16-bit value."""
         mux = self.sel[1] if self._banked else adc_index
         c = self.cell_of.get(mux * 16 + self.sel[0])
+        if self.tiles:
+            v = 65535 if c is None else self._level[self.present[c]] + self.offset[c]
+            return 0 if v < 0 else (65535 if v > 65535 else v)
         if c is None:
             return 32768
         v = self.present[c]

@@ -1,0 +1,84 @@
+"""The tile board (dominoes read by the resistor in each half: firmware/hal/tiles.py):
+Dominó Mano a Mano. 64 reader positions, each two contacts (half a, half b) and an LED;
+MENU, OK, PASS, DRAW, LEFT, RIGHT, ATTACK buttons.
+
+Positions (cells) and their names, the same in traces, the simulator and the games:
+
+    0          S        Mano a Mano's start slot: the lead lies here
+    1 - 13     L1-L13   the track's slots leftwards from S (L1 next to S)
+    14 - 26    R1-R13   the track's slots rightwards from S
+    27         P        the reader pad (the end-of-hand scan, a tile shown to the board)
+    28 - 59    A0-D7    Masbrur's field: row r (0 at the bottom, as the engine counts)
+                        at cells 28 + 4r .. 31 + 4r, left to right: A the left input
+                        position, B the row's left tile, C its right tile, D the right
+                        input position (cell 28 + 4 * row + "ABCD".index(column))
+    60 - 63    WA1 WA2 WB1 WB2   the face-down wall slots, two per seat (A = seat 0)
+
+A tile on the track is read as a tile, whatever way round (orientation follows from the
+value it matches); a field position keeps its halves apart (half a on the left).
+
+No key under the positions: PASS moves the selection (it blinks), OK chooses, MENU goes
+back. Main menu: on the right of the track R1 the target (a bar over the field, 5 points
+a cell; empty: the rules' 50), R2 lock, R3 lock award, R4 later leads, R5 brightness (a
+bar over the field), R6 sound; start on S (green). A choice shows its values on L1, L2,
+L3. Pause: L1 continue, S undo, R1 end."""
+from firmware.app import render
+
+GAMES = ("mano",)
+DIRECT = False
+PICKS = ()
+START = 0                                      # S
+ITEMS = (
+    ("mano.target", 14, render.GREEN, 5),
+    ("mano.lock", 15, render.PURPLE, None),
+    ("mano.lock_award", 16, render.MAGENTA, None),
+    ("mano.later_lead", 17, render.CYAN, None),
+    ("leds.brightness", 18, render.WHITE, 0),
+    ("sound", 19, render.YELLOW, None),
+)
+BAR = (28, 32)                                 # the field
+OFF = 27                                       # P (no setting of the board switches off)
+CHOICES = (1, 2, 3)                            # L1, L2, L3
+PAUSE = (1, 0, 14)                             # L1, S, R1
+TRACE = "track"   # a trace's fields (trace.py): "track" and "pad", each tile low end first
+
+SIDE = 13         # track slots on each side of S
+PAD = 27
+FIELD = 28
+WALLS = 60
+
+
+def names():
+    """Every position's name, in cell order."""
+    out = ["S"]
+    for side in "LR":
+        for k in range(1, SIDE + 1):
+            out.append("%s%d" % (side, k))
+    out.append("P")
+    for row in range(8):
+        for col in "ABCD":
+            out.append("%s%d" % (col, row))
+    out += ["WA1", "WA2", "WB1", "WB2"]
+    return out
+
+
+def trace_names(profile):
+    return names()
+
+
+def slot(offset):
+    """The cell of the track slot ``offset`` from S (negative leftwards), or -1 past the
+    track's end."""
+    if offset == 0:
+        return 0
+    if offset < 0:
+        return -offset if offset >= -SIDE else -1
+    return SIDE + offset if offset <= SIDE else -1
+
+
+def rows(profile):
+    return (0, 14, 27, 28, 36, 44, 52, 60, 64)
+
+
+def game(cfg):
+    return "mano"

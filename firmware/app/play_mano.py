@@ -1,0 +1,553 @@
+"""Dominó Mano a Mano on the tile board: what the track and the pad read and what the
+LEDs show (the game itself - record, saving, undo - is the session's: session.py).
+
+The board cannot see the hands or the boneyard, so the engine runs in its observed mode
+(firmware/rules/mano_observed.py): hands are counts, a draw is the DRAW button, a pass
+the PASS button, and a play is a tile read on the track. The lead lies on the start slot
+S; a tile played on the left end goes on the next free slot leftwards (L1, L2, ...), on
+the right end rightwards (R1, ...), so where it lies says which end, and the value it
+matches says which way round. The board takes a frame only once every contact has read
+the same for the settle time (a tile being set down bounces).
+
+A tile on an end's next slot is played at that end. The board refuses - and says why,
+the slot lit red until the tile is taken away - a tile that does not fit (lighting the
+other end's slot green when it fits there), a tile already in the line, a tile that is
+no double-six tile, and a tile put down when no tile may be (the hand over, or two at
+once: one of them out of turn). Anything else that differs from the line - a tile
+lifted (its slot blinks white until it is back), a tile on another slot, a contact that
+reads outside every window (named, lit magenta: never taken for the nearest value) - is
+corrected the same way; nothing is played until the track matches the line again.
+When an end has used its 13 slots, its tiles go on beyond the track: show the tile on
+the pad P and press LEFT or RIGHT.
+
+Who leads: the board cannot know who holds the highest double; LEFT names seat A and
+RIGHT seat B, before or after the lead is put on S. (With later leads by the winner,
+the engine names the seat.) When a hand ends - a domino, or a dead line (announced with
+the blocker named) - the tiles left in hand are shown on the pad one at a time, seat A's
+first; with the last one the hand is scored, the scores shown as bars over the field
+against the target, and the next hand starts once the track is cleared. Every draw of
+the hand, and a lead the highest-double rule gives, is then checked against the tiles the
+seats played and showed (rec["draw_checks"], rec["lead_checks"]: [ply, seat, "fine" |
+"held a tile that fit" | "held a higher tile" | "cannot tell"]: hand_checks).
+
+LEDs: the line's tiles dim white; the slots of both ends blink in the mover's colour;
+the field shows each seat's hand count (A on rows 0-3, B on rows 4-7) and the walls the
+boneyard; between hands and at the end, the scores. Game over: OK or MENU returns to the
+menu."""
+from firmware.app import render
+from firmware.app.board_tile import PAD, SIDE, names, slot
+from firmware.app.session import Session
+from firmware.rules import IllegalMove
+from firmware.rules import mano as engine
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+SEATS = "AB"
+_TRACK = const(27)      # slots S, L1-L13, R1-R13: cells 0-26
+_NONE = const(8)        # tiles.NONE: no tile on a contact
+_EMPTY = const(255)     # a slot's key: no tile
+_FAULT = const(254)     # a contact outside every window, or shorted
+_ODD = const(253)       # one contact reads a tile, the other none: a tile askew
+_FIELD = const(28)
+_WALLS = const(60)
+_MISSING = const(1)     # wrong[]: the line's tile is not there
+_EXTRA = const(2)       # a tile where none should be
+_BADREAD = const(3)     # a contact that reads nothing valid
+_REFUSED = const(4)     # a tile the rules refuse, on an end's slot
+_GUIDE = (40, 40, 40)   # a tile of the line
+
+
+def options(cfg, settings, profile):
+    opts = settings.game_options(cfg, "mano")
+    opts["mode"] = "observed"   # real tiles: the board never deals
+    return opts
+
+
+def seed(cfg, now):
+    return 0
+
+
+def key_of(frame, cell):
+    """What a position reads: a tile as low * 8 + high, or _EMPTY, _FAULT, _ODD."""
+    a = frame[2 * cell]
+    b = frame[2 * cell + 1]
+    if a == _NONE and b == _NONE:
+        return _EMPTY
+    if a > _NONE or b > _NONE:
+        return _FAULT
+    if a == _NONE or b == _NONE:
+        return _ODD
+    return a * 8 + b if a <= b else b * 8 + a
+
+
+def tile_name(key):
+    return "%d-%d" % (key >> 3, key & 7)
+
+
+class Play:
+    def __init__(self, app, rec, now):
+        """Raises ValueError when the record's options or moves are not valid."""
+        self.app = app
+        self.name = "game"
+        self.keys = app.keys
+        self.names = names()
+        self.expect = bytearray(_TRACK)    # each slot's tile key, or _EMPTY
+        self.seen = bytearray(_TRACK)
+        self.wrong = bytearray(_TRACK)     # 0 or why the slot disagrees (_MISSING ...)
+        self.wrongs = 0
+        self.have_seen = False
+        self.frame_ref = None
+        self.pad = _EMPTY                  # what the pad reads
+        self.pad_done = _EMPTY             # the pad tile last taken (revealed, played)
+        self.noted = ""
+        self.fits_other = -1               # the slot a refused tile would fit, or -1
+        self.refused = -1                  # cell * 256 + tile key of a refused play still down
+        self.leader = -1                   # the seat named to lead, before the lead is down
+        self.next_l = self.next_r = 0      # the cells of the ends' next slots (-1 past the track)
+        self.phase = ""
+        if rec["options"].get("mode") != "observed":
+            raise ValueError("the tile board plays Mano a Mano with real tiles (mode observed)")
+        self.session = Session(app, engine, rec, now, SEATS)
+        self.session.view = self
+        self.hands = len(engine.hand_history(self.session.state))
+        self.moved(now)
+
+    # ------------------------------------------------------------ position
+
+    def moved(self, now):
+        ses = self.session
+        s = ses.state
+        line = s.line
+        if ses.over:
+            self.phase = "over"
+        elif not line:
+            self.phase = "lead"
+        elif engine.legal_moves(s)[0].startswith("reveal"):
+            self.phase = "reveal"
+        else:
+            self.phase = "play"
+        hist = engine.hand_history(s)
+        if len(hist) > self.hands:
+            h = hist[-1]
+            self._tell(now, "hand %d: %s wins %d (%s); %s %d, %s %d" % (
+                h["hand"], SEATS[h["winner"]], h["points"], h["reason"],
+                SEATS[0], s.score[0], SEATS[1], s.score[1]))
+        self.hands = len(hist)
+        left = self._lead_index(len(line))
+        for i in range(_TRACK):
+            self.expect[i] = _EMPTY
+        for i in range(len(line)):
+            c = slot(i - left)
+            if c >= 0:
+                t = line[i]
+                a, b = t >> 3, t & 7
+                self.expect[c] = a * 8 + b if a <= b else b * 8 + a
+        self.next_l = slot(-left - 1) if line else 0
+        self.next_r = slot(len(line) - left) if line else 0
+        if self.have_seen:
+            self._diff()
+            self._correct(now)
+        if self.phase == "reveal" and self.hands == len(hist):
+            self._announce_end(s, now)
+        elif self.phase == "play" and not self.wrongs:
+            self._say_turn()
+
+    def _lead_index(self, n):
+        """How many of the line's ``n`` tiles lie left of the lead: the hand's L plays,
+        counted back through the record."""
+        moves = self.session.rec["moves"]
+        left = 0
+        k = len(moves) - 1
+        need = n - 1
+        while need > 0 and k >= 0:
+            c = moves[k][:1]
+            if c == "L" or c == "R":
+                need -= 1
+                if c == "L":
+                    left += 1
+            k -= 1
+        return left
+
+    def _say_turn(self):
+        s = self.session.state
+        self.app.say("%s to play on %d|%d; hands %d-%d, boneyard %d" % (
+            SEATS[s.move], s.le, s.re, s.h[0], s.h[1], s.nb))
+
+    def _tell(self, now, text):
+        """Say it, and keep it in the event log."""
+        self.app.say(text)
+        self.app.log(now, text)
+
+    def _announce_end(self, s, now):
+        who = SEATS[self.session.turn]
+        if s.h[s.last] == 0:
+            self._tell(now, "domino by %s: %s, show your tiles on the pad" % (SEATS[s.last], who))
+        elif s.le == s.re and s.passes < 2:
+            self._tell(now, "dead line: both ends %d, all seven %ds down; blocker %s. "
+                       "%s, show your tiles on the pad" % (s.le, s.le, SEATS[s.last], who))
+        else:
+            self._tell(now, "locked: neither can play; blocker %s. %s, show your tiles on the pad"
+                       % (SEATS[s.last], who))
+
+    # ------------------------------------------------------------ frames
+
+    def frame(self, frame, now):
+        self.frame_ref = frame
+        for c in range(_TRACK):
+            self.seen[c] = key_of(frame, c)
+        self.have_seen = True
+        pad = key_of(frame, PAD)
+        if pad != self.pad:
+            self.pad = pad
+            if pad == _EMPTY:
+                self.pad_done = _EMPTY
+            elif pad == _FAULT or pad == _ODD:
+                self.app.beep(render.REJECT)
+                self.app.say("a reading out of tolerance at P: reseat the tile, clean the contacts")
+            elif pad != self.pad_done and self.phase == "reveal":
+                self.pad_done = pad
+                self._try("reveal %d %s" % (self.session.turn, tile_name(pad)), now)
+                return
+        if self.session.over:
+            return
+        self._diff()
+        c = self._play_slot()
+        if c < 0:
+            self.refused = -1
+            self._correct(now)
+            return
+        k = self.seen[c]
+        if self.refused == c * 256 + k:
+            return                       # refused already, still there
+        if self.phase == "lead":
+            self._lead(k, now)
+        else:
+            self._try(("L" if c == self.next_l else "R") + tile_name(k), now, c)
+
+    def _lead(self, k, now):
+        ses = self.session
+        seat = ses.turn if ses.turn >= 0 else self.leader
+        if seat < 0:
+            self.app.say("%s on S: who leads? LEFT for A, RIGHT for B" % tile_name(k))
+            return
+        self._try(tile_name(k) if ses.turn >= 0 else "%d:%s" % (seat, tile_name(k)), now, 0)
+
+    def _try(self, move, now, cell=-1):
+        """Play ``move``; when the rules refuse it, say why (its slot, if any, red)."""
+        ses = self.session
+        try:
+            after = engine.play(ses.state, move)
+        except IllegalMove as e:
+            self.app.beep(render.REJECT)
+            self.app.log(now, "reject %s: %s" % (move, e))
+            self._refused(move, cell, str(e), now)
+            return
+        if len(engine.hand_history(after)) > self.hands:
+            ses.rec["draw_checks"], ses.rec["lead_checks"] = hand_checks(ses.rec, move)
+        self.leader = -1
+        self.refused = -1
+        self.fits_other = -1
+        ses.play(move, now)
+        self.app.beep(render.ACCEPT)
+
+    def _refused(self, move, cell, why, now):
+        if cell < 0:
+            self.app.say(why)
+            return
+        self.refused = cell * 256 + self.seen[cell]
+        self.wrong[cell] = _REFUSED
+        self.noted = self.names[cell]
+        self.app.note("correction", now, self.names[cell])
+        self.fits_other = -1
+        other = self.next_r if cell == self.next_l else self.next_l
+        if cell and other >= 0 and "does not fit" in why:
+            s = self.session.state
+            end = s.re if cell == self.next_l else s.le
+            k = self.seen[cell]
+            if k >> 3 == end or k & 7 == end:
+                self.fits_other = other
+                why += "; it fits the other end: %s" % self.names[other]
+        self.app.say("%s: %s" % (self.names[cell], why))
+
+    def _diff(self):
+        """wrong[] and wrongs: where the track differs from the line."""
+        n = 0
+        for c in range(_TRACK):
+            e, k = self.expect[c], self.seen[c]
+            w = 0
+            if k == _FAULT or k == _ODD:
+                w = _BADREAD
+            elif k != e:
+                w = _MISSING if e != _EMPTY else _EXTRA
+            if w == _EXTRA and self.refused == c * 256 + k:
+                w = _REFUSED
+            self.wrong[c] = w
+            if w:
+                n += 1
+        self.wrongs = n
+        if not n:
+            self.fits_other = -1
+
+    def _play_slot(self):
+        """The slot of a play the track shows (one new tile, on the slot a play goes
+        on, everything else as the line has it), or -1."""
+        if self.wrongs != 1 or self.phase == "reveal" or self.phase == "over":
+            return -1
+        for c in range(_TRACK):
+            if self.wrong[c]:
+                if self.wrong[c] != _EXTRA and self.wrong[c] != _REFUSED:
+                    return -1
+                if self.phase == "lead":
+                    return c if c == 0 else -1
+                return c if c == self.next_l or c == self.next_r else -1
+        return -1
+
+    def _correct(self, now):
+        """Say what to put right, and note a correction, when what is wrong changes."""
+        names = " ".join([self.names[c] for c in range(_TRACK) if self.wrong[c]])
+        if names == self.noted:
+            return
+        self.noted = names
+        if not names:
+            if self.phase == "play":
+                self._say_turn()
+            return
+        if self.phase == "lead" and not self._any(_MISSING) and not self._any(_BADREAD):
+            s = self.session.state
+            self.app.say("clear the track for hand %d (%s %d, %s %d); the lead goes on S"
+                         % (s.hand, SEATS[0], s.score[0], SEATS[1], s.score[1]))
+            return
+        faults = " ".join([self.names[c] for c in range(_TRACK) if self.wrong[c] == _BADREAD])
+        if faults:
+            why = "a reading out of tolerance at %s: reseat the tile, clean the contacts" % faults
+        elif self.phase == "reveal":
+            why = "the hand is over: no tile on the track; show the tiles left in hand on the pad"
+        elif self.wrongs == 2 and self._extra_at_both_ends():
+            why = "two tiles at once: one of them out of turn; take one away"
+        else:
+            why = "put the track right: %s" % names
+        self.app.note("correction", now, names)
+        self.app.beep(render.REJECT)
+        self.app.say(why)
+        self.app.log(now, "correction %s: %s" % (names, why))
+
+    def _any(self, why):
+        for c in range(_TRACK):
+            if self.wrong[c] == why:
+                return True
+        return False
+
+    def _extra_at_both_ends(self):
+        l, r = self.next_l, self.next_r
+        return l >= 0 and r >= 0 and self.wrong[l] == _EXTRA and self.wrong[r] == _EXTRA
+
+    # ------------------------------------------------------------ input
+
+    def tick(self, now):
+        self.session.tick(now)
+        last = self.app.last_frame
+        if last is not None and last is not self.frame_ref:
+            self.frame(last, now)   # a frame that came while another screen was shown
+
+    def event(self, kind, key, now):
+        if kind == "frame":
+            self.frame(key, now)
+            return
+        app, ses, keys = self.app, self.session, self.keys
+        if kind == "long" and key == keys["menu"] and not ses.over:
+            app.pause(self)
+            return
+        if kind != "down":
+            return
+        if ses.over:
+            if key == keys["menu"] or key == keys["ok"]:
+                app.to_menu()
+            return
+        if key == keys["draw"] or key == keys["pass"]:
+            move = "draw" if key == keys["draw"] else "pass"
+            if self.phase != "play":
+                app.beep(render.REJECT)
+                app.say("no %s now: %s" % (move, "the lead goes on S" if self.phase == "lead"
+                                           else "show the tiles left in hand on the pad"))
+            elif self.wrongs:
+                app.beep(render.REJECT)
+                app.say("put the track right first")
+            else:
+                self._try(move, now)
+        elif key == keys["left"] or key == keys["right"]:
+            self._side(0 if key == keys["left"] else 1, now)
+
+    def _side(self, side, now):
+        """LEFT / RIGHT: the seat that leads, or the end a tile on the pad goes to."""
+        app = self.app
+        if self.phase == "lead" and self.session.turn < 0:
+            self.leader = side
+            k = self.seen[0] if self.have_seen else _EMPTY
+            if k < _ODD and self.wrongs == 1:
+                self._lead(k, now)
+            else:
+                app.say("%s leads: put the lead on S" % SEATS[side])
+            return
+        end = self.next_l if side == 0 else self.next_r
+        if self.phase != "play" or end >= 0 or self.pad >= _ODD or self.wrongs:
+            app.beep(render.REJECT)
+            app.say("LEFT and RIGHT take a tile from the pad only once an end is past the track"
+                    if self.phase == "play" else "LEFT and RIGHT name who leads")
+            return
+        self.pad_done = self.pad
+        self._try(("L" if side == 0 else "R") + tile_name(self.pad), now)
+
+    # ------------------------------------------------------------ display (no allocation)
+
+    def draw(self, f, now, still=False):
+        render.clear(f)
+        ses = self.session
+        s = ses.state
+        blink = render.blink(now, 500, 300)
+        for c in range(_TRACK):
+            if self.expect[c] != _EMPTY:
+                render.put(f, c, _GUIDE)
+        if self.phase == "over" or self.phase == "reveal" or (self.phase == "lead" and s.hand > 1):
+            target = s.o["target"]
+            render.bar(f, _FIELD, 16, s.score[0], target, render.PLAYER[0])
+            render.bar(f, _FIELD + 16, 16, s.score[1], target, render.PLAYER[1])
+        else:
+            render.bar(f, _FIELD, 16, s.h[0], 16, render.PLAYER[0])
+            render.bar(f, _FIELD + 16, 16, s.h[1], 16, render.PLAYER[1])
+            render.bar(f, _WALLS, 4, s.nb, 14, render.WHITE)
+        if self.phase == "over":
+            return
+        if self.wrongs:
+            for c in range(_TRACK):
+                w = self.wrong[c]
+                if w == _BADREAD:
+                    render.put(f, c, render.MAGENTA)
+                elif w and blink:
+                    render.put(f, c, render.WHITE if w == _MISSING else render.RED)
+            if self.fits_other >= 0 and blink:
+                render.put(f, self.fits_other, render.GREEN)
+            return
+        if still or not blink:
+            return
+        if self.phase == "reveal":
+            render.put(f, PAD, render.PLAYER[ses.turn])
+        elif self.phase == "lead":
+            seat = ses.turn if ses.turn >= 0 else self.leader
+            render.put(f, 0, render.PLAYER[seat] if seat >= 0 else render.WHITE)
+        else:
+            c = render.PLAYER[s.move]
+            render.put(f, self.next_l if self.next_l >= 0 else PAD, c)
+            render.put(f, self.next_r if self.next_r >= 0 else PAD, c)
+
+    def status(self):
+        out = self.session.status()
+        out["track"] = " ".join(["%s:%s" % (self.names[c], tile_name(self.seen[c]))
+                                 for c in range(_TRACK) if self.seen[c] < _ODD])
+        out["expected"] = " ".join(["%s:%s" % (self.names[c], tile_name(self.expect[c]))
+                                    for c in range(_TRACK) if self.expect[c] != _EMPTY])
+        out["wrong"] = [self.names[c] for c in range(_TRACK) if self.wrong[c]]
+        out["ends"] = [self.names[c] if c >= 0 else "P" for c in (self.next_l, self.next_r)]
+        out["draw_checks"] = self.session.rec.get("draw_checks", [])
+        out["lead_checks"] = self.session.rec.get("lead_checks", [])
+        return out
+
+
+def hand_checks(rec, last):
+    """What the board could not check at the time, checked once each hand's tiles left in
+    hand are shown (the finished hands of ``rec``: its moves, then ``last``): (draws,
+    leads), each a list of [ply, seat, verdict]. Every tile a seat held at some moment
+    is later played or shown at the end; so with F the seat's later tiles that would have
+    made the move wrong and D its draws from then on, F empty proves the move ("fine"),
+    more tiles in F than D proves it wrong, anything else "cannot tell". A draw is wrong
+    when the seat held a tile that fit ("held a tile that fit"); a lead the rules give to
+    the highest double (a seat named at the lead) when a tile that outranks it was held
+    ("held a higher tile": a higher double, or a double or a heavier tile against a
+    tile that is none)."""
+    draws = []
+    leads = []
+    s = engine.new_game(rec["options"], rec["seed"])
+    hand = []     # this hand's (ply, seat, tile or None for a draw, ends) after the lead
+    lead = None   # (ply, seat, tile) of a lead the highest-double rule gives
+    moves = rec["moves"] + [last]
+    for ply in range(1, len(moves) + 1):
+        m = moves[ply - 1]
+        seat = engine.to_move(s)
+        if m == "draw":
+            hand.append((ply, seat, None, (s.le, s.re)))
+        elif m[:1] == "L" or m[:1] == "R":
+            hand.append((ply, seat, m[1:], None))
+        elif ":" in m:
+            lead = (ply, int(m[0]), m[2:])
+        n = engine.play(s, m)
+        if m.startswith("reveal") and len(engine.hand_history(n)) > len(engine.hand_history(s)):
+            shown = _revealed(s)
+            words = m.split()
+            shown[int(words[1])] += words[2:]
+            _judge_draws(hand, shown, draws)
+            if lead is not None:
+                _judge_lead(lead, hand, shown, leads)
+            hand = []
+            lead = None
+        s = n
+    return draws, leads
+
+
+def _revealed(s):
+    """[seat 0's tiles, seat 1's] revealed so far, from the position text."""
+    out = [[], []]
+    seat = -1
+    for word in engine.to_text(s).split():
+        if "=" in word:
+            key, _, word = word.partition("=")
+            seat = int(key[3]) if key in ("rev0", "rev1") else -1
+        if seat >= 0 and word != "-":
+            out[seat].append(word)
+    return out
+
+
+def _fits(name, ends):
+    a, b = int(name[0]), int(name[2])
+    return a in ends or b in ends
+
+
+def _verdict(held, draws, wrong):
+    return "fine" if not held else (wrong if held > draws else "cannot tell")
+
+
+def _judge_draws(hand, shown, out):
+    for i in range(len(hand)):
+        ply, seat, tile, ends = hand[i]
+        if tile is not None:
+            continue
+        fit = len([t for t in shown[seat] if _fits(t, ends)])
+        draws = 0
+        for j in range(i, len(hand)):
+            if hand[j][1] == seat:
+                if hand[j][2] is None:
+                    draws += 1
+                elif _fits(hand[j][2], ends):
+                    fit += 1
+        out.append([ply, SEATS[seat], _verdict(fit, draws, "held a tile that fit")])
+
+
+def _rank(name):
+    """Doubles above every other tile, by value; the rest by pip sum, then high end."""
+    a, b = int(name[0]), int(name[2])
+    return 100 + a if a == b else (a + b) * 8 + b
+
+
+def _judge_lead(lead, hand, shown, out):
+    ply, leader, tile = lead
+    worst = "fine"
+    for seat in (0, 1):
+        later = shown[seat] + [h[2] for h in hand if h[1] == seat and h[2] is not None]
+        higher = len([t for t in later if _rank(t) > _rank(tile)])
+        draws = len([h for h in hand if h[1] == seat and h[2] is None])
+        v = _verdict(higher, draws, "held a higher tile")
+        if v != "fine" and worst != "held a higher tile":
+            worst = v
+    out.append([ply, SEATS[leader], worst])

@@ -1,0 +1,314 @@
+// The tile board (Dominó Mano a Mano: the track, the reader pad, Masbrur's field and
+// walls, an LED at each position; MENU, OK, PASS, DRAW, LEFT, RIGHT, ATTACK) on screen.
+//
+// The page keeps the tiles: a double-six set dealt into two hands and a boneyard (the
+// board cannot see them). The firmware sees only what each contact of each position
+// reads (firmware/hal/wires.py: per half its pips, 8 no tile, 10 a reading outside every
+// window). Drag a tile (or click it, then click where it goes) from a hand onto a track
+// slot or the pad; a tile on the board goes back to its owner's hand the same way. DRAW
+// on the board also takes the boneyard's top tile into the mover's hand.
+//
+// Hidden hands: ?seat=0 (or 1) shows only that seat's hand face up; two windows, one per
+// seat, share the table (BroadcastChannel) and each runs the board. Without ?seat, both
+// hands are face up (hot seat).
+import { drawLeds } from "../leds.js";
+import * as parts from "./parts.js";
+import { el } from "./parts.js";
+
+const MIN_PRESS_MS = 50;
+const NONE = 8;
+const BAD = 10;
+const SIDE = 13;
+const PAD = 27;
+const SEATS = "AB";
+const PARAMS = new URLSearchParams(location.search);
+const ME = PARAMS.has("seat") ? Number(PARAMS.get("seat")) : null;
+
+export const hint = "Drag a tile from a hand onto the track (or click it, then a slot): the lead on S, " +
+  "then the next slot at either end. DRAW and PASS are the board's buttons; LEFT or RIGHT names who " +
+  "leads. At the end of a hand put the tiles left in hand on the pad P, one at a time. " +
+  "?seat=0 / ?seat=1 shows one seat's hand only (two windows, two seats).";
+
+export const faults = [
+  { id: "dirty", label: "Dirty contact", help: "click a position: its first contact reads between two windows" },
+];
+
+// Every position's name, in cell order (firmware/app/board_tile.py).
+function positionNames() {
+  const out = ["S"];
+  for (const side of "LR") for (let k = 1; k <= SIDE; k++) out.push(side + k);
+  out.push("P");
+  for (let row = 0; row < 8; row++) for (const col of "ABCD") out.push(col + row);
+  return out.concat(["WA1", "WA2", "WB1", "WB2"]);
+}
+
+// The 28 tiles, shuffled with a seed (xorshift: the page's own, nothing to do with the rules').
+function deal(seed) {
+  const tiles = [];
+  for (let a = 0; a <= 6; a++) for (let b = a; b <= 6; b++) tiles.push(`${a}-${b}`);
+  let x = (seed >>> 0) || 1;
+  for (let i = tiles.length - 1; i > 0; i--) {
+    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    const j = x % (i + 1);
+    [tiles[i], tiles[j]] = [tiles[j], tiles[i]];
+  }
+  return { hands: [tiles.slice(0, 7), tiles.slice(7, 14)], bone: tiles.slice(14), at: {}, owner: {} };
+}
+
+export function createBoard(root, profile, input) {
+  const names = ["MENU", "OK", "PASS", "DRAW", "LEFT", "RIGHT", "ATTACK"];
+  const cells = positionNames();
+  const tableKey = "arbiter-sim-table/" + profile.name;
+  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(tableKey) : null;
+  let table = load() || deal(Number(PARAMS.get("deal")) || Date.now());
+  const dirty = new Set();                     // cells whose first contact reads BAD
+  const downAt = new Map();
+  let held = null;                             // the tile being moved
+  let armed = null;
+  const ledEls = [];
+  const posEls = [];
+  const keyEls = [];
+
+  const board = el("div", "tile-board");
+  const track = el("div", "tile-track");
+  const order = [];
+  for (let k = SIDE; k >= 1; k--) order.push("L" + k);
+  order.push("S");
+  for (let k = 1; k <= SIDE; k++) order.push("R" + k);
+  for (const name of order) track.append(position(name));
+  const middle = el("div", "tile-middle");
+  const field = el("div", "tile-field");
+  for (let row = 7; row >= 0; row--) for (const col of "ABCD") field.append(position(col + row, true));
+  const walls = [el("div", "tile-walls"), el("div", "tile-walls")];
+  for (const w of ["WA1", "WA2"]) walls[0].append(position(w, true));
+  for (const w of ["WB1", "WB2"]) walls[1].append(position(w, true));
+  middle.append(walls[0], field, position("P"), walls[1]);
+  board.append(track, middle);
+  const extras = el("div", "light-extras");
+  for (let k = 0; k < names.length; k++) {
+    keyEls[k] = parts.makeButton(k, names[k], press, release);
+    extras.append(keyEls[k]);
+  }
+  const hands = el("div", "tile-hands");
+  const handEls = [0, 1].map((seat) => {
+    const row = el("div", "tile-hand");
+    row.dataset.hand = seat;
+    row.addEventListener("click", (e) => { if (e.target === row || e.target.classList.contains("seat")) drop({ hand: seat }); });
+    hands.append(row);
+    return row;
+  });
+  const tools = el("div", "marble-hand");
+  const bone = el("span", "tile-bone");
+  const again = el("button", "", "Collect and deal");
+  again.type = "button";
+  again.id = "tile-deal";
+  again.title = "Every tile back, shuffled, and dealt 7 and 7 (a new hand on the table)";
+  again.addEventListener("click", () => change(() => { table = deal(Date.now()); }));
+  tools.append(bone, again);
+  root.append(board, extras, hands, tools);
+  channel?.addEventListener("message", (e) => remote(e.data));
+  // A tile dragged from a hand and let go over a position goes there; let go anywhere
+  // else, it stays picked up (a click: the next click on a position puts it down).
+  document.addEventListener("pointerup", (e) => {
+    if (!held || !held.dragging) return;
+    held.dragging = false;
+    const pos = document.elementFromPoint(e.clientX, e.clientY)?.closest("[data-pos]");
+    if (pos) drop({ cell: cells.indexOf(pos.dataset.pos) });
+  });
+  render();
+
+  function position(name, small) {
+    const c = cells.indexOf(name);
+    const b = el("button", small ? "tile-pos small" : "tile-pos");
+    b.type = "button";
+    b.dataset.name = name;
+    b.dataset.pos = name;
+    b.title = name;
+    const led = el("span", "led");
+    led.dataset.led = c;
+    ledEls[c] = led;
+    b.append(led, el("span", "tile-label", name));
+    b.addEventListener("click", () => clickPosition(c));
+    posEls[c] = b;
+    return b;
+  }
+
+  // ---------------------------------------------------------------- the table
+
+  function load() {
+    try { return JSON.parse(localStorage.getItem(tableKey)); } catch { return null; }
+  }
+
+  // Change the table, tell the firmware what its contacts now read, save, tell the other window.
+  function change(fn, fromRemote) {
+    const before = readings();
+    fn();
+    const after = readings();
+    const t = input.now();
+    for (let h = 0; h < after.length; h++) if (after[h] !== before[h]) input.sensor(t, h, after[h]);
+    if (!fromRemote) {
+      localStorage.setItem(tableKey, JSON.stringify(table));
+      channel?.postMessage({ table });
+    }
+    render();
+  }
+
+  function remote(msg) {
+    if (msg.table) change(() => { table = msg.table; }, true);
+    if (msg.key !== undefined) (msg.down ? press : release)(msg.key, true);
+  }
+
+  // What every contact reads: [half a, half b] per position, low end on half a.
+  function readings() {
+    const out = new Array(2 * cells.length).fill(NONE);
+    for (const [c, tile] of Object.entries(table.at)) {
+      out[2 * c] = Number(tile[0]);
+      out[2 * c + 1] = Number(tile[2]);
+    }
+    for (const c of dirty) out[2 * c] = BAD;
+    return out;
+  }
+
+  function mine(seat) {
+    return ME === null || ME === seat;
+  }
+
+  function pick(tile, from, dragging) {
+    held = { tile, from, dragging };
+    render();
+  }
+
+  // Put the held tile down: on a position ({cell}) or back in a hand ({hand}).
+  function drop(where) {
+    if (!held) return;
+    const { tile, from } = held;
+    held = null;
+    change(() => {
+      const owner = from === "hand" ? (table.hands[0].includes(tile) ? 0 : 1) : table.owner[tile];
+      if (from === "hand") table.hands[owner] = table.hands[owner].filter((x) => x !== tile);
+      else delete table.at[from];
+      if (where.cell !== undefined && table.at[where.cell] === undefined) {
+        table.at[where.cell] = tile;
+        table.owner[tile] = owner;
+      } else {
+        const seat = where.hand !== undefined ? where.hand : owner;
+        table.hands[seat].push(tile);
+        delete table.owner[tile];
+      }
+    });
+  }
+
+  function clickPosition(c) {
+    if (armed) {
+      armed = null;
+      change(() => dirty.add(c));
+      input.faultChanged?.();
+    } else if (held) drop({ cell: c });
+    else if (table.at[c] !== undefined) pick(table.at[c], c);
+  }
+
+  // ---------------------------------------------------------------- buttons
+
+  function press(k, fromRemote) {
+    if (downAt.has(k)) return;
+    const t = input.now();
+    downAt.set(k, t);
+    keyEls[k].classList.add("pressed");
+    input.contact(t, k, true);
+    if (!fromRemote) channel?.postMessage({ key: k, down: true });
+    const st = input.status();
+    if (names[k] === "DRAW" && !fromRemote && (st.legal || []).includes("draw") && table.bone.length) {
+      const seat = st.to_move;
+      change(() => { table.hands[seat].push(table.bone.shift()); });
+    }
+  }
+
+  function release(k, fromRemote) {
+    if (!downAt.has(k)) return;
+    const t = Math.max(input.now(), downAt.get(k) + MIN_PRESS_MS);
+    downAt.delete(k);
+    keyEls[k].classList.remove("pressed");
+    input.contact(t, k, false);
+    if (!fromRemote) channel?.postMessage({ key: k, down: false });
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  function tileEl(tile, faceUp) {
+    const t = el("span", faceUp ? "tile" : "tile back");
+    if (faceUp) {
+      t.dataset.tile = tile;
+      t.append(el("span", "half", tile[0]), el("span", "half", tile[2]));
+    }
+    return t;
+  }
+
+  function render() {
+    for (let c = 0; c < cells.length; c++) {
+      const b = posEls[c];
+      b.querySelector(".tile")?.remove();
+      const tile = table.at[c];
+      if (tile !== undefined) {
+        const t = tileEl(tile, true);
+        if (held && held.from === c) t.classList.add("held");
+        b.append(t);
+      }
+      b.classList.toggle("fault-dirty", dirty.has(c));
+    }
+    [0, 1].forEach((seat) => {
+      const row = handEls[seat];
+      const label = el("span", "seat", `${SEATS[seat]}${ME === seat ? " (you)" : ""}: `);
+      const tiles = table.hands[seat].map((tile) => {
+        const t = tileEl(tile, mine(seat));
+        if (mine(seat)) {
+          t.addEventListener("pointerdown", (e) => {
+            if (e.button !== 0) return;
+            e.preventDefault();
+            pick(tile, "hand", true);
+          });
+          if (held && held.tile === tile) t.classList.add("held");
+        }
+        return t;
+      });
+      row.replaceChildren(label, ...tiles);
+    });
+    bone.textContent = `Boneyard: ${table.bone.length}`;
+  }
+
+  return {
+    names,
+    // A stable frame (two bytes per position): the tiles it reads, e.g. "S:6-6 R1:4-6".
+    frameText(hexText) {
+      const out = [];
+      for (let c = 0; c < cells.length; c++) {
+        const a = parseInt(hexText.slice(4 * c, 4 * c + 2), 16);
+        const b = parseInt(hexText.slice(4 * c + 2, 4 * c + 4), 16);
+        if (a === NONE && b === NONE) continue;
+        const half = (v) => (v <= 7 ? String(v) : "?");
+        out.push(`${cells[c]}:${half(a)}-${half(b)}`);
+      }
+      return out.join(" ") || "(empty)";
+    },
+    draw(leds) { drawLeds(ledEls, leds); },
+    armFault(id) { armed = id; },
+    armed() { return armed; },
+    clearFaults() {
+      armed = null;
+      change(() => dirty.clear());
+      input.faultChanged?.();
+    },
+    describeFaults() {
+      const list = [...dirty].map((c) => cells[c] + " contact dirty");
+      return armed ? [...list, faults[0].help] : list;
+    },
+    closed() { return [...downAt.keys()]; },
+    // [contact, reading] of every contact that reads a tile: a power cut moves no tile.
+    present() {
+      const r = readings();
+      const out = [];
+      for (let h = 0; h < r.length; h++) if (r[h] !== NONE) out.push([h, r[h]]);
+      return out;
+    },
+    table: () => table,
+  };
+}

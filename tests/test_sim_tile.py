@@ -1,0 +1,129 @@
+"""The browser simulator with the tile board (Dominó Mano a Mano), in Debian's chromium:
+the page keeps a dealt double-six set, the firmware sees only what each contact reads
+(through its own mux and ADC driver and stable-frame filter). The tests drag tiles from a
+hand onto the track, draw with the board's button, see a dirty contact named, and play
+from two windows, one per seat, each seeing only its own hand."""
+from tests.sim_harness import PRESS_MS, Sim, browser, serve, sim  # noqa: F401 (fixtures)
+
+SETTLE_MS = 700        # a tile set down, the contacts' settle time, then a step
+
+server = serve("tile")
+
+
+def hand(sim, seat):
+    """The tiles of ``seat``'s hand shown face up on this page."""
+    return sim.page.eval_on_selector_all('[data-hand="%d"] [data-tile]' % seat,
+                                         "els => els.map(e => e.dataset.tile)")
+
+
+def backs(sim, seat):
+    return sim.page.locator('[data-hand="%d"] .tile.back' % seat).count()
+
+
+def drag(sim, tile, slot):
+    """A tile dragged from a hand and let go over a position."""
+    sim.page.locator('[data-tile="%s"]' % tile).first.hover()
+    sim.page.mouse.down()
+    sim.page.locator('[data-pos="%s"]' % slot).hover()
+    sim.page.mouse.up()
+    sim.advance(SETTLE_MS)
+    return sim.status()
+
+
+def lead(sim):
+    """The seat holding the highest double (or the heaviest tile) and that tile."""
+    best = None
+    for seat in (0, 1):
+        for t in hand(sim, seat):
+            a, b = int(t[0]), int(t[2])
+            key = (a == b, a + b, b)
+            if best is None or key > best[0]:
+                best = (key, seat, t)
+    return best[1], best[2]
+
+
+def fitting(tiles, ends):
+    return [t for t in tiles if int(t[0]) in ends or int(t[2]) in ends]
+
+
+def test_tiles_dragged_onto_the_track_and_a_draw_from_the_boneyard(sim):
+    sim.press("OK")
+    assert sim.status()["screen"] == "game" and sim.status()["game"] == "mano"
+    assert len(hand(sim, 0)) == 7 and len(hand(sim, 1)) == 7, "hot seat: both hands face up"
+    seat, tile = lead(sim)
+    sim.press("LEFT" if seat == 0 else "RIGHT")
+    st = drag(sim, tile, "S")
+    assert st["moves"] == ["%d:%s" % (seat, tile)], st["message"]
+    assert tile not in hand(sim, seat)
+    mover = 1 - seat
+    ends = {int(tile[0])}
+    for step in range(4):
+        fit = fitting(hand(sim, mover), ends)
+        if not fit:
+            before = len(hand(sim, mover))
+            sim.press("DRAW")
+            sim.advance(PRESS_MS)
+            assert sim.status()["moves"][-1] == "draw" and len(hand(sim, mover)) == before + 1
+            continue
+        slot = sim.status()["ends"][1]
+        st = drag(sim, fit[0], slot)
+        assert st["moves"][-1] == "R" + fit[0] and st["wrong"] == [], st
+        end = st["position"].split("line=")[1].split(" h0=")[0].split()[-1]
+        ends = {int(end[2])}
+        mover = 1 - mover
+    assert "Boneyard:" in sim.page.inner_text("#board")
+    assert not sim.errors
+
+
+def test_a_tile_put_down_where_it_does_not_fit_is_refused_then_taken_back(sim):
+    sim.press("OK")
+    seat, tile = lead(sim)
+    sim.press("LEFT" if seat == 0 else "RIGHT")
+    drag(sim, tile, "S")
+    other = [t for t in hand(sim, 1 - seat) if int(tile[0]) not in (int(t[0]), int(t[2]))]
+    st = drag(sim, other[0], "R1")
+    assert st["wrong"] == ["R1"] and len(st["moves"]) == 1 and "does not fit" in st["message"], st
+    sim.page.locator('[data-pos="R1"]').click()            # picked up again
+    sim.page.locator('[data-hand="%d"]' % (1 - seat)).click(position={"x": 5, "y": 5})
+    sim.advance(SETTLE_MS)
+    assert sim.status()["wrong"] == [] and other[0] in hand(sim, 1 - seat)
+
+
+def test_a_dirty_contact_is_named_never_read_as_a_tile(sim):
+    sim.press("OK")
+    seat, tile = lead(sim)
+    sim.press("LEFT" if seat == 0 else "RIGHT")
+    sim.page.click('[data-fault="dirty"]')
+    sim.page.locator('[data-pos="S"]').click()
+    st = drag(sim, tile, "S")
+    assert st["moves"] == [] and st["wrong"] == ["S"] and "out of tolerance at S" in st["message"], st
+    sim.page.click("#clear-faults")
+    sim.advance(SETTLE_MS)
+    assert sim.status()["moves"] == ["%d:%s" % (seat, tile)]
+
+
+def test_two_windows_two_seats_each_sees_its_own_hand(browser, server):
+    context = browser.new_context()
+    pages = []
+    for seat in (0, 1):
+        s = Sim(context.new_page(), server.url)
+        s.url += "&seat=%d" % seat
+        s.open()
+        s.advance(600)
+        pages.append(s)
+    a, b = pages
+    assert len(hand(a, 0)) == 7 and hand(a, 1) == [] and backs(a, 1) == 7, "A sees only A's tiles"
+    assert len(hand(b, 1)) == 7 and hand(b, 0) == [] and backs(b, 0) == 7
+    for s in pages:
+        s.press("OK")
+    tiles = hand(a, 0)
+    a.press("LEFT")
+    b.advance(PRESS_MS)
+    st = drag(a, tiles[0], "S")
+    assert st["moves"] == ["0:%s" % tiles[0]], st["message"]
+    b.advance(SETTLE_MS)
+    assert b.status()["moves"] == st["moves"], "the other window's board saw the same"
+    assert b.page.locator('[data-pos="S"] [data-tile="%s"]' % tiles[0]).count() == 1
+    b.screenshot("sim-tile.png")
+    assert not a.errors and not b.errors
+    context.close()
