@@ -65,7 +65,13 @@ def move_list(rec):
              "options: %s" % (" ".join("%s=%s" % (k, json.dumps(rec["options"][k]))
                                         for k in sorted(rec["options"])) or "defaults"),
              "seed: %s" % rec["seed"],
-             "result: %s" % result_text(rec), ""]
+             "result: %s" % result_text(rec)]
+    match = rec.get("match")
+    if isinstance(match, dict) and isinstance(match.get("score"), list) and len(match["score"]) == 3:
+        s = match["score"]
+        lines.append("match: game %s; before it %s %s, %s %s, draws %s"
+                     % (match.get("game"), names[0], s[0], names[1], s[1], s[2]))
+    lines.append("")
     seats = seats_of(rec)
     for i, move in enumerate(rec["moves"]):
         line = "%3d. " % (i + 1)

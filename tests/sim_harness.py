@@ -1,9 +1,13 @@
 """Pytest fixtures for the browser simulator: Debian's chromium per test module, the
 simulator served per module, a fresh booted page per test (host_tools/sim_page.py
 drives the page), and the oracle for the colours it draws."""
+import struct
+import zlib
+
 import pytest
 
-from host_tools.sim_page import BOOT_MS, ROOT, VIEWPORT, Server, Sim, have_chromium, launch  # noqa: F401 (ROOT)
+from host_tools.sim_page import (BOOT_MS, PRESS_MS, ROOT, VIEWPORT, Server, Sim, have_chromium, launch,  # noqa: F401
+                                 png_pixels)
 
 
 @pytest.fixture(scope="module")
@@ -55,3 +59,11 @@ def wire(colour, brightness, profile):
 def scaled(colour, level):
     """render.put_scaled's colour at ``level``/256."""
     return tuple((c * level) >> 8 for c in colour)
+
+
+def png_bytes(width, height, raw):
+    """An 8-bit RGB PNG of ``raw`` (each row: filter byte 0, then R, G, B per pixel)."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))

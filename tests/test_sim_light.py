@@ -10,7 +10,8 @@ import pytest
 
 from firmware.app import render, settings
 from firmware.app.device import FRAME_MS
-from tests.sim_harness import ROOT, VIEWPORT, Sim, browser, sim, scaled, serve, wire  # noqa: F401 (fixture)
+from tests.sim_harness import (ROOT, VIEWPORT, Sim, browser, png_bytes, png_pixels, scaled, serve,  # noqa: F401
+                               sim, wire)
 
 with open(os.path.join(ROOT, "hardware", "light-pico.json")) as f:
     PROFILE = json.load(f)
@@ -165,6 +166,7 @@ def test_move_timeout_with_a_short_limit_set_in_the_menu(sim):
     sim.advance(BEAT_MS)
     assert set(sim.leds().values()) == {OFF}
     assert log_time(sim, "move A timeout") == start + 10000
+    assert sim.status()["message"] == "A ran out of move time; B to move"   # who timed out
     sim.advance(500)                   # the timeout tune: 440 Hz, a rest, 330 Hz
     tones = [f for f, duty in sim.tones() if duty]
     assert tones[-2:] == [440, 330]
@@ -278,3 +280,291 @@ def test_a_stuck_key_stays_closed_across_a_power_cut(sim):
     events = sim.key_events()
     # The board powers up with c1 already closed: its driver reports it down again.
     assert events.count(("down", "c1")) == 2, events
+
+
+# ---------------------------------------------------------------- a board that explains itself
+
+
+def legend(sim):
+    """The legend as the page shows it: [(cells, text)] and {key: text}."""
+    cells = sim.page.eval_on_selector_all(
+        "#legend-cells li", "els => els.map(e => [e.querySelector('.cells').textContent, e.lastChild.textContent])")
+    keys = sim.page.eval_on_selector_all("#legend-keys dt", "els => els.map(e => [e.textContent, e.nextSibling.textContent])")
+    return [tuple(c) for c in cells], dict(keys)
+
+
+def test_the_legend_follows_the_screen(sim):
+    cells, keys = legend(sim)
+    assert ("a7", "Morbak (the full game) - chosen") in cells
+    assert ("d4", "start a game") in cells
+    assert ("f7", "colours: standard or colour-blind: now standard") in cells
+    assert keys["OK"] == "start a game"
+    lit = {name for name, rgb in sim.leds().items() if rgb != OFF}
+    assert {c for c, _ in cells} == lit, "a line for every lit square"
+    assert sim.page.text_content("#legend-says") == sim.status()["message"]
+    sim.press("b1")                                           # the move time editor
+    cells, keys = legend(sim)
+    assert ("a2–g7", "the value: as many squares as are lit; press one to set it") in cells
+    assert ("g1", "off") in cells and keys["MENU"] == "back to the menu without saving"
+    sim.press("MENU", "d4")                                   # start
+    move(sim, "c3")
+    cells, keys = legend(sim)
+    assert ("c3", "the last move (it flashes, then pulses, when played)") in cells
+    assert keys["hold MENU"] == "pause: continue, undo, or end the game"
+    sim.press("MENU")
+    assert sim.page.text_content("#legend-screen") == "(status)"
+    cells, _ = legend(sim)
+    assert ("a1–g1", "A's game time left") in cells and ("a7–g7", "B's game time left") in cells
+    sim.press("MENU")
+    sim.hold("MENU", 1000)
+    cells, keys = legend(sim)
+    assert cells == [("b4", "continue the game"), ("d4", "take the last move back"),
+                     ("f4", "end the game: resign or agree a draw")]
+    assert keys["MENU"] == "continue the game"
+
+
+def test_budgets_and_clocks_stay_until_dismissed(sim):
+    sim.press("d4")
+    move(sim, "d4")
+    move(sim, "d4")                                           # B switches d4
+    assert sim.page.text_content("#budgets") == ("A 7 switches/blocks, 1 neutralization · "
+                                                 "B 6 switches/blocks, 1 neutralization")
+    assert sim.page.text_content("#clocks").startswith("A 14:5")   # both clocks, always
+    assert " · B 14:5" in sim.page.text_content("#clocks")
+    sim.press("MENU")
+    sim.advance(5000)                                         # it stays: a player can read it
+    status = sim.status()
+    assert status["screen"] == "status" and "budgets and clocks" in status["message"]
+    leds = sim.leds()
+    assert [leds[f + "6"] for f in "abcdefg"] == [shown(B)] * 6 + [OFF]      # B's budget: 6
+    assert [leds[f + "2"] for f in "abcdefg"] == [shown(A)] * 7              # A's: 7
+    sim.press("OK")
+    assert sim.status()["screen"] == "game"
+    assert sim.leds()["d4"] == shown(render.SQUARE[4])        # the board is back: d4 B's, switched
+
+
+def test_resign_and_draw_are_recorded(sim):
+    sim.press("d4")
+    move(sim, "d4")
+    sim.hold("MENU", 1000)
+    sim.press("f4", "f4")                                     # end: resign or draw
+    assert sim.status()["screen"] == "end"
+    cells, _ = legend(sim)
+    assert cells == [("b4", "A resigns: B wins"), ("d4", "draw agreed"), ("f4", "B resigns: A wins")]
+    sim.press("b4", "OK")                                     # A resigns
+    status = sim.status()
+    assert status["result"] == {"winner": 1, "scores": [0, 1], "reason": "resignation"}
+    assert sim.page.text_content("#result") == "B wins (resignation)"
+    record = json.loads(sim.files()["games/00001.json"])
+    assert record["ended"] == "resignation" and record["result"]["winner"] == 1
+    sim.press("OK")                                           # the menu; a new game
+    sim.press("d4")
+    move(sim, "a1")
+    sim.hold("MENU", 1000)
+    sim.press("f4", "f4", "d4", "d4")                         # a draw agreed
+    assert sim.page.text_content("#result") == "draw (agreement)"
+    record = json.loads(sim.files()["games/00002.json"])
+    assert record["ended"] == "agreement" and record["result"]["winner"] is None
+
+
+def test_a_match_to_two_wins(sim):
+    sim.press("e7", "b2", "OK")                               # match: first to 2 wins
+    assert json.loads(sim.files()["config.json"])["morbak.match_wins"] == 2
+    sim.press("d4")
+    # Game 1: A starts and resigns (b4); game 2: the loser A starts, B resigns (f4).
+    for game, (loser_cell, first) in enumerate([("b4", 0), ("f4", 0)]):
+        status = sim.status()
+        assert status["to_move"] == first and status["match"]["game"] == game + 1
+        move(sim, "c3")
+        sim.hold("MENU", 1000)
+        sim.press("f4", "f4", loser_cell, "OK")               # a resignation
+        sim.press("OK")
+        if game == 0:
+            assert sim.status()["screen"] == "match"
+            assert sim.status()["message"] == ("match after game 1: A 0, B 1, draws 0; "
+                                               "OK = next game (A starts), MENU = leave the match")
+            assert sim.leds()["a7"] == shown(B)               # B's win, top row
+            sim.press("OK")                                   # the next game: the loser A starts
+    assert sim.status()["message"] == "match after game 2: A 1, B 1, draws 0; OK = next game (B starts), MENU = leave the match"
+    assert sim.page.text_content("#match") == "game 2 (first to 2 wins): A 1, B 1, draws 0"
+    records = [json.loads(sim.files()["games/%05d.json" % i]) for i in (1, 2)]
+    assert [r["match"]["score"] for r in records] == [[0, 0, 0], [0, 1, 0]]
+
+
+def test_the_last_move_is_marked(sim):
+    sim.press("d4")
+    move(sim, "c3")
+    assert sim.page.get_attribute('[data-name="c3"]', "class").split().count("last-move") == 1
+    assert sim.page.text_content("#last") == "A L c3"
+    sim.press("e5")                                           # B selects e5 ...
+    sim.key("e5").click()                                     # ... and plays it
+    looks = []
+    for _ in range(20):                                       # 400 ms, 20 ms apart
+        sim.advance(20)
+        looks.append(sim.leds()["e5"])
+    assert shown(scaled(B, 48)) in looks, "the pulse: the square dims"
+    assert looks[-1] == shown(B) and shown(render.WHITE) in looks
+    assert "last-move" not in sim.page.get_attribute('[data-name="c3"]', "class")
+    assert "last-move" in sim.page.get_attribute('[data-name="e5"]', "class")
+    assert sim.page.text_content("#last") == "B L e5"
+
+
+def test_the_message_is_never_stale(sim):
+    sim.press("d4")
+    sim.key("c3").click()
+    sim.advance(100)
+    assert sim.status()["message"] == "A: L c3? (press again or OK; MENU cancels)"
+    sim.press("MENU")
+    assert sim.status()["message"] == "A to move"
+    sim.hold("MENU", 1000)
+    assert sim.page.text_content("#message").startswith("paused")
+
+
+# Colour-vision deficiencies simulated on the screenshots: Machado, Oliveira and
+# Fernandes (2009), severity 1, applied to linear RGB; distances are CIE76 ΔE in Lab.
+PROTANOPIA = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998))
+DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
+APART = 20        # ΔE: clearly different colours at a glance
+
+
+def _linear(v):
+    v /= 255
+    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+
+def _srgb(v):
+    v = min(1.0, max(0.0, v))
+    return round(255 * (12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055))
+
+
+def simulate(px, matrix):
+    lin = [_linear(v) for v in px]
+    return tuple(_srgb(sum(row[j] * lin[j] for j in range(3))) for row in matrix)
+
+
+def lab(px):
+    r, g, b = (_linear(v) for v in px)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.9505
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.089
+    f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
+    return (116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2]))
+
+
+def closest(colours, matrix):
+    """(ΔE, role, role) of the two roles that look most alike through ``matrix``."""
+    seen = {role: lab(simulate(px, matrix) if matrix else px) for role, px in colours.items()}
+    roles = sorted(seen)
+    return min((sum((a - b) ** 2 for a, b in zip(seen[p], seen[q])) ** 0.5, p, q)
+               for i, p in enumerate(roles) for q in roles[i + 1:])
+
+
+def _until(sim, name, colour, steps=40):
+    for _ in range(steps):
+        if sim.leds()[name] == colour:
+            return
+        sim.advance(10)
+    raise AssertionError("%s never showed %s" % (name, colour))
+
+
+def roles_on_screen(sim, square, palette):
+    """The on-screen colours of the players (lit, switched), the accept flash and the
+    rejection flash, taken from screenshots of a game played for them; the board as it
+    stands and as a deuteranope sees it go to test-artifacts/."""
+    sim.press("d4")
+    for name in ("a1", "g7", "g7", "a1", "c3", "e5"):  # A lit, B lit, A switches g7, B a1, ...
+        move(sim, name)
+    sim.advance(1300)                                  # past the turn's heartbeat and pulse
+    colours = {"A": sim.screen_colour("c3"), "B": sim.screen_colour("e5"),
+               "A switched": sim.screen_colour("g7"), "B switched": sim.screen_colour("a1")}
+    path, png = sim.screenshot("sim-light-%s.png" % palette)
+    write_simulated(png, DEUTERANOPIA, path.replace(".png", "-deuteranopia.png"))
+    sim.key("g7").click()                              # A's own switched square: rejected
+    _until(sim, "g7", shown(square["rejected"]))
+    colours["rejected"] = sim.screen_colour("g7")
+    sim.advance(700)
+    sim.key("b2").click()
+    sim.advance(300)
+    sim.key("b2").click()                              # confirmed: the white flash
+    _until(sim, "b2", shown(render.WHITE))
+    colours["played"] = sim.screen_colour("b2")
+    return colours
+
+
+def test_the_colour_blind_palette_stays_apart_under_simulated_deficiencies(browser, server):
+    found = {}
+    for palette, square in (("standard", {"rejected": render.RED}),
+                            ("colour-blind", {"rejected": (255, 120, 255)})):
+        context = browser.new_context(viewport=VIEWPORT)
+        try:
+            sim = Sim(context.new_page(), server.url)
+            sim.open()
+            sim.advance(BOOT_MS)
+            if palette != "standard":
+                sim.press("f7", "e4", "OK")            # the palette setting: c4 standard, e4 colour-blind
+                assert json.loads(sim.files()["config.json"])["leds.palette"] == palette
+            found[palette] = roles_on_screen(sim, square, palette)
+        finally:
+            context.close()
+    std, cb = found["standard"], found["colour-blind"]
+    # The standard palette's flaw: under deuteranopia the rejection looks like A's colour.
+    assert closest(std, DEUTERANOPIA)[0] < 10, closest(std, DEUTERANOPIA)
+    for matrix in (None, DEUTERANOPIA, PROTANOPIA):
+        assert closest(cb, matrix)[0] >= APART, closest(cb, matrix)
+
+
+def write_simulated(png, matrix, path):
+    """The screenshot as someone with the deficiency sees it (an artifact to look at)."""
+    width, height, rows = png_pixels(png)
+    cache = {}
+    out = []
+    for row in rows:
+        line = bytearray([0])
+        for px in row:
+            if px not in cache:
+                cache[px] = bytes(simulate(px, matrix))
+            line += cache[px]
+        out.append(bytes(line))
+    with open(path, "wb") as f:
+        f.write(png_bytes(width, height, b"".join(out)))
+
+
+def test_night_mode_dims_and_greys_the_flashes(sim):
+    sim.press("g7", "e4", "OK")                        # night mode on
+    assert json.loads(sim.files()["config.json"])["leds.night"] is True
+    assert sim.leds()["d4"] == shown(render.GREEN, 32)  # the brightness is capped at 32
+    sim.press("d4")
+    sim.key("c3").click()
+    sim.advance(300)
+    sim.key("c3").click()
+    _until(sim, "c3", shown((60, 60, 60), 32))        # the accept flash is grey, not white
+    seen = set()
+    for _ in range(20):
+        sim.advance(10)
+        seen.add(sim.leds()["c3"])
+    assert shown(render.WHITE, 32) not in seen
+
+
+def test_the_page_fits_a_phone_in_portrait(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        sim = Sim(context.new_page(), server.url)
+        sim.open()
+        sim.advance(BOOT_MS)
+        page = sim.page
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scrolling"
+        for name in [f + r for f in "abcdefg" for r in "1234567"] + ["MENU", "OK"]:
+            box = sim.key(name).bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (name, box)
+            assert box["width"] >= 36, "a square a finger can press"
+        board = page.locator(".light-board").bounding_box()
+        legend_box = page.locator("#legend").bounding_box()
+        panel = page.locator("#panel").bounding_box()
+        assert legend_box["y"] >= board["y"] + board["height"] and panel["y"] >= legend_box["y"] + legend_box["height"]
+        sim.key("d4").tap()
+        sim.advance(300)
+        assert sim.status()["screen"] == "game"
+        sim.screenshot("sim-light-phone.png")
+        assert not sim.errors
+    finally:
+        context.close()

@@ -1,7 +1,7 @@
 """The light board (7x7 keys with LEDs, MENU, OK): Morbak and Morbak Lite.
 
 Main menu                              Setting editor
-  7  M L . . . . .                       7  bar: a value is a number of lit squares,
+  7  M L . g w p n                       7  bar: a value is a number of lit squares,
   6  . . . . . . .                       6       counted from a2 rightwards, row by row
   5  . . . . . . .                       5       (a2 = 1 … g7 = 42); press a square to
   4  . . . S . . .                       4       set the value to that many
@@ -12,13 +12,18 @@ M = Morbak, L = Morbak Lite (the chosen one bright); S = start (green, OK too);
 settings: T game time (cyan, 1 square = 1 minute), m move time (purple, 1 square =
 10 s), B brightness (white, 42 steps, previewed live), s sound (yellow), C confirm step
 (magenta), o the seat the board plays (green: off, A, B on c4, e4, g4), l its level
-(red, 1-5 squares). On/off settings show c4 = off (red) and e4 = on (green), the
-current one bright. Pause: b4 continue, d4 undo, f4 end."""
+(red, 1-5 squares); a match: g its number of games (green, 1 square = 1 game), w the
+wins that take it (cyan); p the palette (yellow: standard on c4, colour-blind on e4),
+n night mode (purple). On/off settings show c4 = off (red) and e4 = on (green), the
+current one bright. Pause: b4 continue, d4 undo, f4 end (then b4 A resigns, d4 draw,
+f4 B resigns). What each square means on every screen is also in status()["legend"]
+(legend.py)."""
 from firmware.app import render
 
 GAMES = ("morbak",)
 DIRECT = True
-PICKS = (("morbak.lite", False, 42, render.PLAYER[0]), ("morbak.lite", True, 43, render.PLAYER[0]))
+# (setting, value, cell, colour; None: player A's colour in the palette in use)
+PICKS = (("morbak.lite", False, 42, None), ("morbak.lite", True, 43, None))
 START = 24
 ITEMS = (
     ("morbak.game_time_s", 0, render.CYAN, 60),
@@ -28,6 +33,10 @@ ITEMS = (
     ("morbak.confirm", 4, render.MAGENTA, None),
     ("morbak.opponent", 5, render.GREEN, None),
     ("morbak.level", 6, render.RED, 1),
+    ("morbak.match_games", 45, render.GREEN, 1),
+    ("morbak.match_wins", 46, render.CYAN, 1),
+    ("leds.palette", 47, render.YELLOW, None),
+    ("leds.night", 48, render.PURPLE, None),
 )
 BAR = (7, 42)
 OFF = 6

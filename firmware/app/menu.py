@@ -21,6 +21,27 @@ except ImportError:
 _SWEEP_ROW_MS = const(60)  # the boot sweep: one row lit this long
 _DIM = const(48)
 
+# The palettes (setting leds.palette): the Morbak squares by code (render.CODES) and
+# the rejection flash. "standard" (render.STANDARD): A orange, B blue, rejection red;
+# "colour-blind": A amber, B deep blue, rejection pink - players, rejection and marks
+# stay apart under deuteranopia and protanopia (a test simulates both on the
+# simulator's screenshots). Night mode (leds.night) turns the white flashes grey.
+_COLOUR_BLIND = ((0, 0, 0), (255, 200, 0), (0, 40, 255), (120, 94, 0), (0, 18, 120),
+                 (255, 235, 150), (150, 170, 255), (50, 50, 50))
+_REJECT_CB = (255, 120, 255)
+_NIGHT_FLASH = (60, 60, 60)
+
+
+def lights(app):
+    """Apply the LED settings: palette, night mode, brightness (night mode caps it)."""
+    cfg = app.cfg
+    cb = cfg["leds.palette"] == "colour-blind"
+    render.SQUARE = square = _COLOUR_BLIND if cb else render.STANDARD
+    render.PLAYER = (square[1], square[2])
+    render.REJECTED = _REJECT_CB if cb else render.RED
+    render.FLASH = _NIGHT_FLASH if cfg["leds.night"] else render.WHITE
+    app.brightness = settings.brightness(cfg)
+
 
 class Boot:
     """The LED self-test: a white sweep rank by rank (the app queues the chime)."""
@@ -44,7 +65,7 @@ class Boot:
         rows = self.rows
         if 0 <= row < len(rows) - 1:
             for i in range(rows[row], rows[row + 1]):
-                render.put(f, i, render.WHITE)
+                render.put(f, i, render.FLASH)
 
     def _done(self, now):
         """The menu, or the game saved at the power cut or crash: offered for resuming,
@@ -57,6 +78,7 @@ class Boot:
             app.log(now, "state: %s; discarded" % bad)
             records.discard(app.storage)
         if rec is None:
+            self._match(now)
             return
         if app.crashes >= crash.LIMIT:
             # Recorded unfinished, so `arbiter games export` can fetch it for a bug report.
@@ -77,8 +99,23 @@ class Boot:
         if app.crashes:
             app.say("resumed after a crash")
             app.log(now, "resume game %d after a crash" % rec["id"])
-        else:
-            app.say("resume game %d? OK = resume, MENU = new" % rec["id"])
+
+
+    def _match(self, now):
+        """The power went between two games of a match: its score again (OK starts the
+        next game), from the last game's record."""
+        app = self.app
+        last = records.next_id(app.storage) - 1
+        rec = app.storage.read_json(records.game_path(last), None) if last > 0 else None
+        if not isinstance(rec, dict) or "match" not in rec or rec.get("result") is None:
+            return
+        from firmware.app import match
+        if records.problem(rec) or not match.valid(rec["match"]) or match.over(rec):
+            return
+        from firmware.app.boards import controller
+        from firmware.app.screens import Score
+        app.show(Score(app, rec, controller(rec["game"]).SEATS))
+        app.log(now, "match: the score after game %d" % rec["id"])
 
 
 def level(unit, value, cells):
@@ -94,6 +131,15 @@ def level(unit, value, cells):
 
 def _value(unit, n, cells):
     return n * 255 // cells if unit == 0 else n * unit
+
+
+def _match(cfg, game):
+    """The match (match.py) a new game from the menu begins, or None: single games."""
+    games = cfg.get(game + ".match_games")
+    wins = cfg.get(game + ".match_wins")
+    if games is None and wins is None:
+        return None
+    return {"game": 1, "games": games, "wins": wins, "score": [0, 0, 0]}
 
 
 class Menu:
@@ -192,20 +238,22 @@ class Menu:
         self.limit = kind == "limit"      # a limit can be switched off
         self.values = (False, True) if kind == "bool" else arg
         self.name = "setting"
+        self.app.say(None)
 
     def _edit(self, key, now):
         app, b = self.app, self.board
         name, _cell, _colour, unit = b.ITEMS[self.item]
         first, cells = b.BAR
         if key == app.keys["ok"] or key == app.keys["menu"]:
+            self.item = -1
+            self.name = "menu"
+            app.say(None)
             if key == app.keys["ok"]:
-                self._set(name, self.value, now)
+                self._set(name, self.value, now)   # its note says what was saved
                 app.beep(render.SAVED)
             else:
                 app.beep(render.CLICK)
-            app.brightness = app.cfg["leds.brightness"]
-            self.item = -1
-            self.name = "menu"
+            lights(app)
             return
         step = key == app.keys.get("pass")
         if unit is None:
@@ -228,8 +276,9 @@ class Menu:
             self.value = _value(unit, key - first + 1, cells)
         else:
             return
-        if unit == 0:
-            app.brightness = self.value  # live preview
+        if unit == 0:   # live preview (night mode caps it as it will)
+            night = app.cfg["leds.night"]
+            app.brightness = min(self.value, settings.NIGHT_BRIGHTNESS) if night else self.value
         app.beep(render.CLICK)
 
     def _set(self, key, value, now):
@@ -239,15 +288,16 @@ class Menu:
             return
         app.cfg[key] = value
         settings.save(app.storage, app.cfg)
-        if key == "leds.brightness":
-            app.brightness = value
+        if key.startswith("leds."):
+            lights(app)
         app.log(now, "set %s=%s" % (key, settings.to_text(key, value)))
         app.say("%s = %s" % (key, settings.to_text(key, value)))
 
     def _start(self, now):
         """A new game of the board's game, with the options the settings give."""
         app = self.app
-        if app.new_game(self.board.game(app.cfg), now) is None:
+        game = self.board.game(app.cfg)
+        if app.new_game(game, now, match=_match(app.cfg, game)) is None:
             app.beep(render.REJECT)
             app.say("these settings make no valid game: see /events.log")
 
@@ -259,7 +309,8 @@ class Menu:
         blink = not b.DIRECT and render.blink(now, 400, 200)
         if self.item < 0:
             for pick in b.PICKS:
-                render.put_scaled(f, pick[2], pick[3], 256 if cfg[pick[0]] == pick[1] else _DIM)
+                c = render.PLAYER[0] if pick[3] is None else pick[3]   # None: the palette's
+                render.put_scaled(f, pick[2], c, 256 if cfg[pick[0]] == pick[1] else _DIM)
             render.put(f, b.START, render.GREEN)
             for item in b.ITEMS:
                 render.put_scaled(f, item[1], item[2], 160)

@@ -15,18 +15,24 @@ Whose turn: a heartbeat - every 3 s the empty squares glow in the mover's colour
 while the mover's own squares wink off, for 150 ms; it beats at once when the turn
 changes, every 1 s inside a warning time and every 0.5 s in the last 5 s of a limit
 (with a tick each second), so the clock is read without hiding the grid.
-Accepted move: the square flashes white, high beep. Rejected press: the square
-flashes red three times, low buzz, nothing changes, the reason goes to /events.log.
+Accepted move: the square flashes white, high beep, then dims twice quickly (a pulse
+over by 270 ms, so the board soon shows the plain position): the opponent sees where
+the move was. The same pulse marks the last move after an undo or a resume.
+Rejected press: the square flashes red (pink in the colour-blind palette) three times,
+low buzz, nothing changes, the reason goes to /events.log.
 Forced pass: played at once, the passer's squares blink for 1.5 s, falling tone.
 Game over: the four squares of a winning line blink white; on a flag the winner's
-squares blink; on a draw every lit square blinks. OK or MENU then returns to the menu.
+squares blink (after a resignation too); on a draw every lit square blinks. OK or MENU
+then opens the match's score (screens.Score) when the game is part of a match, else
+the menu.
 
-Status view, while MENU (or OK with nothing selected) is held - clocks keep running:
+Status view (screen "status" for tools: explain.py), from a press on MENU (or OK with
+nothing selected) until the next press on MENU, OK or a square; the clocks run on:
   rank 7  B's game time left (bar)        rank 3  A's neutralization left
   rank 6  B's switches/blocks left        rank 2  A's switches/blocks left
   rank 5  B's neutralization left         rank 1  A's game time left (bar)
   rank 4  the move countdown in the mover's colour (a dim full row when it is off)
-A long press on MENU pauses (screens.Pause: continue, undo, end).
+A long press on MENU pauses (screens.Pause: continue, undo, end: resign or draw).
 
 Against the board (settings morbak.opponent, morbak.level): on its turn the board
 thinks (firmware.ai) and plays; its square flashes white."""
@@ -46,6 +52,8 @@ _FLASH_MS = const(150)
 _REJECT_MS = const(600)
 _BEAT_MS = const(150)
 _THINK_MS = const(600)   # the board's move comes at least this long after the turn changed
+_PULSE_MS = const(270)   # after the flash, the last move's square dims twice, until then
+_PULSE_PERIOD_MS = const(80)
 SEATS = "AB"
 
 
@@ -82,7 +90,8 @@ class Play:
         self.cells = bytearray(49)   # render.CODES index per square, refreshed after moves
         self.counts = bytearray(4)   # budget A, B, neutralizations A, B
         self.line = None
-        self.view = False            # status view held
+        self.view = False            # the status view is shown
+        self.last_sq = -1            # the square of the last move (-1: none, or a pass)
         self.pend = -1               # square selected, waiting for the confirm
         self.choices = None
         self.choice = 0
@@ -106,6 +115,12 @@ class Play:
         self.line = engine.winning_line(s)
         w = ses.result["winner"] if ses.over else None
         self.winner = -1 if w is None else w
+        moves = ses.rec["moves"]
+        last = moves[-1] if moves else ""
+        # The square of the last move; none after a pass, a timeout or a flag.
+        self.last_sq = engine.SQUARES.index(last[2:]) if last[1:2] == " " else -1
+
+    concluded = moved   # the players ended the game: a resignation or a draw (screens.End)
 
     def _why(self, i):
         """Why a press on square i does nothing, in the engine's words where it has any."""
@@ -127,7 +142,7 @@ class Play:
     def tick(self, now):
         ses = self.session
         ses.tick(now)
-        if ses.machine_to_move() and not self.view and now - ses.turn_at >= _THINK_MS:
+        if ses.machine_to_move() and now - ses.turn_at >= _THINK_MS:   # the status view too: its clock runs
             move = ses.think()
             self.app.beep(render.ACCEPT)
             ses.play(move, now)
@@ -140,10 +155,6 @@ class Play:
     def event(self, kind, key, now):
         app = self.app
         menu, ok = self.menu, self.ok
-        if kind == "up":
-            if key == menu or key == ok:
-                self.view = False
-            return
         if kind == "long":
             if key == menu and not self.session.over:
                 self.view = False
@@ -153,20 +164,27 @@ class Play:
             return
         if self.session.over:
             if key == menu or key == ok:
-                app.to_menu()
+                from firmware.app import screens
+                screens.after_game(app, now)
             elif key < 49:
                 self._reject(key, "the game is over", now)
+        elif self.view:
+            self.view = False
+            app.say(None)
+            app.beep(render.CLICK)
         elif key == menu:
             if self.pend >= 0:
                 self.pend = -1
                 app.beep(render.CLICK)
             else:
                 self.view = True
+                app.say(None)
         elif key == ok:
             if self.pend >= 0:
                 self._commit(now)
             else:
                 self.view = True
+                app.say(None)
         elif 0 <= key < 49:
             self._press(key, now)
 
@@ -205,7 +223,7 @@ class Play:
         p = self.session.turn
         self.pend_code = 7 if move[0] == "N" else 1 + p + 2 * "LSK".find(move[0])
         self.app.beep(render.SELECT)
-        self.app.say("%s: %s? (press again or OK)" % (SEATS[p], move))
+        self.app.say(None)   # the message shows the selection (explain.py)
 
     def _commit(self, now):
         i = self.pend
@@ -260,20 +278,25 @@ class Play:
             put(f, i, square[code])
         if ended == 1:
             for i in self.line:
-                render.put(f, i, render.WHITE)
+                render.put(f, i, render.FLASH)
+        i = self.last_sq
+        t = now - ses.turn_at   # the turn began with the last move (or an undo, a resume)
+        if (i >= 0 and _FLASH_MS <= t < _PULSE_MS and i != self.pend
+                and render.blink(t - _FLASH_MS, _PULSE_PERIOD_MS, _PULSE_PERIOD_MS // 2)):
+            render.put_scaled(f, i, square[cells[i]], 48)   # the last move pulses
         if self.pend >= 0 and render.blink(now, 300, 150):
             render.put(f, self.pend, render.SQUARE[self.pend_code])
         if now < self.flash_until:
-            render.put(f, self.flash_sq, render.WHITE)
+            render.put(f, self.flash_sq, render.FLASH)
         if now < self.reject_until and render.blink(self.reject_until - now, 200, 100):
-            render.put(f, self.reject_sq, render.RED)
+            render.put(f, self.reject_sq, render.REJECTED)
 
     def _look(self, seat, beat, passing, ended):
         ses = self.session
         if (beat and seat == ses.turn) or (passing and seat == ses.pass_seat) or ended == 3:
             return render.OFF   # the heartbeat's wink, the passer's blink, a draw's blink
         if ended == 2 and seat == self.winner:
-            return render.WHITE  # the winner on a flag
+            return render.FLASH  # the winner on a flag or a resignation
         return None
 
     def _draw_status(self, f):

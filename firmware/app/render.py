@@ -14,13 +14,18 @@ CYAN = (0, 200, 255)
 PURPLE = (150, 0, 255)
 MAGENTA = (255, 0, 160)
 
-# Morbak squares by code (see CODES): A is orange, B is blue (safe for colour-blind
-# players). Switched = the owner's colour at half level; blocked = the owner's colour
-# washed with white (it can never change again); neutral = faint white (dead square).
+# Morbak squares by code (see CODES): switched = the owner's colour at half level;
+# blocked = the owner's colour washed with white (it can never change again); neutral =
+# faint white (dead square). The palette in use (setting leds.palette) sets SQUARE,
+# PLAYER and REJECTED, and night mode (leds.night) FLASH, white by day: menu.lights
+# rebinds these names, so code reads them as render.X when it draws.
 CODES = ".ABab12#"
-SQUARE = (OFF, (255, 90, 0), (0, 90, 255), (120, 40, 0), (0, 40, 120),
-          (255, 190, 140), (140, 190, 255), (50, 50, 50))
+STANDARD = (OFF, (255, 90, 0), (0, 90, 255), (120, 40, 0), (0, 40, 120),
+            (255, 190, 140), (140, 190, 255), (50, 50, 50))   # the standard palette
+SQUARE = STANDARD
 PLAYER = (SQUARE[1], SQUARE[2])
+REJECTED = RED      # the rejection flash
+FLASH = WHITE       # accepted move, winning line, the boot sweep
 
 # Tones: (frequency Hz, duration ms); 0 Hz is a rest.
 CLICK = ((1760, 15),)

@@ -12,8 +12,16 @@ key number).
 Screens (status()["screen"]): "boot" - the LED self-test, a white sweep row by row with
 a chime (menu.py); then "resume" when a game was in progress (screens.py: OK resumes,
 MENU ends it), else "menu" / "setting" (menu.py); "game" (the game's controller,
-play_<game>.py) and "pause" (screens.py); a controller may add its own (the marble
-board's "setup").
+play_<game>.py), "pause" and "end" (screens.py: resign or agree a draw), "match" (the
+score between the games of a match, screens.py); a controller may add its own (the
+marble board's "setup", the light board's "status": budgets and clocks).
+
+What the board says: a note on what just happened (``say``: a rejection, an undo, a
+timeout; status()["message"]), then the screen's own sentence (whose turn, what is
+selected, what OK does); a screen change drops the note, so nothing stale stays.
+explain.status(app) is status() with that message and the legend of the screen (what
+each lit cell and each key means): the simulator's page shows them. They live in
+explain.py, which a board never loads (its strings would stay in RAM).
 In each step the current screen first counts the time, then gets the events in order,
 then draws: a limit that expires at or before now_ms is played before the presses of
 that step.
@@ -35,6 +43,7 @@ watching the board would write down - ("move", ply, move), ("correction", t, spa
 import sys
 
 from firmware.app import boards, crash, eventlog, records, render
+
 
 _MENU_MODULES = ("firmware.app.menu", "firmware.app.settings")
 
@@ -71,7 +80,8 @@ class App:
         self.storage = storage
         self.now = self.boot_ms = now_ms
         self.sounds = []
-        self.message = ""
+        self.said = None
+        self.said_at = 0
         self.play = None
         self.notes = None
         self.last_frame = None   # the sensors' last stable frame, whoever was on screen
@@ -80,7 +90,8 @@ class App:
         from firmware.app import settings
         games = self.games
         self.cfg = settings.load(storage, games)
-        self.brightness = self.cfg["leds.brightness"]
+        from firmware.app import menu
+        menu.lights(self)
         self.crashes = crash.count(storage)
         self.log(now_ms, "boot" if not self.crashes else "restart after crash %d" % self.crashes)
         self.config_problem = settings.problem(storage, games)
@@ -137,7 +148,7 @@ class App:
 
     def status(self):
         out = {"screen": self.screen.name, "game": None, "moves": [], "legal": [],
-               "position": None, "clocks_ms": None, "result": None, "message": self.message}
+               "position": None, "clocks_ms": None, "result": None, "message": self.said or ""}
         if self.play is not None:
             out.update(self.play.status())
         return out
@@ -146,13 +157,17 @@ class App:
 
     def show(self, screen):
         self.screen = screen
+        self.said = None   # the note was about the screen before
 
     def beep(self, tones):
         if self.cfg["sound"]:
             self.sounds.extend(tones)
 
     def say(self, text):
-        self.message = text
+        """A note on what just happened (for a while, or until the screen changes:
+        explain.py); None: back to the screen's own sentence."""
+        self.said = text
+        self.said_at = self.now
 
     def log(self, now_ms, text):
         eventlog.log(self.storage, now_ms, text)
@@ -165,12 +180,10 @@ class App:
         self.close_game()
         from firmware.app.menu import Menu
         self.show(Menu(self))
-        self.say("menu" if not self.config_problem else
-                 "menu; settings file damaged (%s), fix it with arbiter config" % self.config_problem)
 
     def _game_modules(self, game):
         return ("firmware.app.play_" + game, "firmware.app.session", "firmware.app.screens",
-                "firmware.app.clock", "firmware.rules." + game)
+                "firmware.app.clock", "firmware.app.match", "firmware.rules." + game)
 
     def open_game(self, rec, now):
         """The controller of ``rec``'s game with its moves replayed, or None when it
@@ -187,27 +200,35 @@ class App:
                      % (rec["id"], e))
             return None
 
-    def new_game(self, game, now, seed=None):
+    def new_game(self, game, now, seed=None, match=None):
         """Start a new game of ``game`` with the options the settings give (the seed
-        from the game's rule unless given). The controller, or None when the settings
-        make no valid game."""
+        from the game's rule unless given); ``match``: the match it belongs to
+        (match.py), which says who starts after the first game. The controller, or
+        None when the settings make no valid game."""
         from firmware.app import settings
         mod = boards.controller(game)
         if seed is None:
             seed = mod.seed(self.cfg, now)
-        rec = records.new_record(records.next_id(self.storage), game, mod.options(self.cfg, settings, self.profile), seed)
+        options = mod.options(self.cfg, settings, self.profile)
+        if match is not None and "first" in match:
+            options["first"] = match["first"]
+        rec = records.new_record(records.next_id(self.storage), game, options, seed)
+        if match is not None:
+            rec["match"] = match
         try:
             play = mod.Play(self, rec, now)
         except ValueError as e:
             self.close_game(game)
             self.log(now, "new %s game refused: %s" % (game, e))
             return None
+        ses = play.session
+        if match is not None:
+            match["first"] = ses.turn   # who started this game decides who starts after a draw
         records.save_current(self.storage, rec)
         self.log(now, "new game %d %s%s" % (rec["id"], game, " lite" if rec["options"].get("lite") else ""))
         self.beep(render.ACCEPT)
-        ses = play.session
-        self.say("%s to move" % ses.who(ses.turn))
         self.enter_game(play)
+        self.say("%s to move" % ses.who(ses.turn))
         return play
 
     def close_game(self, game=None):
@@ -238,7 +259,9 @@ class App:
         self.show(Pause(self, play))
 
     def end_game(self, session, now):
-        """End the game in progress at the players' request (kept as "abandoned")."""
+        """End the game in progress at the players' request without a result (kept
+        as "abandoned"; dropped when it has no move). Resigning and agreeing a draw:
+        screens.End."""
         rec = session.rec
         if rec["moves"]:
             records.finish(self.storage, rec, None, "abandoned")

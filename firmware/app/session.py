@@ -134,10 +134,13 @@ class Session:
         self.app.say(self.outcome())
 
     def outcome(self):
-        res = self.engine.result(self.state)
-        if res["winner"] is None:
+        res = self.result if self.result is not None else self.engine.result(self.state)
+        w = res["winner"]
+        if w is None:
             return "draw (%s)" % res["reason"]
-        return "%s wins (%s)" % (self.seats[res["winner"]], res["reason"])
+        if res["reason"] == "flag":
+            return "%s wins: %s's game time ran out" % (self.seats[w], self.seats[1 - w])
+        return "%s wins (%s)" % (self.seats[w], res["reason"])
 
     def machine_to_move(self):
         return self.turn >= 0 and self.turn == self.opponent
@@ -206,6 +209,8 @@ class Session:
             flag = c.due_is_flag(p)
             self.app.beep(render.FLAG if flag else render.TIMEOUT)
             self.play("flag" if flag else "timeout", now - dt)
+            if not flag and not self.over:
+                self.app.say("%s ran out of move time; %s to move" % (self.seats[p], self.seats[self.turn]))
 
     def _alert(self, alert):
         if alert == clk.WARN_GAME:

@@ -31,10 +31,22 @@ _NUMBER_DIGITS = 10   # longer digit strings are no setting's value (and stay sm
 _SHOWN = 24           # characters of a bad value echoed in a message
 
 # key: (default, kind, arg), kinds as in firmware.rules.take_options ("limit": None = off).
+# leds.palette: the LED colours ("colour-blind": players, rejection and marks told apart
+# under the common colour-vision deficiencies; render.py); leds.night: night mode (the
+# brightness held at NIGHT_BRIGHTNESS at most, no white flashes).
 SCHEMA = {
     "leds.brightness": (64, "int", (0, 255)),
+    "leds.palette": ("standard", "choice", ("standard", "colour-blind")),
+    "leds.night": (False, "bool", None),
     "sound": (True, "bool", None),
 }
+NIGHT_BRIGHTNESS = 32
+
+
+def brightness(cfg):
+    """The LED brightness the settings give (night mode caps it)."""
+    b = cfg["leds.brightness"]
+    return min(b, NIGHT_BRIGHTNESS) if cfg["leds.night"] else b
 
 
 def _board_keys(game):
@@ -106,16 +118,16 @@ def shown(text, limit=_SHOWN):
     return "'%s'%s" % (out, "..." if len(text) > limit else "")
 
 
-def _describe(kind, arg, default):
+def _describe(key, kind, arg, default):
     if kind == "int":
         text = "a whole number from %d to %d" % arg
-    elif kind == "limit":
-        text = "a number of seconds from %d to %d, or off" % arg
+    elif kind == "limit":   # a time limit (its key ends in _s), or a count that can be off
+        text = ("a number of seconds" if key.endswith("_s") else "a whole number") + " from %d to %d, or off" % arg
     elif kind == "bool":
         text = "on or off"
     else:
         text = "one of " + ", ".join(str(a) for a in arg)
-    return text + (", or default" if default is None else "")
+    return text + (", or default" if default is None and kind != "limit" else "")
 
 
 def check(key, value):
@@ -130,7 +142,7 @@ def check(key, value):
         pass
     if kind == "check":  # the engine says what is wrong
         raise ValueError("%s is not valid: %s" % (key, arg(value)))
-    raise ValueError("%s must be %s, not %s" % (key, _describe(kind, arg, default),
+    raise ValueError("%s must be %s, not %s" % (key, _describe(key, kind, arg, default),
                                                  shown(to_text(key, value))))
 
 
@@ -164,8 +176,9 @@ def parse(key, text):
 
 
 def to_text(key, value):
-    if value is None:
-        return DEFAULT if spec(key)[0] is None else "off"
+    if value is None:  # a limit that is off, or an engine option left to its default
+        default, kind, _arg = spec(key)
+        return DEFAULT if default is None and kind != "limit" else "off"
     if is_bool(value):
         return "on" if value else "off"
     return str(value)

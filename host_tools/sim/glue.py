@@ -19,7 +19,7 @@ import gc
 import json
 
 from binascii import hexlify
-from firmware.app import crash, device
+from firmware.app import crash, device, explain
 from firmware.app.runtime import make_app
 from firmware.hal import profile as hal_profile
 from firmware.hal.storage import Storage
@@ -147,7 +147,7 @@ class Sim:
         if r.app is None:
             return json.dumps({"screen": "error", "game": None, "moves": [], "legal": [],
                                "message": "crashed: see /crash.log" + (", restarting" if r.restart else "")})
-        return json.dumps(r.app.status())
+        return json.dumps(explain.status(r.app))
 
 
 SIM = None

@@ -19,6 +19,12 @@ export function ledLook([r, g, b]) {
   return { background: rgb, glow: `0 0 ${Math.round(4 + 14 * shown)}px ${Math.round(1 + 4 * shown)}px rgba(${c[0]}, ${c[1]}, ${c[2]}, ${(0.35 + 0.5 * shown).toFixed(2)})` };
 }
 
+// A logical colour of the firmware ([r, g, b] before brightness and gamma) as the LED
+// shows it at full brightness: a legend's swatch.
+export function swatch(rgb) {
+  return ledLook(rgb.map((v) => Math.round(255 * (v / 255) ** 2.2))).background || "#000";
+}
+
 // "rrggbb…" hex (3 bytes per LED) -> [[r, g, b], …]
 export function parseLeds(hex) {
   const out = [];

@@ -7,7 +7,7 @@
 // ?clock=manual stops the real-time clock: board time then moves only through
 // window.arbiter.advance(ms) (tests use it so that timeouts need no waiting).
 import { loadMicroPython } from "./micropython/micropython.mjs";
-import { parseLeds } from "./leds.js";
+import { parseLeds, swatch } from "./leds.js";
 
 const MANUAL = new URLSearchParams(location.search).get("clock") === "manual";
 const FRAME_MS = 20;     // the page's timer period
@@ -308,6 +308,9 @@ function showStatus() {
     return li;
   }));
   ol.scrollTop = ol.scrollHeight;
+  showBudgets(s, seat);
+  showLegend(s);
+  board.mark?.(s.last ?? null);
   const legal = s.legal || [];
   $("legal-count").textContent = s.game ? `(${legal.length})` : "";
   $("legal").replaceChildren(...legal.map((m) => {
@@ -315,6 +318,72 @@ function showStatus() {
     span.textContent = m;
     return span;
   }));
+}
+
+// Morbak's counters, the last move and the match (the light board's status has them).
+function showBudgets(s, seat) {
+  const budget = (p) => {
+    const n = s.budgets.neutralizations[p];
+    return `${seat(p)} ${s.budgets.budget[p]} switches/blocks, ${n} neutralization${n === 1 ? "" : "s"}`;
+  };
+  const rows = {
+    budgets: s.budgets && !s.result ? [0, 1].map(budget).join(" · ") : null,
+    last: s.last ? `${seat(lastMover(s))} ${s.moves[s.moves.length - 1]}`.trim() : null,
+    match: s.match ? matchText(s.match, seat) : null,
+  };
+  for (const [id, text] of Object.entries(rows)) {
+    $(id + "-row").hidden = $(id).hidden = text == null;
+    $(id).textContent = text ?? "";
+  }
+}
+
+function lastMover(s) {
+  return firstSeat == null ? null : (firstSeat + s.moves.length - 1) % 2;
+}
+
+function matchText(m, seat) {
+  const goal = [m.wins ? `first to ${m.wins} wins` : "", m.games ? `${m.games} games` : ""]
+    .filter(Boolean).join(", or ");
+  return `game ${m.game} (${goal}): ${seat(0)} ${m.score[0]}, ${seat(1)} ${m.score[1]}, draws ${m.score[2]}`;
+}
+
+// The legend of the screen shown: the firmware's own words (firmware/app/explain.py).
+function showLegend(s) {
+  const legend = s.legend;
+  $("legend").hidden = !legend;
+  if (!legend) return;
+  $("legend-screen").textContent = s.screen ? `(${s.screen})` : "";
+  $("legend-says").textContent = s.message || "";
+  $("legend-cells").replaceChildren(...legend.cells.map(([cells, rgb, text]) => {
+    const li = document.createElement("li");
+    const sw = document.createElement("span");
+    sw.className = "swatch";
+    sw.style.background = swatch(rgb);
+    const where = document.createElement("span");
+    where.className = "cells mono";
+    where.textContent = cellsText(cells);
+    const what = document.createElement("span");
+    what.textContent = text;
+    li.append(sw, where, what);
+    li.dataset.cells = cells.map(cellName).join(" ");
+    return li;
+  }));
+  $("legend-keys").replaceChildren(...legend.keys.flatMap(([key, text]) => {
+    const dt = document.createElement("dt");
+    dt.textContent = key;
+    const dd = document.createElement("dd");
+    dd.textContent = text;
+    return [dt, dd];
+  }));
+}
+
+// A cell's name, where the board module names its cells (else the text says enough).
+const cellName = (c) => (board.cellName ? board.cellName(c) : "");
+
+function cellsText(cells) {
+  if (!cells.length || !board.cellName) return "";
+  const names = cells.map(cellName);
+  return names.length > 2 ? `${names[0]}–${names[names.length - 1]}` : names.join(" ");
 }
 
 function fmtMs(ms) {

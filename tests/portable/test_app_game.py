@@ -182,27 +182,37 @@ def test_per_player_square_with_two_meanings():
     eq(b.status()["moves"][-1], "N d4")
 
 
-def test_status_view_while_menu_held():
+def test_status_view_stays_until_dismissed():
     b = Board("view", {"morbak.move_time_s": 100, "morbak.game_time_s": 700})
     b.start()
     for name in ["d4", "e5", "c3", "d4"]:  # B switched d4: B budget 6
         b.move(name)
     b.wait(50000)  # A thinks 50 s: move countdown at half
-    b.hold(MENU)
+    b.press(MENU)
+    eq(b.status()["screen"], "status", "a press on MENU opens the status view")
+    assert "budgets and clocks" in b.status()["message"]
+    b.wait(5000)  # it stays: a player can read it
+    eq(b.status()["screen"], "status", "still shown after 5 s")
     row = lambda y: [b.pixel(y * 7 + x) for x in range(7)]
-    eq(row(3)[:3], [render.PLAYER[0]] * 3, "move countdown: A's colour, half full")
+    eq(row(3)[:2], [render.PLAYER[0]] * 2, "move countdown: A's colour, 45 s of 100 left")
     eq(row(3)[4:], [render.OFF] * 3)
     eq(row(1), [render.PLAYER[0]] * 7, "A's budget 7")
     eq(row(5), [render.PLAYER[1]] * 6 + [render.OFF], "B's budget 6")
     eq(row(2), [render.WHITE] + [render.OFF] * 6, "A's neutralization")
     eq(row(4), [render.WHITE] + [render.OFF] * 6, "B's neutralization")
     left = b.status()["clocks_ms"]
-    assert left[0] < 700000 - 50000 and left[1] < 700000
+    assert left[0] < 700000 - 55000 and left[1] < 700000
     eq(row(0)[:6], [render.PLAYER[0]] * 6, "A's game time: more than 6/7 left")
     assert row(0)[6] != render.PLAYER[0]
-    b.release(MENU)
+    b.press("a1")   # a square dismisses it and plays nothing
+    eq(b.status()["screen"], "game", "dismissed")
+    b.wait(400)
     eq(b.pixel("c3"), render.SQUARE[1], "the board is back")
     eq(b.status()["moves"], ["L d4", "L e5", "L c3", "S d4"], "the view changed nothing")
+    b.press(OK)
+    eq(b.status()["screen"], "status", "OK with nothing selected opens it too")
+    b.press(MENU)
+    eq(b.status()["screen"], "game", "MENU closes it")
 
 
 def test_undo_restores_moves_and_clocks():
@@ -254,15 +264,55 @@ def test_undo_takes_a_forced_pass_back_with_the_move_before():
 def test_pause_continue_and_end_game():
     b = Board("pause")
     b.start()
+    b.long(MENU)
+    b.press("f4")
+    b.press(OK)
+    eq(b.status()["screen"], "menu", "a game without a move is simply dropped")
+    eq(b.storage.listdir("games"), [])
+    b.start()
     b.move("d4")
     b.long(MENU)
     b.press(MENU)
     eq(b.status()["screen"], "game", "MENU continues")
     b.long(MENU)
+    eq(b.pixel("f4"), render.RED, "end offered")
     b.press("f4")
     b.press(OK)
-    eq(b.status()["screen"], "menu")
-    rec = b.storage.read_json("games/00001.json")
-    eq(rec["ended"], "abandoned")
-    eq(rec["result"], None)
+    eq(b.status()["screen"], "end", "end: resign or draw")
+    eq((b.pixel("b4"), b.pixel("d4"), b.pixel("f4")), (render.PLAYER[0], render.WHITE, render.PLAYER[1]))
+    b.press(MENU)
+    eq(b.status()["screen"], "pause", "MENU goes back to the pause")
+    b.press("f4")
+    b.press("f4")
+    b.press("b4")            # A resigns
+    b.press("b4")
+    st = b.status()
+    eq((st["screen"], st["result"]["winner"], st["result"]["reason"]), ("game", 1, "resignation"))
+    eq(st["message"], "B wins (resignation)")
+    rec = b.storage.read_json("games/00001.json")   # the dropped game kept no number
+    eq((rec["ended"], rec["result"]["winner"], rec["moves"]), ("resignation", 1, ["L d4"]))
     assert not b.storage.exists("state/current.json")
+    assert "game 1 over: B wins (resignation)" in b.events_log()
+    b.press(OK)
+    eq(b.status()["screen"], "menu", "OK after the end: the menu")
+
+
+def test_a_draw_agreed_is_recorded():
+    b = Board("agreed")
+    b.start()
+    b.move("d4")
+    b.move("e5")
+    b.long(MENU)
+    b.press("f4")
+    b.press(OK)
+    b.press("d4")
+    b.press(OK)
+    st = b.status()
+    eq((st["result"]["winner"], st["result"]["reason"], st["to_move"]), (None, "agreement", None))
+    rec = b.storage.read_json("games/00001.json")
+    eq((rec["ended"], rec["result"]["scores"]), ("agreement", [0, 0]))
+    b.wait(250)
+    lit = [b.pixel(s) for s in ("d4", "e5")]
+    b.wait(250)
+    eq(sorted([lit, [b.pixel(s) for s in ("d4", "e5")]]), [[render.OFF] * 2, [render.SQUARE[1], render.SQUARE[2]]],
+       "a draw: every lit square blinks")

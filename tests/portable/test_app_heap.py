@@ -61,14 +61,37 @@ def test_render_game_without_allocating():
     _render_locked(b)               # reject flash
     b.wait(25000)
     _render_locked(b)               # warning: fast heartbeat
-    b.hold(MENU)
+    b.press(MENU)
     _render_locked(b)               # status view
-    b.release(MENU)
+    b.press(MENU)
     b.long(MENU)
     b.press("d4")
     _render_locked(b)               # pause, undo selected
     b.press(MENU)
     eq(b.status()["screen"], "game")
+    b.press("a1")
+    b.press(OK)
+    _render_locked(b)               # the last move pulsing
+    b.long(MENU)
+    b.press("f4")
+    b.press(OK)
+    b.press("d4")
+    _render_locked(b)               # the end screen, draw selected
+    eq(b.status()["screen"], "end")
+
+
+def test_render_a_match_score_without_allocating():
+    b = Board("heap-match", {"morbak.match_games": 3, "morbak.confirm": False})
+    b.start()
+    b.press("d4")
+    b.long(MENU)
+    b.press("f4")
+    b.press(OK)
+    b.press("f4")
+    b.press(OK)                     # B resigns
+    b.press(OK)
+    eq(b.status()["screen"], "match")
+    _render_locked(b)               # the score, the next starter blinking
 
 
 def test_render_end_and_resume_without_allocating():

@@ -8,7 +8,7 @@ import sys
 
 from check import eq
 
-from firmware.app import settings
+from firmware.app import explain, settings
 from firmware.app.board_light import GAMES
 from firmware.app.runtime import make_app
 from firmware.hal.storage import Storage
@@ -129,7 +129,8 @@ class Board:
         return [i for i in range(len(f) // 3) if f[3 * i] or f[3 * i + 1] or f[3 * i + 2]]
 
     def status(self):
-        return self.app.status()
+        """The app's status with what the board explains (message, legend)."""
+        return explain.status(self.app)
 
     def tones(self):
         out = self.sounds

@@ -17,9 +17,9 @@ def test_boot_self_test_sweep_then_menu():
     b.wait(60)
     eq(b.status()["screen"], "menu")
     lit = b.lit()
-    for name in ("a7", "b7", "d4", "a1", "b1", "c1", "d1", "e1", "f1", "g1"):
+    for name in ("a7", "b7", "d4", "a1", "b1", "c1", "d1", "e1", "f1", "g1", "d7", "e7", "f7", "g7"):
         assert sq(name) in lit, name
-    eq(len(lit), 10, "only the menu's choices are lit (2 variants, start, 7 settings)")
+    eq(len(lit), 14, "only the menu's choices are lit (2 variants, start, 11 settings)")
     eq(b.pixel("d4"), render.GREEN, "start")
     eq(b.pixel("a7"), render.PLAYER[0], "Morbak chosen")
     assert "0 boot" in b.events_log()

@@ -4,7 +4,7 @@ accepts only that (marble and stone boards)."""
 from check import eq
 import test_app_marble as marble_kit
 import test_app_stone as stone_kit
-from test_app_kit import Board
+from test_app_kit import MENU, Board
 
 from firmware import ai
 from firmware.app import settings
@@ -28,6 +28,10 @@ def test_the_light_board_plays_its_seat():
     eq(b.status()["to_move"], 0, "A to move again")
     b.press("e5" if "L e5" not in b.status()["moves"] else "c3")
     eq(b.status()["to_move"], 1, "then B, the board")
+    b.press(MENU)                                   # A reads the budgets and clocks
+    b.wait(800)
+    st = b.status()
+    eq((len(st["moves"]), st["screen"]), (4, "status"), "the board moves all the same; the view stays")
 
 
 def test_the_marble_board_shows_its_push_and_takes_only_that():

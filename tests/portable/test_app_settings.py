@@ -97,3 +97,20 @@ def test_a_config_file_that_cannot_be_read_is_named():
     s.makedirs(settings.PATH)  # a folder named config.json
     eq(settings.problem(s, ("morbak",)), "/config.json cannot be read (a folder, or not UTF-8 text)")
     eq(settings.load(s, ("morbak",)), settings.defaults(("morbak",)))
+
+
+def test_palette_night_mode_and_match_keys():
+    eq(settings.parse("leds.palette", "colour-blind"), "colour-blind")
+    eq(str(raises(ValueError, settings.parse, "leds.palette", "pink")),
+       "leds.palette must be one of standard, colour-blind, not pink")
+    eq(settings.parse("leds.night", "on"), True)
+    eq(settings.brightness({"leds.brightness": 200, "leds.night": True}), settings.NIGHT_BRIGHTNESS)
+    eq(settings.brightness({"leds.brightness": 200, "leds.night": False}), 200)
+    eq(settings.parse("morbak.match_wins", "3"), 3)
+    eq(settings.parse("morbak.match_games", "off"), None)
+    eq(settings.to_text("morbak.match_games", None), "off", "a match that is off, not a default")
+    eq(str(raises(ValueError, settings.parse, "morbak.match_games", "0")),
+       "morbak.match_games must be a whole number from 1 to 42, or off, not 0")
+    d = settings.defaults(("morbak",))
+    eq((d["leds.palette"], d["leds.night"], d["morbak.match_games"], d["morbak.match_wins"]),
+       ("standard", False, None, None))

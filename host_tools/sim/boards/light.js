@@ -117,10 +117,21 @@ export function createBoard(root, profile, input) {
     input.faultChanged?.();
   }
 
+  let marked = null;           // the key of the last move, ringed
+
   return {
     names,
     keyCount: grid + 2,
+    cellName(k) { return names[k]; },
     draw(leds) { drawLeds(ledEls, leds); },
+    // Ring the square of the last move (a name, or null for none).
+    mark(name) {
+      const k = name == null ? null : names.indexOf(name);
+      if (k === marked) return;
+      if (marked != null) keyEls[marked].classList.remove("last-move");
+      marked = k;
+      if (k != null) keyEls[k].classList.add("last-move");
+    },
     armFault(id) { armed = id; },
     armed() { return armed; },
     clearFaults() {

@@ -1,0 +1,281 @@
+"""What the board explains to people, for the simulator's page and the tests:
+``status(app)`` is App.status() with the following added. A board never loads this
+module (what a module loads once stays in RAM: its names), only tools do.
+
+- "message": what the board says - a note on what just happened (App.say: a rejection,
+  an undo, a timeout) for NOTE_MS, then the screen's own sentence (whose turn, what is
+  selected, what OK does). A screen change drops the note, so nothing stale stays.
+  Screens this module has no sentence for (the sensor boards' games) keep their last
+  note.
+- "legend": what each lit cell and each key means on the screen shown now, built from
+  the screen itself and the board kind's layout (board_<kind>.py), so it names the
+  cells the screen really lights: {"cells": [[cells, [r, g, b], text], ...], "keys":
+  [[key, text], ...]}, ``cells`` a list of cell numbers (empty for a colour that can
+  be anywhere), the colour as the app draws it (before brightness).
+- Morbak's game: "budgets" ({"budget": [A, B], "neutralizations": [A, B]}: switches
+  and blocks left, neutralizations left), "last" (the square of the last move, or
+  None) and "match" (the record's match, match.py, with the score as it stands, or
+  None)."""
+from firmware.app import render
+
+NOTE_MS = 5000   # a note on what just happened, then the screen's own sentence
+
+TITLES = {
+    "morbak.lite=off": "Morbak (the full game)",
+    "morbak.lite=on": "Morbak Lite (switches only)",
+    "morbak.game_time_s": "game time per player (a square = 1 minute)",
+    "morbak.move_time_s": "time for one move (a square = 10 s)",
+    "leds.brightness": "brightness",
+    "sound": "sound",
+    "morbak.confirm": "confirm step (a move is a press, then a second press or OK)",
+    "morbak.opponent": "the board plays A or B (or nobody: off)",
+    "morbak.level": "the board's strength, 1-5",
+    "morbak.match_games": "match: number of games (a square = 1 game)",
+    "morbak.match_wins": "match: first to this many wins (a square = 1 win)",
+    "leds.palette": "colours: standard or colour-blind",
+    "leds.night": "night mode: dim, no white flashes",
+}
+_PAUSE = ("continue the game", "take the last move back", "end the game: resign or agree a draw")
+_MORBAK = ((1, "A's square"), (2, "B's square"), (3, "A's square, switched by A"),
+           (4, "B's square, switched by B"), (5, "A's square, blocked: it cannot change"),
+           (6, "B's square, blocked: it cannot change"), (7, "neutralized: dead for good"))
+
+
+def _title(key):
+    return TITLES.get(key, key)
+
+
+def _cell(cells, colour, text):
+    return [list(cells), list(colour), text]
+
+
+def _viewing(app):
+    """True while the light board's budgets and clocks cover its game."""
+    return getattr(app.screen, "view", False)
+
+
+def status(app):
+    out = app.status()
+    if _viewing(app):
+        out["screen"] = "status"
+    out["legend"] = legend(app)
+    out["message"] = message(app)
+    play = app.play
+    if play is not None and play.session.rec["game"] == "morbak":
+        from firmware.rules.morbak import SQUARES
+        n = play.counts
+        out["budgets"] = {"budget": [n[0], n[1]], "neutralizations": [n[2], n[3]]}
+        shown = play.last_sq >= 0 and app.screen is play and not play.view
+        out["last"] = SQUARES[play.last_sq] if shown else None
+        out["match"] = _match_now(play.session.rec)
+    return out
+
+
+def _match_now(rec):
+    """The record's match with the score as it stands (this game counted once over)."""
+    if "match" not in rec:
+        return None
+    from firmware.app import match
+    m = dict(rec["match"])
+    m["score"] = match.score(rec)
+    return m
+
+
+# ---------------------------------------------------------------- the message
+
+def message(app):
+    said = app.said
+    sentence = _sentence(app)
+    if said is not None and (sentence is None or app.now - app.said_at < NOTE_MS):
+        return said
+    return sentence or ""
+
+
+def _sentence(app):
+    """The screen's own sentence, or None for a screen without one."""
+    screen = app.screen
+    name = screen.name
+    play = app.play
+    if name == "boot":
+        return "starting: every LED lights, row by row"
+    if name == "menu":
+        if app.config_problem:
+            return "menu; settings file damaged (%s), fix it with arbiter config" % app.config_problem
+        if screen.board.DIRECT:
+            return "menu: press a lit square to choose it (see the legend); OK starts"
+        return "menu: PASS moves the blinking selection, OK chooses it"
+    if name == "setting":
+        from firmware.app import settings
+        key = screen.board.ITEMS[screen.item][0]
+        return "%s = %s: change it on the lit squares; OK saves, MENU goes back" % (
+            key, settings.to_text(key, screen.value))
+    if name == "resume":
+        return "resume game %d? OK = resume, MENU = new game" % play.session.rec["id"]
+    if name == "pause":
+        return "paused (clocks stopped): continue, undo or end the game; MENU continues"
+    if name == "end":
+        seats = play.session.seats
+        return "end the game: %s resigns, draw agreed, or %s resigns; MENU goes back" % (
+            seats[0], seats[1])
+    if name == "match":
+        return _score(screen)
+    if play is None or screen is not play or play.session.rec["game"] != "morbak":
+        return None
+    ses = play.session
+    if play.view:
+        return "budgets and clocks (they keep running); MENU, OK or a square: back to the game"
+    if play.pend >= 0:
+        return "%s: %s? (press again or OK; MENU cancels)" % (
+            ses.seats[ses.turn], play.choices[play.choice])
+    if ses.over:
+        return ses.outcome()
+    if ses.machine_to_move():
+        return "the board (%s) is thinking" % ses.seats[ses.turn]
+    return "%s to move" % ses.seats[ses.turn]
+
+
+def _score(screen):
+    s, seats = screen.score, screen.seats
+    text = "match after game %d: %s %d, %s %d, draws %d; " % (
+        screen.rec["match"]["game"], seats[0], s[0], seats[1], s[1], s[2])
+    if screen.over:
+        won = "level" if screen.leader is None else "%s wins the match" % seats[screen.leader]
+        return text + won + "; OK = menu"
+    return text + "OK = next game (%s starts), MENU = leave the match" % seats[screen.starter]
+
+
+# ---------------------------------------------------------------- the legend
+
+def legend(app):
+    screen = app.screen
+    name = "status" if _viewing(app) else screen.name
+    if name == "menu" or name == "setting":
+        return _menu(app, screen, "a square" if screen.board.DIRECT else "PASS")
+    if name == "pause" or name == "end":
+        return _choices(screen, name)
+    if name == "match":
+        return _match(screen)
+    if name == "status":
+        return _status(app)
+    if app.play is None:
+        return {"cells": [], "keys": []}
+    if app.play.session.rec["game"] == "morbak":
+        out = _game(app)
+    else:
+        out = {"cells": [], "keys": [["hold MENU", "pause: continue, undo, or end the game"]]}
+    if name == "resume":
+        out["keys"] = [["OK", "resume the saved game"], ["MENU", "end it and open the menu"]]
+    return out
+
+
+def _menu(app, menu, press):
+    from firmware.app import settings
+    b, cfg = menu.board, app.cfg
+
+    def text(key, value):   # a time with its unit
+        out = settings.to_text(key, value)
+        return out + " s" if key.endswith("_s") and value is not None else out
+    if menu.item < 0:
+        out = []
+        for key, value, cell, colour in b.PICKS:
+            title = _title("%s=%s" % (key, text(key, value)))
+            out.append(_cell([cell], render.PLAYER[0] if colour is None else colour,
+                             title + (" - chosen" if cfg[key] == value else "")))
+        out.append(_cell([b.START], render.GREEN, "start a game"))
+        for key, cell, colour, _unit in b.ITEMS:
+            out.append(_cell([cell], colour, "%s: now %s" % (_title(key), text(key, cfg[key]))))
+        for action, cell, colour in getattr(b, "ACTIONS", ()):
+            out.append(_cell([cell], colour, action))
+        if b.DIRECT:
+            keys = [[press, "choose it: a game, or a setting to change"], ["OK", "start a game"],
+                    ["MENU", "(nothing: this is the menu)"]]
+        else:
+            keys = [[press, "move the selection (it blinks)"], ["OK", "choose the selected square"],
+                    ["MENU", "back"]]
+        return {"cells": out, "keys": keys}
+    key, cell, colour, unit = b.ITEMS[menu.item]
+    out = [_cell([cell], colour, "%s: %s" % (_title(key), text(key, menu.value)))]
+    if unit is None:
+        for k in range(min(len(menu.values), len(b.CHOICES))):
+            v = menu.values[k]
+            c = render.RED if v is False else (render.GREEN if v is True else colour)
+            out.append(_cell([b.CHOICES[k]], c, text(key, v) + (" (now)" if v == menu.value else "")))
+    else:
+        first, cells = b.BAR
+        out.append(_cell(range(first, first + cells), colour,
+                         "the value: as many squares as are lit; press one to set it"))
+        if menu.limit:
+            out.append(_cell([b.OFF], render.RED, "off"))
+    return {"cells": out, "keys": [[press, "change the value"], ["OK", "save it"],
+                                   ["MENU", "back to the menu without saving"]]}
+
+
+def _choices(screen, name):
+    """The pause or the end screen: three choices on the board's PAUSE cells."""
+    if name == "pause":
+        texts = _PAUSE
+    else:
+        seats = screen.play.session.seats
+        texts = ("%s resigns: %s wins" % (seats[0], seats[1]), "draw agreed",
+                 "%s resigns: %s wins" % (seats[1], seats[0]))
+    out = [_cell([screen.cells[k]], screen.colour(k), texts[k]) for k in range(3) if screen.allowed(k)]
+    if screen.direct:
+        press = ["a square", "select a choice (it blinks); press it again to do it"]
+    else:
+        press = ["PASS", "move the selection"]
+    return {"cells": out, "keys": [press, ["OK", "do the selected choice"],
+                                   ["MENU", "continue the game" if name == "pause" else "back to the pause"]]}
+
+
+def _game(app):
+    play = app.play
+    ses = play.session
+    out = [_cell([], render.SQUARE[code], text) for code, text in _MORBAK]
+    out.append(_cell([], render.FLASH, "white flash: the move was played"))
+    out.append(_cell([], render.REJECTED, "flash: that press does nothing (the board says why)"))
+    if ses.turn >= 0:
+        out.append(_cell([], render.PLAYER[ses.turn], "the empty squares glow: %s to move "
+                         "(faster when time runs short)" % ses.seats[ses.turn]))
+    if play.last_sq >= 0:
+        out.append(_cell([play.last_sq], render.SQUARE[play.cells[play.last_sq]],
+                         "the last move (it flashes, then pulses, when played)"))
+    if play.pend >= 0:
+        out.append(_cell([play.pend], render.SQUARE[play.pend_code],
+                         "selected: %s, blinking" % play.choices[play.choice]))
+    if ses.over:
+        keys = [["OK", "go on: the match's score, or the menu"], ["MENU", "the same"]]
+    else:
+        keys = [["a square", "play it (with the confirm step: select it, then press again)"],
+                ["OK", "play the selected move; else show budgets and clocks"],
+                ["MENU", "cancel the selection; else show budgets and clocks"],
+                ["hold MENU", "pause: continue, undo, or end the game"]]
+    return {"cells": out, "keys": keys}
+
+
+def _row(y):
+    return range(7 * y, 7 * y + 7)
+
+
+def _status(app):
+    turn = max(app.play.session.turn, 0)
+    a, b = render.PLAYER
+    white = render.WHITE
+    out = [_cell(_row(6), b, "B's game time left"), _cell(_row(5), b, "B's switches and blocks left"),
+           _cell(_row(4), white, "B's neutralization left"),
+           _cell(_row(3), render.PLAYER[turn], "the move countdown of the player to move"),
+           _cell(_row(2), white, "A's neutralization left"),
+           _cell(_row(1), a, "A's switches and blocks left"), _cell(_row(0), a, "A's game time left")]
+    back = "back to the game"
+    return {"cells": out, "keys": [["MENU", back], ["OK", back], ["a square", back], ["hold MENU", "pause"]]}
+
+
+def _match(score):
+    w, rows, seats = score.width, score.rows, score.seats
+    out = [_cell(range(rows[0], rows[0] + w - 1), render.PLAYER[0], "%s's wins" % seats[0]),
+           _cell(range(rows[1], rows[1] + w - 1), render.PLAYER[1], "%s's wins" % seats[1]),
+           _cell(range(score.mid, score.mid + w), render.WHITE, "draws")]
+    if score.starter < 0:
+        return {"cells": out, "keys": [["OK", "the menu"], ["MENU", "the menu"]]}
+    p = score.starter
+    out.append(_cell([rows[p] + w - 1], render.PLAYER[p], "blinking: %s starts the next game" % seats[p]))
+    return {"cells": out, "keys": [["OK", "start the next game"], ["MENU", "leave the match: the menu"]]}
