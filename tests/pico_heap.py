@@ -1,9 +1,14 @@
-"""Heap in use by the marble board's app with a Mabula game running, on the emulated
-Pico (tests/test_pico_board.py, tests/bench/extra_pico.py): the app as deployed, a game
-set up as its LEDs ask and pushed to its end by the stable frames the sensors would
-give, random pushes from a seeded Rng. Each figure is gc.mem_alloc() at the top of a
+"""Heap in use by a sensor board's app with its game running, on the emulated Pico
+(tests/test_pico_board.py, tests/bench/extra_pico.py): the app as deployed, fed what
+its sensors and buttons would give, random moves from a seeded Rng. The marble board:
+a Mabula game set up as its LEDs ask and pushed to its end. The tile board: a Mano a
+Mano match played to its end, tiles put on the ends' slots the LEDs show (or shown on
+the pad past the track, with LEFT or RIGHT), DRAW and PASS pressed, the tiles left in
+hand shown on the pad (what the board runs: nothing asks for app.status(), a tool's
+view, which writes the position text). Each figure is gc.mem_alloc() at the top of a
 fresh call (nothing the last call left on the stack is counted), the smaller of two
-readings, less what was in use before the app started."""
+readings, less what was in use before the app started in an interpreter just
+soft-reset."""
 import os
 import subprocess
 import sys
@@ -47,25 +52,126 @@ del _m, Rng, _rng, _i, _s, _mv
 """
 
 
-def marble_game(port):
-    """(plies played, [bytes in use after every 10 plies and at the end])."""
+# What the tile board's contacts read (8: no tile) and the events a move gives there;
+# sent before the first reading, so not counted.
+MANO_HELPERS = """
+_T = bytearray(b"\\x08" * 128)
+
+
+def _put(cell, name):
+    _T[2 * cell] = int(name[0])
+    _T[2 * cell + 1] = int(name[2])
+
+
+def _events(app, m, ended):
+    keys = app.keys
+    if m == "draw" or m == "pass":
+        return [("down", keys[m])]
+    if m.startswith("reveal"):
+        _put(27, m.split()[2])
+        out = [("frame", bytes(_T))]
+        _T[54] = _T[55] = 8
+        out.append(("frame", bytes(_T)))
+        if ended:
+            for c in range(54):
+                _T[c] = 8
+            out.append(("frame", bytes(_T)))
+        return out
+    if ":" in m:
+        _put(0, m[2:])
+        return [("down", keys["left" if m[0] == "0" else "right"]), ("frame", bytes(_T))]
+    if m[0] not in "LR":
+        _put(0, m)
+        return [("frame", bytes(_T))]
+    cell = app.play.next_l if m[0] == "L" else app.play.next_r
+    if cell >= 0:
+        _put(cell, m[1:])
+        return [("frame", bytes(_T))]
+    _put(27, m[1:])
+    out = [("frame", bytes(_T)), ("down", keys["left" if m[0] == "L" else "right"])]
+    _T[54] = _T[55] = 8
+    return out + [("frame", bytes(_T))]
+"""
+MANO_START = """
+import os, json
+try:
+    os.mkdir("/heaptest")
+except OSError:
+    pass
+from firmware.app.runtime import make_app
+from firmware.hal.storage import Storage
+app = make_app(json.loads(%r), Storage("/heaptest"), 0)
+app.step(1000, [])
+app.step(1020, [("down", app.keys["ok"])])
+print(app.screen.name)
+del os, json, make_app, Storage
+"""
+# Ten moves (a forced pass the board plays itself is not one); a hand's tiles are shown
+# one seat at a time, as the board asks.
+MANO_MOVES = """
+from firmware.rules import Rng
+_e = app.play.session.engine
+_rng = Rng(len(app.play.session.rec["moves"]))
+for _i in range(10):
+    _s = app.play.session.state
+    if _e.is_over(_s):
+        break
+    _l = _e.legal_moves(_s)
+    if _l[0].startswith("reveal"):
+        _l = [_m for _m in _l if _m[7] == "%d" % _e.to_move(_s)]
+    _m = _l[_rng.below(len(_l))]
+    _l = None
+    _n = len(app.play.session.rec["moves"])
+    _ended = len(_e.hand_history(_e.play(_s, _m))) > len(_e.hand_history(_s))
+    for _ev in _events(app, _m, _ended):
+        app.step(app.now + 500, [_ev])
+    if app.play.session.rec["moves"][_n] != _m:
+        raise RuntimeError("the board took %s for %s" % (app.play.session.rec["moves"][_n:], _m))
+print(len(app.play.session.rec["moves"]), _e.is_over(app.play.session.state))
+del Rng, _e, _rng, _i, _s, _m, _n, _ended, _ev
+"""
+
+
+def _caller(port):
     def call(code):
         r = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "resume", "exec", code],
                            capture_output=True, text=True, timeout=300)
         if r.returncode != 0 or "Traceback" in r.stdout:
             raise RuntimeError(r.stdout + r.stderr)
         return r.stdout.split()
+    return call
+
+
+def _game(port, profile, setup, start, moves):
+    """(plies played, [bytes in use after every call of ``moves`` to the game's end])."""
+    call = _caller(port)
 
     def in_use():
         return min(int(call(IN_USE)[0]) for _ in range(2))
-    with open(os.path.join(ROOT, "hardware", "marble-pico.json")) as f:
-        profile = f.read()
+    with open(os.path.join(ROOT, "hardware", profile + ".json")) as f:
+        prof = f.read()
+    # A fresh interpreter: what earlier calls imported would otherwise count as in use
+    # before the app started, and not as the app's.
+    subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "soft-reset"],
+                   capture_output=True, timeout=120, check=True)
+    if setup:
+        call(setup)
     before = in_use()
-    if call(MARBLE_START % profile) != ["game"]:
-        raise RuntimeError("the Mabula game did not start")
+    if call(start % prof) != ["game"]:
+        raise RuntimeError("the game did not start")
     used = []
     over = "False"
     while over == "False":
-        plies, over = call(MARBLE_PUSHES)
+        plies, over = call(moves)
         used.append(in_use() - before)
     return int(plies), used
+
+
+def marble_game(port):
+    """(plies played, [bytes in use after every 10 plies and at the end])."""
+    return _game(port, "marble-pico", None, MARBLE_START, MARBLE_PUSHES)
+
+
+def tile_game(port):
+    """(plies played, [bytes in use after every 10 moves and at the end of the match])."""
+    return _game(port, "tile-pico", MANO_HELPERS, MANO_START, MANO_MOVES)

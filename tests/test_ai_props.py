@@ -135,4 +135,4 @@ def test_only_the_chosen_game_is_imported():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=root).stdout
     assert eval(out) == ["firmware", "firmware.ai", "firmware.ai.mano", "firmware.ai.search",
-                         "firmware.rules", "firmware.rules.mano"]
+                         "firmware.rules", "firmware.rules.mano", "firmware.rules.mano_dealt"]

@@ -348,6 +348,17 @@ def test_a_mano_hand_on_the_tile_board_fits_the_heap(bare_pico):
     assert got["min_free"] > 100000 and got["min_largest_block"] > 16000, got
 
 
+def test_a_mano_match_on_the_tile_board_takes_under_64_kb(bare_pico):
+    """The tile board's app with a Mano a Mano match running holds less than 64 KB on the
+    real port (74-80 KB before the engine was split by what a tile board uses): its
+    code as deployed, its tables, the match and its record, every 10 moves to the
+    match's end. (Not yet the 48 KB of Morbak and Mabula: the app's own modules, the
+    profile and the record take most of the rest.)"""
+    plies, used = pico_heap.tile_game(bare_pico.port)
+    print("plies %d; heap in use every 10 moves: %s" % (plies, used))
+    assert plies > 40 and max(used) < 64 * 1024, used
+
+
 def test_a_mabula_game_on_the_marble_board_takes_under_48_kb(bare_pico):
     """The marble board's app with a Mabula game running holds less than the 48 KB a
     Morbak game may (issue 10), on the real port: its code as deployed, its tables,

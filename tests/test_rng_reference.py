@@ -37,22 +37,40 @@ def test_same_stream_as_reference(seed, ns):
     assert fast.state == ref.state
 
 
-def _scripted(values):
-    """An Rng whose raw 32-bit draws are ``values``, to reach the rare rejection zone."""
-    rng = Rng(1)
-    it = iter(values)
-
-    def step():
-        x = next(it)
-        rng.hi, rng.lo = x >> 16, x & 0xFFFF
-    rng._step = step
-    return rng
+def _before(x):
+    """The state whose next step gives ``x`` (xorshift32 is invertible)."""
+    y = x
+    for _ in range(7):           # undo x ^= x << 5
+        x = y ^ ((x << 5) & M)
+    y = x
+    for _ in range(2):           # undo x ^= x >> 17
+        x = y ^ (x >> 17)
+    y = x
+    for _ in range(3):           # undo x ^= x << 13
+        x = y ^ ((x << 13) & M)
+    return x
 
 
 def test_rejection_zone_is_exact():
-    for n in (3, 7, 1000, 12345, 0x4000):
-        lim = 2 ** 32 - (2 ** 32 % n)
-        draws = [2 ** 32 - 1, lim, lim - 1]  # rejected unless n divides 2^32, ..., accepted
-        rng = _scripted(draws)
-        want = next(x % n for x in draws if x < lim)
-        assert rng.below(n) == want
+    # The first raw draw is 2^32 - 1: rejected unless n divides 2^32 (below and shuffle
+    # step the generator inline, so it is reached through the state, not a stub).
+    for n in (3, 7, 24, 1000, 12345, 0x4000, 0x4001):
+        start = _before(M)
+        ref = Reference(0)
+        ref.state = start
+        assert ref.next32() == M
+        ref.state = start
+        rng = Rng(start)
+        assert rng.below(n) == ref.below(n)
+        assert rng.state == ref.state
+    for size in (3, 24):
+        ref = Reference(0)
+        ref.state = _before(M)
+        rng = Rng(ref.state)
+        want = list(range(size))
+        for i in range(size - 1, 0, -1):
+            j = ref.below(i + 1)
+            want[i], want[j] = want[j], want[i]
+        got = list(range(size))
+        rng.shuffle(got)
+        assert got == want and rng.state == ref.state

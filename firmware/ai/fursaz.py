@@ -1,10 +1,9 @@
-"""Fursaz opponent, through the public API (the engine is being made faster
-elsewhere; RULES.md §0.1). A move is judged by the score margin right after
-it (a finished game counts as a win, draw or loss); passing is only
-considered when the game would end in the mover's favour or nothing else is
-legal. Level 1 places at random; 2 and 3 pick the best of a random 8 / 20
-candidates; 4 looks at every move; 5 also checks the best replies to its six
-best moves (two plies)."""
+"""Fursaz opponent, through the public API (docs/contracts.md). A move is
+judged by the score margin right after it (a finished game counts as a win,
+draw or loss); passing is only considered when the game would end in the
+mover's favour or nothing else is legal. Level 1 places at random; 2 and 3
+pick the best of a random 8 / 20 candidates; 4 looks at every move; 5 also
+checks the best replies to its six best moves (two plies)."""
 import firmware.rules.fursaz as rules
 
 _SAMPLE = (0, 0, 8, 20, 0, 0)   # candidates looked at (0: all)
@@ -32,7 +31,8 @@ def _candidates(moves, level, rng):
 
 
 def _best_reply(state, me):
-    """The value for ``me`` after the opponent's best one-ply reply."""
+    """Search: the value for ``me`` after the opponent's best one-ply reply
+    (None when hurried before every reply was seen)."""
     worst = _value(state, me)
     if rules.is_over(state):
         return worst
@@ -40,34 +40,49 @@ def _best_reply(state, me):
         v = _value(rules.play(state, m), me)
         if v < worst:
             worst = v
+        if (yield):
+            return None
     return worst
 
 
-def choose(state, level, rng):
+def think(state, level, rng):
+    """The search for the move (a generator: firmware/ai/search.py), a
+    position at a time; the checks before the candidates are judged are not
+    cut short by a hurry (they are bounded: the moves and a pass)."""
     moves = rules.legal_moves(state)
     if len(moves) == 1:
         return moves[0]
+    yield
     me = rules.to_move(state)
     if "pass" in moves:
         after = rules.play(state, "pass")
         if rules.is_over(after) and _value(after, me) == _WIN:
             return "pass"
+        yield
     places = _candidates(moves, level, rng)
     if not places:
         return "pass"
     if level == 1:
         return moves[places[rng.below(len(places))]]
+    # Equal margins are common early: a random key per move spreads the choice.
+    # The moves are judged in the order of their keys, so a search cut short
+    # has judged a random sample of them.
+    order = [(rng.below(1024), i) for i in places]
+    order.sort()
     scored = []
-    for i in places:
-        # Equal margins are common early: a random key spreads the choice.
-        scored.append((-_value(rules.play(state, moves[i]), me), rng.below(1024), i))
+    for key, i in order:
+        scored.append((-_value(rules.play(state, moves[i]), me), key, i))
+        if (yield):
+            break
     scored.sort()
-    if level < 5:
+    if level < 5 or len(scored) < len(order):
         return moves[scored[0][2]]
     best = None
     for k in range(min(_DEEP, len(scored))):
         i = scored[k][2]
-        v = _best_reply(rules.play(state, moves[i]), me)
+        v = yield from _best_reply(rules.play(state, moves[i]), me)
+        if v is None:
+            break
         if best is None or v > best[0]:
             best = (v, i)
-    return moves[best[1]]
+    return moves[scored[0][2] if best is None else best[1]]

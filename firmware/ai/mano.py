@@ -5,11 +5,11 @@ of the hand at random (``mano.playout_hand``). A sample scores the hand for
 the side choosing, or the match when the hand decides it. Observed mode
 (the engine holds no hands) gets a random legal move; level 1 sheds its
 heaviest playable tile, as a beginner is taught to."""
-from firmware.ai.search import halving
+from firmware.ai.search import halving_steps
 import firmware.rules.mano as rules
 
-# Samples per decision by level (2..5); level 5 fits about 2 s on a Pico
-# (estimated from the WebAssembly build, tests/bench/extra_ai.py).
+# Samples per decision by level (2..5); on a board the session's time limit
+# caps them (tests/bench/extra_think.py measures it on the Pico).
 _BUDGET = (0, 0, 10, 25, 60, 150)
 
 
@@ -30,7 +30,8 @@ def _heaviest(moves):
     return moves[best]
 
 
-def choose(state, level, rng):
+def think(state, level, rng):
+    """The search for the move (a generator: firmware/ai/search.py)."""
     moves = rules.legal_moves(state)
     if len(moves) == 1 or state.obs:
         return moves[rng.below(len(moves))]
@@ -46,4 +47,5 @@ def choose(state, level, rng):
         if t.hand == hand and not rules.is_over(t):
             return _value(rules.playout_hand(t, rng), score, target, me)
         return _value(t.hist[-1], score, target, me)
-    return moves[halving(len(moves), value, _BUDGET[level], rng)]
+    i = yield from halving_steps(len(moves), value, _BUDGET[level], rng)
+    return moves[i]

@@ -2,7 +2,8 @@
 Dominó Mano a Mano. 64 reader positions, each two contacts (half a, half b) and an LED;
 MENU, OK, PASS, DRAW, LEFT, RIGHT, ATTACK buttons.
 
-Positions (cells) and their names, the same in traces, the simulator and the games:
+Positions (cells) and their names (firmware/app/tile_positions.py), the same in traces, the
+simulator and the games:
 
     0          S        Mano a Mano's start slot: the lead lies here
     1 - 13     L1-L13   the track's slots leftwards from S (L1 next to S)
@@ -23,6 +24,7 @@ a cell; empty: the rules' 50), R2 lock, R3 lock award, R4 later leads, R5 bright
 bar over the field), R6 sound; start on S (green). A choice shows its values on L1, L2,
 L3. Pause: L1 continue, S undo, R1 end."""
 from firmware.app import render
+from firmware.app.tile_positions import FIELD, PAD, SIDE, WALLS, name, names, slot  # noqa: F401 (the board's)
 
 GAMES = ("mano",)
 DIRECT = False
@@ -42,38 +44,8 @@ CHOICES = (1, 2, 3)                            # L1, L2, L3
 PAUSE = (1, 0, 14)                             # L1, S, R1
 TRACE = "track"   # a trace's fields (trace.py): "track" and "pad", each tile low end first
 
-SIDE = 13         # track slots on each side of S
-PAD = 27
-FIELD = 28
-WALLS = 60
-
-
-def names():
-    """Every position's name, in cell order."""
-    out = ["S"]
-    for side in "LR":
-        for k in range(1, SIDE + 1):
-            out.append("%s%d" % (side, k))
-    out.append("P")
-    for row in range(8):
-        for col in "ABCD":
-            out.append("%s%d" % (col, row))
-    out += ["WA1", "WA2", "WB1", "WB2"]
-    return out
-
-
 def trace_names(profile):
     return names()
-
-
-def slot(offset):
-    """The cell of the track slot ``offset`` from S (negative leftwards), or -1 past the
-    track's end."""
-    if offset == 0:
-        return 0
-    if offset < 0:
-        return -offset if offset >= -SIDE else -1
-    return SIDE + offset if offset <= SIDE else -1
 
 
 def rows(profile):

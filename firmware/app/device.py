@@ -8,7 +8,9 @@ global exception handler):
 - the loop: every ``keys.scan_ms`` it calls ``Runner.tick(now_ms)``, which scans the
   input sources (the key matrix and buttons; a sensor grid), steps the app at once
   when an event is waiting (else every FRAME_MS, for blinks and clocks), shows its
-  frame and feeds its sounds to the buzzer. A crash inside
+  frame and feeds its sounds to the buzzer. The app gets the live clock (``app.clock``)
+  for work longer than a step: the board thinking about its move does a slice of it
+  per step, so the keys and sensors are polled and the LEDs drawn meanwhile. A crash inside
   the app is recorded (firmware.app.crash), the error pattern shown for CRASH_SHOW_MS,
   then the app is made again and resumes the saved game; when crash.record says no
   (a crash loop), the error pattern stays.
@@ -53,12 +55,14 @@ class Runner:
         self._error_frame = bytearray(3 * self.leds.count)
         self._last_step = 0
         self.watchdog = None
+        self.clock = None           # ms now, live (Clock.now): given to the app
 
     def start(self, now_ms):
         self._last_step = now_ms
         self.crashed_at = None
         try:
             self.app = self.make_app(self.profile, self.storage, now_ms)
+            self.app.clock = self.clock
             if self.sensors is not None:
                 self.app.attach(self.sensors)
             self._show(now_ms)
@@ -127,6 +131,7 @@ class Runner:
     async def run(self, asyncio, clock, machine, mcu):
         from firmware.hal.watchdog import Watchdog
         asyncio.get_event_loop().set_exception_handler(self.on_task_error)
+        self.clock = clock.now
         self.start(clock.now())
         asyncio.create_task(self._loop(clock, asyncio))
         await asyncio.sleep_ms(BOOT_MS)

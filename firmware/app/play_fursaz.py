@@ -248,9 +248,10 @@ class Play:
             whole = p >= 0
         if p >= 0:
             name = self.points[p]
-            if self.ai_point >= 0 and p != self.ai_point:
-                self.refused = p
-                self.app.say("the board plays %s" % self.points[self.ai_point])
+            if ses.machine_to_move() and p != self.ai_point:
+                self.refused = p   # not the board's placement (or it is still thinking)
+                self.app.say("the board plays %s" % self.points[self.ai_point]
+                             if self.ai_point >= 0 else "the board is thinking")
             elif seen[p] != self.mover and not whole:
                 self.refused = p
                 self.app.say("%s is the wrong colour: it is %s's turn" % (
@@ -273,8 +274,10 @@ class Play:
     def tick(self, now):
         ses = self.session
         ses.tick(now)
-        if ses.machine_to_move() and self.ai_point < 0 and now - ses.turn_at >= _THINK_MS:
-            move = ses.think()
+        # The board thinks a slice per tick from the turn's start and shows its move
+        # once the turn is _THINK_MS old.
+        move = ses.think() if ses.machine_to_move() and self.ai_point < 0 else None
+        if move is not None and now - ses.turn_at >= _THINK_MS:
             if move in ("pass", "swap"):
                 ses.play(move, now)
             else:

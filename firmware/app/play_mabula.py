@@ -101,19 +101,13 @@ class Play:
                     k += 1
         for i in range(_CELLS):
             self.hint[i] = 0
-        self.ai_move = None
-        if ses.machine_to_move():
-            self.ai_move = ses.think()
-            ends = self.ai_move.split("-")
-            self.ai_from = engine.space_index(ends[0])
-            self.ai_to = engine.space_index(ends[1])
-            self.app.say("the board plays %s: push it in" % self.ai_move)
-        elif not ses.over:
+        self.ai_move = None      # the board's push: chosen in tick(), a slice at a time
+        if ses.over:
+            self._groups(s)
+        elif not ses.machine_to_move():
             for m in engine.legal_moves(s):
                 if m != "pass":
                     self.hint[engine.space_index(m.split("-")[0])] = 1
-        else:
-            self._groups(s)
         if self.have_seen:
             self._compare(now)
             if self.wrongs:
@@ -178,7 +172,7 @@ class Play:
             return
         if not self.must_match:
             move = engine.move_from_occupancy(ses.state, occ)
-            if move is not None and self.ai_move is not None and move != self.ai_move:
+            if move is not None and ses.machine_to_move() and move != self.ai_move:
                 move = None                   # not the board's push: put it right
             if move is not None:
                 self.app.beep(render.ACCEPT)
@@ -194,7 +188,16 @@ class Play:
     # ------------------------------------------------------------ input
 
     def tick(self, now):
-        self.session.tick(now)
+        ses = self.session
+        ses.tick(now)
+        if ses.machine_to_move() and self.ai_move is None:
+            move = ses.think()
+            if move is not None:
+                self.ai_move = move
+                ends = move.split("-")
+                self.ai_from = engine.space_index(ends[0])
+                self.ai_to = engine.space_index(ends[1])
+                self.app.say("the board plays %s: push it in" % move)
         last = self.app.last_frame
         if last is not None and last is not self.frame_ref:
             self.frame(last, now)   # a frame that came while another screen was shown

@@ -28,15 +28,17 @@ first; with the last one the hand is scored, the scores shown as bars over the f
 against the target, and the next hand starts once the track is cleared. Every draw of
 the hand, and a lead the highest-double rule gives, is then checked against the tiles the
 seats played and showed (rec["draw_checks"], rec["lead_checks"]: [ply, seat, "fine" |
-"held a tile that fit" | "held a higher tile" | "cannot tell"]: hand_checks).
+"held a tile that fit" | "held a higher tile" | "cannot tell"]: firmware/app/mano_checks.py).
 
 LEDs: the line's tiles dim white; the slots of both ends blink in the mover's colour;
 the field shows each seat's hand count (A on rows 0-3, B on rows 4-7) and the walls the
 boneyard; between hands and at the end, the scores. Game over: OK or MENU returns to the
 menu."""
+import sys
+
 from firmware.app import render
-from firmware.app.board_tile import PAD, SIDE, names, slot
 from firmware.app.session import Session
+from firmware.app.tile_positions import PAD, name, slot
 from firmware.rules import IllegalMove
 from firmware.rules import mano as engine
 
@@ -94,7 +96,6 @@ class Play:
         self.app = app
         self.name = "game"
         self.keys = app.keys
-        self.names = names()
         self.expect = bytearray(_TRACK)    # each slot's tile key, or _EMPTY
         self.seen = bytearray(_TRACK)
         self.wrong = bytearray(_TRACK)     # 0 or why the slot disagrees (_MISSING ...)
@@ -260,8 +261,8 @@ class Play:
             return
         self.refused = cell * 256 + self.seen[cell]
         self.wrong[cell] = _REFUSED
-        self.noted = self.names[cell]
-        self.app.note("correction", now, self.names[cell])
+        self.noted = name(cell)
+        self.app.note("correction", now, name(cell))
         self.fits_other = -1
         other = self.next_r if cell == self.next_l else self.next_l
         if cell and other >= 0 and "does not fit" in why:
@@ -270,8 +271,8 @@ class Play:
             k = self.seen[cell]
             if k >> 3 == end or k & 7 == end:
                 self.fits_other = other
-                why += "; it fits the other end: %s" % self.names[other]
-        self.app.say("%s: %s" % (self.names[cell], why))
+                why += "; it fits the other end: %s" % name(other)
+        self.app.say("%s: %s" % (name(cell), why))
 
     def _diff(self):
         """wrong[] and wrongs: where the track differs from the line."""
@@ -308,7 +309,7 @@ class Play:
 
     def _correct(self, now):
         """Say what to put right, and note a correction, when what is wrong changes."""
-        names = " ".join([self.names[c] for c in range(_TRACK) if self.wrong[c]])
+        names = " ".join([name(c) for c in range(_TRACK) if self.wrong[c]])
         if names == self.noted:
             return
         self.noted = names
@@ -321,7 +322,7 @@ class Play:
             self.app.say("clear the track for hand %d (%s %d, %s %d); the lead goes on S"
                          % (s.hand, SEATS[0], s.score[0], SEATS[1], s.score[1]))
             return
-        faults = " ".join([self.names[c] for c in range(_TRACK) if self.wrong[c] == _BADREAD])
+        faults = " ".join([name(c) for c in range(_TRACK) if self.wrong[c] == _BADREAD])
         if faults:
             why = "a reading out of tolerance at %s: reseat the tile, clean the contacts" % faults
         elif self.phase == "reveal":
@@ -445,109 +446,23 @@ class Play:
 
     def status(self):
         out = self.session.status()
-        out["track"] = " ".join(["%s:%s" % (self.names[c], tile_name(self.seen[c]))
+        out["track"] = " ".join(["%s:%s" % (name(c), tile_name(self.seen[c]))
                                  for c in range(_TRACK) if self.seen[c] < _ODD])
-        out["expected"] = " ".join(["%s:%s" % (self.names[c], tile_name(self.expect[c]))
+        out["expected"] = " ".join(["%s:%s" % (name(c), tile_name(self.expect[c]))
                                     for c in range(_TRACK) if self.expect[c] != _EMPTY])
-        out["wrong"] = [self.names[c] for c in range(_TRACK) if self.wrong[c]]
-        out["ends"] = [self.names[c] if c >= 0 else "P" for c in (self.next_l, self.next_r)]
+        out["wrong"] = [name(c) for c in range(_TRACK) if self.wrong[c]]
+        out["ends"] = [name(c) if c >= 0 else "P" for c in (self.next_l, self.next_r)]
         out["draw_checks"] = self.session.rec.get("draw_checks", [])
         out["lead_checks"] = self.session.rec.get("lead_checks", [])
         return out
 
 
 def hand_checks(rec, last):
-    """What the board could not check at the time, checked once each hand's tiles left in
-    hand are shown (the finished hands of ``rec``: its moves, then ``last``): (draws,
-    leads), each a list of [ply, seat, verdict]. Every tile a seat held at some moment
-    is later played or shown at the end; so with F the seat's later tiles that would have
-    made the move wrong and D its draws from then on, F empty proves the move ("fine"),
-    more tiles in F than D proves it wrong, anything else "cannot tell". A draw is wrong
-    when the seat held a tile that fit ("held a tile that fit"); a lead the rules give to
-    the highest double (a seat named at the lead) when a tile that outranks it was held
-    ("held a higher tile": a higher double, or a double or a heavier tile against a
-    tile that is none)."""
-    draws = []
-    leads = []
-    s = engine.new_game(rec["options"], rec["seed"])
-    hand = []     # this hand's (ply, seat, tile or None for a draw, ends) after the lead
-    lead = None   # (ply, seat, tile) of a lead the highest-double rule gives
-    moves = rec["moves"] + [last]
-    for ply in range(1, len(moves) + 1):
-        m = moves[ply - 1]
-        seat = engine.to_move(s)
-        if m == "draw":
-            hand.append((ply, seat, None, (s.le, s.re)))
-        elif m[:1] == "L" or m[:1] == "R":
-            hand.append((ply, seat, m[1:], None))
-        elif ":" in m:
-            lead = (ply, int(m[0]), m[2:])
-        n = engine.play(s, m)
-        if m.startswith("reveal") and len(engine.hand_history(n)) > len(engine.hand_history(s)):
-            shown = _revealed(s)
-            words = m.split()
-            shown[int(words[1])] += words[2:]
-            _judge_draws(hand, shown, draws)
-            if lead is not None:
-                _judge_lead(lead, hand, shown, leads)
-            hand = []
-            lead = None
-        s = n
-    return draws, leads
-
-
-def _revealed(s):
-    """[seat 0's tiles, seat 1's] revealed so far, from the position text."""
-    out = [[], []]
-    seat = -1
-    for word in engine.to_text(s).split():
-        if "=" in word:
-            key, _, word = word.partition("=")
-            seat = int(key[3]) if key in ("rev0", "rev1") else -1
-        if seat >= 0 and word != "-":
-            out[seat].append(word)
-    return out
-
-
-def _fits(name, ends):
-    a, b = int(name[0]), int(name[2])
-    return a in ends or b in ends
-
-
-def _verdict(held, draws, wrong):
-    return "fine" if not held else (wrong if held > draws else "cannot tell")
-
-
-def _judge_draws(hand, shown, out):
-    for i in range(len(hand)):
-        ply, seat, tile, ends = hand[i]
-        if tile is not None:
-            continue
-        fit = len([t for t in shown[seat] if _fits(t, ends)])
-        draws = 0
-        for j in range(i, len(hand)):
-            if hand[j][1] == seat:
-                if hand[j][2] is None:
-                    draws += 1
-                elif _fits(hand[j][2], ends):
-                    fit += 1
-        out.append([ply, SEATS[seat], _verdict(fit, draws, "held a tile that fit")])
-
-
-def _rank(name):
-    """Doubles above every other tile, by value; the rest by pip sum, then high end."""
-    a, b = int(name[0]), int(name[2])
-    return 100 + a if a == b else (a + b) * 8 + b
-
-
-def _judge_lead(lead, hand, shown, out):
-    ply, leader, tile = lead
-    worst = "fine"
-    for seat in (0, 1):
-        later = shown[seat] + [h[2] for h in hand if h[1] == seat and h[2] is not None]
-        higher = len([t for t in later if _rank(t) > _rank(tile)])
-        draws = len([h for h in hand if h[1] == seat and h[2] is None])
-        v = _verdict(higher, draws, "held a higher tile")
-        if v != "fine" and worst != "held a higher tile":
-            worst = v
-    out.append([ply, SEATS[leader], worst])
+    """mano_checks.hand_checks, its code held for the call only (once a hand)."""
+    from firmware.app import mano_checks
+    try:
+        return mano_checks.hand_checks(rec, last)
+    finally:
+        sys.modules.pop("firmware.app.mano_checks", None)
+        if hasattr(sys.modules["firmware.app"], "mano_checks"):
+            delattr(sys.modules["firmware.app"], "mano_checks")

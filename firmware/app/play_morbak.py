@@ -142,8 +142,10 @@ class Play:
     def tick(self, now):
         ses = self.session
         ses.tick(now)
-        if ses.machine_to_move() and now - ses.turn_at >= _THINK_MS:   # the status view too: its clock runs
-            move = ses.think()
+        # The board thinks a slice per tick from the turn's start (the status view
+        # too: its clock runs) and plays once the turn is _THINK_MS old.
+        move = ses.think() if ses.machine_to_move() else None
+        if move is not None and now - ses.turn_at >= _THINK_MS:
             self.app.beep(render.ACCEPT)
             ses.play(move, now)
             if move[1:2] == " ":               # "L d4": the board's square flashes

@@ -86,6 +86,7 @@ class App:
         self.notes = None
         self.last_frame = None   # the sensors' last stable frame, whoever was on screen
         self.sensors = None      # the sensor driver, for calibration (attach)
+        self.clock = None        # the runner's live ms clock, for thinking in slices (session.think)
         records.prepare(storage)
         from firmware.app import settings
         games = self.games

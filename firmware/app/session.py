@@ -10,8 +10,11 @@ follow it are saved together (a resumed game never waits on a forced pass). When
 game ends, its record is written to /games and the game in progress is dropped.
 
 Against the board: the setting ``<game>.opponent`` names the seat the board plays
-(``<game>.level`` 1-5); ``think()`` asks firmware.ai for its move, and the controller
-plays it (light board) or shows it for a person to carry out (sensor boards).
+(``<game>.level`` 1-5); ``think()`` asks firmware.ai for its move, a slice at a time so
+the runner keeps polling the keys and sensors (a pause stops the thinking, the clocks
+and the LEDs go on), and the controller plays it (light board) or shows it for a
+person to carry out (sensor boards). An undo against the board takes back the board's
+move with the player's, so the player is to move again.
 
 Clocks (clock.py): a record whose options have ``game_time_s`` or ``move_time_s``
 (Morbak) has the limits of RULES.md §3.5; the session counts the mover's time and plays
@@ -27,6 +30,11 @@ except ImportError:
         return x
 
 _PASS_MS = const(1500)
+_SLICE_MS = const(40)   # thinking between two polls of the keys and sensors
+# The longest the board thinks, by level (ms from its first slice, pauses aside): then
+# it plays the best move found so far. Level 5 answers within 2 s on a Pico, a slice's
+# overrun and the steps between slices included.
+_THINK_LIMIT_MS = (0, 300, 600, 1000, 1400, 1800)
 
 
 def _ms(seconds):
@@ -54,6 +62,8 @@ class Session:
         # The seat the board plays (setting <game>.opponent, a seat's letter), or -1.
         self.opponent = seats.find(cfg.get(game + ".opponent") or "-")
         self.level = cfg.get(game + ".level") or 3
+        self.thought = None          # the board's move being chosen (firmware.ai.Thought)
+        self.think_from = None       # clock ms of its first slice
         self.pass_seat = 0
         self.pass_until = now
         self.last = self.turn_at = now
@@ -62,7 +72,8 @@ class Session:
 
     def replay(self):
         """The position after the moves of the record (ValueError if the engine refuses);
-        ``before`` is the one before the last move (None at the start)."""
+        ``before`` is the one before the last move (None at the start, and after an undo
+        that did not replay)."""
         rec, engine = self.rec, self.engine
         state = engine.new_game(rec["options"], rec["seed"])
         self.before = None
@@ -95,6 +106,7 @@ class Session:
         who = self.who(self.turn)
         before = self.state
         self.state = self.engine.play(before, move)
+        self.thought = None
         self.before = before
         rec["moves"].append(move)
         rec["move_ms"].append(c.used)
@@ -146,36 +158,65 @@ class Session:
         return self.turn >= 0 and self.turn == self.opponent
 
     def think(self):
-        """The board's move for the seat it plays (firmware.ai: only what that seat may
-        know; the same move for the same game)."""
-        from firmware import ai
-        rec = self.rec
-        return ai.choose(rec["game"], self.state, self.level, rec["seed"] + len(rec["moves"]))
+        """Work on the board's move for the seat it plays (firmware.ai: only what that seat
+        may know) for one slice: the move once chosen, else None (ask again at the next
+        tick). With the runner's live clock (app.clock) a slice lasts _SLICE_MS and the
+        level's time limit can cut the search short; without one (tests, traces) the whole
+        search is done at once, the move ``firmware.ai.choose`` gives for this game."""
+        t = self.thought
+        if t is None:
+            from firmware import ai
+            rec = self.rec
+            t = self.thought = ai.start(rec["game"], self.state, self.level,
+                                        rec["seed"] + len(rec["moves"]))
+            self.think_from = None
+        elif t.move is not None:
+            return t.move
+        clock = self.app.clock
+        if clock is None:
+            return t.finish()
+        now = clock()
+        if self.think_from is None:
+            self.think_from = now
+        stop = self.think_from + _THINK_LIMIT_MS[self.level]
+        if now >= stop:
+            return t.hurry()
+        return t.work(clock, now + _SLICE_MS if now + _SLICE_MS < stop else stop)
 
     def can_undo(self):
         return not self.over and len(self.rec["moves"]) > 0
 
-    def undo(self, now):
-        """Take back the last move (and the forced passes that followed it); clocks as
-        they were before it. Returns the move taken back, or None."""
-        rec = self.rec
-        moves = rec["moves"]
-        n = len(moves)
+    def _undo_point(self, n):
+        """How many moves stay when the last of the first ``n`` is taken back with the
+        forced passes that follow it; -1 when there is none."""
+        moves = self.rec["moves"]
         while n and moves[n - 1] == "pass":
             n -= 1
-        if n == 0:
+        return n - 1
+
+    def undo(self, now):
+        """Take back the last move (and the forced passes that followed it); against the
+        board, when that leaves the board to move, its move and the player's before it
+        too. Clocks as they were before. Returns the moves taken back (text), or None."""
+        rec = self.rec
+        moves = rec["moves"]
+        n = self._undo_point(len(moves))
+        if n < 0:
             return None
-        undone = moves[n - 1]
-        for key in ("moves", "move_ms", "clock_ms"):
-            del rec[key][n - 1:]
-        self.state = self.replay()
+        cut = self._undo_point(n)
+        undone = moves[n:]
+        # The position before the last move stays known when no forced pass follows it.
+        self._cut(n, self.before if n == len(moves) - 1 else None)
+        if cut >= 0 and self.machine_to_move():
+            undone = moves[cut:n] + undone
+            self._cut(cut, self.before if cut == n - 1 else None)
+        undone = " ".join([m for m in undone if m != "pass"])
         c = self.clock
         if c.left is not None:
             prev = rec["clock_ms"][-1] if moves else None
             c.left = [c.game_ms, c.game_ms] if prev is None else [prev[0], prev[1]]
         c.new_turn()
         self.turn_at = self.last = now
-        self._refresh()
         records.save_current(self.app.storage, rec)
         self.app.log(now, "undo %s" % undone)
         self.app.beep(render.UNDO)
@@ -183,11 +224,27 @@ class Session:
         self._moved(now)
         return undone
 
+    def _cut(self, n, state=None):
+        """Keep the first ``n`` moves of the record; ``state``: the position after them
+        when known (else they are replayed)."""
+        rec = self.rec
+        for key in ("moves", "move_ms", "clock_ms"):
+            del rec[key][n:]
+        if state is None:
+            self.state = self.replay()
+        else:
+            self.state = state
+            self.before = None
+        self.thought = None
+        self._refresh()
+
     # ------------------------------------------------------------ time
 
     def restart(self, now):
-        """The clocks run again from ``now`` (after a pause or the resume offer)."""
+        """The clocks run again from ``now`` (after a pause or the resume offer); the
+        board's thinking gets its time limit afresh."""
         self.last = self.turn_at = now
+        self.think_from = None
 
     def tick(self, now):
         """Count the time since the last tick against the mover; play ``flag`` or

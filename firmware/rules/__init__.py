@@ -47,15 +47,42 @@ class Rng:
                     return x % n
         m = 0x10000 % n
         r = (m * m) % n  # 2^32 mod n; draws at or above 2^32 - r are rejected
+        hi, lo = self.hi, self.lo
         while True:
-            self._step()
-            if r == 0 or self.hi < 0xFFFF or self.lo < 0x10000 - r:
-                return ((self.hi % n) * m + self.lo) % n
+            # _step inlined: below is the playouts' hottest call.
+            hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+            lo ^= (lo << 13) & 0xFFFF
+            lo ^= hi >> 1
+            hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+            lo ^= (lo << 5) & 0xFFFF
+            if r == 0 or hi < 0xFFFF or lo < 0x10000 - r:
+                self.hi, self.lo = hi, lo
+                return ((hi % n) * m + lo) % n
 
     def shuffle(self, a):
+        """Fisher-Yates with ``below(i + 1)`` for i from the end, its steps inlined
+        (a Mabula setup takes about 60 shuffles)."""
+        if len(a) > 0x4001:
+            for i in range(len(a) - 1, 0, -1):
+                j = self.below(i + 1)
+                a[i], a[j] = a[j], a[i]
+            return
+        hi, lo = self.hi, self.lo
         for i in range(len(a) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            m = 0x10000 % n
+            r = (m * m) % n
+            while True:
+                hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+                lo ^= (lo << 13) & 0xFFFF
+                lo ^= hi >> 1
+                hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+                lo ^= (lo << 5) & 0xFFFF
+                if r == 0 or hi < 0xFFFF or lo < 0x10000 - r:
+                    break
+            j = ((hi % n) * m + lo) % n
             a[i], a[j] = a[j], a[i]
+        self.hi, self.lo = hi, lo
 
 
 def is_bool(v):

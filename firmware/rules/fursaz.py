@@ -22,7 +22,8 @@ is exactly §2.7's. ``pie`` needs no token: the phase says all of it. A finished
 
 Speed: a change at a point only changes the flank status of that stone and of the nearest
 stone each way on the lines through it (RULES.md §2.8). legal_moves must simulate every
-placement (cycle rule): a quick test (_quiet_after) settles the ~80 % that flip nothing;
+placement (cycle rule): a quick test (_quiet_after, from a table of the nearest stone
+each way from every point made once per call) settles the ~80 % that flip nothing;
 the resolution loop checks only suspects (stones near a change). Per-size tables of rays
 are built on first use.
 """
@@ -117,6 +118,10 @@ class _Geo:
                     i += 2
         self.pair = pair
         self.pair_at = pair_at
+        self.dist = bytearray(6 * n)   # scratch for _nearest (distances < 13)
+        # edges[d]: the points with no neighbour in direction d.
+        self.edges = tuple(bytes([p for p in range(n) if ray_at[6 * p + d] == ray_at[6 * p + d + 1]])
+                           for d in range(6))
 
     def _coords(self, p):
         """(row, q, r) of point p: axial coordinates, the centre at (0, 0)."""
@@ -220,39 +225,75 @@ def _capturable(col, st, g, x):
     return best_col != 0 and best_col != col[x]
 
 
-def _quiet_after(g, col, st, p):
+def _nearest(g, col):
+    """Fill g.dist: dist[6 * p + d] is the distance from p to the nearest stone in
+    direction d (0: none), for every point, in one walk along each line from the edge."""
+    ray = g.ray
+    at = g.ray_at
+    dist = g.dist
+    for d in range(6):
+        back = d - 3 if d >= 3 else d + 3
+        for p in g.edges[d]:
+            dist[6 * p + d] = 0
+            prev = p
+            k = 0
+            for i in range(at[6 * p + back], at[6 * p + back + 1]):
+                q = ray[i]
+                k = 1 if col[prev] else k + 1 if k else 0
+                dist[6 * q + d] = k
+                prev = q
+    return dist
+
+
+def _capturable_near(g, col, st, dist, x, d0, j0):
+    """_capturable for the stone on x from the nearest-stone table ``dist``, except
+    that in direction d0 the nearest stone is at distance j0 (one just placed; d0 -1:
+    none). On each axis x is flanked when its nearest stones both ways are at the same
+    distance and of one colour."""
+    ray = g.ray
+    at = g.ray_at
+    base = 6 * x
+    best = -1
+    best_col = 0
+    for a in range(3):
+        ja = j0 if a == d0 else dist[base + a]
+        if ja and ja == (j0 if a + 3 == d0 else dist[base + a + 3]):
+            u = ray[at[base + a] + ja - 1]
+            v = ray[at[base + a + 3] + ja - 1]
+            if col[u] == col[v]:
+                age = st[u] if st[u] > st[v] else st[v]
+                if age > best:
+                    best = age
+                    best_col = col[u]
+    return best_col != 0 and best_col != col[x]
+
+
+def _quiet_after(g, col, st, p, dist):
     """After a stone was put on p in a stable position: True iff still no stone is
-    capturable. Besides p, only the nearest stone y on each ray from p can have changed,
-    and only along that ray's axis (§2.8). With D the distance from p to y, look at the
-    point o at distance D beyond y: if a stone (or the edge) comes first, y's flank on this
-    axis is as before; if o holds a stone of p's colour, y now has the newest flank, of
-    p's colour; if o holds the other colour, still no flank; if o is empty, p may have
-    broken a flank of y, so y is checked in full."""
-    if _capturable(col, st, g, p):
-        return False
+    capturable. ``dist``: _nearest of the position before p. Besides p, only the nearest
+    stone y on each ray from p can have changed, and only along that ray's axis (§2.8).
+    With D the distance from p to y, look at the point o at distance D beyond y: if a
+    stone (or the edge) comes first, y's flank on this axis is as before; if o holds a
+    stone of p's colour, y now has the newest flank, of p's colour; if o holds the other
+    colour, still no flank; if o is empty, p may have broken a flank of y, so y is
+    checked in full (its nearest stone towards p is now p)."""
     ray = g.ray
     at = g.ray_at
     mover = col[p]
-    for d in range(6 * p, 6 * p + 6):
-        s = at[d]
-        n = at[d + 1] - s
-        for j in range(n):
-            y = ray[s + j]
-            if col[y]:
-                o = 2 * j + 1  # ray[s + j] is at distance j + 1 from p
-                if o < n:
-                    k = j + 1
-                    while k < o and not col[ray[s + k]]:
-                        k += 1
-                    if k == o:
-                        c = col[ray[s + o]]
-                        if c == 0:
-                            if _capturable(col, st, g, y):
-                                return False
-                        elif c == mover and col[y] != mover:
-                            return False
-                break
-    return True
+    base = 6 * p
+    for d in range(6):
+        j = dist[base + d]
+        if j:
+            s = at[base + d]
+            if 2 * j <= at[base + d + 1] - s:
+                y = ray[s + j - 1]
+                e = dist[6 * y + d]   # from y on: o, at distance j, or a stone before it
+                if e == 0 or e > j:
+                    if _capturable_near(g, col, st, dist, y, d - 3 if d >= 3 else d + 3, j):
+                        return False
+                elif e == j and col[ray[s + 2 * j - 1]] == mover and col[y] != mover:
+                    return False
+    return not _capturable_near(g, col, st, dist, p, -1, 0)
 
 
 def _suspect(g, col, x, sus, mark):
@@ -387,11 +428,12 @@ def _legal_points(state):
     st = list(state.st)
     clock = state.clock
     mover = state.turn
+    dist = _nearest(g, col)
     out = []
     for p in empty:
         col[p] = mover
         st[p] = clock
-        if _quiet_after(g, col, st, p):
+        if _quiet_after(g, col, st, p, dist):
             out.append(p)
         else:
             if not _cascade(g, col, st, clock + 1, p, mover)[1]:

@@ -4,8 +4,6 @@ hold this code: ``playout(state, rng, limit, log)`` plays the very game the API 
 with random moves; ``edge_marbles(state)`` bounds the moves left."""
 from firmware.rules import mabula as m
 
-_ends = None   # ring position -> (grid index of its edge space, its line's count slot)
-
 
 def edge_marbles(state):
     """Marbles on the edge: every move takes one off for good, so this bounds
@@ -24,35 +22,39 @@ def playout(state, rng, limit=-1, log=None):
     The game is exactly the one the API plays when every move is
     ``legal_moves(s)[rng.below(len(legal_moves(s)))]`` (a forced pass draws
     ``rng.below(1)`` too), without building move lists or states: one
-    bytearray changed in place. ``log``, a list, receives each move played."""
-    global _ends
-    if _ends is None:
-        _ends = tuple((m._RING_G[r], m._LINE[r]) for r in range(24))
+    bytearray changed in place, and each side's edge marbles listed in ring
+    order (a push takes one off the edge for good, so the lists only shrink).
+    ``log``, a list, receives each move played."""
     cells = bytearray(state.cells)
     turn = state.turn
-    ends = _ends
+    ring_g = m._RING_G
+    line = m._LINE
     push = m._push
-    free = bytearray(24)   # moves from each ring position this ply
+    # own[seat]: the ring positions of the seat's edge marbles, in ring order.
+    own = ([], [])
+    for r in range(24):
+        c = cells[ring_g[r]]
+        if c:
+            own[c - 1].append(r)
     below = rng.below
     while limit:
         colour = turn + 1
+        mine = own[turn]
         n = 0
-        r = 0
-        for g, slot in ends:
-            if cells[g] == colour:
-                f = 6 - cells[slot]
-                free[r] = f
-                n += f
-            else:
-                free[r] = 0
-            r += 1
+        for r in mine:
+            n += 6 - cells[line[r]]
         if n:
             k = below(n)
-            r = 0
-            while k >= free[r]:
-                k -= free[r]
-                r += 1
+            i = 0
+            while True:
+                r = mine[i]
+                f = 6 - cells[line[r]]
+                if k < f:
+                    break
+                k -= f
+                i += 1
             push(cells, r, k + 1, colour)
+            del mine[i]
             if log is not None:
                 log.append(m.move_name(r, k + 1))
         elif m._can_move(cells, 3 - colour):

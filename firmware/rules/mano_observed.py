@@ -45,16 +45,6 @@ from firmware.rules import IllegalMove
 from firmware.rules import mano as m
 
 
-_SEAT_LEADS = None  # "0:0-0" ... "1:6-6", built on first use
-
-
-def _seat_leads():
-    global _SEAT_LEADS
-    if _SEAT_LEADS is None:
-        _SEAT_LEADS = ["%d:%s" % (seat, name) for seat in (0, 1) for name in m._NAME]
-    return _SEAT_LEADS
-
-
 def _bar(s, seat):
     """Tiles seat cannot hold: those showing a value it passed on."""
     return _bar_of(s.miss[seat])
@@ -129,9 +119,9 @@ def legal_moves(s):
         while fit:
             if fit & 1 and (not passed or _after_play(s, seat, i)):
                 if vl >> i & 1:
-                    out.append(m._LNAME[i])
+                    out.append("L" + m._name(i))
                 if vr >> i & 1:
-                    out.append(m._RNAME[i])
+                    out.append("R" + m._name(i))
             fit >>= 1
             i += 1
         if s.nb:
@@ -140,9 +130,10 @@ def legal_moves(s):
             out.append("pass")
         return out
     if s.phase == m._LEAD:
+        names = m._names(m._ALL)
         if s.move is not None:
-            return list(m._NAME)
-        return list(_seat_leads())
+            return names
+        return ["%d:%s" % (seat, name) for seat in (0, 1) for name in names]
     if s.phase == m._REVEAL:
         out = []
         for seat in (0, 1):
@@ -150,23 +141,23 @@ def legal_moves(s):
                 cand = _unseen(s) & ~_bar(s, seat)
                 for i in range(28):
                     if cand >> i & 1 and _after_reveal(s, seat, 1 << i):
-                        out.append("reveal %d %s" % (seat, m._NAME[i]))
+                        out.append("reveal %d %s" % (seat, m._name(i)))
         return out
     return []
 
 
 def _check_unseen(s, t):
     if s.lm >> t & 1:
-        raise IllegalMove("%s is already in the line" % m._NAME[t])
+        raise IllegalMove("%s is already in the line" % m._name(t))
     if (s.rev[0] | s.rev[1]) >> t & 1:
-        raise IllegalMove("%s was already revealed" % m._NAME[t])
+        raise IllegalMove("%s was already revealed" % m._name(t))
 
 
 def _check_bar(s, seat, t):
     if _bar(s, seat) >> t & 1:
         lacks = [str(v) for v in range(7) if s.miss[seat] >> v & 1]
         raise IllegalMove("seat %d cannot hold %s: it passed when it had no %s"
-                          % (seat, m._NAME[t], " or ".join(lacks)))
+                          % (seat, m._name(t), " or ".join(lacks)))
 
 
 def play(s, move):
@@ -186,7 +177,7 @@ def play(s, move):
         m._check_fits(s, t, c == "L")
         _check_bar(s, seat, t)
         if not _after_play(s, seat, t):
-            raise IllegalMove("seat %d cannot hold %s: the other hand needs it" % (seat, m._NAME[t]))
+            raise IllegalMove("seat %d cannot hold %s: the other hand needs it" % (seat, m._name(t)))
         return m._place(s, seat, t, c == "L")
     if move == "draw":
         if not s.nb:
@@ -253,77 +244,3 @@ def hand_over(n):
     n.phase = m._REVEAL
     n.move = _first_owing(n)
     return n
-
-
-# --- text ------------------------------------------------------------------
-
-def extra_text(s):
-    out = []
-    for seat in (0, 1):
-        digits = "".join([str(v) for v in range(7) if s.miss[seat] >> v & 1])
-        out.append("miss%d=%s" % (seat, digits or "-"))
-    for seat in (0, 1):
-        out.append("rev%d=%s" % (seat, m._list_text(m._names(s.rev[seat]))))
-    return " ".join(out)
-
-
-def read_fields(s, fields):
-    s.h = (m._int(m._one(fields, "h0"), "h0", 0, 28), m._int(m._one(fields, "h1"), "h1", 0, 28))
-    s.nb = m._int(m._one(fields, "bone"), "bone", 0, 14)
-    if s.h[0] + s.h[1] + s.nb != 28 - len(s.line):
-        raise ValueError("h0 + h1 + bone must count the 28 tiles not in the line")
-    miss = [0, 0]
-    for seat in (0, 1):
-        for d in fields["miss%d" % seat]:
-            for ch in d:
-                if ch not in "0123456" or miss[seat] >> int(ch) & 1:
-                    raise ValueError("miss%d lists values 0-6, each once" % seat)
-                miss[seat] |= 1 << int(ch)
-    s.miss = (miss[0], miss[1])
-    r0 = m._mask(m._tile_list(fields["rev0"], "rev0", s.lm))
-    r1 = m._mask(m._tile_list(fields["rev1"], "rev1", s.lm | r0))
-    s.rev = (r0, r1)
-    for seat in (0, 1):
-        if s.rev[seat] & _bar(s, seat):
-            raise ValueError("rev%d holds a tile seat %d passed on" % (seat, seat))
-        if _owed(s, seat) < 0:
-            raise ValueError("rev%d shows more tiles than seat %d holds" % (seat, seat))
-
-
-def check_lead(s):
-    if s.h != (7, 7) or s.nb != 14 or s.miss != (0, 0) or s.rev != (0, 0):
-        raise ValueError("a new hand has 7 tiles in each hand, 14 in the boneyard, nothing seen")
-    want = s.hist[-1][0] if m._winner_leads(s) else None
-    if s.move != want:
-        raise ValueError("move must be %s at this lead" % m._seat_text(want))
-
-
-def check_position(s, over):
-    """Phase and consistency of a position with tiles in the line."""
-    if (s.miss[0] | s.miss[1]) and s.nb:
-        raise ValueError("a seat can only have passed once the boneyard is empty")
-    if not _shareable(_unseen(s), _owed(s, 0), _owed(s, 1), _bar(s, 0), _bar(s, 1)):
-        raise ValueError("the unseen tiles cannot be shared out as the counts and passes say")
-    if not m._ended(s):
-        if over or s.rev != (0, 0):
-            raise ValueError("the hand is still being played")
-        if s.move is None:
-            raise ValueError("move must name the seat to move")
-        s.phase = m._PLAY
-        return
-    if _owed(s, 0) or _owed(s, 1):
-        if over:
-            raise ValueError("the match is over but tiles are still to be revealed")
-        if s.move != _first_owing(s):
-            raise ValueError("move must be %d, the first seat still to reveal" % _first_owing(s))
-        s.phase = m._REVEAL
-        return
-    if not over:
-        raise ValueError("this hand is over: the position should show the next hand")
-    if s.move is not None:
-        raise ValueError("nobody moves once the match is over")
-    p0 = m._mask_pips(s.rev[0])
-    p1 = m._mask_pips(s.rev[1])
-    if m._outcome(s, p0, p1) + (p0, p1) != s.hist[-1]:
-        raise ValueError("the last hand result does not match the position")
-    s.phase = m._OVER

@@ -12,7 +12,8 @@ WebAssembly figures (PICO = True: this runs on the host only).
   lowest gc.mem_free(), smallest largest free block, most bytes one legal_moves takes,
   ms per legal_moves + play (emulated);
 * a whole game on the marble and stone boards' apps; the heap the marble board's app holds
-  with a Mabula game running (tests/pico_heap.py; target under 48 KB, like Morbak's).
+  with a Mabula game running (tests/pico_heap.py; target under 48 KB, like Morbak's), and
+  the tile board's with a Mano a Mano match running (under 64 KB so far).
 Emulated time follows the emulated 125 MHz clock: an estimate of a real Pico's."""
 import json
 import os
@@ -177,4 +178,7 @@ def figures():
             out["marble board, Mabula: heap in use by the app, KB, every 10 of %d plies" % plies] = [
                 round(u / 1024, 1) for u in used]
             _board_figures(pico, out, "stone7-pico", "stone board, Fursaz 7")
+            plies, used = pico_heap.tile_game(pico.port)
+            out["tile board, Mano a Mano: heap in use by the app, KB, every 10 of %d moves" % plies] = [
+                round(u / 1024, 1) for u in used]
     return out

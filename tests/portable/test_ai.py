@@ -105,3 +105,50 @@ def test_halving_keeps_to_its_budget_and_finds_the_best():
             assert calls[0] <= max(budget, 2 * kept + 8), (n, budget, calls[0])
             if kept == n:
                 eq(got, best, "best of %d with budget %d" % (n, budget))
+
+
+class _Reads:
+    """A clock that counts its reads: ``work(clock, k)`` does k pieces of work."""
+
+    def __init__(self):
+        self.n = 0
+
+    def __call__(self):
+        self.n += 1
+        return self.n
+
+
+def test_a_search_cut_short_plays_a_legal_move_and_an_uncut_one_chooses():
+    cases = (("morbak", None, 4), ("mabula", None, 3), ("mano", None, 6),
+             ("fursaz", {"size": 5}, 0), ("masbrur", None, 2))
+    for name, options, seed in cases:
+        engine = __import__("firmware.rules." + name, None, None, [name])
+        s = engine.new_game(options, seed)
+        rng = Rng(seed)
+        for ply in range(6):
+            moves = engine.legal_moves(s)
+            if ply % 4 == 1:
+                # Masbrur's opponent chooses in one piece: its level 5 is only slow here.
+                for level in (2,) if name == "masbrur" else (2, 5):
+                    for pieces in (0, 3, 30):
+                        t = ai.start(name, s, level, ply)
+                        got = t.work(_Reads(), pieces)
+                        eq(got, t.move, "work() gives the move once chosen")
+                        m = t.hurry()
+                        assert m in moves, (name, ply, level, pieces, m)
+                t = ai.start(name, s, 2, ply)
+                eq(t.work(lambda: 0, 1), ai.choose(name, s, 2, ply), "not cut: the move choose() gives")
+            s = engine.play(s, moves[rng.below(len(moves))])
+
+
+def test_halving_hurried_returns_the_best_mean_so_far():
+    from firmware.ai.search import halving_steps
+    values = [3, 9, 1, 7]
+    g = halving_steps(4, lambda i: values[i], 8, Rng(1))   # one sample each a round
+    next(g)
+    for _ in range(3):
+        g.send(None)                              # one sample each for 0..3
+    try:
+        g.send(True)
+    except StopIteration as e:
+        eq(e.value, 1, "the best mean of the candidates sampled")

@@ -1,10 +1,12 @@
 """Playing against the board (issue 16 on the boards): the board's seat thinks through
 firmware.ai and plays (light board) or shows its move for a person to carry out and
-accepts only that (marble and stone boards)."""
+accepts only that (marble and stone boards); it thinks a slice per step against a time
+limit (a fake clock here), a pause stops it; an undo takes its move back with the
+player's."""
 from check import eq
 import test_app_marble as marble_kit
 import test_app_stone as stone_kit
-from test_app_kit import MENU, Board
+from test_app_kit import MENU, OK, Board
 
 from firmware import ai
 from firmware.app import settings
@@ -44,6 +46,7 @@ def test_the_marble_board_shows_its_push_and_takes_only_that():
     m1 = mabula.legal_moves(s)[0]
     s = mabula.play(s, m1)
     b.frame(mabula.occupancy(s))
+    b.step([])                                    # the board thinks at its next tick
     want = ai.choose("mabula", s, 1, b.app.play.session.rec["seed"] + 1)
     assert want in b.status()["message"], b.status()["message"]
     other = [m for m in mabula.legal_moves(s) if m != want][0]
@@ -80,3 +83,161 @@ def test_the_stone_board_places_where_it_says():
     good[want] = "W"
     b.step([("frame", bytes([".BW".find(good.get(p, ".")) for p in pts]))])
     eq(b.status()["moves"], ["e5", want], "the board's placement")
+
+
+class Fake:
+    """A clock that moves ``per_call`` ms each time it is read (the board's search
+    reads it after every sample)."""
+
+    def __init__(self, per_call):
+        self.ms = 1000
+        self.per_call = per_call
+        self.calls = 0
+
+    def __call__(self):
+        self.ms += self.per_call
+        self.calls += 1
+        return self.ms
+
+
+def _board_first(level, clock):
+    """A light board where the board plays A (first) at ``level``, its game started."""
+    b = Board("vs-think", {"morbak.opponent": "A", "morbak.level": level, "morbak.confirm": False})
+    b.app.clock = clock
+    b.start()
+    return b
+
+
+def test_the_board_thinks_in_slices_and_a_pause_stops_it():
+    clock = Fake(10)                              # 4 playouts a slice
+    b = _board_first(5, clock)
+    ses = b.app.play.session
+    steps = 0
+    while not b.status()["moves"] and steps < 3:
+        b.step()
+        steps += 1
+    eq(b.status()["moves"], [], "still thinking after a few steps")
+    assert ses.thought is not None and ses.thought.move is None
+    for kind in ("down", "long", "up"):
+        b.step([(kind, MENU)])
+    eq(b.status()["screen"], "pause", "MENU pauses while the board thinks")
+    assert ses.thought.move is None
+    calls = clock.calls
+    b.wait(3000)
+    eq(clock.calls, calls, "no thinking while paused")
+    b.press(MENU)                                 # continue
+    while not b.status()["moves"] and steps < 500:
+        b.step()
+        steps += 1
+    rec = b.app.play.session.rec
+    want = ai.choose("morbak", morbak.new_game(rec["options"], rec["seed"]), 5, rec["seed"])
+    eq(b.status()["moves"], [want], "within its limit: the move choose() gives")
+    assert steps > 10, "over many steps"
+
+
+def test_the_time_limit_cuts_the_search_short():
+    clock = Fake(100)
+    b = _board_first(5, clock)
+    ses = b.app.play.session
+    while not b.status()["moves"]:
+        b.step()
+    took = clock.ms - ses.think_from              # the clock is read no more once chosen
+    assert 1800 <= took <= 1800 + 100, took
+    s = morbak.new_game(b.status()["options"], 0)
+    assert b.status()["moves"][0] in morbak.legal_moves(s)
+
+
+def test_undo_against_the_light_board_takes_back_its_move_too():
+    b = Board("vs-undo", {"morbak.opponent": "B", "morbak.level": 1, "morbak.confirm": False})
+    b.start()
+    b.press("d4")
+    b.wait(800)
+    moves = b.status()["moves"]
+    eq(len(moves), 2, "A's move and the board's")
+    b.long(MENU)
+    b.press("d4")                                 # undo, then OK
+    b.press(OK)
+    st = b.status()
+    eq(st["moves"], [], "both taken back")
+    eq(st["to_move"], 0, "A to move again")
+    assert "undo %s" % " ".join(moves) in b.events_log()
+    b.press("c3")
+    b.wait(800)
+    eq(b.status()["moves"][0], "L c3", "the game goes on")
+    eq(len(b.status()["moves"]), 2, "and the board answers")
+
+
+def test_undo_before_the_board_answers_takes_back_the_players_move_only():
+    b = Board("vs-undo1", {"morbak.opponent": "B", "morbak.level": 1, "morbak.confirm": False})
+    b.start()
+    b.press("d4")
+    for kind in ("down", "long", "up"):           # paused before the board's move is due
+        b.step([(kind, MENU)])
+    eq(b.status()["screen"], "pause")
+    eq(b.status()["moves"], ["L d4"], "the board has not played")
+    b.press("d4")
+    b.press(OK)
+    eq(b.status()["moves"], [], "A's move taken back")
+    eq(b.status()["to_move"], 0, "A to move")
+
+
+def test_undo_against_the_marble_board_takes_back_both_pushes():
+    b = marble_kit.Marble()
+    _set(b.app, "mabula.opponent", "B")
+    _set(b.app, "mabula.level", 1)
+    b.press(marble_kit.OK)
+    s0 = b.state()
+    b.frame(mabula.occupancy(s0))
+    m1 = mabula.legal_moves(s0)[0]
+    s = mabula.play(s0, m1)
+    b.frame(mabula.occupancy(s))
+    b.step([])
+    want = ai.choose("mabula", s, 1, b.app.play.session.rec["seed"] + 1)
+    after = mabula.play(s, want)
+    b.frame(mabula.occupancy(after))
+    eq(b.status()["moves"], [m1, want], "both pushes")
+    b.long(marble_kit.MENU)
+    b.press(marble_kit.PASS)                      # continue -> undo
+    b.press(marble_kit.OK)
+    eq(b.status()["moves"], [], "both taken back")
+    eq(b.status()["to_move"], 0, "White to move again")
+    assert b.status()["wrong"], "the marbles to put back are lit"
+    b.frame(mabula.occupancy(s0))
+    eq(b.status()["wrong"], [], "put back")
+    b.frame(mabula.occupancy(s))
+    eq(b.status()["moves"], [m1], "the game goes on")
+
+
+def test_undo_against_the_stone_board_takes_back_both_stones():
+    b = stone_kit.Stone()
+    _set(b.app, "fursaz.opponent", "B")
+    _set(b.app, "fursaz.level", 1)
+    b.press(stone_kit.OK)
+    s0 = fursaz.new_game({"size": 5}, 0)
+    s = fursaz.play(s0, "e5")
+    b.show(s)
+    b.wait(800)
+    want = ai.choose("fursaz", s, 1, 1)
+    if want != "swap":
+        b.show(fursaz.play(s, want))
+    eq(b.status()["moves"], ["e5", want], "A's stone and the board's move")
+    b.long(stone_kit.MENU)
+    b.press(stone_kit.PASS)                       # continue -> undo
+    b.press(stone_kit.OK)
+    eq(b.status()["moves"], [], "both taken back")
+    eq(b.status()["to_move"], 0, "A to move again")
+
+
+def test_a_stone_placed_while_the_board_thinks_is_not_its_move():
+    b = stone_kit.Stone()
+    _set(b.app, "fursaz.opponent", "B")
+    _set(b.app, "fursaz.level", 1)
+    b.press(stone_kit.OK)
+    s = fursaz.play(fursaz.new_game({"size": 5}, 0), "e5")
+    b.show(s)
+    early = fursaz.board(s)
+    early["a1"] = "W"
+    pts = b.app.play.points
+    b.step([("frame", bytes([".BW".find(early.get(p, ".")) for p in pts]))])
+    eq(b.status()["moves"], ["e5"], "the board's turn: a stone put down is not taken")
+    eq(b.status()["message"], "the board is thinking")

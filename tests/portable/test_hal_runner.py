@@ -147,3 +147,38 @@ def test_clock_counts_from_start_up():
     time.sleep_ms(3)
     b = clock.now()
     assert 0 <= a and b - a >= 3, (a, b)
+
+
+def test_the_board_thinks_between_polls_of_the_keys():
+    from firmware.app import settings
+    values = settings.defaults(("morbak",))
+    values["morbak.opponent"] = "A"                # the board moves first
+    values["morbak.level"] = 5
+    rig = Rig(make_app)
+    settings.save(rig.storage, values)
+    reads = [0]
+
+    def clock():                                   # 10 ms a read: a few positions a slice
+        reads[0] += 1
+        return 10 * reads[0]
+    rig.runner.clock = clock
+    rig.runner.start(0)
+    rig.run(0, 1000)
+    ok = rig.runner.keys._extra[1]
+    ok.held = True                                 # OK on the menu: a new game
+    rig.run(1000, 1100)
+    ok.held = False
+    rig.run(1100, 1150)
+    app = rig.runner.app
+    eq(app.clock, clock, "the app has the runner's clock")
+    ses = app.play.session
+    assert ses.thought is not None and ses.thought.move is None, "thinking, a slice a step"
+    rig.board.down[24] = 1                         # d4 pressed while the board thinks
+    rig.run(1150, 1250)
+    rig.board.down[24] = 0
+    rig.run(1250, 1300)
+    eq(app.said, "rejected d4: the board is thinking", "the press was read between two slices")
+    assert ses.thought.move is None, "and the thinking goes on"
+    rig.run(1300, 3300)
+    eq(len(app.status()["moves"]), 1, "then the board plays")
+    eq(rig.runner.crashed_at, None, "no crash")

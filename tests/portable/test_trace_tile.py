@@ -2,6 +2,7 @@
 through the board's own mux driver, filter and Mano a Mano controller. Every play made
 on the track is taken, and nothing else."""
 import json
+import sys
 
 from check import eq
 from test_app_kit import fresh_dir
@@ -136,6 +137,7 @@ def test_draw_and_pass_are_buttons_and_a_draw_is_checked_after_the_hand():
     eq(rec["draw_checks"], [[4, "A", "held a tile that fit"]], "the draw, checked")
     eq(rec["lead_checks"], [[1, "B", "fine"]], "6-6 led: nothing outranks it")
     assert "score=0,19" in position(out)
+    assert "firmware.app.mano_checks" not in sys.modules, "the checks' code is not held after the hand"
 
 
 def test_a_power_cut_mid_hand_resumes_from_the_record():

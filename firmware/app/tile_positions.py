@@ -1,0 +1,35 @@
+"""The tile board's reader positions (cells) and their names, as firmware/app/board_tile.py
+lists them: what a Mano a Mano game needs of the board's layout, apart from its menu, so
+a game holds this and not the menu's layout."""
+SIDE = 13         # track slots on each side of S
+PAD = 27
+FIELD = 28
+WALLS = 60
+
+
+def name(cell):
+    """A position's name (made when asked: a game holds no table of 64 names)."""
+    if cell == 0:
+        return "S"
+    if cell <= 2 * SIDE:
+        return "%s%d" % ("L" if cell <= SIDE else "R", (cell - 1) % SIDE + 1)
+    if cell == PAD:
+        return "P"
+    if cell < WALLS:
+        return "%s%d" % ("ABCD"[(cell - FIELD) % 4], (cell - FIELD) // 4)
+    return ("WA1", "WA2", "WB1", "WB2")[cell - WALLS]
+
+
+def names():
+    """Every position's name, in cell order."""
+    return [name(c) for c in range(WALLS + 4)]
+
+
+def slot(offset):
+    """The cell of the track slot ``offset`` from S (negative leftwards), or -1 past the
+    track's end."""
+    if offset == 0:
+        return 0
+    if offset < 0:
+        return -offset if offset >= -SIDE else -1
+    return SIDE + offset if offset <= SIDE else -1

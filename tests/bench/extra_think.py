@@ -1,0 +1,72 @@
+"""The board thinking about its move on the real Pico port (emulated RP2040, emulated
+time; tests/pico_think.py runs there): per game and level, the mean and worst ms from
+the first slice to the move through the session's think() (level 5's limit: 1.8 s, so a
+move within 2 s), the longest slice (how long the keys and sensors can wait for a poll)
+and how many searches the time limit cut short. PICO = True: run from the host."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+PICO = True
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# (game, options, levels, plies at which the board thinks)
+CASES = [("morbak", None, (1, 2, 3, 4, 5), (1, 9, 21)),
+         ("mabula", None, (1, 2, 3, 4, 5), (1, 9, 21)),
+         ("mano", None, (1, 2, 3, 4, 5), (1, 5, 9)),
+         ("fursaz", {"size": 5}, (1, 2, 3, 4, 5), (1, 15, 35)),
+         ("fursaz", {"size": 7}, (1, 2, 3, 4, 5), (1, 40)),
+         ("masbrur", None, (1,), (1, 5))]   # its opponent does not search in slices yet
+
+
+def _label(game, options):
+    return game + ("" if options is None else " size %d" % options["size"])
+
+
+def figures():
+    if sys.implementation.name == "micropython":
+        return {}
+    sys.path.insert(0, ROOT)
+    from host_tools import uf2
+    from host_tools.pico import Pico, PicoError, pico_files
+    try:
+        micropython, _ = pico_files()
+    except PicoError as e:
+        return {"skipped": str(e)}
+    with open(os.path.join(ROOT, "tests", "pico_think.py")) as f:
+        source = f.read()
+    out = {}
+    profile = os.path.join(ROOT, "hardware", "light-pico.json")
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.devnull, "w") as quiet:
+            stdout, sys.stdout = sys.stdout, quiet
+            try:
+                uf2.run("light-pico", micropython, tmp)
+            finally:
+                sys.stdout = stdout
+        with Pico(profile, os.path.join(tmp, "flash.bin"), uf2=os.path.join(tmp, "arbiter-light-pico.uf2"),
+                  hold=("a1", "g1"), stderr=subprocess.DEVNULL) as pico:
+            pico.wait(1000)
+            for game, options, levels, plies in CASES:
+                code = "GAME=%r\nOPTIONS=%r\nLEVELS=%r\nPLIES=%r\n" % (game, options, levels, plies) + source
+                r = subprocess.run([sys.executable, "-m", "mpremote", "connect", pico.port, "exec", code],
+                                   capture_output=True, text=True, timeout=3600)
+                label = _label(game, options)
+                try:
+                    got = json.loads(r.stdout.strip().splitlines()[-1])
+                except (ValueError, IndexError):
+                    out[label + ": failed"] = (r.stdout + r.stderr).strip().splitlines()[-1:]
+                    continue
+                for level in sorted(got):
+                    g = got[level]
+                    out["%s level %s: move ms mean / worst (emulated), longest slice ms, cut/positions"
+                        % (label, level)] = "%.0f / %d, %d, %d/%d" % (
+                            g["mean_ms"], g["worst_ms"], g["longest_slice_ms"], g["cut"], g["positions"])
+    return out
+
+
+if __name__ == "__main__":
+    f = figures()
+    for k in sorted(f):
+        print(k, f[k])
