@@ -10,7 +10,7 @@ it), a choice shows its values on the CHOICES cells, the current one bright
 (off red and on green for a switch), and OFF (red) switches a time limit off.
 The editor saves to /config.json on OK (same keys as ``arbiter config``); a game
 starts with the options the settings give (play_<game>.options)."""
-from firmware.app import crash, records, render, settings
+from firmware.app import crash, games, records, render, settings
 
 try:
     from micropython import const
@@ -30,6 +30,23 @@ _COLOUR_BLIND = ((0, 0, 0), (255, 200, 0), (0, 40, 255), (120, 94, 0), (0, 18, 1
                  (255, 235, 150), (150, 170, 255), (50, 50, 50))
 _REJECT_CB = (255, 120, 255)
 _NIGHT_FLASH = (60, 60, 60)
+
+
+def boot(app, now_ms):
+    """The app's start (runtime.App): its settings and palette, the crash count, the
+    log, then the boot sweep."""
+    storage, games = app.storage, app.games
+    records.prepare(storage)
+    app.cfg = settings.load(storage, games)
+    lights(app)
+    app.crashes = crash.count(storage)
+    app.log(now_ms, "boot" if not app.crashes else "restart after crash %d" % app.crashes)
+    app.config_problem = settings.problem(storage, games)
+    if app.config_problem:
+        app.log(now_ms, "config: %s; defaults used for what is wrong" % app.config_problem)
+    app.screen = Boot(app, now_ms)
+    app.beep(render.BOOT)
+    app.render(now_ms)
 
 
 def lights(app):
@@ -88,7 +105,7 @@ class Boot:
             app.log(now, "game %d set aside after repeated crashes" % rec["id"])
             app.say("game set aside after repeated crashes")
             return
-        play = app.open_game(rec, now)
+        play = games.open_game(app, rec, now)
         if play is None:
             return
         if play.session.over:  # it ended, but the cut came before its record was written
@@ -297,7 +314,7 @@ class Menu:
         """A new game of the board's game, with the options the settings give."""
         app = self.app
         game = self.board.game(app.cfg)
-        if app.new_game(game, now, match=_match(app.cfg, game)) is None:
+        if games.new_game(app, game, now, match=_match(app.cfg, game)) is None:
             app.beep(render.REJECT)
             app.say("these settings make no valid game: see /events.log")
 

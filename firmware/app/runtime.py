@@ -45,7 +45,7 @@ import sys
 from firmware.app import boards, crash, eventlog, records, render
 
 
-_MENU_MODULES = ("firmware.app.menu", "firmware.app.settings")
+_MENU_MODULES = ("firmware.app.menu", "firmware.app.settings", "firmware.app.games")
 
 
 def _unload(names):
@@ -87,21 +87,8 @@ class App:
         self.last_frame = None   # the sensors' last stable frame, whoever was on screen
         self.sensors = None      # the sensor driver, for calibration (attach)
         self.clock = None        # the runner's live ms clock, for thinking in slices (session.think)
-        records.prepare(storage)
-        from firmware.app import settings
-        games = self.games
-        self.cfg = settings.load(storage, games)
         from firmware.app import menu
-        menu.lights(self)
-        self.crashes = crash.count(storage)
-        self.log(now_ms, "boot" if not self.crashes else "restart after crash %d" % self.crashes)
-        self.config_problem = settings.problem(storage, games)
-        if self.config_problem:
-            self.log(now_ms, "config: %s; defaults used for what is wrong" % self.config_problem)
-        from firmware.app.menu import Boot
-        self.screen = Boot(self, now_ms)
-        self.beep(render.BOOT)
-        self.render(now_ms)
+        menu.boot(self, now_ms)   # settings, crash count, the boot sweep (menu.py)
 
     def attach(self, sensors):
         """The runner hands over its sensor driver; a board kind that calibrates its
@@ -185,52 +172,6 @@ class App:
     def _game_modules(self, game):
         return ("firmware.app.play_" + game, "firmware.app.session", "firmware.app.screens",
                 "firmware.app.clock", "firmware.app.match", "firmware.rules." + game)
-
-    def open_game(self, rec, now):
-        """The controller of ``rec``'s game with its moves replayed, or None when it
-        cannot be (then logged, and the saved game set aside in /games)."""
-        game = rec["game"]
-        try:
-            if game not in self.games:
-                raise ValueError("%s is not played on this board" % game)
-            return boards.controller(game).Play(self, rec, now)
-        except ValueError as e:  # IllegalMove too: options or moves the engine refuses
-            self.close_game(game)
-            records.set_aside(self.storage, rec, "unreplayable")
-            self.log(now, "state: game %d cannot be replayed (%s); kept in /games unfinished"
-                     % (rec["id"], e))
-            return None
-
-    def new_game(self, game, now, seed=None, match=None):
-        """Start a new game of ``game`` with the options the settings give (the seed
-        from the game's rule unless given); ``match``: the match it belongs to
-        (match.py), which says who starts after the first game. The controller, or
-        None when the settings make no valid game."""
-        from firmware.app import settings
-        mod = boards.controller(game)
-        if seed is None:
-            seed = mod.seed(self.cfg, now)
-        options = mod.options(self.cfg, settings, self.profile)
-        if match is not None and "first" in match:
-            options["first"] = match["first"]
-        rec = records.new_record(records.next_id(self.storage), game, options, seed)
-        if match is not None:
-            rec["match"] = match
-        try:
-            play = mod.Play(self, rec, now)
-        except ValueError as e:
-            self.close_game(game)
-            self.log(now, "new %s game refused: %s" % (game, e))
-            return None
-        ses = play.session
-        if match is not None:
-            match["first"] = ses.turn   # who started this game decides who starts after a draw
-        records.save_current(self.storage, rec)
-        self.log(now, "new game %d %s%s" % (rec["id"], game, " lite" if rec["options"].get("lite") else ""))
-        self.beep(render.ACCEPT)
-        self.enter_game(play)
-        self.say("%s to move" % ses.who(ses.turn))
-        return play
 
     def close_game(self, game=None):
         """Drop the game, and its code with it."""

@@ -223,7 +223,8 @@ class Score:
         game = self.rec["game"]
         if key == app.keys["ok"] and not self.over:
             app.close_game(game)
-            if app.new_game(game, now, match=self.next) is None:
+            from firmware.app import games
+            if games.new_game(app, game, now, match=self.next) is None:
                 app.to_menu()
         elif key == app.keys["ok"] or key == app.keys["menu"]:
             app.beep(render.CLICK)

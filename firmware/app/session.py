@@ -20,7 +20,6 @@ Clocks (clock.py): a record whose options have ``game_time_s`` or ``move_time_s`
 (Morbak) has the limits of RULES.md §3.5; the session counts the mover's time and plays
 ``flag`` / ``timeout`` at the instant a limit expires. Every game records the time
 each move took (``move_ms``) and the clocks after it (``clock_ms``, null when off)."""
-from firmware.app import clock as clk
 from firmware.app import records, render
 
 try:
@@ -41,6 +40,19 @@ def _ms(seconds):
     return None if seconds is None else seconds * 1000
 
 
+class _Untimed:
+    """The clock of a game without time limits: it only counts the time of the move
+    (clock.py's Clock, which such a game does not load, for everything else)."""
+    left = None
+    move_left = None
+
+    def __init__(self):
+        self.used = 0
+
+    def new_turn(self):
+        self.used = 0
+
+
 class Session:
     def __init__(self, app, engine, rec, now, seats):
         """Replay the moves of ``rec`` through ``engine`` (ValueError when the engine
@@ -54,11 +66,14 @@ class Session:
         game = rec["game"]
         cfg = app.cfg
         moves = rec["moves"]
-        timed = "game_time_s" in opts or "move_time_s" in opts
-        self.clock = clk.Clock(_ms(opts.get("game_time_s")), _ms(opts.get("move_time_s")),
-                               _ms(cfg.get(game + ".warn_game_s")) if timed else None,
-                               _ms(cfg.get(game + ".warn_move_s")) if timed else None,
-                               rec["clock_ms"][-1] if moves and timed else None)
+        if "game_time_s" in opts or "move_time_s" in opts:
+            from firmware.app import clock as clk
+            self.clock = clk.Clock(_ms(opts.get("game_time_s")), _ms(opts.get("move_time_s")),
+                                   _ms(cfg.get(game + ".warn_game_s")),
+                                   _ms(cfg.get(game + ".warn_move_s")),
+                                   rec["clock_ms"][-1] if moves else None)
+        else:
+            self.clock = _Untimed()
         # The seat the board plays (setting <game>.opponent, a seat's letter), or -1.
         self.opponent = seats.find(cfg.get(game + ".opponent") or "-")
         self.level = cfg.get(game + ".level") or 3
@@ -254,6 +269,9 @@ class Session:
         if self.over or dt < 0:
             return
         c = self.clock
+        if c.left is None and c.move_left is None:   # no limit: only the move's time counts
+            c.used += dt
+            return
         while not self.over:
             p = self.turn
             due = c.due_ms(p)
@@ -270,6 +288,9 @@ class Session:
                 self.app.say("%s ran out of move time; %s to move" % (self.seats[p], self.seats[self.turn]))
 
     def _alert(self, alert):
+        if not alert:
+            return
+        from firmware.app import clock as clk
         if alert == clk.WARN_GAME:
             self.app.beep(render.WARN_GAME)
         elif alert == clk.WARN_MOVE:

@@ -151,7 +151,8 @@ def replay(profile, storage, lines, seed=0, values=None, new=True):
     runner.start(0)
     app = runner.app
     app.notes = []
-    play = app.new_game(app.board.game(app.cfg), 0, seed) if new else None
+    from firmware.app import games
+    play = games.new_game(app, app.board.game(app.cfg), 0, seed) if new else None
     if new and play is None:
         raise ValueError("these settings make no valid game")
     scan = profile["keys"]["scan_ms"]

@@ -148,6 +148,32 @@ class Pins:
         return pin
 
 
+def check_muxes(sen, pins, inputs, what):
+    """The ``sensors`` section of a board read through CD74HC4067 muxes into the ADC
+    (the stone and tile boards): the select pins, one ADC pin per mux or one behind a
+    second-level mux (``bank``), at least ``inputs`` mux inputs for the ``what`` read,
+    the scan's timing. Returns the number of mux inputs."""
+    pins.take_list(sen, "select", 4, "S0, S1, S2, S3", "sensors.")
+    muxes = number(sen, "muxes", 1, 16, "sensors.")
+    adc = sen.get("adc")
+    if "bank" in sen:
+        pins.take_list(sen, "bank", 4, "the second-level mux's S0-S3", "sensors.")
+        if not isinstance(adc, list) or len(adc) != 1:
+            fail("sensors.adc", "one ADC pin (the second-level mux's output)")
+    elif not isinstance(adc, list) or len(adc) != muxes:
+        fail("sensors.adc", "one ADC pin per mux (%d), or one with bank" % muxes)
+    for i in range(len(adc)):
+        pins.one(adc[i], "sensors.adc[%d]" % i, True)
+    if muxes * 16 < inputs:
+        raise ProfileError("profile sensors.muxes: %d muxes read %d inputs, the board has %d %s"
+                           % (muxes, muxes * 16, inputs, what))
+    number(sen, "settle_us", 0, 1000, "sensors.")
+    number(sen, "scan_ms", 5, 500, "sensors.")
+    if "settle_ms" in sen:
+        number(sen, "settle_ms", 20, 5000, "sensors.")
+    return muxes * 16
+
+
 def key_names(profile):
     """Every key of the board, in key-number order: the kind's grid keys (if any), then
     its buttons in the kind's order."""

@@ -12,7 +12,7 @@ MENU, OK, PASS and SWAP buttons.
              a stone counts, and how much nearer it may come before it no longer does),
              low and high (readings outside are a sensor fault), settle_us (mux and
              sensor settling per read), scan_ms, settle_ms (optional, default 300)"""
-from firmware.hal.profile import ProfileError, check_map, fail, number, section
+from firmware.hal.profile import check_map, check_muxes, fail, number, section
 
 BUTTONS = ("menu", "ok", "pass", "swap")
 SAFE_MODE_EXAMPLE = ["menu", "ok"]
@@ -36,32 +36,14 @@ def check(profile, pins):
     if profile.get("size") not in (5, 7) or profile.get("size") is True:
         fail("size", "5 or 7")
     sen = section(profile, "sensors")
-    pins.take_list(sen, "select", 4, "S0, S1, S2, S3", "sensors.")
-    muxes = number(sen, "muxes", 1, 16, "sensors.")
-    adc = sen.get("adc")
-    if "bank" in sen:
-        pins.take_list(sen, "bank", 4, "the second-level mux's S0-S3", "sensors.")
-        if not isinstance(adc, list) or len(adc) != 1:
-            fail("sensors.adc", "one ADC pin (the second-level mux's output)")
-    elif not isinstance(adc, list) or len(adc) != muxes:
-        fail("sensors.adc", "one ADC pin per mux (%d), or one with bank" % muxes)
-    for i in range(len(adc)):
-        pins.one(adc[i], "sensors.adc[%d]" % i, True)
     cells = cell_count(profile)
-    if muxes * 16 < cells:
-        raise ProfileError("profile sensors.muxes: %d muxes read %d inputs, the board has %d points"
-                           % (muxes, muxes * 16, cells))
-    check_map(sen, cells, muxes * 16, "sensors.", "mux input")
+    check_map(sen, cells, check_muxes(sen, pins, cells, "points"), "sensors.", "mux input")
     if sen.get("black") not in ("high", "low"):
         fail("sensors.black", "high or low")
     threshold = number(sen, "threshold", 100, 30000, "sensors.")
     number(sen, "hysteresis", 0, threshold - 1, "sensors.")
     low = number(sen, "low", 0, 30000, "sensors.")
     number(sen, "high", low + 1, 65535, "sensors.")
-    number(sen, "settle_us", 0, 1000, "sensors.")
-    number(sen, "scan_ms", 5, 500, "sensors.")
-    if "settle_ms" in sen:
-        number(sen, "settle_ms", 20, 5000, "sensors.")
 
 
 def sensors(profile, io):

@@ -10,7 +10,7 @@ number, 0-63, in that order.
              [half a, half b], each mux * 16 + channel), settle_us (mux and node
              settling per read), scan_ms, settle_ms (optional, default 300)
 The resistor windows are firmware/hal/tiles.py's LADDER (hardware/tiles.md)."""
-from firmware.hal.profile import ProfileError, fail, number, section
+from firmware.hal.profile import ProfileError, check_muxes, fail, section
 from firmware.values import is_int
 
 BUTTONS = ("menu", "ok", "pass", "draw", "left", "right", "attack")
@@ -33,25 +33,7 @@ def matrix_pins(profile):
 
 def check(profile, pins):
     sen = section(profile, "sensors")
-    pins.take_list(sen, "select", 4, "S0, S1, S2, S3", "sensors.")
-    muxes = number(sen, "muxes", 1, 16, "sensors.")
-    adc = sen.get("adc")
-    if "bank" in sen:
-        pins.take_list(sen, "bank", 4, "the second-level mux's S0-S3", "sensors.")
-        if not isinstance(adc, list) or len(adc) != 1:
-            fail("sensors.adc", "one ADC pin (the second-level mux's output)")
-    elif not isinstance(adc, list) or len(adc) != muxes:
-        fail("sensors.adc", "one ADC pin per mux (%d), or one with bank" % muxes)
-    for i in range(len(adc)):
-        pins.one(adc[i], "sensors.adc[%d]" % i, True)
-    if muxes * 16 < 2 * CELLS:
-        raise ProfileError("profile sensors.muxes: %d muxes read %d inputs, the board has %d contacts"
-                           % (muxes, muxes * 16, 2 * CELLS))
-    _check_pairs(sen, muxes * 16)
-    number(sen, "settle_us", 0, 1000, "sensors.")
-    number(sen, "scan_ms", 5, 500, "sensors.")
-    if "settle_ms" in sen:
-        number(sen, "settle_ms", 20, 5000, "sensors.")
+    _check_pairs(sen, check_muxes(sen, pins, 2 * CELLS, "contacts"))
 
 
 def _check_pairs(sen, inputs):

@@ -264,10 +264,6 @@ def to_move(state):
     return None if is_over(state) else state.turn
 
 
-def _who(seat):
-    return "White" if seat == 0 else "Black"
-
-
 def _move_id(move):
     """ring position * 6 + d - 1 of a move string like 'd1-d5', or None (found by
     arithmetic, like the strings themselves: move_name)."""
@@ -280,38 +276,6 @@ def _move_id(move):
         if e + d * step == g:
             return r * 6 + d - 1 if _NAME[g] == move[3:] else None
     return None
-
-
-def _refusal(s, move):
-    """The reason a move string is not legal in ``s``, in a player's words."""
-    if is_over(s):
-        return "the game is over"
-    if not isinstance(move, str):
-        return "a move is a string like 'd1-d5' or 'pass', not %r" % (move,)
-    if move == "pass":
-        return "%s can move, so passing is not allowed" % _who(s.turn)
-    mid = _move_id(move)
-    if mid is None:
-        parts = move.split("-")
-        if len(parts) != 2 or parts[0] not in SPACES or parts[1] not in SPACES:
-            return "'%s' is not a move: write edge-destination like 'd1-d5', or 'pass'" % move
-        if parts[0] not in RING:
-            return "%s is not an edge space: only edge marbles are moved" % parts[0]
-        return "%s is not one of the 6 field cells in front of %s" % (parts[1], parts[0])
-    r = mid // 6
-    d = mid % 6 + 1
-    e = _RING_G[r]
-    c = s.cells[e]
-    if c == 0:
-        return "there is no marble on %s" % RING[r]
-    if c != s.turn + 1:
-        return "the marble on %s is %s's, and %s is to move" % (RING[r], _who(c - 1), _who(s.turn))
-    k = s.cells[_LINE[r]]
-    if k == 6:
-        return "the line in front of %s is full" % RING[r]
-    return ("a marble would be pushed out of the field: with %d marble%s in its line, %s can "
-            "roll at most to %s" % (k, "" if k == 1 else "s", RING[r],
-                                    _NAME[e + (6 - k) * _STEP[r]]))
 
 
 def play(state, move):
@@ -328,7 +292,8 @@ def play(state, move):
             return _State(cells, 1 - state.turn, state.opts)
     elif move == "pass" and _must_pass(state):
         return _State(state.cells, 1 - state.turn, state.opts)
-    raise IllegalMove(_refusal(state, move))
+    from firmware.rules.mabula_text import refusal   # words a board seldom needs
+    raise IllegalMove(refusal(state, move))
 
 
 # --- scoring -----------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""Mabula's position text read back (``mabula.from_text``, the API's entry point): kept
-out of the engine because a board never reads position text, so it does not hold it."""
+"""Mabula's words a board seldom needs, kept out of the engine so that it does not hold
+them: the position text read back (``mabula.from_text``, the API's entry point) and why
+a move is refused (``mabula.play``'s IllegalMove: a board only plays legal moves)."""
 from firmware.rules import mabula as m
 
 
@@ -69,3 +70,39 @@ def from_text(text):
         _option_word(word, opts)
     m._count_lines(cells)
     return m._State(cells, 0 if side == "W" else 1, tuple(opts))
+
+
+def _who(seat):
+    return "White" if seat == 0 else "Black"
+
+
+def refusal(s, move):
+    """The reason a move string is not legal in ``s``, in a player's words."""
+    if m.is_over(s):
+        return "the game is over"
+    if not isinstance(move, str):
+        return "a move is a string like 'd1-d5' or 'pass', not %r" % (move,)
+    if move == "pass":
+        return "%s can move, so passing is not allowed" % _who(s.turn)
+    mid = m._move_id(move)
+    if mid is None:
+        parts = move.split("-")
+        if len(parts) != 2 or parts[0] not in m.SPACES or parts[1] not in m.SPACES:
+            return "'%s' is not a move: write edge-destination like 'd1-d5', or 'pass'" % move
+        if parts[0] not in m.RING:
+            return "%s is not an edge space: only edge marbles are moved" % parts[0]
+        return "%s is not one of the 6 field cells in front of %s" % (parts[1], parts[0])
+    r = mid // 6
+    d = mid % 6 + 1
+    e = m._RING_G[r]
+    c = s.cells[e]
+    if c == 0:
+        return "there is no marble on %s" % m.RING[r]
+    if c != s.turn + 1:
+        return "the marble on %s is %s's, and %s is to move" % (m.RING[r], _who(c - 1), _who(s.turn))
+    k = s.cells[m._LINE[r]]
+    if k == 6:
+        return "the line in front of %s is full" % m.RING[r]
+    return ("a marble would be pushed out of the field: with %d marble%s in its line, %s can "
+            "roll at most to %s" % (k, "" if k == 1 else "s", m.RING[r],
+                                    m._NAME[e + (6 - k) * m._STEP[r]]))

@@ -81,7 +81,8 @@ def worst_placement(root):
     app.step(800, [])
     rec = records.new_record(1, "fursaz", {"size": 7}, 0)
     rec["moves"], rec["move_ms"], rec["clock_ms"] = moves, [0] * len(moves), [None] * len(moves)
-    play = app.open_game(rec, 820)
+    from firmware.app import games
+    play = games.open_game(app, rec, 820)
     app.enter_game(play)
     s = play.session.state
     frame = bytearray([".BW".find(fursaz.board(s).get(p, ".")) for p in play.points])
