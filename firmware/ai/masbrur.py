@@ -1,7 +1,7 @@
 """Masbrur opponent, through the public API (the engine is being reworked
-elsewhere; RULES.md §0.1, §5.9). It never reads the other seat's wall while
+elsewhere; docs/contracts.md#the-rules-engines). It never reads the other seat's wall while
 the walls are secret: every sample redraws that wall from the other seat's
-arsenal (its contents are public, §5.4) before playing on. Where the choice
+arsenal (its contents are public, docs/rules/masbrur.md#1-the-pie-offer) before playing on. Where the choice
 cannot be listed (``<free>``: pie split, formation selection once the walls
 are shown, steal) it plays the engine's reference move. Level 1 plays a
 random legal move; levels 2..5 use sequential halving over a random set of

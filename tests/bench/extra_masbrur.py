@@ -1,8 +1,8 @@
 """Masbrur figures for the benchmark runner (portable: CPython and MicroPython).
 
-* the attack check (§5.5 (c)) on a hand of 8 (a 10-tile arsenal minus its
+* the attack check (docs/rules/masbrur.md#2-equipment) on a hand of 8 (a 10-tile arsenal minus its
   wall) and on a whole 10-tile arsenal (no wall yet), mean and worst;
-* auto_move's selection search (§5.9) on hands of 8, and on hands of 17 (the
+* auto_move's selection search (docs/contracts.md#masbrur-free-choices) on hands of 8, and on hands of 17 (the
   largest: a 19-tile arsenal from an uneven pie split), mean and worst;
 * one legal_moves of the equipment phase with two 10-tile arsenals (about
   2,800 moves, each active turn also tried with +A);
