@@ -101,8 +101,6 @@ def test_whole_game_to_a_win(sim):
     assert leds["g7"] == shown(B)
     sim.advance(300)
     assert sim.leds()["d4"] == shown(A)
-    if os.environ.get("ARBITER_UPDATE_DOCS") == "1":       # the README's picture
-        sim.page.screenshot(path=os.path.join(ROOT, "docs", "sim-light.png"))
     assert (523, 32768) in sim.tones() and (1047, 32768) in sim.tones()   # the win tune
     files = sim.files()
     record = json.loads(files["games/00001.json"])
