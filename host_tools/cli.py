@@ -102,7 +102,8 @@ def build_parser():
                        description="Run the firmware of a board kind (filter, inference, controller) "
                                    "on a trace of JSON lines and print each move it accepted, each "
                                    "correction it lit, and the final position and result.")
-    p.add_argument("kind", metavar="KIND", help="the board kind: light, marble")
+    from firmware.hal.profile import kinds
+    p.add_argument("kind", metavar="KIND", help="the board kind: " + ", ".join(kinds()))
     p.add_argument("trace", metavar="TRACE", help="the trace file (JSON lines)")
     p.add_argument("--seed", type=int, default=0, metavar="N", help="the random setup's seed (default: 0)")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
