@@ -2,7 +2,7 @@
 level 5 stays under 96 KB.
 
 Two figures per game. On MicroPython: the heap in use after gc.collect(), at
-the top of a fresh call (DESIGN.md §5), with a middle-game position held and
+the top of a fresh call (docs/architecture.md#test-layers), with a middle-game position held and
 after ``firmware.ai.choose`` ran at level 5 (modules and tables it keeps).
 The WebAssembly build frees nothing inside a call, so the peak while the
 opponent thinks is taken on CPython instead (tracemalloc): CPython's objects

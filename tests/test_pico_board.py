@@ -1,4 +1,4 @@
-"""Layer 7 (DESIGN.md §5): the real Pico MicroPython on an emulated RP2040, booted from the
+"""Layer 7 (docs/architecture.md#layer-7): the real Pico MicroPython on an emulated RP2040, booted from the
 image `arbiter uf2` builds, driven by its keys, read from its LED data pin and its flash.
 
 A few scenarios only (the emulator runs near real time here; the WebAssembly layer stays

@@ -1,6 +1,6 @@
 """Masbrur opponent. It never reads the other seat's wall while the walls are
 secret: a search redraws that wall from the other seat's arsenal (its
-contents are public) for every sample.
+contents are public: docs/rules/masbrur.md#1-the-pie-offer) for every sample.
 
 The equipment phase lists thousands of moves (about 100 KB of strings on a
 board), so the opponent never asks for that list: it draws active turns

@@ -17,7 +17,7 @@ person to carry out (sensor boards). An undo against the board takes back the bo
 move with the player's, so the player is to move again.
 
 Clocks (clock.py): a record whose options have ``game_time_s`` or ``move_time_s``
-(Morbak) has the limits of RULES.md §3.5; the session counts the mover's time and plays
+(Morbak) has the limits of docs/rules/morbak.md#the-end; the session counts the mover's time and plays
 ``flag`` / ``timeout`` at the instant a limit expires. Every game records the time
 each move took (``move_ms``) and the clocks after it (``clock_ms``, null when off)."""
 from firmware.app import records, render

@@ -1,4 +1,4 @@
-"""Replay a sensor trace through the board's own firmware (`arbiter replay`, DESIGN.md §3).
+"""Replay a sensor trace through the board's own firmware (`arbiter replay`, docs/contracts.md#sensor-traces-and-arbiter-replay).
 
 A trace is what a board's inputs read, scan by scan: JSON lines {"t": ms since power-up,
 non-decreasing, ...} with, per board kind, "keys" (light: every key held, by name),

@@ -1,20 +1,20 @@
-"""Masbrur (RULES.md §5): field, pie offer, equipment phase, combat, scoring.
+"""Masbrur (docs/rules/masbrur.md): field, pie offer, equipment phase, combat, scoring.
 
-Contract of RULES.md §0.1, plus (§5.9) ``is_legal(state, move)``,
+Contract of docs/contracts.md#the-rules-engines, plus (docs/contracts.md#masbrur-free-choices) ``is_legal(state, move)``,
 ``auto_move(state)`` and ``public_view(state, seat)``.
 
-* Scores (``result()["scores"]``) are half-points (RULES.md §0.2): 185 = 92½.
+* Scores (``result()["scores"]``) are half-points (docs/rules/masbrur.md#notation): 185 = 92½.
 * ``result`` reasons: ``"in progress"`` (game not over, winner None, current
   totals), ``"more points"`` (the higher total wins), ``"draw"`` (equal totals).
 * Phases: ``free_setup``, ``pie_offer``, ``pie_accept``, ``equipment``,
   ``combat_wall``, ``combat_select``, ``combat_steal``, ``over``. In
   ``pie_offer``, ``combat_select`` and ``combat_steal`` the choices are too many
-  to list: ``legal_moves`` returns ``["<free>"]`` (§5.9), ``is_legal`` checks a
+  to list: ``legal_moves`` returns ``["<free>"]`` (docs/contracts.md#masbrur-free-choices), ``is_legal`` checks a
   move, and playing ``"<free>"`` plays ``auto_move`` (the reference move).
 * Position text: one ``key value`` line each, see ``to_text``; walls and
   sealed selections are in it (it is the full state), ``public_view`` hides them.
 
-Where RULES.md is silent: free-setup moves are listed seeds in tile order
+Where the rules (docs/rules/masbrur.md) are silent: free-setup moves are listed seeds in tile order
 (``S35`` before ``S53``), matches in tile order, L before R; with
 ``wall_mode="fixed"`` an active turn still names the kept wall
 (``W05,14 P36R5``); tiles are written smaller number first everywhere (``36``,
@@ -147,7 +147,7 @@ def hand(s, seat):
 
 
 def _seeder(s):
-    """Seeder of the row being built: the starting player seeds even rows (§5.3)."""
+    """Seeder of the row being built: the starting player seeds even rows (docs/rules/masbrur.md#setup)."""
     return s.offerer if (len(s.field) // 3) % 2 == 0 else 1 - s.offerer
 
 
@@ -272,7 +272,7 @@ def _wall_moves(ars):
 
 def _pushes(field, t):
     """(text, ejected tile) of every push of tile t: by row, left before right
-    (§5.5 (b) step 2). A left push ejects the right tile and vice versa."""
+    (docs/rules/masbrur.md#2-equipment). A left push ejects the right tile and vice versa."""
     out = []
     for r in range(8):
         x = field[3 * r]
@@ -430,7 +430,7 @@ def is_legal(s, move):
 
 
 def auto_move(s):
-    """The reference move (§5.9): pie split = first 10 pool tiles against the
+    """The reference move (docs/contracts.md#masbrur-free-choices): pie split = first 10 pool tiles against the
     rest; selection = best effective-strength vector, then community part, then
     smallest string; steal = none. Other phases: the first legal move."""
     ph = s.phase

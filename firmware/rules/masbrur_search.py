@@ -1,4 +1,4 @@
-"""Masbrur's reference selection (RULES.md §5.9, MS-31/32): the valid selection
+"""Masbrur's reference selection (docs/rules/masbrur.md#ms-31): the valid selection
 whose sorted effective-strength vector is greatest, then the higher community
 contribution, then the smallest move string.
 
@@ -6,7 +6,7 @@ The search runs over *shapes* (row, zero_high, values) rather than tiles: the
 vector depends only on the shapes, so shape sets are searched first, strongest
 first with bounds, and tiles are assigned only to the shape sets that reach the
 best vector. Blocking is handled by splitting on the blocker value the
-selection will produce (§5.7 step 4): every selection falls in exactly one case.
+selection will produce (docs/rules/masbrur.md#4-combat): every selection falls in exactly one case.
 Then the community part: each shape set tied on the vector gets an upper bound
 before any tile is placed; sets are filled by decreasing bound, and the first
 that reaches its bound (the usual case) settles it. Last the smallest string:

@@ -1,4 +1,4 @@
-"""Figures from the real Pico port (DESIGN.md §5 layer 7, §6), measured on the emulated
+"""Figures from the real Pico port (docs/architecture.md#layer-7), measured on the emulated
 RP2040 booted from the image `arbiter uf2` builds; tests/bench/run.py prints them after the
 WebAssembly figures (PICO = True: this runs on the host only).
 
