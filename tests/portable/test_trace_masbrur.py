@@ -1,6 +1,7 @@
-"""Masbrur on the tile board judged by traces (DESIGN.md §3): the resistor of every tile
-half on the field, the wall slots and the pad read through the board's own mux driver,
-filter and controller. Every move carried out on the board is taken, and nothing else."""
+"""Masbrur on the tile board judged by traces (docs/contracts.md#sensor-traces-and-arbiter-replay):
+the resistor of every tile half on the field, the wall slots and the pad read through the
+board's own mux driver, filter and controller. Every move carried out on the board is taken,
+and nothing else."""
 import json
 
 from check import eq
