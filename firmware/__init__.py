@@ -1,1 +1,1 @@
-# Arbiter firmware: everything that runs on the board (see DESIGN.md §2).
+# Arbiter firmware: everything that runs on the board (see docs/architecture.md#layout).

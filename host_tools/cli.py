@@ -1,4 +1,4 @@
-"""The ``arbiter`` command (DESIGN.md §3). Exit status: 0 done, 1 the board, the link
+"""The ``arbiter`` command (docs/contracts.md#the-arbiter-command). Exit status: 0 done, 1 the board, the link
 or a tool failed, 2 bad input (nothing written to the board); each failure is one
 sentence on stderr."""
 import argparse
@@ -67,7 +67,7 @@ def build_parser():
     _port(g)
     g = gsub.add_parser("export", help="save records as JSON and as readable move lists",
                         description="Write game-NNNNN.json (the record) and game-NNNNN.txt (the "
-                                    "moves in RULES.md notation, with times and clocks).")
+                                    "moves in the rules' notation, with times and clocks).")
     g.add_argument("id", nargs="?", metavar="ID", help="one game (default: all)")
     g.add_argument("--out", default=".", metavar="DIR", help="folder to write to (default: .)")
     _port(g)
@@ -102,7 +102,8 @@ def build_parser():
                        description="Run the firmware of a board kind (filter, inference, controller) "
                                    "on a trace of JSON lines and print each move it accepted, each "
                                    "correction it lit, and the final position and result.")
-    p.add_argument("kind", metavar="KIND", help="the board kind: light, marble")
+    from firmware.hal.profile import kinds
+    p.add_argument("kind", metavar="KIND", help="the board kind: " + ", ".join(kinds()))
     p.add_argument("trace", metavar="TRACE", help="the trace file (JSON lines)")
     p.add_argument("--seed", type=int, default=0, metavar="N", help="the random setup's seed (default: 0)")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",

@@ -17,7 +17,7 @@ def _layout(profile):
     the bottom left."""
     kind = profile["kind"]
     if kind == "stone":
-        # Axial (q, r) of each point (RULES.md §2.1): rows are r, a row's points q apart.
+        # Axial (q, r) of each point (docs/rules/fursaz.md#components): rows are r, a row's points q apart.
         from firmware.app.board_stone import points
         from firmware.rules import fursaz
         n = profile["size"]

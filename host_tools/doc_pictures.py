@@ -18,6 +18,10 @@ Steps, one string each:
                         it (a square for Morbak) or a number, the index in the legal moves
                         the page lists (-1: the last)
     place POINT         put a stone down and leave the stones it flips as they are (stone)
+    lead                the seat holding the highest double names itself (LEFT or RIGHT)
+                        and puts it on the start slot (tile)
+    turns N             N turns of Mano a Mano (tile): the mover puts the first tile of
+                        their hand that fits on the track, else draws, else passes
     finish              play the first legal move until the game is over"""
 import argparse
 import os
@@ -29,7 +33,7 @@ from host_tools.sim_server import SetupError
 OUT_DIR = os.path.join(sim_page.ROOT, "docs", "pictures")
 BOARD = "#board-area"
 PAGE = "page"
-SETTLE_MS = {"light": sim_page.PRESS_MS, "marble": 1200, "stone": 700}   # sensors settle, then a step
+SETTLE_MS = {"light": sim_page.PRESS_MS, "marble": 1200, "stone": 700, "tile": 700}   # sensors settle, then a step
 MAX_PLIES = 400
 
 
@@ -72,6 +76,8 @@ PICTURES = (
             what="a marble lifted off: the space blinks until it is put back"),
     Picture("marble", "marble-end.png", ["press OK", "click #marble-setup", "wait 1200", "finish"],
             what="game over: the groups lit"),
+    Picture("tile", "tile-game.png", ["press OK", "lead", "turns 6"], shot=PAGE,
+            what="Mano a Mano on the tile board: the line on the track, both hands (hot seat)"),
     Picture("stone", "stone-pie.png", ["press OK", "play e5"],
             what="Fursaz, the pie stone: White may take it with SWAP"),
     Picture("stone", "stone-flips.png", ["press OK", "play e3 e5", "place e7"],
@@ -124,6 +130,42 @@ class Taker:
                 return
             self.play(st["legal"][0])
         raise RuntimeError("no end after %d moves" % MAX_PLIES)
+
+    def do_lead(self):
+        best = None
+        for seat in (0, 1):
+            for t in self.hand(seat):
+                a, b = int(t[0]), int(t[2])
+                key = (a == b, a + b, b)
+                if best is None or key > best[0]:
+                    best = (key, seat, t)
+        _key, seat, tile = best
+        self.sim.press("LEFT" if seat == 0 else "RIGHT")
+        self.drag(tile, "S")
+
+    def do_turns(self, n):
+        for _ in range(int(n)):
+            st = self.sim.status()
+            line = st["position"].split("line=")[1].split(" h0=")[0].split()
+            left, right = int(line[0][0]), int(line[-1][2])
+            for t in self.hand(st["to_move"]):
+                a, b = int(t[0]), int(t[2])
+                if left in (a, b) or right in (a, b):
+                    self.drag(t, st["ends"][0 if left in (a, b) else 1])
+                    break
+            else:
+                self.sim.press("DRAW" if "draw" in st["legal"] else "PASS")
+
+    def hand(self, seat):
+        return self.sim.page.eval_on_selector_all('[data-hand="%d"] [data-tile]' % seat,
+                                                  "els => els.map(e => e.dataset.tile)")
+
+    def drag(self, tile, slot):
+        self.sim.page.locator('[data-tile="%s"]' % tile).first.hover()
+        self.sim.page.mouse.down()
+        self.sim.page.locator('[data-pos="%s"]' % slot).hover()
+        self.sim.page.mouse.up()
+        self.sim.advance(self.settle)
 
     def play(self, move):
         before = len(self.sim.status()["moves"])

@@ -1,4 +1,4 @@
-"""The two ways an `arbiter` command fails (DESIGN.md §3): each carries one sentence."""
+"""The two ways an `arbiter` command fails (docs/contracts.md#the-arbiter-command): each carries one sentence."""
 
 
 class UsageError(Exception):

@@ -1,6 +1,6 @@
 """`arbiter games list|export`: the game records on the board (/games/NNNNN.json,
 written by firmware/app/records.py) and the game in progress (/state/current.json), as
-JSON and as a readable move list in RULES.md notation: one numbered line per move with
+JSON and as a readable move list in the rules' notation (docs/rules/<game>.md#notation): one numbered line per move with
 the seat that made it (replayed through the game's engine), the time the move took and
 the clocks after it.
 
@@ -17,7 +17,7 @@ from firmware.app import record_check, records
 from host_tools.board_link import Board, Unreadable
 from host_tools.errors import BoardError, UsageError, quoted
 
-SEATS = {"morbak": ("A", "B"), "mabula": ("W", "B")}  # RULES.md's names; others: 1 and 2
+SEATS = {"morbak": ("A", "B"), "mabula": ("W", "B")}  # the rules' names (docs/rules/); others: 1 and 2
 CURRENT = "/" + records.CURRENT
 
 

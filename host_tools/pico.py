@@ -1,4 +1,4 @@
-"""The emulated Pico (DESIGN.md §5, layer 7) from Python: host_tools/node/pico.mjs runs the
+"""The emulated Pico (docs/architecture.md#layer-7) from Python: host_tools/node/pico.mjs runs the
 real MicroPython UF2 on an emulated RP2040; this starts it, presses keys, reads LED frames
 and cuts the power, for the tests, the benchmarks and `arbiter virtual-board --pico`.
 

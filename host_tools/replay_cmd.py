@@ -1,4 +1,4 @@
-"""`arbiter replay KIND TRACE [--seed N] [--set KEY=VALUE …]` (DESIGN.md §3): the board's
+"""`arbiter replay KIND TRACE [--seed N] [--set KEY=VALUE …]` (docs/contracts.md#sensor-traces-and-arbiter-replay): the board's
 own firmware (firmware/app/trace.py) run on a recorded sensor trace, on this computer.
 Prints one line per event, then the position and the result; exit 2 for a malformed
 trace, kind or setting."""

@@ -1,6 +1,6 @@
 """Drive the real MicroPython (the npm WebAssembly build under Node) from Python.
 
-Used by the tests (DESIGN.md §5, layer 2) and the benchmarks. Every ``run`` is one
+Used by the tests (docs/architecture.md#layer-2) and the benchmarks. Every ``run`` is one
 ``runPython`` call; ``fresh=True`` starts a new interpreter first (about 10 ms), which
 is also the only way to get a clean heap in that build."""
 import json

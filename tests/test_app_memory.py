@@ -1,4 +1,4 @@
-"""The heap budget (issue 3, DESIGN.md §6): with a Morbak game running, the heap in use
+"""The heap budget (issue 3, docs/architecture.md#memory-and-speed): with a Morbak game running, the heap in use
 after gc.collect() on MicroPython stays under 48 KB.
 
 The firmware is what `arbiter deploy` puts on a board (host_tools.deploy.build: every
@@ -6,7 +6,7 @@ file compiled by mpy-cross), mounted at /firmware on the real MicroPython. The a
 as on the board: make_app with the light board's profile and its own storage, the boot
 sweep, the menu, a game started with OK and moves played by key presses. The figure is
 gc.mem_alloc() for the whole interpreter, taken at the top of a later call of the same
-interpreter: the WebAssembly build frees garbage only between calls (DESIGN.md §5)."""
+interpreter: the WebAssembly build frees garbage only between calls (docs/architecture.md#test-layers)."""
 import json
 import os
 import sys

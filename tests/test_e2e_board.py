@@ -1,4 +1,4 @@
-"""Layer 4 (DESIGN.md §5): `arbiter deploy / config / games / logs` and the real mpremote
+"""Layer 4 (docs/architecture.md#layer-4): `arbiter deploy / config / games / logs` and the real mpremote
 against `arbiter virtual-board` — the firmware on the real MicroPython behind a socket on
 a free loopback port, started and stopped here."""
 import json
@@ -16,7 +16,7 @@ from host_tools.board_link import Board, local_hash
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
-MKV3 = ["a1", "g7", "b2", "g6", "c3", "g5", "d4"]  # RULES.md MKV-3: A wins on a1-d4
+MKV3 = ["a1", "g7", "b2", "g6", "c3", "g5", "d4"]  # docs/rules/morbak.md#mkv-3: A wins on a1-d4
 
 
 class VirtualBoard:

@@ -1,5 +1,5 @@
 """Fursaz properties over random games (CPython, hypothesis), checked against a slow,
-independent reference of RULES.md §2.2–§2.3 written straight from the spec in axial
+independent reference of docs/rules/fursaz.md#flanks-and-which-stones-flip written straight from the spec in axial
 coordinates (no shared tables, no suspects: every stone rechecked every stage)."""
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -12,7 +12,7 @@ AXES = ((1, 0), (0, 1), (1, -1))
 # ---------------------------------------------------------------- reference model
 
 def parse(text):
-    """Position text -> (size, {(q, r): [colour, stamp]}), read with §2.1's formulas."""
+    """Position text -> (size, {(q, r): [colour, stamp]}), read with the formulas of docs/rules/fursaz.md#components."""
     tokens = text.split()
     size = int(tokens[0])
     stones = {}

@@ -1,4 +1,4 @@
-"""Imports flow one way (DESIGN.md §2): app -> hal, rules; hal and rules never import app;
+"""Imports flow one way (docs/architecture.md#layout): app -> hal, rules; hal and rules never import app;
 hal never imports rules (the drivers know nothing of the games); rules imports nothing
 outside its package."""
 import ast

@@ -106,7 +106,7 @@ def _check_result(s, opts):
 
 
 def _push_oracle(text, move):
-    """The board part of the text after ``move``, by §1.3's formula:
+    """The board part of the text after ``move``, by the rule of docs/rules/mabula.md#a-turn:
     marble i of the line goes to max(p_i, d + i), the mover to d."""
     grid = [list(r) for r in text.split(" ")[0].split("/")]
 

@@ -10,15 +10,15 @@ pass and never "go out", because only the player who just moved is checked).
 Where the rules coincide, and what is checked:
 * The moves a hand allows against given ends (``Game._update_valid_moves``).
   Difference: when both ends show the same value, ``dominoes`` lists a tile
-  once (left), we list ``L`` and ``R`` (§4.7, so a board can accept either);
+  once (left), we list ``L`` and ``R`` (docs/rules/mano.md#notation, so a board can accept either);
   and where we return ``draw`` / ``pass`` it returns no move.
 * The points for going out: the pip total of the opponent's hand (theirs sums
   the three other hands; two are empty). Positive points = team 0 = seat 0;
   a hand worth 0 points (the loser holds only 0-0) still has a winner here
-  (§4.5), there only ``Result.player`` says who went out.
+  (docs/rules/mano.md#the-match), there only ``Result.player`` says who went out.
 * A whole hand with an empty boneyard, placed move for move in both: same
   legal moves at every turn, same end. Our ``lock="immediate"`` (dead line)
-  ends it exactly when theirs is stuck (the §4.4 lemma), and their "player"
+  ends it exactly when theirs is stuck (the lemma in docs/rules/mano.md#the-end-of-a-hand), and their "player"
   of a stuck result is the last to place, our blocker.
   Differences: a stuck hand scores the sum of both hands there (our
   ``lock_award="both"``, not our default); with equal totals theirs is a tie

@@ -1,7 +1,7 @@
 """Dominó Mano a Mano: hypothesis properties over many seeded matches (CPython).
 
 Every check recomputes what it needs from the position text (an independent
-reading of RULES.md §4), not from the engine's internals."""
+reading of docs/rules/mano.md), not from the engine's internals."""
 import random
 
 from hypothesis import given, settings, strategies as st
@@ -35,7 +35,7 @@ def ends(text):
 
 
 def expected_moves(text):
-    """legal_moves recomputed from the text alone (§4.3, §4.7)."""
+    """legal_moves recomputed from the text alone (docs/rules/mano.md#a-turn, docs/rules/mano.md#notation)."""
     seat = int(field(text, "move")[0])
     hand = field(text, "h%d" % seat)
     if not field(text, "line"):
@@ -54,7 +54,7 @@ def expected_moves(text):
 
 
 def expected_hand_result(text, move, options):
-    """§4.4 applied by hand to the position before the hand-ending move."""
+    """docs/rules/mano.md#the-end-of-a-hand applied by hand to the position before the hand-ending move."""
     seat = int(field(text, "move")[0])
     hands = [field(text, "h0"), field(text, "h1")]
     if move == "pass":

@@ -7,6 +7,8 @@
 * rejected moves raise IllegalMove and change nothing;
 * the fast attack check and the reference selection agree with brute force."""
 import itertools
+import json
+import os
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -84,6 +86,7 @@ def _check_invariants(s):
         if w is not None:
             assert all(t in s.ars[p] for t in w)
     assert m.legal_moves(s) or m.is_over(s)
+    assert m.only_pass(s) == (m.legal_moves(s) == ["pass"])
 
 
 def _check_text(s):
@@ -182,6 +185,27 @@ def test_plus_a_listed_exactly_when_the_pushed_hand_attacks(seed, plies):
             after = m.play(s, mv)
             assert (mv + "+A" in listed) == mf.attack(m.hand(after, p)), mv
     assert ("A" in listed) == mf.attack(m.hand(s, p))
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(1, 3), st.sampled_from(["reselect", "fixed"]), st.integers(0, 2 ** 20))
+def test_only_pass_without_the_list(size, wall_mode, seed):
+    """A small arsenal (an uneven pie split) leaves a pass as the only move: only_pass
+    says so exactly when legal_moves lists nothing else, ply after ply."""
+    rng = Rng(seed)
+    s = m.new_game({"first_offerer": 0, "wall_mode": wall_mode}, seed)
+    pool = m._pool(s)
+    rng.shuffle(pool)
+    s = m.play(m.play(s, "O " + mf.tiles_text(sorted(pool[:size]))), "C1")
+    forced = 0
+    while s.phase == "equipment":
+        only = m.legal_moves(s) == ["pass"]
+        assert m.only_pass(s) == only
+        forced += only
+        moves = m.legal_moves(s)
+        # The first ply a pass: an attack by the offerer would end the phase at once.
+        s = m.play(s, moves[rng.below(len(moves))] if s.plies and rng.below(3) else "pass")
+    assert forced or size == 3
 
 
 # ---------------------------------------------------------- brute force
@@ -284,3 +308,63 @@ def test_reference_selection_is_valid_and_playable(hand, wall):
     parsed = mf.parse_selection(text)
     mf.check_selection(parsed, hand)
     assert mf.canonical(parsed)[0] == text
+
+
+GAME_CASES = [(seed, opts) for seed in (1, 2, 3) for opts in (
+    None, {"community_tiles": "hand", "shared_medal": "full"},
+    {"community_measure": "count", "steal_rule": "heights_frozen", "pie_split": "equal"})]
+
+
+def play_game(seed, options):
+    """A whole game through the API: moves drawn from legal_moves (a pass one time in
+    three in the equipment phase), ``<free>`` played as the reference move. Returns
+    [plies, the combat selections played, the final scores]."""
+    rng = Rng(seed)
+    s = m.new_game(options, seed)
+    plies = 0
+    selections = []
+    while not m.is_over(s):
+        if s.phase == "equipment" and rng.below(3) == 0:
+            move = "pass"
+        else:
+            moves = m.legal_moves(s)
+            move = moves[rng.below(len(moves))]
+        if move == "<free>" and s.phase == "combat_select":
+            move = m.auto_move(s)
+            selections.append(move)
+        s = m.play(s, move)
+        plies += 1
+    return [plies, selections, s.score]
+
+
+def _recorded_selections():
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "masbrur_selections.txt")
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#"):
+                continue
+            hand, wall, opts, text = [p.strip() for p in line.split("|")]
+            yield ([mf.parse_tile(t) for t in hand.split()],
+                   [] if wall == "-" else [mf.parse_tile(t) for t in wall.split()],
+                   opts.split(), text)
+
+
+def test_reference_selection_is_the_recorded_one():
+    """300 hands of 6 to 18 tiles, every scoring option: the selection search gives the
+    strings the first implementation gave (tests/masbrur_selections.txt)."""
+    n = 0
+    for hand, wall, (tiles_mode, measure), text in _recorded_selections():
+        assert ms.best_selection(hand, wall, tiles_mode, measure)[0] == text, (hand, wall)
+        n += 1
+    assert n == 300
+
+
+def test_whole_games_are_the_recorded_ones():
+    """Nine seeded games under three option sets give the plies, selections and scores
+    the first implementation gave (tests/masbrur_games.txt)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "masbrur_games.txt")
+    with open(path) as f:
+        recorded = [json.loads(line) for line in f if not line.startswith("#")]
+    assert len(recorded) == len(GAME_CASES)
+    for (seed, options), want in zip(GAME_CASES, recorded):
+        assert play_game(seed, options) == want, (seed, options)

@@ -1,4 +1,4 @@
-"""Layer 2 (DESIGN.md §5): every test in tests/portable/ also runs on the real
+"""Layer 2 (docs/architecture.md#layer-2): every test in tests/portable/ also runs on the real
 MicroPython, each in a fresh interpreter, with the same vectors as on CPython."""
 import ast
 import os

@@ -1,6 +1,6 @@
 """Property tests for Morbak over random legal games (CPython only).
 
-A deliberately plain reference model, written from the table of RULES.md §3.3,
+A deliberately plain reference model, written from the table of docs/rules/morbak.md#a-turn,
 is played alongside the engine and must agree with it at every ply."""
 from hypothesis import event, given, settings, strategies as st
 

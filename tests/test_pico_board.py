@@ -1,4 +1,4 @@
-"""Layer 7 (DESIGN.md §5): the real Pico MicroPython on an emulated RP2040, booted from the
+"""Layer 7 (docs/architecture.md#layer-7): the real Pico MicroPython on an emulated RP2040, booted from the
 image `arbiter uf2` builds, driven by its keys, read from its LED data pin and its flash.
 
 A few scenarios only (the emulator runs near real time here; the WebAssembly layer stays
@@ -366,3 +366,25 @@ def test_a_mabula_game_on_the_marble_board_takes_under_48_kb(bare_pico):
     plies, used = pico_heap.marble_game(bare_pico.port)
     print("plies %d; heap in use every 10 plies: %s" % (plies, used))
     assert plies > 20 and max(used) < 48 * 1024, used
+
+
+def test_a_masbrur_round_on_the_tile_board_fits_the_heap(image, tmp_path):
+    """A whole Masbrur round on the tile board's app, on the real port (issues 14 and 16):
+    the pie offer, the equipment phase's pushes and walls, combat's walls, formations and
+    steals carried out as tiles on the field, the wall slots and the pad, until the round
+    is scored. On a Pico of its own: the heap as a board has it, not as the scripts
+    before left it (their interned names stay)."""
+    with open(os.path.join(ROOT, "hardware", "tile-pico.json")) as f:
+        prof = json.load(f)
+    code = "PROFILE=%r\nSEED=3\n" % (prof,)
+    with open(os.path.join(ROOT, "tests", "pico_masbrur_game.py")) as f:
+        code += f.read()
+    with boot(str(tmp_path / "flash.bin"), image, hold=("a1", "g1")) as pico:
+        pico.wait(1000)
+        r = subprocess.run([sys.executable, "-m", "mpremote", "connect", pico.port, "exec", code],
+                           capture_output=True, text=True, timeout=1500)
+    assert r.returncode == 0 and r.stdout.strip().startswith("{"), r.stdout + r.stderr
+    got = json.loads(r.stdout.strip().splitlines()[-1])
+    print(got)
+    assert got["same_moves"] and got["rounds"] == 1, got
+    assert got["min_free"] > 100000 and got["min_largest_block"] > 16000, got

@@ -1,5 +1,5 @@
 """`arbiter uf2` without a Pico: the image's layout and contents, and its bad inputs.
-A stand-in MicroPython UF2 is made here, so this runs without ../shared/pico/."""
+A stand-in MicroPython UF2 is made here, so this runs without the Pico files of ARBITER_PICO_DIR."""
 import os
 import struct
 

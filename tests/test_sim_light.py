@@ -1,4 +1,4 @@
-"""The browser simulator with the light board, in Debian's chromium (DESIGN.md §5 layer 5).
+"""The browser simulator with the light board, in Debian's chromium (docs/architecture.md#layer-5).
 
 The page runs the real firmware on MicroPython; the tests click its keys, move its
 manual clock and compare the LEDs drawn (the DOM's data-rgb, and a screenshot) with
@@ -76,7 +76,7 @@ def test_whole_game_to_a_win(sim):
     sim.press("d4")                                           # start
     status = sim.status()
     assert status["screen"] == "game" and status["to_move"] == 0
-    # RULES.md MKV-3: A wins on the diagonal a1-d4.
+    # docs/rules/morbak.md#mkv-3: A wins on the diagonal a1-d4.
     for square in ("a1", "g7", "b2", "g6", "c3", "g5"):
         move(sim, square)
     leds = sim.leds()
@@ -101,8 +101,6 @@ def test_whole_game_to_a_win(sim):
     assert leds["g7"] == shown(B)
     sim.advance(300)
     assert sim.leds()["d4"] == shown(A)
-    if os.environ.get("ARBITER_UPDATE_DOCS") == "1":       # the README's picture
-        sim.page.screenshot(path=os.path.join(ROOT, "docs", "sim-light.png"))
     assert (523, 32768) in sim.tones() and (1047, 32768) in sim.tones()   # the win tune
     files = sim.files()
     record = json.loads(files["games/00001.json"])

@@ -127,3 +127,58 @@ def test_two_windows_two_seats_each_sees_its_own_hand(browser, server):
     b.screenshot("sim-tile.png")
     assert not a.errors and not b.errors
     context.close()
+
+
+def pool(sim):
+    return sim.page.eval_on_selector_all('[data-hand="pool"] [data-tile]', "els => els.map(e => e.dataset.tile)")
+
+
+def click(sim, selector):
+    sim.page.locator(selector).click(position={"x": 5, "y": 5})
+
+
+def test_masbrur_a_pie_offer_on_the_pad_and_a_push(sim):
+    """Masbrur chosen with the menu's keys (PASS to L6, OK, PASS to start, OK); the
+    Masbrur table laid; three pool tiles shown on the pad and offered; the other group
+    accepted; then the offerer's wall set and a push carried out tile by tile."""
+    from firmware.app import board_tile
+    from firmware.rules import masbrur
+    around = 2 + len(board_tile.ITEMS)       # PASS from start round to L6: picks, start, items
+    sim.press(*(["PASS"] * around + ["OK", "PASS", "OK"]))
+    assert sim.status()["game"] == "masbrur", sim.status()["message"]
+    sim.page.click("#tile-masbrur")
+    sim.advance(SETTLE_MS)
+    assert sim.status()["wrong"] == [], "the field as the engine has it"
+    offered = pool(sim)[:3]
+    for t in offered:
+        drag(sim, t, "P")
+        click(sim, '[data-pos="P"]')                    # picked up again
+        click(sim, '[data-hand="pool"]')                # back into the pool
+        sim.advance(SETTLE_MS)
+    sim.press("OK", "RIGHT")
+    st = sim.status()
+    assert st["moves"] == ["O " + " ".join([t[0] + t[2] for t in offered]), "C2"], st
+    s = masbrur.from_text(st["position"])
+    seat = masbrur.to_move(s)
+    move = [m for m in masbrur.legal_moves(s) if m.startswith("W") and not m.endswith("+A")][0]
+    walls = ("WA1", "WA2") if seat == 0 else ("WB1", "WB2")
+    for k in range(2):
+        drag(sim, move[1 + 3 * k] + "-" + move[2 + 3 * k], walls[k])
+    tile, side, row = move[8] + "-" + move[9], move[10], move[11]
+    near, far = ("D", "A") if side == "R" else ("A", "D")
+    # The tile at the row end (turned to touch it), the row shifted, the far tile taken.
+    sim.page.locator('[data-tile="%s"]' % tile).first.hover()
+    sim.page.mouse.down()
+    sim.page.locator('[data-pos="%s%s"]' % (near, row)).hover()
+    sim.page.mouse.up()
+    order = ("B", "C", near) if side == "R" else ("C", "B", near)
+    dest = (far, "B", "C") if side == "R" else (far, "C", "B")
+    for a, b in zip(order, dest):
+        click(sim, '[data-pos="%s%s"]' % (a, row))
+        click(sim, '[data-pos="%s%s"]' % (b, row))
+    click(sim, '[data-pos="%s%s"]' % (far, row))
+    click(sim, '[data-hand="%d"]' % seat)
+    sim.advance(SETTLE_MS)
+    st = sim.status()
+    assert st["moves"][-1] == move and st["wrong"] == [], (move, st["message"], st["wrong"])
+    assert not sim.errors

@@ -1,35 +1,40 @@
-"""Masbrur opponent, through the public API (the engine is being reworked
-elsewhere; RULES.md §0.1, §5.9). It never reads the other seat's wall while
-the walls are secret: every sample redraws that wall from the other seat's
-arsenal (its contents are public, §5.4) before playing on. Where the choice
-cannot be listed (``<free>``: pie split, formation selection once the walls
-are shown, steal) it plays the engine's reference move. Level 1 plays a
-random legal move; levels 2..5 use sequential halving over a random set of
-candidate moves, each sample a random playout to the end of the round scored
-by the points margin (by the result once the game ends)."""
+"""Masbrur opponent. It never reads the other seat's wall while the walls are
+secret: a search redraws that wall from the other seat's arsenal (its
+contents are public: docs/rules/masbrur.md#1-the-pie-offer) for every sample.
+
+The equipment phase lists thousands of moves (about 100 KB of strings on a
+board), so the opponent never asks for that list: it draws active turns
+itself - a wall pair, a tile outside it, one of that tile's pushes - which are
+legal by construction, with ``+A`` when the pushed hand attacks.
+
+Level 1 plays with a little sense: it attacks as soon as its hand allows;
+otherwise it tries a few active turns and keeps the one that leaves the
+strongest hand (the reference selection's strengths), passing when none
+beats the hand it has; it accepts the pie group with the stronger selection
+and walls the tiles its best selection leaves out, highest first (they
+block the most). Levels 2..5 search by sequential halving over candidates
+(pass, the attack, active turns drawn as above), each sample a quick playout
+to the end of the round (it attacks when it can, else passes one turn in six
+or pushes at random) scored by the points margin, or the result once the
+game ends. Where the choice cannot be listed (``<free>``: pie split,
+formation selection, steal) every level plays the engine's reference move."""
 from firmware.ai.search import halving
+from firmware.rules import masbrur_form as mf
+from firmware.rules.masbrur_search import best_selection
 import firmware.rules.masbrur as rules
 
-_CANDIDATES = (0, 0, 3, 6, 10, 16)   # moves searched, by level
-_SAMPLES = (0, 0, 6, 12, 24, 40)     # playouts per decision, by level
-_PLIES = 400                         # a playout's cap (equipment ends by 200 plies)
+_CANDIDATES = (0, 0, 3, 12, 16, 24)  # moves searched, by level
+_SAMPLES = (0, 0, 9, 24, 48, 80)     # playouts per decision, by level
+_TRIES = 6                           # active turns level 1 compares
 _WIN = 100000
 _SECRET = ("free_setup", "pie_offer", "pie_accept", "equipment", "combat_wall")
-
-
-def _lines(state):
-    return rules.to_text(state).split("\n")
-
-
-def _round(lines):
-    return lines[3].split()[1]   # "round R offerer O ..."
 
 
 def _redraw_wall(state, seat, rng):
     """A state that agrees with what ``seat`` sees, the other wall redrawn."""
     if state.phase not in _SECRET:
         return state
-    lines = _lines(state)
+    lines = rules.to_text(state).split("\n")
     key = "wall%d " % (1 - seat)
     arsenal = "arsenal%d " % (1 - seat)
     for k in range(len(lines)):
@@ -46,6 +51,97 @@ def _redraw_wall(state, seat, rng):
     return state
 
 
+def _active(s, rng):
+    """(move, hand after it) for a random active turn of the side to move, or
+    None when a few draws find no tile that can be pushed."""
+    p = rules.to_move(s)
+    ars = s.ars[p]
+    wall = s.wall[p]
+    fixed = s.opt["wall_mode"] == "fixed" and wall is not None
+    n = len(ars)
+    if n < 3 and not fixed:
+        return None
+    for _ in range(8):
+        if fixed:
+            w = wall
+        else:
+            i = rng.below(n)
+            j = rng.below(n - 1)
+            if j >= i:
+                j += 1
+            w = [ars[i], ars[j]] if i < j else [ars[j], ars[i]]
+        free = [t for t in ars if t not in w]
+        t = free[rng.below(len(free))]
+        pushes = rules.pushes(s, t)
+        if pushes:
+            text, ejected = pushes[rng.below(len(pushes))]
+            after = [u for u in free if u != t] + [ejected]
+            move = "W%s,%s %s" % (mf.name(w[0]), mf.name(w[1]), text)
+            return (move + "+A" if mf.attack(after) else move), after
+    return None
+
+
+def _strength(tiles):
+    """The strengths of the reference selection of ``tiles`` (no wall against
+    it), strongest first, as one comparable int."""
+    forms = best_selection(tiles, [], "formation", "pips")[1]
+    eff = mf.effective([mf.shape(row, zh, [v for t, v in uses]) for row, zh, uses in forms],
+                       mf.NO_BLOCKER)
+    return (max(eff[0], 0) << 16) | (max(eff[1], 0) << 8) | max(eff[2], 0)
+
+
+def _sensible(s, rng):
+    """Level 1's move."""
+    ph = s.phase
+    p = rules.to_move(s)
+    if ph == "pie_accept":
+        g1 = s.group1
+        g2 = [t for t in rules.pool(s) if t not in g1]
+        return "C1" if _strength(g1) >= _strength(g2) else "C2"
+    if ph == "combat_wall":
+        ars = s.ars[p]
+        if len(ars) == 1:
+            return "W" + mf.name(ars[0])
+        used = mf.forms_tiles(best_selection(ars, [], "formation", "pips")[1])
+        # Unused tiles first, then the highest top (they block most), heaviest.
+        order = sorted([(1 if t in used else 0, -(t & 7), -(t >> 3), t) for t in ars])
+        w = sorted([order[0][3], order[1][3]])
+        return "W%s,%s" % (mf.name(w[0]), mf.name(w[1]))
+    if ph == "equipment":
+        if mf.attack(rules.hand(s, p)):
+            return "A"
+        best = None
+        top = _strength(rules.hand(s, p))
+        for _ in range(_TRIES):
+            got = _active(s, rng)
+            if got is None:
+                break
+            move, after = got
+            if move.endswith("+A"):
+                return move
+            v = _strength(after)
+            if v > top:
+                best = move
+                top = v
+        return "pass" if best is None else best
+    moves = rules.legal_moves(s)
+    return moves[rng.below(len(moves))]
+
+
+def _quick(s, rng):
+    """A playout's move: attack when it can, else pass one turn in six or push."""
+    if s.phase == "equipment":
+        if mf.attack(rules.hand(s, rules.to_move(s))):
+            return "A"
+        if rng.below(6):
+            got = _active(s, rng)
+            if got is not None:
+                return got[0]
+        return "pass"
+    moves = rules.legal_moves(s)
+    return moves[rng.below(len(moves))]
+
+
 def _value(state, me):
     r = rules.result(state)
     if rules.is_over(state):
@@ -55,29 +151,51 @@ def _value(state, me):
 
 
 def _playout(state, rng):
-    """Random moves until the round is scored or the game ends."""
-    start = _round(_lines(state))
-    plies = _PLIES
-    while plies and not rules.is_over(state) and _round(_lines(state)) == start:
-        moves = rules.legal_moves(state)
-        state = rules.play(state, moves[rng.below(len(moves))])
-        plies -= 1
+    """Quick moves until the round is scored or the game ends (the engine
+    caps the equipment phase)."""
+    start = state.round
+    while not rules.is_over(state) and state.round == start:
+        state = rules.play(state, _quick(state, rng))
     return state
 
 
-def choose(state, level, rng):
-    moves = rules.legal_moves(state)
-    if len(moves) == 1 or level == 1:
-        return moves[rng.below(len(moves))]
-    me = rules.to_move(state)
+def _candidates(s, level, rng):
+    """The moves a search compares: in the equipment phase pass, the attack
+    when it is legal, and active turns drawn at random; else the listed moves
+    (a random few when there are more)."""
+    want = _CANDIDATES[level]
+    if s.phase == "equipment":
+        out = ["pass"]
+        if mf.attack(rules.hand(s, rules.to_move(s))):
+            out.append("A")
+        for _ in range(2 * want):
+            if len(out) >= want:
+                break
+            got = _active(s, rng)
+            if got is None:
+                break
+            if got[0] not in out:
+                out.append(got[0])
+        return out
+    moves = rules.legal_moves(s)
+    if len(moves) <= want:
+        return moves
     picks = list(range(len(moves)))
-    if len(picks) > _CANDIDATES[level]:
-        rng.shuffle(picks)
-        picks = picks[:_CANDIDATES[level]]
-        picks.sort()
-    # Keep only the candidates: an equipment phase lists thousands of moves.
-    moves = [moves[i] for i in picks]
-    picks = None
+    rng.shuffle(picks)
+    picks = picks[:want]
+    picks.sort()
+    return [moves[i] for i in picks]
+
+
+def choose(state, level, rng):
+    if state.phase in ("pie_offer", "combat_select", "combat_steal"):
+        return rules.FREE
+    if level == 1:
+        return _sensible(state, rng)
+    me = rules.to_move(state)
+    moves = _candidates(state, level, rng)
+    if len(moves) == 1:
+        return moves[0]
 
     def value(k):
         world = _redraw_wall(state, me, rng)

@@ -1,1 +1,1 @@
-# What a player meets: menu, settings, controllers, clocks, records (DESIGN.md §2).
+# What a player meets: menu, settings, controllers, clocks, records (docs/architecture.md#layout).

@@ -1,5 +1,5 @@
 """The tile board (dominoes read by the resistor in each half: firmware/hal/tiles.py):
-Dominó Mano a Mano. 64 reader positions, each two contacts (half a, half b) and an LED;
+Dominó Mano a Mano and Masbrur. 64 reader positions, each two contacts (half a, half b) and an LED;
 MENU, OK, PASS, DRAW, LEFT, RIGHT, ATTACK buttons.
 
 Positions (cells) and their names (firmware/app/tile_positions.py), the same in traces, the
@@ -19,16 +19,17 @@ A tile on the track is read as a tile, whatever way round (orientation follows f
 value it matches); a field position keeps its halves apart (half a on the left).
 
 No key under the positions: PASS moves the selection (it blinks), OK chooses, MENU goes
-back. Main menu: on the right of the track R1 the target (a bar over the field, 5 points
-a cell; empty: the rules' 50), R2 lock, R3 lock award, R4 later leads, R5 brightness (a
-bar over the field), R6 sound; start on S (green). A choice shows its values on L1, L2,
-L3. Pause: L1 continue, S undo, R1 end."""
+back. Main menu: L5 Mano a Mano, L6 Masbrur (what start plays: setting masbrur.selected);
+on the right of the track R1 the target (a bar over the field, 5 points a cell; empty: the
+rules' 50), R2 lock, R3 lock award, R4 later leads, R5 brightness (a bar over the field),
+R6 sound, R7 the seat the board plays in Masbrur (off, A, B), R8 its level (1-5); start on
+S (green). A choice shows its values on L1, L2, L3. Pause: L1 continue, S undo, R1 end."""
 from firmware.app import render
 from firmware.app.tile_positions import FIELD, PAD, SIDE, WALLS, name, names, slot  # noqa: F401 (the board's)
 
-GAMES = ("mano",)
+GAMES = ("mano", "masbrur")
 DIRECT = False
-PICKS = ()
+PICKS = (("masbrur.selected", False, 5, render.WHITE), ("masbrur.selected", True, 6, render.CYAN))
 START = 0                                      # S
 ITEMS = (
     ("mano.target", 14, render.GREEN, 5),
@@ -37,12 +38,15 @@ ITEMS = (
     ("mano.later_lead", 17, render.CYAN, None),
     ("leds.brightness", 18, render.WHITE, 0),
     ("sound", 19, render.YELLOW, None),
+    ("masbrur.opponent", 20, render.CYAN, None),
+    ("masbrur.level", 21, render.RED, 1),
 )
 BAR = (28, 32)                                 # the field
 OFF = 27                                       # P (no setting of the board switches off)
 CHOICES = (1, 2, 3)                            # L1, L2, L3
 PAUSE = (1, 0, 14)                             # L1, S, R1
-TRACE = "track"   # a trace's fields (trace.py): "track" and "pad", each tile low end first
+TRACE = "track"   # a trace's fields (trace.py): "track" and "pad", each tile low end first,
+#                   and "field" (Masbrur's field and wall slots, each tile half a first)
 
 def trace_names(profile):
     return names()
@@ -53,4 +57,4 @@ def rows(profile):
 
 
 def game(cfg):
-    return "mano"
+    return "masbrur" if cfg.get("masbrur.selected") else "mano"

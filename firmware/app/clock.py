@@ -1,4 +1,4 @@
-"""Morbak's two time limits (RULES.md §3.5), in ms, for the player to move.
+"""Morbak's two time limits (docs/rules/morbak.md#the-end), in ms, for the player to move.
 
 ``left`` holds both players' game time (chess-clock style: only the mover's runs);
 ``move_left`` is the countdown of the current turn. A limit that is off is None.

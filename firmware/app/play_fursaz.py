@@ -7,17 +7,17 @@ time, so a stone being turned (edge-on, read as empty or as noise for a moment) 
 taken for anything.
 
 A placement is one empty point turning occupied with the mover's colour, everything else
-as it was. The board plays it (RULES.md §2.3) and lights the stones whose colour changes
+as it was. The board plays it (docs/rules/fursaz.md#a-turn) and lights the stones whose colour changes
 in the end - the **net** flips: a stone flipped twice stays as it is and is not lit -
 each blinking in the colour it must show (the placed stone too, if the cascade turns
-it); with the setting fursaz.stages, stage by stage instead, as RULES.md §2.3 resolves
+it); with the setting fursaz.stages, stage by stage instead, as the rules (docs/rules/fursaz.md#a-turn) resolve
 them (a stone flipped twice is then turned twice). Nothing else is accepted until the
 board shows the new position. A stone of the
 wrong colour, a stone turned that should not be, a stone removed, a stone where none may
 go (an illegal placement, said why): correction mode, the points that disagree blink in
 the colour they should show (red where the point should be empty) until the board
 matches. A sensor reading out of range is named and lit magenta, never taken as a stone.
-PASS passes; at the pie step SWAP takes the first stone's colour (RULES.md §2.4).
+PASS passes; at the pie step SWAP takes the first stone's colour (docs/rules/fursaz.md#the-pie-rule).
 Whose turn: every 3 s the empty points glow for a moment in the mover's colour.
 
 Against the board (settings fursaz.opponent, fursaz.level): on its turn the board thinks

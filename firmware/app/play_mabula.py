@@ -2,7 +2,7 @@
 (the game itself - record, saving, undo - is the session's: session.py).
 
 The sensors say only where a marble is; the colours follow from the start position,
-which the board sets (RULES.md §1.10). The app gets a frame (one byte per space,
+which the board sets (docs/boards/marble.md#setting-up). The app gets a frame (one byte per space,
 1 = occupied) only once the sensors have read the same for the profile's settle time,
 so a marble rolling past, a bounce or a hand passing over is never seen as a move.
 

@@ -1,7 +1,7 @@
 """Morbak on the light board: what a press means and what the squares show (the game
 itself - record, saving, clocks, undo - is the session's: session.py).
 
-Playing: a press on a square means the one action RULES.md §3.9 gives it
+Playing: a press on a square means the one action the rules give it (docs/boards/light.md#playing)
 (morbak.press_action). With the confirm step (setting morbak.confirm, on by default)
 the first press selects: the square blinks between its look now and its look after
 the move; a second press on it, or OK, plays it; MENU cancels. Where a square has two

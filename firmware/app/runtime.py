@@ -194,6 +194,14 @@ class App:
         names.append("firmware.app.board_" + self.kind)
         for game in self.games:
             names.append("firmware.app.settings_" + game)
+        # The settings loaded each game's options (settings._engine): the tile board's other
+        # game's go, and its engine with the modules it names as its PARTS if it was loaded.
+        playing = play.session.rec["game"]
+        for g in self.games:
+            if g != playing:
+                names.append("firmware.rules.%s_options" % g)
+                names.append("firmware.rules." + g)
+                names += getattr(sys.modules.get("firmware.rules." + g), "PARTS", ())
         _unload(names)
 
     def pause(self, play):

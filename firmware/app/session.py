@@ -18,7 +18,7 @@ person to carry out (sensor boards); until then the controller shows a slow puls
 move with the player's, so the player is to move again.
 
 Clocks (clock.py): a record whose options have ``game_time_s`` or ``move_time_s``
-(Morbak) has the limits of RULES.md §3.5; the session counts the mover's time and plays
+(Morbak) has the limits of docs/rules/morbak.md#the-end; the session counts the mover's time and plays
 ``flag`` / ``timeout`` at the instant a limit expires. Every game records the time
 each move took (``move_ms``) and the clocks after it (``clock_ms``, null when off)."""
 from firmware.app import records, render
@@ -36,6 +36,13 @@ _SLICE_MS = const(40)   # thinking between two polls of the keys and sensors
 # overrun and the steps between slices included.
 _THINK_LIMIT_MS = (0, 300, 600, 1000, 1400, 1800)
 _BREATH_MS = const(2000)   # one slow breath of the thinking pulse
+
+
+def _only_pass(engine, s):
+    """Is a pass the only legal move? An engine with long move lists (Masbrur's equipment
+    phase lists thousands) answers it without building the list."""
+    only = getattr(engine, "only_pass", None)
+    return only(s) if only is not None else engine.legal_moves(s) == ["pass"]
 
 
 def _ms(seconds):
@@ -137,7 +144,7 @@ class Session:
             self.record_end(now, "move %s %s" % (who, move))
             self._moved(now)
             return
-        forced = self.engine.legal_moves(self.state) == ["pass"]
+        forced = _only_pass(self.engine, self.state)
         if not forced:
             records.save_current(app.storage, rec)
         app.log(now, "move %s %s" % (who, move))

@@ -59,7 +59,12 @@ def _board_keys(game):
 
 
 def _engine(game):
-    return __import__("firmware.rules." + game, None, None, ("OPTIONS",))
+    """The module with ``game``'s OPTIONS: a small one of their own where the engine has it
+    (firmware/rules/<game>_options.py: the engine is not loaded for them), else the engine."""
+    try:
+        return __import__("firmware.rules.%s_options" % game, None, None, ("OPTIONS",))
+    except ImportError:
+        return __import__("firmware.rules." + game, None, None, ("OPTIONS",))
 
 
 def _game_keys(game):

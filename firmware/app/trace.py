@@ -1,10 +1,13 @@
-"""Replay a sensor trace through the board's own firmware (`arbiter replay`, DESIGN.md §3).
+"""Replay a sensor trace through the board's own firmware (`arbiter replay`, docs/contracts.md#sensor-traces-and-arbiter-replay).
 
 A trace is what a board's inputs read, scan by scan: JSON lines {"t": ms since power-up,
 non-decreasing, ...} with, per board kind, "keys" (light: every key held, by name),
 "occupied" (marble: every space that reads a marble), "stones" (stone: every point that
-reads a stone, with the colour read, e.g. "c3W") and, on every kind, "press" (a button
-pressed and released at t). A reading holds until the next line changes it.
+reads a stone, with the colour read, e.g. "c3W"), on the tile board "track" (Mano a Mano's
+slots, each tile low end first: "S:6-6 R1:6-4"), "pad" (the reader pad's tile or null) and
+"field" (Masbrur's field positions A0-D7 and wall slots WA1-WB2 that read a tile, half a
+- the left one - first: "B0:0-0 C0:0-1 D5:6-3 WA1:2-7"), and, on every kind, "press" (a
+button pressed and released at t). A reading holds until the next line changes it.
 
 ``replay(profile, storage, lines, seed, settings)`` builds the real drivers over
 simulated wires (firmware/hal/wires.py), the runner and the app, starts the board's
@@ -24,7 +27,9 @@ from firmware.hal.wires import Wires
 
 _TAIL_MS = 1000   # run on this long (plus the settle time) after the last line
 # The tile board's fields: the positions each covers (by the first letter of their names).
-_TILE_FIELDS = {"track": "SLR", "pad": "P"}
+# "field" is Masbrur's: "B0:0-0 C0:0-1 ... WA1:2-7", every field position (A0-D7) and wall
+# slot (WA1 WA2 WB1 WB2) that reads a tile, half a (the left one) first.
+_TILE_FIELDS = {"track": "SLR", "pad": "P", "field": "ABCDW"}
 _PIPS = "01234567"
 
 
@@ -52,12 +57,13 @@ def _names(line_no, field, value, allowed):
 
 
 def _tile(line_no, field, word):
-    """(half a, half b) codes of a tile written low end first ("3-5", "3-?")."""
+    """(half a, half b) codes of a tile ("3-5", "3-?"): on the track low end first; on
+    the pad and the field half a first (a formation's tile shows its square there)."""
     if len(word) != 3 or word[1] != "-" or (word[0] + word[2]).strip(_PIPS + "?"):
         raise TraceError("line %d: %s reads tiles as a-b (pips 0-7 or ?), not %s" % (line_no, field, word[:20]))
     a = _PIPS.find(word[0])
     b = _PIPS.find(word[2])
-    if a >= 0 and b >= 0 and a > b:
+    if a >= 0 and b >= 0 and a > b and field == "track":
         raise TraceError("line %d: %s writes a tile low end first (%s-%s)" % (line_no, field, word[2], word[0]))
     return (a if a >= 0 else tiles.BAD), (b if b >= 0 else tiles.BAD)
 

@@ -1,7 +1,7 @@
 """Board profiles: read /profile.json, check it, and build the drivers from it.
 
 This module and the board kinds' profile modules (profile_<kind>.py) are the only ones
-that name pins (DESIGN.md §1). ``load()`` reads and checks a profile: ProfileError says
+that name pins (docs/architecture.md#boards). ``load()`` reads and checks a profile: ProfileError says
 what is wrong in one sentence naming the field, on the board at boot and in `arbiter`.
 ``build(profile)`` makes the drivers for the interpreter it runs on (machine / neopixel
 on MicroPython, digitalio / pwmio / neopixel on CircuitPython) and returns a ``Drivers``.

@@ -1,5 +1,5 @@
 """Shared pieces of the pure rules engines: the error type, the seeded
-generator of RULES.md §0.3 and option checking. Nothing game-specific."""
+generator of docs/contracts.md#the-seeded-generator and option checking. Nothing game-specific."""
 
 
 class IllegalMove(ValueError):
@@ -7,7 +7,7 @@ class IllegalMove(ValueError):
 
 
 class Rng:
-    """xorshift32 (RULES.md §0.3): the same stream on CPython and MicroPython.
+    """xorshift32 (docs/contracts.md#the-seeded-generator): the same stream on CPython and MicroPython.
 
     The state is kept as two 16-bit halves so that ``below`` and ``shuffle`` never
     make integers above 2^30, which would allocate on a 32-bit board."""

@@ -1,19 +1,19 @@
-"""Fursaz (RULES.md §2): hex territorial flipping game, sizes 5 and 7, pie rule.
+"""Fursaz (docs/rules/fursaz.md): hex territorial flipping game, sizes 5 and 7, pie rule.
 
-Contract of RULES.md §0.1 plus, for the stone board:
+Contract of docs/contracts.md#the-rules-engines plus, for the stone board:
   ``resolution(state, point)``  the flips a placement causes (stages, net changes, cycle);
   ``territory(state)``          the owner of every empty point, for the end display;
   ``board(state)``              the colour of every stone.
 
 Seats and colours: seat 0 is Black unless the pie ``swap`` was played, then seat 1 is.
 
-Position text (§2.7): ``<N> <B|W to move> <passes> <swapped 0|1> <pie0|pie1|play> <stones…>``,
+Position text (docs/rules/fursaz.md#notation): ``<N> <B|W to move> <passes> <swapped 0|1> <pie0|pie1|play> <stones…>``,
 e.g. ``5 W 0 0 play e3B0 e5W1``. Stones are written in point order (a1, a2, …, b1, …, the
 order of ``legal_moves``); ``from_text`` accepts them in any order. Ranks are dense (0 =
 oldest; stones flipped in one stage share a rank). Options that change behaviour but are
 not in the header (``territory``, ``cycle_rule``, ``tie``) are written after the stones as
 ``key=value`` tokens, and only when they differ from the default, so a default game's text
-is exactly §2.7's. ``pie`` needs no token: the phase says all of it. A finished game has
+is exactly the one in docs/rules/fursaz.md#notation. ``pie`` needs no token: the phase says all of it. A finished game has
 ``passes`` 2. In phase ``play`` a position must be stable, except under ``cycle_rule=stop``
 (a stopped cascade may leave capturable stones).
 
@@ -21,7 +21,7 @@ is exactly §2.7's. ``pie`` needs no token: the phase says all of it. A finished
 "score" (higher score wins), "draw" (equal scores), "tie to white" (equal, tie="white").
 
 Speed: a change at a point only changes the flank status of that stone and of the nearest
-stone each way on the lines through it (RULES.md §2.8). legal_moves must simulate every
+stone each way on the lines through it (docs/rules/fursaz.md#a-turn). legal_moves must simulate every
 placement (cycle rule): a quick test (_quiet_after, from a table of the nearest stone
 each way from every point made once per call) settles the ~80 % that flip nothing;
 the resolution loop checks only suspects (stones near a change). Per-size tables of rays
@@ -271,7 +271,7 @@ def _capturable_near(g, col, st, dist, x, d0, j0):
 def _quiet_after(g, col, st, p, dist):
     """After a stone was put on p in a stable position: True iff still no stone is
     capturable. ``dist``: _nearest of the position before p. Besides p, only the nearest
-    stone y on each ray from p can have changed, and only along that ray's axis (§2.8).
+    stone y on each ray from p can have changed, and only along that ray's axis (docs/rules/fursaz.md#flanks-and-which-stones-flip).
     With D the distance from p to y, look at the point o at distance D beyond y: if a
     stone (or the edge) comes first, y's flank on this axis is as before; if o holds a
     stone of p's colour, y now has the newest flank, of p's colour; if o holds the other
@@ -333,7 +333,7 @@ def _ranks(col, st):
 
 
 def _cascade(g, col, st, clock, p, mover, everything=False, stages=None):
-    """The resolution loop (§2.3) in place, once a ``mover`` stone is on p; ``clock`` is
+    """The resolution loop (docs/rules/fursaz.md#a-turn) in place, once a ``mover`` stone is on p; ``clock`` is
     the next stamp. ``everything``: check every stone, not only those near p (the start
     position may be unstable, which only happens under cycle_rule "stop"). ``stages``: a
     list that receives (new colour, flipped points) per stage that flipped something.
@@ -543,7 +543,7 @@ def resolution(state, point):
 # ---------------------------------------------------------------- territory and result
 
 def _owners(state):
-    """{point index: owning colour or 0} for every empty point (RULES.md §2.2)."""
+    """{point index: owning colour or 0} for every empty point (docs/rules/fursaz.md#the-end-and-the-score)."""
     g = _geo(state.size)
     col = state.col
     run = state.opts["territory"] == "run"

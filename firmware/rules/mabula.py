@@ -1,24 +1,24 @@
-"""Mabula (RULES.md §1): push your marbles in from the edge, score your groups.
+"""Mabula (docs/rules/mabula.md): push your marbles in from the edge, score your groups.
 
 Seats: 0 = White (``W``), 1 = Black (``B``). Moves: ``d1-d5`` (the marble on
 edge space d1 rolls in to d5, pushing what it meets) and ``pass`` (only when
 forced). ``legal_moves`` order: edge spaces in ring order (b1 first), then the
 destination nearest the edge first.
 
-Position text (§1.7): the 8 ranks from 8 down to 1 joined by ``/`` (``W``,
+Position text (docs/rules/mabula.md#notation): the 8 ranks from 8 down to 1 joined by ``/`` (``W``,
 ``B``, ``.`` empty, ``-`` missing corner), a space, the side to move. After
 the game ends the side shown is the one whose turn it would be. Result-only
 options that differ from their defaults follow as ``key=value`` words
 (``scoring=product``, ``tiebreak=lex``, ``count_edge_marbles=true``) so that
 ``from_text(to_text(s))`` also scores the same; with the default options the
-text is exactly §1.7.
+text is exactly the one in docs/rules/mabula.md#notation.
 
 ``result`` reasons: ``"largest group"`` / ``"product"`` (the score decided),
 ``"tiebreak"`` (equal largest groups, decided by ``tiebreak="lex"``),
 ``"draw"``, and ``"in progress"`` (game not over: winner None, the scores as
 they stand). A player with no group scores 0 in both modes.
 
-For the marble board (§1.10): ``SPACES`` (the 60 space names in sensor
+For the marble board (docs/boards/marble.md#playing): ``SPACES`` (the 60 space names in sensor
 order), ``space_index``, ``occupancy``, ``move_from_occupancy`` and ``groups``.
 """
 from firmware.rules import IllegalMove, Rng, is_bool, is_int, take_options
@@ -36,7 +36,7 @@ SPACES = (
     "b8", "c8", "d8", "e8", "f8", "g8",
 )
 
-# The 24 edge spaces in ring order (§1.1): clockwise from b1. Setup strings
+# The 24 edge spaces in ring order (docs/rules/mabula.md#components): clockwise from b1. Setup strings
 # and the canonical move order follow it.
 RING = (
     "b1", "c1", "d1", "e1", "f1", "g1", "h2", "h3", "h4", "h5", "h6", "h7",
@@ -147,7 +147,7 @@ class _State:
 
 def _setup_fault(ring):
     """Why the 24 colours ``ring`` (string or list, ring order) are not a valid
-    setup, or None when they are (§1.2, MB-8)."""
+    setup, or None when they are (docs/rules/mabula.md#setup, MB-8)."""
     if len(ring) != 24:
         return "it must have 24 letters W/B (b1 ... a2 in ring order), not %d" % len(ring)
     whites = 0
@@ -168,7 +168,7 @@ def _setup_fault(ring):
 
 
 def _random_setup(rng):
-    """Shuffle W*12 + B*12 afresh until it passes the rule (§1.2).
+    """Shuffle W*12 + B*12 afresh until it passes the rule (docs/rules/mabula.md#setup).
     Returns (ring string, number of shuffles)."""
     tries = 0
     while True:
@@ -204,7 +204,7 @@ def new_game(options=None, seed=0):
 # --- moves -------------------------------------------------------------------
 
 def _push(cells, r, d, colour):
-    """Play (E, d) from ring position ``r`` on ``cells`` in place (§1.3):
+    """Play (E, d) from ring position ``r`` on ``cells`` in place (docs/rules/mabula.md#a-turn):
     marble i of the line (from E) goes to max(p_i, d + i). Walks from the far
     end so every target is already free."""
     e = _RING_G[r]
@@ -299,7 +299,7 @@ def play(state, move):
 # --- scoring -----------------------------------------------------------------
 
 def _groups(s, colour):
-    """Groups of ``colour`` (§1.5) as lists of grid indices, each ascending,
+    """Groups of ``colour`` (docs/rules/mabula.md#the-end-and-the-score) as lists of grid indices, each ascending,
     in the order of their lowest index. Explicit stack, no recursion."""
     cells = s.cells
     with_edges = s.opts[2]
@@ -371,7 +371,7 @@ def result(state):
     return {"winner": None, "scores": scores, "reason": "draw"}
 
 
-# --- marble board (§1.10) -------------------------------------------------------
+# --- marble board (docs/boards/marble.md#playing) -------------------------------
 
 def occupancy(state):
     """60 bytes, 1 where a marble stands, in SPACES order."""
@@ -427,7 +427,7 @@ def move_from_occupancy(state, occupied):
     return move_name(emptied, d)
 
 
-# --- position text (§1.7) -------------------------------------------------------
+# --- position text (docs/rules/mabula.md#notation) ------------------------------
 
 def to_text(state):
     cells = state.cells

@@ -1,4 +1,4 @@
-"""Dominó Mano a Mano (RULES.md §4): two-player draw dominoes, double-six set,
+"""Dominó Mano a Mano (docs/rules/mano.md): two-player draw dominoes, double-six set,
 hands played one after another until a player reaches the target.
 
 The game is the whole match. A hand ends by domino or lock; the move that ends
@@ -10,13 +10,13 @@ is the move after which ``hand=`` in the text grows by one, and
 totals). When a hand brings a player to the target the match is over and the
 state keeps that hand's final position.
 
-Moves (§4.7): the lead ``6-6``; ``L3-5`` / ``R3-5`` (place on the left / right
+Moves (docs/rules/mano.md#notation): the lead ``6-6``; ``L3-5`` / ``R3-5`` (place on the left / right
 end); ``draw``; ``pass``. Tiles are written low end first. ``legal_moves``:
 plays in canonical tile order, ``L`` before ``R``; or ``["draw"]``; or
 ``["pass"]``. With ``later_lead="winner"`` the lead of a later hand is any
 tile of the previous hand's winner.
 
-Options (§4.6): ``target`` (50; any positive int up to 100000), ``lock``
+Options (docs/rules/mano.md#options): ``target`` (50; any positive int up to 100000), ``lock``
 (``"immediate"`` | ``"play_out"``), ``lock_award`` (``"opponent"`` |
 ``"both"``, used for every locked hand, ties included), ``no_double``
 (``"heaviest"`` | ``"redeal"``; only the first hand needs it under
@@ -24,7 +24,7 @@ Options (§4.6): ``target`` (50; any positive int up to 100000), ``lock``
 ``"winner"``), ``mode`` (``"dealt"`` | ``"observed"``, see
 firmware/rules/mano_observed.py: the tile board that cannot see the hands).
 
-Position text: the §4.7 fields, then extra fields so that the text is a whole
+Position text: the fields of docs/rules/mano.md#notation, then extra fields so that the text is a whole
 state:
 
     hand=1 score=0,0 move=1 last=- line=- h0=0-2 0-5 ... h1=0-4 ... bone=5-5 1-4 ...
@@ -166,7 +166,7 @@ def _parse_oriented(word):
 
 def line_is_dead(line):
     """True when the line (text, tiles left to right) can never be played on
-    again: both ends show v and all seven tiles showing v are in it (§4.4)."""
+    again: both ends show v and all seven tiles showing v are in it (docs/rules/mano.md#the-end-of-a-hand)."""
     _need_tables()
     return _text_module().line_is_dead(line)
 
@@ -350,7 +350,7 @@ def _check_fits(s, t, left):
 
 
 def _place(s, seat, t, left):
-    """New state: tile t placed by seat (already checked), then the §4.4 checks."""
+    """New state: tile t placed by seat (already checked), then the checks of docs/rules/mano.md#the-end-of-a-hand."""
     n = _copy(s)
     a = _A[t]
     b = _B[t]
@@ -396,7 +396,7 @@ def _hand_over(n):
 
 
 def _ended(s):
-    """True when the position (line down) is the end of a hand (§4.4)."""
+    """True when the position (line down) is the end of a hand (docs/rules/mano.md#the-end-of-a-hand)."""
     return (s.h[s.last] == 0 or s.passes >= 2
             or (s.o["lock"] == "immediate" and _dead(s.lm, s.le, s.re)))
 

@@ -1,4 +1,4 @@
-"""Observed mode of Dominó Mano a Mano (RULES.md §4.10): the engine behind a
+"""Observed mode of Dominó Mano a Mano (docs/rules/mano.md#real-tiles): the engine behind a
 tile board that senses the tiles put on the line but cannot see the hands or
 the boneyard. Chosen with ``mode="observed"``; same API as the dealt mode,
 reached through firmware/rules/mano.py (this module is imported only then).

@@ -1,20 +1,20 @@
-"""Masbrur (RULES.md §5): field, pie offer, equipment phase, combat, scoring.
+"""Masbrur (docs/rules/masbrur.md): field, pie offer, equipment phase, combat, scoring.
 
-Contract of RULES.md §0.1, plus (§5.9) ``is_legal(state, move)``,
+Contract of docs/contracts.md#the-rules-engines, plus (docs/contracts.md#masbrur-free-choices) ``is_legal(state, move)``,
 ``auto_move(state)`` and ``public_view(state, seat)``.
 
-* Scores (``result()["scores"]``) are half-points (RULES.md §0.2): 185 = 92½.
+* Scores (``result()["scores"]``) are half-points (docs/rules/masbrur.md#notation): 185 = 92½.
 * ``result`` reasons: ``"in progress"`` (game not over, winner None, current
   totals), ``"more points"`` (the higher total wins), ``"draw"`` (equal totals).
 * Phases: ``free_setup``, ``pie_offer``, ``pie_accept``, ``equipment``,
   ``combat_wall``, ``combat_select``, ``combat_steal``, ``over``. In
   ``pie_offer``, ``combat_select`` and ``combat_steal`` the choices are too many
-  to list: ``legal_moves`` returns ``["<free>"]`` (§5.9), ``is_legal`` checks a
+  to list: ``legal_moves`` returns ``["<free>"]`` (docs/contracts.md#masbrur-free-choices), ``is_legal`` checks a
   move, and playing ``"<free>"`` plays ``auto_move`` (the reference move).
 * Position text: one ``key value`` line each, see ``to_text``; walls and
   sealed selections are in it (it is the full state), ``public_view`` hides them.
 
-Where RULES.md is silent: free-setup moves are listed seeds in tile order
+Where the rules (docs/rules/masbrur.md) are silent: free-setup moves are listed seeds in tile order
 (``S35`` before ``S53``), matches in tile order, L before R; with
 ``wall_mode="fixed"`` an active turn still names the kept wall
 (``W05,14 P36R5``); tiles are written smaller number first everywhere (``36``,
@@ -23,35 +23,16 @@ nothing (see ``_spec``).
 """
 from firmware.rules import IllegalMove, Rng, take_options
 from firmware.rules import masbrur_form as mf
-from firmware.rules.masbrur_search import best_selection
+from firmware.rules.masbrur_options import OPTIONS
 
 FREE = "<free>"
+# The modules of this engine, for a board that unloads it while another game runs.
+PARTS = ("firmware.rules.masbrur_form", "firmware.rules.masbrur_search",
+         "firmware.rules.masbrur_options")
 
 _OPTION_KEYS = ("rounds", "setup", "first_offerer", "pie_split", "wall_mode", "die_start",
                 "die_reset", "max_equipment_plies", "steal_rule", "shared_medal",
                 "community_tiles", "community_measure", "contiguous")
-
-
-# {name: (default, kind, arg)}, kinds as in firmware.rules.take_options.
-OPTIONS = {
-    "rounds": (4, "choice", (4, 6, 8)),
-    "setup": ("standard", "choice", ("standard", "free")),
-    "first_offerer": ("random", "choice", (0, 1, "random")),
-    "pie_split": ("any", "choice", ("any", "equal")),
-    "wall_mode": ("reselect", "choice", ("reselect", "fixed")),
-    "die_start": (1, "int", (0, 99999)),
-    "die_reset": (True, "bool", None),
-    "max_equipment_plies": (200, "int", (1, 99999)),
-    "steal_rule": ("same_blocker", "choice", ("same_blocker", "heights_frozen")),
-    "shared_medal": ("half", "choice", ("half", "full", "none")),
-    "community_tiles": ("formation", "choice", ("formation", "hand")),
-    "community_measure": ("pips", "choice", ("pips", "count")),
-    # Formations are sets of uses and the rack can be reordered and tiles
-    # turned freely, so any valid selection can be laid out with every
-    # formation adjacent (at most 3 formations, one use per tile and row:
-    # their overlaps form a path). The option is accepted and changes nothing.
-    "contiguous": (False, "bool", None),
-}
 
 
 _PHASES = ("free_setup", "pie_offer", "pie_accept", "equipment", "combat_wall",
@@ -136,6 +117,18 @@ def _field_tiles(s):
     return out
 
 
+def pool(s):
+    """Tiles neither on the field nor held (tile order): at the pie offer, the
+    tiles to share."""
+    return _pool(s)
+
+
+def pushes(s, t):
+    """(push text, ejected tile) of every push of tile ``t`` on the field, by
+    row, left before right: ``[("P36R5", 45), ...]``."""
+    return _pushes(s.field, t)
+
+
 def _pool(s):
     """Tiles neither on the field nor held (tile order)."""
     taken = _field_tiles(s) + s.ars[0] + s.ars[1]
@@ -154,7 +147,7 @@ def hand(s, seat):
 
 
 def _seeder(s):
-    """Seeder of the row being built: the starting player seeds even rows (§5.3)."""
+    """Seeder of the row being built: the starting player seeds even rows (docs/rules/masbrur.md#setup)."""
     return s.offerer if (len(s.field) // 3) % 2 == 0 else 1 - s.offerer
 
 
@@ -214,6 +207,25 @@ def legal_moves(s):
     return _wall_moves(s.ars[to_move(s)])
 
 
+def only_pass(s):
+    """``legal_moves(s) == ["pass"]``, answered without listing the equipment phase's
+    moves: no attack, and no wall choice leaves a tile that can be pushed."""
+    if s.phase != "equipment":
+        return False
+    p = to_move(s)
+    if mf.attack(hand(s, p)):
+        return False
+    ars = s.ars[p]
+    wall = s.wall[p]
+    fixed = s.opt["wall_mode"] == "fixed" and wall is not None
+    if not fixed and len(ars) < 3:
+        return True
+    for t in ars:
+        if not (fixed and t in wall) and _pushes(s.field, t):
+            return False
+    return True
+
+
 def _unused(s):
     taken = _field_tiles(s)
     return [a * 8 + b for a in range(8) for b in range(a, 8) if a * 8 + b not in taken]
@@ -260,7 +272,7 @@ def _wall_moves(ars):
 
 def _pushes(field, t):
     """(text, ejected tile) of every push of tile t: by row, left before right
-    (§5.5 (b) step 2). A left push ejects the right tile and vice versa."""
+    (docs/rules/masbrur.md#2-equipment). A left push ejects the right tile and vice versa."""
     out = []
     for r in range(8):
         x = field[3 * r]
@@ -418,7 +430,7 @@ def is_legal(s, move):
 
 
 def auto_move(s):
-    """The reference move (§5.9): pie split = first 10 pool tiles against the
+    """The reference move (docs/contracts.md#masbrur-free-choices): pie split = first 10 pool tiles against the
     rest; selection = best effective-strength vector, then community part, then
     smallest string; steal = none. Other phases: the first legal move."""
     ph = s.phase
@@ -427,6 +439,8 @@ def auto_move(s):
     if ph == "pie_offer":
         return "O " + mf.tiles_text(_pool(s)[:10])
     if ph == "combat_select":
+        # Imported here: a board whose players enter their selections never loads it.
+        from firmware.rules.masbrur_search import best_selection
         p = to_move(s)
         return best_selection(hand(s, p), s.wall[1 - p] or [], s.opt["community_tiles"],
                               s.opt["community_measure"])[0]

@@ -1,4 +1,4 @@
-"""Masbrur formations (RULES.md §5.6-5.8): tiles, shapes, selections, blocking,
+"""Masbrur formations (docs/rules/masbrur.md#3-formations): tiles, shapes, selections, blocking,
 medals, community score and the attack condition. Used by masbrur.py.
 
 A tile is the int ``a * 8 + b`` with a <= b (so numeric order is tile order).
@@ -51,7 +51,7 @@ def tiles_text(tiles):
 
 def shape(row, zh, vals):
     """(strength, blocking value) of a formation with these values, or raise
-    IllegalMove with the reason it is not a valid formation (§5.6)."""
+    IllegalMove with the reason it is not a valid formation (docs/rules/masbrur.md#3-formations)."""
     where = "upper" if row == 0 else "lower"
     n = len(vals)
     if n < MIN_LEN[row]:
@@ -154,7 +154,7 @@ def parse_selection(text):
 
 def check_selection(forms, hand):
     """Raise IllegalMove unless ``forms`` is a valid selection over the tiles
-    ``hand`` (§5.6). Returns the list of (strength, blocking value)."""
+    ``hand`` (docs/rules/masbrur.md#3-formations). Returns the list of (strength, blocking value)."""
     if len(forms) > 3:
         raise IllegalMove("a selection has at most 3 formations")
     used = ({}, {})
@@ -195,7 +195,7 @@ def forms_tiles(forms):
 # --------------------------------------------------------------- combat
 
 def blocker(wall, infos, zero_high):
-    """Blocker value of ``wall`` against the opponent's formations (§5.7 step 4).
+    """Blocker value of ``wall`` against the opponent's formations (docs/rules/masbrur.md#4-combat).
     ``infos`` lists their (strength, blocking value); ``zero_high`` tells whether
     one of them is a zero-high sequence."""
     if not wall:
@@ -216,7 +216,7 @@ def blocker(wall, infos, zero_high):
 
 def effective(infos, blocker_value):
     """Strengths with blocked formations as 0 (null), strongest first, padded
-    with EMPTY to three slots (§5.7 step 6)."""
+    with EMPTY to three slots (docs/rules/masbrur.md#4-combat)."""
     eff = [0 if bv == blocker_value else s for s, bv in infos]
     eff.sort()
     eff.reverse()
@@ -247,7 +247,7 @@ def medal_halves(eff0, eff1, shared):
 
 
 def community(forms, hand, tiles_mode, measure):
-    """One player's part of the community score C (§5.8): unused squares of the
+    """One player's part of the community score C (docs/rules/masbrur.md#5-scoring-and-the-end-of-the-round): unused squares of the
     formation tiles (or of every hand tile), as pips or as a count."""
     used = ({}, {})
     for row, zh, uses in forms:
@@ -268,7 +268,7 @@ def community(forms, hand, tiles_mode, measure):
 
 def attack(hand):
     """True if the tiles ``hand`` hold one upper formation of 5 and two lower
-    formations of 3 as a valid selection (§5.5 (c)); longer ones contain these."""
+    formations of 3 as a valid selection (docs/rules/masbrur.md#2-equipment); longer ones contain these."""
     return witness(hand) != 0
 
 

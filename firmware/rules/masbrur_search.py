@@ -1,4 +1,4 @@
-"""Masbrur's reference selection (RULES.md §5.9, MS-31/32): the valid selection
+"""Masbrur's reference selection (docs/rules/masbrur.md#ms-31): the valid selection
 whose sorted effective-strength vector is greatest, then the higher community
 contribution, then the smallest move string.
 
@@ -6,9 +6,15 @@ The search runs over *shapes* (row, zero_high, values) rather than tiles: the
 vector depends only on the shapes, so shape sets are searched first, strongest
 first with bounds, and tiles are assigned only to the shape sets that reach the
 best vector. Blocking is handled by splitting on the blocker value the
-selection will produce (§5.7 step 4): every selection falls in exactly one case.
+selection will produce (docs/rules/masbrur.md#4-combat): every selection falls in exactly one case.
+Then the community part: each shape set tied on the vector gets an upper bound
+before any tile is placed; sets are filled by decreasing bound, and the first
+that reaches its bound (the usual case) settles it. Last the smallest string:
+a filling whose text already goes past the best string found is cut.
 No recursion: the tile assignment is an explicit-stack search."""
-from firmware.rules.masbrur_form import MIN_LEN, canonical
+from firmware.rules.masbrur_form import MIN_LEN, ROW_NAMES, canonical, name
+
+_DIGITS = "01234567"
 
 
 class _Hand:
@@ -19,20 +25,32 @@ class _Hand:
         self.tiles = tiles
         self.lo = [t >> 3 for t in tiles]
         self.hi = [t & 7 for t in tiles]
+        self.names = [name(t) for t in tiles]
         self.cands = [[i for i in range(len(tiles)) if self.lo[i] == v or self.hi[i] == v]
                       for v in range(8)]
         heavy = [(-(self.lo[i] + self.hi[i]), i) for i in range(len(tiles))]
         heavy.sort()
         self.heavy = [i for w, i in heavy]
+        # Squares showing each value: a tile gives a value to one row, a double to both.
+        self.room = [len(self.cands[v]) + len([i for i in self.cands[v] if self.lo[i] == self.hi[i]])
+                     for v in range(8)]
 
 
 def feasible(h, shapes):
-    """Can the hand fill all these shapes at once?"""
+    """Can the hand fill all these shapes at once? Counts first (they rule out
+    nearly every set that does not fit), then the orientation search."""
     need = ([0] * 8, [0] * 8)
     for row, zh, vals in shapes:
         for v in vals:
             need[row][v] += 1
     n = len(h.tiles)
+    up, down = need
+    if sum(up) > n or sum(down) > n:
+        return False
+    for v in range(8):
+        c = len(h.cands[v])
+        if up[v] > c or down[v] > c or up[v] + down[v] > h.room[v]:
+            return False
     return _fits(h, (bytearray(n), bytearray(n)), need)
 
 
@@ -179,11 +197,19 @@ def _cases(wall):
     return cases
 
 
+def _chain(sh):
+    """Shapes of one row and kind (repetition, sequence, zero-high sequence)
+    with the same blocking value contain each other's values, the shorter in
+    the longer: if one does not fit, no longer one does."""
+    row, zh, vals = sh
+    return row * 4 + (2 if zh else 0) + (1 if vals[0] == vals[-1] else 0)
+
+
 def _vec(a, b, c):
     return a << 16 | b << 8 | c
 
 
-def _search_case(h, shapes, beta, need_zh, allowed, best):
+def _search_case(h, shapes, beta, need_zh, allowed, best, memo):
     """Add to ``best`` = [vector, shape sets] the shape sets of one blocker
     case that reach or beat its vector. Unblocked shapes are taken strongest
     first (at most 3, or 2 when a blocked one must make the blocker ``beta``);
@@ -194,11 +220,12 @@ def _search_case(h, shapes, beta, need_zh, allowed, best):
         s, bv, sh = shapes[i]
         if allowed(bv, sh[1]):
             if bv == beta:
-                pb.append(i)
+                pb.append((_chain(sh), len(sh[2]), i))
             else:
                 pu.append(i)
+    pb.sort()                       # chains, each shortest first
+    pb = [e[2] for e in pb]
     need = beta >= 0
-    memo = {}
 
     def ok(members):
         key = tuple(members)
@@ -208,26 +235,49 @@ def _search_case(h, shapes, beta, need_zh, allowed, best):
             memo[key] = r
         return r
 
-    def complete(members, vec):
+    def fitting(members, cands):
+        """The blocked shapes of ``cands`` that fit beside ``members``. Within
+        a chain of nested shapes (see _chain) once one does not fit, no
+        longer one does."""
+        fit = []
+        dead = None
+        for e in cands:
+            key = _chain(shapes[e][2])
+            if key != dead:
+                if ok(members + [e]):
+                    fit.append(e)
+                else:
+                    dead = key
+        return fit
+
+    def complete(members, vec, cands):
+        """Record ``members`` plus, when a blocked formation must make the
+        blocker, one to three of the blocked shapes ``cands``. A set that
+        does not fit is not extended: its supersets do not fit either."""
         if vec < best[0]:
             return
         if not need:
             _record(best, vec, members)
             return
+        fit = fitting(members, cands)
         room = 3 - len(members)
-        nb = len(pb)
-        extras = []
+        nb = len(fit)
         for i in range(nb):
-            extras.append([pb[i]])
+            one = members + [fit[i]]
+            zi = shapes[fit[i]][2][1] or not need_zh
+            if zi:
+                _record(best, vec, one)
             for j in range(i, nb if room >= 2 else 0):
-                extras.append([pb[i], pb[j]])
+                two = one + [fit[j]]
+                if not ok(two):
+                    continue
+                zj = zi or shapes[fit[j]][2][1]
+                if zj:
+                    _record(best, vec, two)
                 for k in range(j, nb if room >= 3 else 0):
-                    extras.append([pb[i], pb[j], pb[k]])
-        for extra in extras:
-            if need_zh and not any([shapes[e][2][1] for e in extra]):
-                continue
-            if ok(members + extra):
-                _record(best, vec, members + extra)
+                    three = two + [fit[k]]
+                    if (zj or shapes[fit[k]][2][1]) and ok(three):
+                        _record(best, vec, three)
 
     maxu = 2 if need else 3
     n = len(pu)
@@ -238,6 +288,11 @@ def _search_case(h, shapes, beta, need_zh, allowed, best):
             break
         if not ok([a]):
             continue
+        cands = pb
+        if need:
+            cands = fitting([a], pb)
+            if not any([shapes[e][2][1] or not need_zh for e in cands]):
+                continue
         for j in range(i, n if maxu > 1 else 0):
             b = pu[j]
             sj = shapes[b][0]
@@ -251,10 +306,10 @@ def _search_case(h, shapes, beta, need_zh, allowed, best):
                 if _vec(si, sj, sk) < best[0]:
                     break
                 if ok([a, b, c]):
-                    complete([a, b, c], _vec(si, sj, sk))
-            complete([a, b], _vec(si, sj, 0))
-        complete([a], _vec(si, 0, 0))
-    complete([], 0)
+                    complete([a, b, c], _vec(si, sj, sk), cands)
+            complete([a, b], _vec(si, sj, 0), cands)
+        complete([a], _vec(si, 0, 0), cands)
+    complete([], 0, pb)
 
 
 def _record(best, vec, members):
@@ -272,45 +327,78 @@ def best_selection(tiles, wall, tiles_mode, measure):
     h = _Hand(tiles)
     shapes = shapes_of(h)
     best = [-1, []]
+    memo = {}                       # shape sets -> do they fit (shared by the cases)
     for beta, need_zh, allowed in _cases(wall):
-        _search_case(h, shapes, beta, need_zh, allowed, best)
+        _search_case(h, shapes, beta, need_zh, allowed, best, memo)
     # Community part: with tiles_mode "hand" it is fixed by the values used
     # (hand total minus the used squares), so any filling of a shape set has
-    # it; with "formation" it depends on the tiles chosen (branch and bound).
+    # it; with "formation" it depends on the tiles chosen, and each shape set
+    # gets the bound _room gives before any tile is placed.
     gain = None if tiles_mode == "hand" else measure
+    n = len(tiles)
     sets = []
-    top = -1000
-    for members in best[1]:
-        shape_list = [shapes[m][2] for m in members]
+    for i in range(len(best[1])):
+        shape_list = [shapes[m][2] for m in best[1][i]]
+        need = ([0] * 8, [0] * 8)
+        for row, zh, vals in shape_list:
+            for v in vals:
+                need[row][v] += 1
         if gain is None:
             c = 0
             for t in tiles:
                 c += (t >> 3) + (t & 7) if measure == "pips" else 2
-            for row, zh, vals in shape_list:
-                for v in vals:
-                    c -= v if measure == "pips" else 1
+            for v in range(8):
+                c -= (v if measure == "pips" else 1) * (need[0][v] + need[1][v])
         else:
-            floor = [top]
-            c = -1000
-            for forms, got in _fills(h, shape_list, _orders(shape_list)[0], gain, floor):
-                c = got
-                floor[0] = got + 1
-        sets.append((c, shape_list))
-        top = max(top, c)
+            c = _room(h, (bytearray(n), bytearray(n)), need, gain)
+        sets.append((-c, i, shape_list))
+    sets.sort()                     # highest bound first (then found order)
+    # The best community part: sets by decreasing bound, each first asked to
+    # reach its bound (it usually does), else searched for its best part; a
+    # set whose bound does not beat the best part found cannot improve it.
+    top = -1000
+    reached = None                  # (set, its first filling at the bound)
+    for b, i, shape_list in sets:
+        if -b <= top:
+            break
+        if gain is None:
+            top = -b
+            break
+        forms = _first_fill(h, shape_list, _orders(shape_list)[0], gain, -b)
+        if forms is not None:
+            top = -b
+            reached = (i, forms)
+            break
+        floor = [top + 1]
+        for forms, got in _fills(h, shape_list, _orders(shape_list)[0], gain, floor):
+            top = got
+            floor[0] = got + 1
     # Smallest string among the sets and tile choices that reach it.
     best_text = None
     best_forms = None
-    for c, shape_list in sets:
-        if c != top:
-            continue
-        for order in _orders(shape_list):
-            for forms, got in _fills(h, shape_list, order, gain, [top]):
+    for b, i, shape_list in sets:
+        if -b < top:
+            break
+        orders = _orders(shape_list)
+        for k in range(len(orders)):
+            if k == 0 and reached is not None and reached[0] == i:
+                forms = reached[1]  # found above, with the same order and floor
+            else:
+                forms = _first_fill(h, shape_list, orders[k], gain, top, best_text)
+            if forms is not None:
                 text, ordered = canonical(forms)
                 if best_text is None or text < best_text:
                     best_text = text
                     best_forms = ordered
-                break               # the first one is the smallest in this order
     return best_text, best_forms
+
+
+def _first_fill(h, shape_list, order, gain, floor, beat=None):
+    """The first filling of ``_fills`` that reaches ``floor`` (and is written
+    no greater than ``beat``), or None."""
+    for forms, got in _fills(h, shape_list, order, gain, [floor], beat):
+        return forms
+    return None
 
 
 _HEADS = ((1, True), (1, False), (0, True), (0, False))   # L*: < L: < U*: < U:
@@ -329,7 +417,7 @@ def _orders(shape_list):
     return out
 
 
-def _fills(h, shape_list, order, gain, floor):
+def _fills(h, shape_list, order, gain, floor, beat=None):
     """Yield (formations, community part) for the ways to fill the shapes with
     hand tiles, in the order of their strings written in ``order``: formation
     by formation, each formation's uses by increasing tile, then value.
@@ -337,7 +425,10 @@ def _fills(h, shape_list, order, gain, floor):
     ``gain`` ("pips"/"count", or None for no bound) measures the community
     part of the formation tiles; branches that cannot reach ``floor[0]`` (read
     at every step: the caller may raise it) are cut, and so are branches whose
-    remaining values no longer fit the free squares."""
+    remaining values no longer fit the free squares. With ``beat`` (a move
+    string), only fillings written no greater than it are yielded: a use
+    whose text already goes past ``beat`` cuts the rest of its slot, as the
+    later candidates are written greater still."""
     lo = h.lo
     hi = h.hi
     n = len(lo)
@@ -355,6 +446,18 @@ def _fills(h, shape_list, order, gain, floor):
         for k in range(len(vals)):
             slots.append((j, len(vals) - 1 - k))
     ns = len(slots)
+    heads = []                      # text before each use, and where the use starts
+    pos = [0] * (ns + 1)
+    for k in range(ns):
+        j = slots[k][0]
+        if k == 0 or slots[k - 1][0] != j:
+            f = shape_list[order[j]]
+            heads.append(("F " if j == 0 else " ; ") + ROW_NAMES[f[0]] + ("*" if f[1] else "") + ":")
+        else:
+            heads.append(",")
+        pos[k + 1] = pos[k] + len(heads[k]) + 4
+    tied = bytearray(ns + 1)        # 1 while the text so far equals beat's start
+    tied[0] = beat is not None
     used = (bytearray(n), bytearray(n))
     pick_t = [0] * ns
     pick_v = [0] * ns
@@ -389,6 +492,14 @@ def _fills(h, shape_list, order, gain, floor):
                 continue
             if other[i] and lo[i] != hi[i] and other[i] == v + 1:
                 continue            # the square is already used in the other row
+            below = False
+            if tied[k]:
+                piece = heads[k] + h.names[i] + "/" + _DIGITS[v]
+                seg = beat[pos[k]:pos[k] + len(piece)]
+                if piece > seg:
+                    c = 2 * n
+                    break
+                below = piece < seg
             g = 0
             if gain is not None:
                 if other[i]:
@@ -409,6 +520,7 @@ def _fills(h, shape_list, order, gain, floor):
             continue
         pick_t[k] = i
         pick_v[k] = v
+        tied[k + 1] = tied[k] and not below
         gains[k + 1] = gains[k] + g
         k += 1
         cur[k] = (i + 1) * 2 if k < ns and slots[k][0] == j else 0

@@ -1,4 +1,4 @@
-"""Morbak (RULES.md §3): 7x7 light-up line of four, with switches, blocks and
+"""Morbak (docs/rules/morbak.md): 7x7 light-up line of four, with switches, blocks and
 neutralizations. Seat 0 = player A, seat 1 = player B.
 
 Moves: ``L d4`` light, ``S d4`` switch, ``K d4`` block, ``N d4`` neutralize,
@@ -7,7 +7,7 @@ Moves: ``L d4`` light, ``S d4`` switch, ``K d4`` block, ``N d4`` neutralize,
 never lists the events; ``play`` accepts each one only while its limit
 (``move_time_s`` / ``game_time_s``) is on.
 
-Position text: RULES.md §3.7, then optional tokens, always in this order::
+Position text: docs/rules/morbak.md#notation, then optional tokens, always in this order::
 
     <rank7>/.../<rank1> <side> <budA> <budB> <neuA> <neuB>
         [<blkA> <blkB>] [<swA> <swB>] [lite] [game_time_s=off] [move_time_s=off] [flag]
@@ -22,14 +22,14 @@ Position text: RULES.md §3.7, then optional tokens, always in this order::
 * ``flag``: the game ended on the flag of ``<side>``, who lost.
 * ``<side>`` is the player to move; once the game is over it stays the player
   who would have moved (after a winning line, the loser).
-With the default options the text is exactly RULES.md's, e.g.
+With the default options the text is exactly the one in docs/rules/morbak.md#notation, e.g.
 ``......./......./....2../...#A../..AbA../.B...B./....... A 7 4 0 1``.
 
 Result reasons: ``"line"`` (four in a row), ``"flag"`` (game clock),
 ``"no moves"`` (draw: neither player can act), ``"in progress"`` (not over:
 winner None). Scores are 1 for the winner, 0 otherwise (Morbak has no points).
 
-Options are RULES.md §3.6. ``budget`` and ``neutralizations`` are 0..99 (99 is
+Options are docs/rules/morbak.md#options. ``budget`` and ``neutralizations`` are 0..99 (99 is
 more than a player can ever use); with ``budget_scope="separate"`` a player gets
 ``budget`` switches and ``budget`` blocks. Lite has no blocks and no
 neutralizations, so ``lite=True`` with ``budget_scope="separate"`` or
@@ -38,7 +38,7 @@ engine only cares whether a limit is on. ``next_first`` is checked here and
 applied by ``next_first()``.
 
 Board helpers: ``SQUARES`` (index = rank*7 + file), ``square_state`` (the
-position character), ``press_action`` (RULES.md §3.9), ``budgets``,
+position character), ``press_action`` (docs/boards/light.md#playing), ``budgets``,
 ``winning_line``.
 """
 from firmware.rules import IllegalMove, Rng, is_int, take_options
@@ -442,7 +442,7 @@ def winning_line(s):
 
 def press_action(s, square):
     """The one move a press on ``square`` (name or index) means for the player
-    to move (RULES.md §3.9), or None: the press means nothing, the game is over,
+    to move (docs/boards/light.md#playing), or None: the press means nothing, the game is over,
     or (switch_limit "per_player" only) the square allows both S and N, so the
     UI must ask which. Raises ValueError for a square that does not exist."""
     i = _parse_square(square) if isinstance(square, str) else square

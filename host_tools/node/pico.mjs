@@ -1,4 +1,4 @@
-// The emulated Pico (DESIGN.md §5, layer 7): the real MicroPython UF2 on an emulated RP2040.
+// The emulated Pico (docs/architecture.md#layer-7): the real MicroPython UF2 on an emulated RP2040.
 //
 // Its USB serial is served on a loopback TCP port, so `mpremote connect socket://HOST:PORT`
 // and `arbiter ... --port socket://HOST:PORT` reach the REPL as over a USB cable. Its flash

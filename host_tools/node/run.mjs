@@ -4,7 +4,7 @@
 //                                             -> a fresh interpreter with those files
 // Each reply line:   {"ok": bool, "out": "printed text", "error": "traceback or null"}
 // One call per test keeps garbage from piling up: the WebAssembly build only really
-// frees memory between calls (DESIGN.md §5).
+// frees memory between calls (docs/architecture.md#test-layers).
 import { createInterface } from "node:readline";
 import { startMicroPython } from "./upy.mjs";
 

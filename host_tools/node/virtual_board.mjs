@@ -1,6 +1,6 @@
 // The virtual board: the real MicroPython (WebAssembly, from npm) behind a TCP socket,
 // answering like a board on a USB serial port, so `mpremote connect socket://HOST:PORT`
-// and `arbiter ... --port socket://HOST:PORT` work against it (DESIGN.md §5).
+// and `arbiter ... --port socket://HOST:PORT` work against it (docs/architecture.md#test-layers).
 //
 // What the WebAssembly REPL lacks and this bridge adds:
 //  - raw-paste mode (Ctrl-E A Ctrl-A): emulated here with flow control, then the code is fed

@@ -5,7 +5,7 @@ Timings (both interpreters): one step + render of a Morbak game in its steady st
 (clocks running, nothing pressed), one render alone, and one accepted move (a press
 that plays, saves /state/current.json and logs it).
 
-Heap (DESIGN.md §6, under 48 KB: tests/test_app_memory.py asserts it): the WebAssembly
+Heap (docs/architecture.md#memory-and-speed, under 48 KB: tests/test_app_memory.py asserts it): the WebAssembly
 MicroPython frees nothing inside one call, so a figure taken inside figures() would
 count all the garbage of the call. The CPython run therefore drives MicroPython itself
 (host_tools.upy) and reads gc.mem_alloc() after gc.collect() at the top of fresh calls,

@@ -7,7 +7,7 @@ wiring order; the wire time is added separately),
 then the key -> LED latency budget from the light board's profile:
 debounce x scan_ms (a settled press is seen by the next scan and confirmed by the
 following ones) + one scan + one render + the WS2812 wire time. Target <= 30 ms
-(DESIGN.md §6). The app's own step time is in extra_app's figures."""
+(docs/architecture.md#memory-and-speed). The app's own step time is in extra_app's figures."""
 import json
 
 from clock import elapsed_us, now_us

@@ -1,4 +1,4 @@
-"""Figures from the real Pico port (DESIGN.md §5 layer 7, §6), measured on the emulated
+"""Figures from the real Pico port (docs/architecture.md#layer-7), measured on the emulated
 RP2040 booted from the image `arbiter uf2` builds; tests/bench/run.py prints them after the
 WebAssembly figures (PICO = True: this runs on the host only).
 
@@ -13,7 +13,9 @@ WebAssembly figures (PICO = True: this runs on the host only).
   ms per legal_moves + play (emulated);
 * a whole game on the marble and stone boards' apps; the heap the marble board's app holds
   with a Mabula game running (tests/pico_heap.py; target under 48 KB, like Morbak's), and
-  the tile board's with a Mano a Mano match running (under 64 KB so far).
+  the tile board's with a Mano a Mano match running (under 64 KB so far);
+* a whole Masbrur round on the tile board's app: lowest gc.mem_free(), smallest largest
+  free block.
 Emulated time follows the emulated 125 MHz clock: an estimate of a real Pico's."""
 import json
 import os
@@ -145,6 +147,24 @@ def _board_figures(pico, out, name, label):
     out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
 
 
+def _masbrur_figures(pico, out):
+    """A whole Masbrur round on the tile board's app (tests/pico_masbrur_game.py)."""
+    with open(os.path.join(ROOT, "hardware", "tile-pico.json")) as f:
+        prof = json.load(f)
+    with open(os.path.join(ROOT, "tests", "pico_masbrur_game.py")) as f:
+        code = "PROFILE=%r\nSEED=3\n" % (prof,) + f.read()
+    r = _mpremote(pico, "exec", code)
+    label = "tile board, a Masbrur round"
+    try:
+        got = json.loads(r.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        out[label + ": failed"] = (r.stdout + r.stderr).strip().splitlines()[-1:]
+        return
+    out[label + ": plies (moves as played: %s)" % got["same_moves"]] = got["plies"]
+    out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
+    out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
+
+
 def figures():
     if sys.implementation.name == "micropython":
         return {}
@@ -181,4 +201,5 @@ def figures():
             plies, used = pico_heap.tile_game(pico.port)
             out["tile board, Mano a Mano: heap in use by the app, KB, every 10 of %d moves" % plies] = [
                 round(u / 1024, 1) for u in used]
+            _masbrur_figures(pico, out)
     return out

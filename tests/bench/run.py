@@ -1,4 +1,4 @@
-"""Benchmarks (DESIGN.md §6): engine figures on CPython and MicroPython side by side.
+"""Benchmarks (docs/architecture.md#memory-and-speed): engine figures on CPython and MicroPython side by side.
 
     .venv/bin/python tests/bench/run.py [GAME ...]
 
@@ -30,7 +30,7 @@ def _row(label, cpy, upy):
 
 def heap_figures(mp, name, games=100):
     """Heap in use after gc.collect(), after one warm-up game (lazy tables built) and
-    after ``games`` more. Measured at the top of fresh calls (DESIGN.md §5); the
+    after ``games`` more. Measured at the top of fresh calls (docs/architecture.md#test-layers); the
     smaller of two readings, since a reference from the previous call can survive
     one more call."""
     mp.run(PRELUDE + "import gc\nimport firmware.rules.%s as e\nimport engine_bench\n"

@@ -1,4 +1,4 @@
-"""Clocks (RULES.md §3.5): the move countdown and the game clocks, driven by now_ms;
+"""Clocks (docs/rules/morbak.md#the-end): the move countdown and the game clocks, driven by now_ms;
 timeout / flag reach the engine exactly when a limit expires; warnings; clocks off."""
 from check import eq
 

@@ -6,7 +6,7 @@ from firmware.app import render
 from firmware.rules import morbak
 from test_app_kit import MENU, OK, Board, has, sq
 
-MKV3 = ["a1", "g7", "b2", "g6", "c3", "g5", "d4"]  # RULES.md MKV-3: A wins on a1-d4
+MKV3 = ["a1", "g7", "b2", "g6", "c3", "g5", "d4"]  # docs/rules/morbak.md#mkv-3: A wins on a1-d4
 # Lite, budget 1: A switches a2 early, the board fills without a line, A (no budget
 # left) must pass, B switches a1, and then neither can act: a draw.
 FILL = ["L a1", "L a2", "S a2", "L a4", "L a3", "L a6", "L a5", "L b2", "L a7", "L b4",
@@ -105,7 +105,7 @@ def test_forced_pass_is_saved_with_the_move_before_it():
 def test_square_renderings():
     b = Board("looks", {"morbak.move_time_s": None})
     b.start()
-    # RULES.md MKV-2: lit, switched, blocked and neutral squares of both players.
+    # docs/rules/morbak.md#mkv-2: lit, switched, blocked and neutral squares of both players.
     for name in ["d4", "e5", "c3", "d4", "d4", "b2", "e4", "e5", "e3", "f2", "d3", "d3"]:
         b.move(name)
     eq(b.status()["position"].split(" move_time_s")[0],

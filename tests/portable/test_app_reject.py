@@ -5,7 +5,7 @@ from check import eq
 from firmware.app import render
 from test_app_kit import OK, Board, sq
 
-# RULES.md MKV-2 up to 12 B S d3: A to move, d4 neutral, e5 blocked by B, d3 switched
+# docs/rules/morbak.md#mkv-2 up to 12 B S d3: A to move, d4 neutral, e5 blocked by B, d3 switched
 # by B, A's neutralization used; B's budget 4.
 MKV2 = ["d4", "e5", "c3", "d4", "d4", "b2", "e4", "e5", "e3", "f2", "d3", "d3"]
 

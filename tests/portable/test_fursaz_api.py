@@ -1,4 +1,4 @@
-"""Fursaz contract: pie rule, passes, notation, options, rejections (RULES.md §2.4–§2.7)."""
+"""Fursaz contract: pie rule, passes, notation, options, rejections (docs/rules/fursaz.md)."""
 from check import eq, raises
 
 from firmware.rules import IllegalMove
@@ -14,7 +14,7 @@ def play_all(state, moves):
 def test_notation_example_round_trips():
     text = "5 W 0 0 play e3B0 e5W1"
     s = fz.from_text(text)
-    eq(fz.to_text(s), text, "example of §2.7")
+    eq(fz.to_text(s), text, "example of docs/rules/fursaz.md#notation")
     eq(fz.to_move(s), 1, "White is seat 1 without swap")
 
 

@@ -1,5 +1,5 @@
-"""Mabula (RULES.md §1): geometry, setup, pushes, passes, scoring, notation.
-Vectors MV-1..MV-5 of §1.9. Runs on CPython and MicroPython."""
+"""Mabula (docs/rules/mabula.md): geometry, setup, pushes, passes, scoring, notation.
+Vectors MV-1..MV-5 of docs/rules/mabula.md#examples. Runs on CPython and MicroPython."""
 from check import eq, raises
 
 from firmware.rules import IllegalMove, Rng
@@ -7,7 +7,7 @@ from firmware.rules import mabula as m
 
 WWBB = "WWBB" * 6
 WWBB_TEXT = "-WWBBWW-/B......B/B......B/W......W/W......W/B......B/B......B/-WWBBWW- W"
-# MV-1: field ranks 7..2 as written in §1.9, edges empty (so the game is over).
+# MV-1: field ranks 7..2 as written in docs/rules/mabula.md#mv-1, edges empty (so the game is over).
 MV1_TEXT = ("-......-/.WWWW.B./.W..W.B./.WW..BB./...BW.B./.B.BW.B./.BBWBW../-......- W")
 # MV-5: Black's only edge marble (b1) faces the full column b; White's c1 is free.
 MV5_TEXT = ("-......-/.W.WBWB./.B.BWBW./.W.WBWB./.B.BWBW./.W....../.B....../-BW....- B")
@@ -40,7 +40,7 @@ def test_geometry_and_space_order():
 
 def test_start_position_lines_and_move_order():
     s = m.new_game({"setup": WWBB})
-    eq(m.to_text(s), WWBB_TEXT, "§1.7 example text")
+    eq(m.to_text(s), WWBB_TEXT, "docs/rules/mabula.md#notation example text")
     eq(m.to_move(s), 0, "White first")
     moves = m.legal_moves(s)
     eq(len(moves), 72, "12 marbles x 6")
@@ -87,7 +87,7 @@ def test_ties_draw_and_lex():
     same = base.replace(".BBB.B..", ".BBBB...")
     eq(m.result(m.from_text(same + " tiebreak=lex")),
        {"winner": None, "scores": [4, 4], "reason": "draw"}, "lex, equal lists")
-    # Equal products are a draw even with lex (§1.5).
+    # Equal products are a draw even with lex (docs/rules/mabula.md#the-end-and-the-score).
     eq(m.result(m.from_text(same + " scoring=product tiebreak=lex"))["reason"], "draw", "product tie")
 
 

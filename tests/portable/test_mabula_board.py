@@ -1,4 +1,4 @@
-"""Mabula on the marble board (RULES.md §1.10): occupancy readings in SPACES
+"""Mabula on the marble board (docs/boards/marble.md#playing): occupancy readings in SPACES
 order, the move they show, and the groups for the end display."""
 from check import eq, raises
 

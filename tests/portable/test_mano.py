@@ -1,4 +1,4 @@
-"""Dominó Mano a Mano (RULES.md §4): the DV vectors and the dealt-mode rules.
+"""Dominó Mano a Mano (docs/rules/mano.md): the DV vectors and the dealt-mode rules.
 Portable: runs on CPython and MicroPython. The helpers at the top are shared
 with test_mano_observed.py and tests/test_mano_props.py."""
 from check import eq, raises
@@ -26,7 +26,7 @@ def field(text, key):
 
 
 def expand(trace):
-    """A RULES.md trace ('|' between turns, 'drawxN (tiles) move', a draw
+    """A trace as docs/rules/mano.md#examples writes one ('|' between turns, 'drawxN (tiles) move', a draw
     without a move when none follows) as a list of (move, tile drawn or None)."""
     out = []
     for turn in trace.split("|"):

@@ -1,4 +1,4 @@
-"""Dominó Mano a Mano, observed mode (RULES.md §4.10): the tile board that
+"""Dominó Mano a Mano, observed mode (docs/rules/mano.md#real-tiles): the tile board that
 senses the line but not the hands. Portable: CPython and MicroPython."""
 from check import eq, raises
 

@@ -1,4 +1,4 @@
-"""Masbrur (RULES.md §5): setup, pie offer, equipment phase, notation, text.
+"""Masbrur (docs/rules/masbrur.md): setup, pie offer, equipment phase, notation, text.
 Combat and scoring are in test_masbrur_combat.py."""
 from check import eq, raises
 

@@ -1,4 +1,4 @@
-"""Masbrur (RULES.md §5.6-5.9): formations, blocking, steals, medals, scoring,
+"""Masbrur (docs/rules/masbrur.md#3-formations): formations, blocking, steals, medals, scoring,
 the reference selection and what each player may see."""
 from check import eq, raises
 

@@ -1,4 +1,4 @@
-"""Morbak (RULES.md §3): the test vectors MKV-1..5 and the rules around them."""
+"""Morbak (docs/rules/morbak.md): the test vectors MKV-1..5 and the rules around them."""
 from check import eq, raises
 
 from firmware.rules import IllegalMove, Rng

@@ -1,4 +1,4 @@
-"""The marble board judged by traces (DESIGN.md §3, §5 layer 6): the firmware - sensor
+"""The marble board judged by traces (docs/contracts.md#sensor-traces-and-arbiter-replay): the firmware - sensor
 driver, stable-frame filter, push inference, controller - fed from recorded sensor
 readings. It must take every push that was made and never one that was not."""
 import json

@@ -1,4 +1,4 @@
-"""The stone board judged by traces (DESIGN.md §3): Hall readings of every point through
+"""The stone board judged by traces (docs/contracts.md#sensor-traces-and-arbiter-replay): Hall readings of every point through
 the board's own mux driver, filter and controller. Every placement made is taken, and
 nothing else; the flips a placement owes are waited for."""
 import json

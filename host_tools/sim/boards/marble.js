@@ -134,7 +134,7 @@ export function createBoard(root, profile, input) {
     return cells;                            // indices 1..7 of the line, 7 = the far edge
   }
 
-  // Roll the marble on edge space `from` to index d of its line (RULES.md §1.3: the
+  // Roll the marble on edge space `from` to index d of its line (docs/rules/mabula.md#a-turn: the
   // marble at index p_i ends at max(p_i, d + i)), as a hand would: one space at a time,
   // between two sensors for a moment at each step. A train pushed past the field lands
   // on the far edge space if it is free (a push too far); otherwise nothing happens.

@@ -26,7 +26,7 @@ export const faults = [
   { id: "broken", label: "Break sensor", help: "click a point: its sensor reads out of range" },
 ];
 
-// The points in the engine's order (a1, a2, …, b1, …; RULES.md §2.1), each with its place
+// The points in the engine's order (a1, a2, …, b1, …; docs/rules/fursaz.md#components), each with its place
 // on screen in point pitches: x from the centre, y up from the bottom row.
 function points(size) {
   const out = [];

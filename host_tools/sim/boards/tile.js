@@ -11,6 +11,11 @@
 // Hidden hands: ?seat=0 (or 1) shows only that seat's hand face up; two windows, one per
 // seat, share the table (BroadcastChannel) and each runs the board. Without ?seat, both
 // hands are face up (hot seat).
+//
+// Masbrur: "Masbrur table" lays a double-seven set's field (row r: r-r on B, r-(r+1) on C)
+// and puts the other 20 tiles in the pool, face up. A position reads a tile half a first
+// (its left half): a tile let go on the position it came from is turned round, and one let
+// go on a row's input position (A or D) is turned to touch that row's end.
 import { drawLeds } from "../leds.js";
 import * as parts from "./parts.js";
 import { el } from "./parts.js";
@@ -27,7 +32,8 @@ const ME = PARAMS.has("seat") ? Number(PARAMS.get("seat")) : null;
 export const hint = "Drag a tile from a hand onto the track (or click it, then a slot): the lead on S, " +
   "then the next slot at either end. DRAW and PASS are the board's buttons; LEFT or RIGHT names who " +
   "leads. At the end of a hand put the tiles left in hand on the pad P, one at a time. " +
-  "?seat=0 / ?seat=1 shows one seat's hand only (two windows, two seats).";
+  "?seat=0 / ?seat=1 shows one seat's hand only (two windows, two seats). Masbrur (menu: L6): " +
+  "\"Masbrur table\" lays its field; click a tile on the board and click it again to turn it round.";
 
 export const faults = [
   { id: "dirty", label: "Dirty contact", help: "click a position: its first contact reads between two windows" },
@@ -40,6 +46,25 @@ function positionNames() {
   out.push("P");
   for (let row = 0; row < 8; row++) for (const col of "ABCD") out.push(col + row);
   return out.concat(["WA1", "WA2", "WB1", "WB2"]);
+}
+
+// Masbrur's table: the standard field on B and C, the 20 other double-seven tiles in the pool.
+function masbrurTable(cells) {
+  const at = {};
+  const onField = new Set();
+  for (let r = 0; r < 8; r++) {
+    at[cells.indexOf("B" + r)] = `${r}-${r}`;
+    at[cells.indexOf("C" + r)] = `${r}-${(r + 1) % 8}`;
+    onField.add(`${r}-${r}`);
+    onField.add(`${Math.min(r, (r + 1) % 8)}-${Math.max(r, (r + 1) % 8)}`);
+  }
+  const pool = [];
+  for (let a = 0; a <= 7; a++) for (let b = a; b <= 7; b++) if (!onField.has(`${a}-${b}`)) pool.push(`${a}-${b}`);
+  return { kind: "masbrur", hands: [[], []], bone: pool, at, owner: {} };
+}
+
+function turned(tile) {
+  return `${tile[2]}-${tile[0]}`;
 }
 
 // The 28 tiles, shuffled with a seed (xorshift: the page's own, nothing to do with the rules').
@@ -104,7 +129,16 @@ export function createBoard(root, profile, input) {
   again.id = "tile-deal";
   again.title = "Every tile back, shuffled, and dealt 7 and 7 (a new hand on the table)";
   again.addEventListener("click", () => change(() => { table = deal(Date.now()); }));
-  tools.append(bone, again);
+  const masbrur = el("button", "", "Masbrur table");
+  masbrur.type = "button";
+  masbrur.id = "tile-masbrur";
+  masbrur.title = "The standard Masbrur field on the board and the other 20 tiles in the pool";
+  masbrur.addEventListener("click", () => change(() => { table = masbrurTable(cells); }));
+  const pool = el("div", "tile-hand");
+  pool.dataset.hand = "pool";
+  pool.addEventListener("click", (e) => { if (e.target === pool || e.target.classList.contains("seat")) drop({ pool: true }); });
+  tools.append(bone, again, masbrur);
+  hands.append(pool);
   root.append(board, extras, hands, tools);
   channel?.addEventListener("message", (e) => remote(e.data));
   // A tile dragged from a hand and let go over a position goes there; let go anywhere
@@ -178,24 +212,45 @@ export function createBoard(root, profile, input) {
     render();
   }
 
-  // Put the held tile down: on a position ({cell}) or back in a hand ({hand}).
+  // Put the held tile down: on a position ({cell}), back in a hand ({hand}) or the pool.
   function drop(where) {
     if (!held) return;
-    const { tile, from } = held;
+    const { from } = held;
+    let { tile } = held;
     held = null;
     change(() => {
-      const owner = from === "hand" ? (table.hands[0].includes(tile) ? 0 : 1) : table.owner[tile];
-      if (from === "hand") table.hands[owner] = table.hands[owner].filter((x) => x !== tile);
+      // Whose tile it is: a hand's, or -1 for the pool's and Masbrur's field tiles.
+      const owner = from === "pool" ? -1 : from === "hand" ? (table.hands[0].includes(tile) ? 0 : 1)
+        : (table.owner[tile] ?? -1);
+      if (from === "pool") table.bone = table.bone.filter((x) => x !== tile);
+      else if (from === "hand") table.hands[owner] = table.hands[owner].filter((x) => x !== tile);
       else delete table.at[from];
+      delete table.owner[tile];
+      if (where.cell === from) tile = turned(tile);
+      else if (where.cell !== undefined) tile = touching(tile, where.cell);
       if (where.cell !== undefined && table.at[where.cell] === undefined) {
         table.at[where.cell] = tile;
         table.owner[tile] = owner;
+      } else if (where.pool || (owner < 0 && where.hand === undefined)) {
+        table.bone.push(tile);
+        delete table.owner[tile];
       } else {
         const seat = where.hand !== undefined ? where.hand : owner;
         table.hands[seat].push(tile);
         delete table.owner[tile];
       }
     });
+  }
+
+  // On a Masbrur row's input position a tile is turned to touch the row's end.
+  function touching(tile, c) {
+    const name = cells[c];
+    if (table.kind !== "masbrur" || !/^[AD]\d$/.test(name)) return tile;
+    const row = name[1];
+    const end = name[0] === "A" ? table.at[cells.indexOf("B" + row)]?.[0] : table.at[cells.indexOf("C" + row)]?.[2];
+    if (end === undefined) return tile;
+    const wantAt = name[0] === "A" ? 2 : 0;
+    return tile[wantAt] !== end && tile[2 - wantAt] === end ? turned(tile) : tile;
   }
 
   function clickPosition(c) {
@@ -272,7 +327,23 @@ export function createBoard(root, profile, input) {
       });
       row.replaceChildren(label, ...tiles);
     });
-    bone.textContent = `Boneyard: ${table.bone.length}`;
+    if (table.kind === "masbrur") {
+      const tiles = table.bone.map((tile) => {
+        const t = tileEl(tile, true);
+        t.addEventListener("pointerdown", (e) => {
+          if (e.button !== 0) return;
+          e.preventDefault();
+          pick(tile, "pool", true);
+        });
+        if (held && held.tile === tile) t.classList.add("held");
+        return t;
+      });
+      pool.replaceChildren(el("span", "seat", "Pool: "), ...tiles);
+      bone.textContent = "";
+    } else {
+      pool.replaceChildren();
+      bone.textContent = `Boneyard: ${table.bone.length}`;
+    }
   }
 
   return {

@@ -1,0 +1,243 @@
+"""Masbrur on the tile board's app with frames handed in directly (the filter, drivers,
+bounces and whole rounds are tested by the traces, test_trace_masbrur): the game chosen
+on the menu, walls never shown before combat, what ATTACK and a wrong selection do, the
+die and the round's medals on the LEDs, and drawing that allocates nothing."""
+from check import eq
+from masbrur_kit import Table, choose
+from sensor_kit import SensorBoard
+from tile_kit import PROFILE
+
+from firmware.app import board_tile
+from firmware.rules import Rng
+from firmware.rules import masbrur
+from firmware.rules import masbrur_form as mf
+
+MENU, OK, PASS, DRAW, LEFT, RIGHT, ATTACK = 0, 1, 2, 3, 4, 5, 6
+NAMES = board_tile.names()
+KEYS = {"menu": MENU, "ok": OK, "pass": PASS, "draw": DRAW, "left": LEFT, "right": RIGHT,
+        "attack": ATTACK}
+WALL_CELLS = (60, 61, 62, 63)
+
+
+class Live(Table):
+    """masbrur_kit's table, carried out on the app at once instead of written down."""
+
+    def __init__(self, board, state):
+        self.board = board
+        self.seen = []              # (phase, LEDs of the wall slots) after every change
+        Table.__init__(self, state)
+
+    def write(self):
+        cells = bytearray([8] * 128)
+        for name in self.cells:
+            c = NAMES.index(name)
+            cells[2 * c] = int(self.cells[name][0])
+            cells[2 * c + 1] = int(self.cells[name][2])
+        if self.pad:
+            cells[2 * board_tile.PAD] = int(self.pad[0])
+            cells[2 * board_tile.PAD + 1] = int(self.pad[2])
+        self.board.frame(cells)
+        self._look()
+
+    def press(self, name):
+        self.board.press(KEYS[name])
+        self._look()
+
+    def _look(self):
+        self.board.wait(600)        # through a blink period
+        self.seen.append((self.board.state().phase, [self.board.lit(c) for c in WALL_CELLS]))
+
+
+class Masbrur(SensorBoard):
+    def __init__(self, **settings):
+        SensorBoard.__init__(self, PROFILE, "masbrurapp")
+        self.app.cfg["masbrur.selected"] = True      # the menu's L6
+        for key in settings:
+            self.app.cfg["masbrur." + key] = settings[key]
+        self.press(OK)
+        self.table = Live(self, self.state())
+
+    def lit(self, cell):
+        return tuple(self.app.frame[3 * cell:3 * cell + 3])
+
+    def message(self):
+        return self.status()["message"]
+
+
+def _play_round(b, seed):
+    rng = Rng(seed)
+    s = b.state()
+    moves = []
+    while s.round == 1:
+        m = choose(rng, s)
+        b.table.act(s, m)
+        s = masbrur.play(s, m)
+        moves.append(m)
+    return moves
+
+
+def test_the_menu_chooses_the_game():
+    b = SensorBoard(PROFILE, "masbrurmenu")
+    eq(board_tile.game(b.app.cfg), "mano", "Mano a Mano unless Masbrur is chosen")
+    entries = 3 + len(board_tile.ITEMS)     # the two picks, start, the settings
+    for _ in range(entries - 1):            # PASS from start round to L6 (Masbrur)
+        b.press(PASS)
+    b.press(OK)
+    eq(b.app.cfg["masbrur.selected"], True, "L6 chose Masbrur")
+    b.press(PASS)                           # on to start
+    b.press(OK)
+    eq(b.status()["game"], "masbrur", "started from the menu")
+    eq(b.app.play.session.state.phase, "pie_offer", "the first round's pie offer")
+
+
+def test_a_round_with_the_walls_dark_until_combat():
+    b = Masbrur()
+    moves = _play_round(b, 3)
+    eq(b.status()["moves"], moves, "every move")
+    before = [lit for phase, lit in b.table.seen if phase in ("pie_offer", "pie_accept", "equipment")]
+    assert before and all([c == (0, 0, 0) for lit in before for c in lit]), "a wall slot lit before combat"
+    shown = [lit for phase, lit in b.table.seen if phase in ("combat_select", "combat_steal")]
+    assert [lit for lit in shown if lit[0] != (0, 0, 0)], "the walls lit once revealed"
+    # The round's medals (half-medals on L1-L6 / R1-R6) and the totals are shown.
+    s = b.state()
+    h0, h1, c, die = masbrur.last_round(s)
+    eq(len([k for k in range(1, 7) if b.lit(k) != (0, 0, 0)]), h0, "A's half-medals")
+    eq(len([k for k in range(14, 20) if b.lit(k) != (0, 0, 0)]), h1, "B's half-medals")
+    assert "C %d, die %d" % (c, die) in b.message(), b.message()
+
+
+def _to_equipment(b, seed):
+    rng = Rng(seed)
+    s = b.state()
+    while s.phase != "equipment":
+        m = choose(rng, s)
+        b.table.act(s, m)
+        s = masbrur.play(s, m)
+    return s
+
+
+def test_attack_without_the_formations_is_refused_and_the_die_shown():
+    b = Masbrur()
+    s = _to_equipment(b, 3)
+    b.press(ATTACK)
+    eq(b.status()["moves"][-1][:1] != "A", True, "no attack played")
+    assert "no attack" in b.message(), b.message()
+    b.wait(600)
+    eq(len([k for k in range(1, 14) if b.lit(k) != (0, 0, 0)]), s.die, "the die as a bar")
+
+
+def test_a_selection_the_rules_refuse_is_entered_again():
+    b = Masbrur()
+    rng = Rng(3)
+    s = b.state()
+    while s.phase != "combat_select":
+        m = choose(rng, s)
+        b.table.act(s, m)
+        s = masbrur.play(s, m)
+    played = len(b.status()["moves"])
+    hand = masbrur.hand(s, masbrur.to_move(s))
+    b.press(RIGHT)                          # a lower-row "formation" of two squares
+    for t in hand[:2]:
+        b.table.show("%d-%d" % (t >> 3, t & 7))
+    b.press(OK)
+    assert "OK to confirm" in b.message(), b.message()
+    b.press(OK)
+    eq(len(b.status()["moves"]), played, "refused")
+    assert "at least 3" in b.message(), b.message()
+    b.table.act(s, masbrur.auto_move(s))    # then the reference selection
+    eq(b.status()["moves"][-1], masbrur.auto_move(s), "taken")
+
+
+def test_drawing_allocates_nothing():
+    from test_app_heap import _render_locked
+    b = Masbrur()
+    _to_equipment(b, 3)
+    _render_locked(b, 1200)                 # the row ends blinking, the die
+    b.table.put({"D0": "1-5"})              # a push begun (0-1's right end is 1)
+    _render_locked(b)
+    b.table.put({"D0": None, "B3": None})
+    eq(b.status()["wrong"], ["B3"], "a tile lifted")
+    _render_locked(b)                       # correction
+
+
+def test_a_fixed_wall_changed_is_refused_without_naming_it():
+    b = Masbrur()
+    b.app.cfg["masbrur.wall_mode"] = "fixed"
+    b.app.to_menu()                         # the game again, with the fixed wall
+    b.press(OK)
+    b.table = Live(b, b.state())
+    s = _to_equipment(b, 3)
+    for _ in range(2):                      # each seat sets its wall with a push
+        m = [x for x in masbrur.legal_moves(s) if x.startswith("W")][0]
+        b.table.act(s, m)
+        s = masbrur.play(s, m)
+    p = masbrur.to_move(s)
+    kept = s.wall[p]
+    other = [t for t in s.ars[p] if t not in kept][:2]
+    m = [x for x in masbrur.legal_moves(s) if x.startswith("W") and mf.parse_tile(x[8:10]) not in other][0]
+    played = len(b.status()["moves"])
+    b.table.act(s, "W%s,%s" % (mf.name(other[0]), mf.name(other[1])) + m[6:])
+    eq(len(b.status()["moves"]), played, "refused")
+    assert "fixed" in b.message(), b.message()
+    for t in kept:
+        assert mf.name(t) not in b.message(), b.message()
+
+
+def test_against_the_board_it_plays_its_moves_and_lights_its_pushes():
+    """The board plays B (level 3): its offers, choices, walls (kept in the board: its
+    wall slots stay empty), formations and steals are played at once; each of its
+    pushes is lit and carried out by a person, and another push is refused."""
+    from firmware.app import render
+    b = Masbrur(opponent="B", level=3, first_offerer=0)
+    table = b.table
+    rng = Rng(1)
+    pushes = refused = 0
+    while b.state().round == 1:
+        s = b.state()
+        if masbrur.to_move(s) == 0:
+            table.act(s, choose(rng, s))
+            continue
+        b.wait(800)                         # the board's turn: it thinks
+        ai = b.app.play.ai_move
+        if ai is None:
+            assert b.state() is not s, "the board played"
+            continue
+        assert "the board pushes" in b.message(), b.message()
+        cell = 28 + 4 * int(ai[11]) + (3 if ai[10] == "R" else 0)
+        shown = []
+        for _ in range(5):
+            b.wait(100)
+            shown.append(b.lit(cell))
+        assert render.PLAYER[1] in shown, "the row end the board's push goes on blinks"
+        if not refused:                     # first a push the board did not choose
+            other = [mv for mv in masbrur.legal_moves(s)
+                     if mv.startswith("W") and mv[8:12] != ai[8:12]][0]
+            before = len(b.status()["moves"])
+            table.push(s, other[7:12], False)
+            eq(len(b.status()["moves"]), before, "not the board's push")
+            assert "the board pushes" in b.message(), b.message()
+            r = int(other[11])
+            table.put({"A%d" % r: None, "D%d" % r: None,
+                       "B%d" % r: "%d-%d" % tuple(s.field[3 * r:3 * r + 2]),
+                       "C%d" % r: "%d-%d" % tuple(s.field[3 * r + 1:3 * r + 3])})
+            eq(b.status()["wrong"], [], "the row put back")
+            refused += 1
+        table.push(s, ai[7:12], False)
+        eq(b.status()["moves"][-1], ai, "the board's push, carried out")
+        pushes += 1
+    assert pushes and refused, (pushes, refused, b.status()["moves"])
+    for name in ("WB1", "WB2"):
+        assert name not in table.cells, "the board's wall stays in the board"
+
+
+def test_a_push_before_the_wall_waits_for_it():
+    b = Masbrur()
+    s = _to_equipment(b, 3)
+    m = [x for x in masbrur.legal_moves(s) if x.startswith("W") and not x.endswith("+A")][0]
+    played = len(b.status()["moves"])
+    b.table.push(s, m[7:12], False)         # no wall on the slots yet
+    eq(len(b.status()["moves"]), played, "not played without a wall")
+    assert b.message().startswith("wall:"), b.message()
+    eq(b.status()["wrong"], [], "the push stands")
+    b.table.wall(masbrur.to_move(s), [mf.parse_tile(m[1:3]), mf.parse_tile(m[4:6])])
+    eq(b.status()["moves"][-1], m, "played once the wall is read")
