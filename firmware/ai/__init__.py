@@ -6,8 +6,9 @@ engine's module name; ``level`` 1..5: 1 plays legal moves with a little sense
 (a win in one, a heavy tile), each level above thinks harder; the work each
 level does is counted in samples (playouts, positions), never in time, so the
 choice does not depend on the machine. Each game's opponent is its own module
-here (``firmware/ai/<game>.py``, which says how it plays; most search with
-``firmware/ai/search.py``); only the chosen game's modules are imported.
+here (``firmware/ai/<game>.py``, which says how it plays; its ``think(state,
+level, rng)`` is the search as a generator, most with ``firmware/ai/search.py``);
+only the chosen game's modules are imported.
 Deterministic: the only randomness is ``firmware.rules.Rng(seed)``.
 
 On a board the same search runs a slice at a time (``start`` gives a
@@ -31,16 +32,7 @@ def start(game, state, level, seed=0):
     if not is_int(seed):
         raise ValueError("seed must be an integer, not %r" % (seed,))
     opponent = __import__("firmware.ai." + game, None, None, [game])
-    think = getattr(opponent, "think", None)
-    if think is None:
-        return Thought(_at_once(opponent, state, level, Rng(seed)))
-    return Thought(think(state, level, Rng(seed)))
-
-
-def _at_once(opponent, state, level, rng):
-    """An opponent without a search generator: its whole choice in one slice."""
-    yield
-    return opponent.choose(state, level, rng)
+    return Thought(opponent.think(state, level, Rng(seed)))
 
 
 class Thought:

@@ -18,7 +18,7 @@ to the end of the round (it attacks when it can, else passes one turn in six
 or pushes at random) scored by the points margin, or the result once the
 game ends. Where the choice cannot be listed (``<free>``: pie split,
 formation selection, steal) every level plays the engine's reference move."""
-from firmware.ai.search import halving
+from firmware.ai.search import halving_steps
 from firmware.rules import masbrur_form as mf
 from firmware.rules.masbrur_search import best_selection
 import firmware.rules.masbrur as rules
@@ -187,7 +187,9 @@ def _candidates(s, level, rng):
     return [moves[i] for i in picks]
 
 
-def choose(state, level, rng):
+def think(state, level, rng):
+    """The search for the move (a generator: firmware/ai/search.py); it yields
+    after every playout."""
     if state.phase in ("pie_offer", "combat_select", "combat_steal"):
         return rules.FREE
     if level == 1:
@@ -200,4 +202,5 @@ def choose(state, level, rng):
     def value(k):
         world = _redraw_wall(state, me, rng)
         return _value(_playout(rules.play(world, moves[k]), rng), me)
-    return moves[halving(len(moves), value, _SAMPLES[level], rng)]
+    i = yield from halving_steps(len(moves), value, _SAMPLES[level], rng)
+    return moves[i]

@@ -128,8 +128,7 @@ def test_a_search_cut_short_plays_a_legal_move_and_an_uncut_one_chooses():
         for ply in range(6):
             moves = engine.legal_moves(s)
             if ply % 4 == 1:
-                # Masbrur's opponent chooses in one piece: its level 5 is only slow here.
-                for level in (2,) if name == "masbrur" else (2, 5):
+                for level in (2,) if name == "masbrur" else (2, 5):   # Masbrur's 5: slow here
                     for pieces in (0, 3, 30):
                         t = ai.start(name, s, level, ply)
                         got = t.work(_Reads(), pieces)
@@ -139,6 +138,22 @@ def test_a_search_cut_short_plays_a_legal_move_and_an_uncut_one_chooses():
                 t = ai.start(name, s, 2, ply)
                 eq(t.work(lambda: 0, 1), ai.choose(name, s, 2, ply), "not cut: the move choose() gives")
             s = engine.play(s, moves[rng.below(len(moves))])
+
+
+def test_masbrur_thinks_a_playout_at_a_time():
+    from firmware.rules import masbrur
+    s = masbrur.new_game(None, 3)
+    rng = Rng(3)
+    while s.phase != "equipment":                 # where its searches are longest
+        moves = masbrur.legal_moves(s)
+        s = masbrur.play(s, moves[rng.below(len(moves))])
+    t = ai.start("masbrur", s, 2, 5)
+    pieces = 1
+    while t.work(_Reads(), 1) is None:
+        pieces += 1
+    assert pieces > 3, pieces                     # a piece a playout, not one for the lot
+    eq(t.move, ai.choose("masbrur", s, 2, 5), "in slices: the move choose() gives")
+    assert not t.cut
 
 
 def test_halving_hurried_returns_the_best_mean_so_far():
