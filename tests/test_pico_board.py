@@ -359,6 +359,17 @@ def test_a_mano_match_on_the_tile_board_takes_under_64_kb(bare_pico):
     assert plies > 40 and max(used) < 64 * 1024, used
 
 
+def test_a_morbak_game_on_the_light_board_fits_its_heap_budget(bare_pico):
+    """A running Morbak game on the real port: the light board's app as deployed, played
+    by key presses to the game's end. Measured this way (everything the firmware holds,
+    from a just-reset interpreter) it holds ~48 KB after 10 moves and its record grows
+    ~90 bytes a move (the move, its time, both clocks): the budget is 52 KB to the end,
+    which leaves a Pico ~185 KB free."""
+    moves, used = pico_heap.light_game(bare_pico.port)
+    print("moves %d; heap in use every 10 moves: %s" % (moves, used))
+    assert moves > 10 and max(used) < 52 * 1024, used
+
+
 def test_a_mabula_game_on_the_marble_board_takes_under_48_kb(bare_pico):
     """The marble board's app with a Mabula game running holds less than the 48 KB a
     Morbak game may (issue 10), on the real port: its code as deployed, its tables,

@@ -11,9 +11,9 @@ WebAssembly figures (PICO = True: this runs on the host only).
 * whole random games of all five engines (Fursaz at both sizes) on the port's fixed heap:
   lowest gc.mem_free(), smallest largest free block, most bytes one legal_moves takes,
   ms per legal_moves + play (emulated);
-* a whole game on the marble and stone boards' apps; the heap the marble board's app holds
-  with a Mabula game running (tests/pico_heap.py; target under 48 KB, like Morbak's), and
-  the tile board's with a Mano a Mano match running (under 64 KB so far);
+* a whole game on the marble and stone boards' apps; the heap each board's app holds with
+  its game running to the end (tests/pico_heap.py): the light board's Morbak, the marble
+  board's Mabula (under 48 KB), the tile board's Mano a Mano match (under 64 KB);
 * a whole Masbrur round on the tile board's app: lowest gc.mem_free(), smallest largest
   free block.
 Emulated time follows the emulated 125 MHz clock: an estimate of a real Pico's."""
@@ -194,12 +194,14 @@ def figures():
             _engine_figures(pico, out)
             _board_figures(pico, out, "marble-pico", "marble board, Mabula")
             from tests import pico_heap
-            plies, used = pico_heap.marble_game(pico.port)
-            out["marble board, Mabula: heap in use by the app, KB, every 10 of %d plies" % plies] = [
-                round(u / 1024, 1) for u in used]
+            for label, run in (("light board, Morbak", pico_heap.light_game),
+                               ("marble board, Mabula", pico_heap.marble_game)):
+                plies, used = run(pico.port)
+                out["%s: heap in use by the app, KB, every 10 of %d plies" % (label, plies)] = [
+                    round(u / 1024, 1) for u in used]
             _board_figures(pico, out, "stone7-pico", "stone board, Fursaz 7")
             plies, used = pico_heap.tile_game(pico.port)
-            out["tile board, Mano a Mano: heap in use by the app, KB, every 10 of %d moves" % plies] = [
+            out["tile board, Mano a Mano: heap in use by the app, KB, every 10 of %d plies" % plies] = [
                 round(u / 1024, 1) for u in used]
             _masbrur_figures(pico, out)
     return out
