@@ -32,6 +32,7 @@ PROBE_S = 0.25      # a board answers the first command (_PROBE) well within thi
 WRITE_S_PER_KB = 5  # more time for a command that writes flash (an emulated flash erases slowly)
 MAX_SLOW = 12
 CHUNK = 4096        # bytes of file data per command when writing (a Pico has RAM for it)
+HASH_BATCH = 16     # files hashed per command
 LINK_ERRORS = (TransportError, serial.SerialException, OSError)
 
 # Board-side helpers, defined once per connection in the REPL's globals.
@@ -426,9 +427,15 @@ class Board:
 
     def hashes(self, paths, algo, size=0):
         """{path: hex digest, or None when missing}; ``size``: about how many bytes
-        the files hold (the board reads them all)."""
-        return dict(zip(paths, self.eval("print(repr([_hash(p, %r) for p in %r]))" % (algo, list(paths)),
-                                         size)))
+        the files hold (the board reads them all). A few paths per exchange: the board
+        compiles each command, and a long one can need more contiguous RAM than it has."""
+        paths = list(paths)
+        out = {}
+        for i in range(0, len(paths), HASH_BATCH):
+            part = paths[i:i + HASH_BATCH]
+            out.update(zip(part, self.eval("print(repr([_hash(p, %r) for p in %r]))" % (algo, part),
+                                           size * len(part) // max(len(paths), 1))))
+        return out
 
     def hash_algo(self):
         return "sha256" if self.info["sha256"] else "fnv1a32"

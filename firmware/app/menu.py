@@ -295,7 +295,7 @@ class Menu:
             return
         if unit == 0:   # live preview (night mode caps it as it will)
             night = app.cfg["leds.night"]
-            app.brightness = min(self.value, settings.NIGHT_BRIGHTNESS) if night else self.value
+            app.brightness = min(self.value or 0, settings.NIGHT_BRIGHTNESS) if night else self.value
         app.beep(render.CLICK)
 
     def _set(self, key, value, now):

@@ -87,6 +87,7 @@ class App:
         self.last_frame = None   # the sensors' last stable frame, whoever was on screen
         self.sensors = None      # the sensor driver, for calibration (attach)
         self.clock = None        # the runner's live ms clock, for thinking in slices (session.think)
+        self.cfg = {}            # the settings, read by menu.boot
         from firmware.app import menu
         menu.boot(self, now_ms)   # settings, crash count, the boot sweep (menu.py)
 

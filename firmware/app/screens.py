@@ -85,6 +85,15 @@ class _Choice:
     def allowed(self, k):
         return True
 
+    def colour(self, k):
+        raise NotImplementedError   # each subclass gives these three
+
+    def do(self, k, now):
+        raise NotImplementedError
+
+    def back(self, now):
+        raise NotImplementedError
+
     def event(self, kind, key, now):
         if kind != "down":
             return
