@@ -595,6 +595,11 @@ class Play:
                 if blink or still:  # the input position the board's push goes on
                     m = self.ai_move
                     render.put(f, _FIELD + 4 * (ord(m[11]) - 48) + (3 if m[10] == "R" else 0), colour)
+            elif ses.machine_to_move():   # the board thinks: the input positions breathe
+                level = ses.breath(now, 120)
+                for r in range(8):
+                    render.put_scaled(f, _FIELD + 4 * r, colour, level)
+                    render.put_scaled(f, _FIELD + 4 * r + 3, colour, level)
             elif blink and not still:
                 for r in range(8):
                     render.put(f, _FIELD + 4 * r, colour)
@@ -621,6 +626,7 @@ class Play:
         out["expected"] = " ".join(["%s:%s" % (self.names[_FIELD + i], tile_text(self.expect[i]))
                                     for i in range(_SLOTS) if self.expect[i] != _EMPTY])
         out["wrong"] = [self.names[_FIELD + i] for i in range(_SLOTS) if self.wrong[i]]
+        out["thinking"] = self.session.machine_to_move() and self.ai_move is None
         return out
 
 

@@ -241,3 +241,25 @@ def test_a_push_before_the_wall_waits_for_it():
     eq(b.status()["wrong"], [], "the push stands")
     b.table.wall(masbrur.to_move(s), [mf.parse_tile(m[1:3]), mf.parse_tile(m[4:6])])
     eq(b.status()["moves"][-1], m, "played once the wall is read")
+
+
+def test_the_board_breathes_on_the_input_positions_while_it_thinks():
+    """Against the board, in the equipment phase: while it works out its push the input
+    positions breathe in its colour; once the push is lit they stop."""
+    b = Masbrur(opponent="B", level=1, first_offerer=0)
+    rng = Rng(2)
+    while masbrur.to_move(b.state()) == 0 or b.app.play.phase != "equipment":
+        s = b.state()
+        if masbrur.to_move(s) == 0:
+            b.table.act(s, choose(rng, s))
+        else:
+            b.wait(800)
+    ses = b.app.play.session
+    eq(b.status()["thinking"], True, "the board's turn, before its push")
+    seen = []
+    for ms in range(0, 1000, 100):
+        b.app.render(ses.turn_at + ms)
+        seen.append(sum(b.app.frame[3 * 28:3 * 28 + 3]))   # A0: row 0's left input
+    assert min(seen) > 0 and seen[-1] > 2 * seen[0], seen
+    b.wait(800)
+    eq(b.status()["thinking"], False, "its push is chosen and lit")
