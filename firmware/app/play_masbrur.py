@@ -36,7 +36,7 @@ a contact outside every window, never taken for the nearest value), and nothing 
 played until it reads right again.
 
 LEDs: the field's tiles dim white; during the equipment phase the input positions of
-every row blink in the mover's colour and the die is a yellow bar over L1-L13; between
+every row blink in the mover's colour (breathe, while the board works out its push) and the die is a yellow bar over L1-L13; between
 rounds and at the end L1-L6 / R1-R6 show the last round's half-medals of A / B and
 L7-L13 / R7-R13 their totals (against the higher one); in combat the wall slots light in
 their owner's colour (revealed). Game over: OK or MENU returns to the menu."""
