@@ -32,7 +32,7 @@ app.step(1000, [])
 app.step(1020, [("down", app.keys["ok"])])
 from firmware.rules import mabula as _m
 app.step(1600, [("frame", _m.occupancy(app.play.session.state))])
-print(app.status()["screen"])
+print(app.screen.name)
 del os, json, make_app, Storage, _m
 """
 MARBLE_PUSHES = """
@@ -66,7 +66,7 @@ from firmware.hal.storage import Storage
 app = make_app(json.loads(%r), Storage("/heaptest"), 0)
 app.step(1000, [])
 app.step(1020, [("down", app.keys["ok"])])
-print(app.status()["screen"])
+print(app.screen.name)
 del os, json, make_app, Storage
 """
 LIGHT_PRESSES = """

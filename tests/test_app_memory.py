@@ -54,7 +54,7 @@ def _start(profile):
 
 app = _start(%r)
 del _start
-print(app.status()["screen"])
+print(app.screen.name)
 """
 
 PLAY = """
@@ -63,7 +63,7 @@ for _key in %r:
     _t += 500
     app.step(_t, [("down", _key)])
     app.step(_t + 100, [("down", 50)])
-print(",".join(app.status()["moves"]))
+print(",".join(app.play.session.rec["moves"]))
 del _t, _key
 """
 

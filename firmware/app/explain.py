@@ -20,6 +20,19 @@ from firmware.app import render
 
 NOTE_MS = 5000   # a note on what just happened, then the screen's own sentence
 
+
+def session_status(ses):
+    """A game session's part of App.status() (every controller's status() starts from
+    it): here, not in session.py, so that a board's running game does not hold it."""
+    engine, s, c, rec = ses.engine, ses.state, ses.clock, ses.rec
+    return {"game": rec["game"], "moves": list(rec["moves"]),
+            "legal": engine.legal_moves(s), "position": engine.to_text(s),
+            "clocks_ms": None if c.left is None else [c.left[0], c.left[1]],
+            "move_ms_left": c.move_left if ses.turn >= 0 else None,
+            "result": ses.result, "to_move": None if ses.turn < 0 else ses.turn,
+            "options": rec["options"], "id": rec["id"], "seats": ses.seats}
+
+
 TITLES = {
     "morbak.lite=off": "Morbak (the full game)",
     "morbak.lite=on": "Morbak Lite (switches only)",

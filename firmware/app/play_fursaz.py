@@ -365,7 +365,8 @@ class Play:
                 render.put_scaled(f, i, STONE[self.land[i]], 128)
 
     def status(self):
-        out = self.session.status()
+        from firmware.app.explain import session_status   # tools only
+        out = session_status(self.session)
         out["expected"] = "".join([_WHICH[e] for e in self.expect])
         out["wrong"] = [self.points[i] for i in range(len(self.wrong)) if self.wrong[i] and not self.owed[i]]
         out["owed"] = [self.points[i] for i in range(len(self.owed)) if self.owed[i] and self.wrong[i]]

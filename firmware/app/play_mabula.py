@@ -274,7 +274,8 @@ class Play:
                 render.put_scaled(f, i, MARBLE[e - 1], 256 if g == 1 else 48)
 
     def status(self):
-        out = self.session.status()
+        from firmware.app.explain import session_status   # tools only
+        out = session_status(self.session)
         out["expected"] = "".join([".WB"[e] for e in self.expect])
         out["wrong"] = [engine.SPACES[i] for i in range(_CELLS) if self.wrong[i]]
         out["thinking"] = self.session.machine_to_move() and self.ai_move is None

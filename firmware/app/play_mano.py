@@ -445,7 +445,8 @@ class Play:
             render.put(f, self.next_r if self.next_r >= 0 else PAD, c)
 
     def status(self):
-        out = self.session.status()
+        from firmware.app.explain import session_status   # tools only
+        out = session_status(self.session)
         out["track"] = " ".join(["%s:%s" % (name(c), tile_name(self.seen[c]))
                                  for c in range(_TRACK) if self.seen[c] < _ODD])
         out["expected"] = " ".join(["%s:%s" % (name(c), tile_name(self.expect[c]))

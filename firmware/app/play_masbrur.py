@@ -620,7 +620,8 @@ class Play:
             render.put(f, _TRACK_R, colour)
 
     def status(self):
-        out = self.session.status()
+        from firmware.app.explain import session_status   # tools only
+        out = session_status(self.session)
         out["field"] = " ".join(["%s:%s" % (self.names[_FIELD + i], tile_text(self.seen[i]))
                                  for i in range(_SLOTS) if self.seen[i] < _ODD])
         out["expected"] = " ".join(["%s:%s" % (self.names[_FIELD + i], tile_text(self.expect[i]))

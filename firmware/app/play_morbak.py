@@ -328,7 +328,8 @@ class Play:
                     render.put_scaled(f, i, render.PLAYER[p], 64)
 
     def status(self):
-        out = self.session.status()
+        from firmware.app.explain import session_status   # tools only
+        out = session_status(self.session)
         out["pending"] = self.choices[self.choice] if self.pend >= 0 else None
         out["thinking"] = self.session.machine_to_move()
         return out

@@ -315,14 +315,3 @@ class Session:
             self.app.beep(render.WARN_MOVE)
         elif alert == clk.TICK:
             self.app.beep(render.TICK)
-
-    # ------------------------------------------------------------ for tools
-
-    def status(self):
-        engine, s, c, rec = self.engine, self.state, self.clock, self.rec
-        return {"game": rec["game"], "moves": list(rec["moves"]),
-                "legal": engine.legal_moves(s), "position": engine.to_text(s),
-                "clocks_ms": None if c.left is None else [c.left[0], c.left[1]],
-                "move_ms_left": c.move_left if self.turn >= 0 else None,
-                "result": self.result, "to_move": None if self.turn < 0 else self.turn,
-                "options": rec["options"], "id": rec["id"], "seats": self.seats}
