@@ -17,9 +17,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 IN_USE = "import gc\ngc.collect()\nprint(gc.mem_alloc())"
 
-# The marble board's app as deployed, a Mabula game set up as its LEDs ask; then pushes
-# made on the board (the stable frame of each), chosen by a seeded Rng, in calls of 10.
-MARBLE_START = """
+# A board's app as deployed, the game the menu's OK starts (the marble board: set up as
+# its LEDs ask, by the stable frame of the marbles on their edge spaces).
+START = """
 import os, json
 try:
     os.mkdir("/heaptest")
@@ -30,11 +30,16 @@ from firmware.hal.storage import Storage
 app = make_app(json.loads(%r), Storage("/heaptest"), 0)
 app.step(1000, [])
 app.step(1020, [("down", app.keys["ok"])])
-from firmware.rules import mabula as _m
-app.step(1600, [("frame", _m.occupancy(app.play.session.state))])
+if app.screen.name == "setup":
+    from firmware.rules import mabula as _m
+    app.step(1600, [("frame", _m.occupancy(app.play.session.state))])
+    del _m
 print(app.screen.name)
-del os, json, make_app, Storage, _m
+del os, json, make_app, Storage
 """
+
+# The marble board: pushes made on the board (the stable frame of each), chosen by a
+# seeded Rng, in calls of 10.
 MARBLE_PUSHES = """
 from firmware.rules import mabula as _m
 from firmware.rules import Rng
@@ -53,22 +58,8 @@ del _m, Rng, _rng, _i, _s, _mv
 """
 
 
-# The light board's app as deployed, a Morbak game started with OK; then moves made by
-# pressing a square and OK, the squares of random legal moves, in calls of 10.
-LIGHT_START = """
-import os, json
-try:
-    os.mkdir("/heaptest")
-except OSError:
-    pass
-from firmware.app.runtime import make_app
-from firmware.hal.storage import Storage
-app = make_app(json.loads(%r), Storage("/heaptest"), 0)
-app.step(1000, [])
-app.step(1020, [("down", app.keys["ok"])])
-print(app.screen.name)
-del os, json, make_app, Storage
-"""
+# The light board: moves made by pressing a square and OK, the squares of random legal
+# moves, in calls of 10.
 LIGHT_PRESSES = """
 from firmware.rules import morbak as _e
 from firmware.rules import Rng
@@ -126,20 +117,6 @@ def _events(app, m, ended):
     _T[54] = _T[55] = 8
     return out + [("frame", bytes(_T))]
 """
-MANO_START = """
-import os, json
-try:
-    os.mkdir("/heaptest")
-except OSError:
-    pass
-from firmware.app.runtime import make_app
-from firmware.hal.storage import Storage
-app = make_app(json.loads(%r), Storage("/heaptest"), 0)
-app.step(1000, [])
-app.step(1020, [("down", app.keys["ok"])])
-print(app.screen.name)
-del os, json, make_app, Storage
-"""
 # Ten moves (a forced pass the board plays itself is not one); a hand's tiles are shown
 # one seat at a time, as the board asks.
 MANO_MOVES = """
@@ -176,7 +153,7 @@ def _caller(port):
     return call
 
 
-def _game(port, profile, setup, start, moves):
+def _game(port, profile, setup, moves):
     """(plies played, [bytes in use after every call of ``moves`` to the game's end])."""
     call = _caller(port)
 
@@ -191,7 +168,7 @@ def _game(port, profile, setup, start, moves):
     if setup:
         call(setup)
     before = in_use()
-    if call(start % prof) != ["game"]:
+    if call(START % prof) != ["game"]:
         raise RuntimeError("the game did not start")
     used = []
     over = "False"
@@ -203,14 +180,14 @@ def _game(port, profile, setup, start, moves):
 
 def light_game(port):
     """(moves played, [bytes in use after every 10 moves and at the end])."""
-    return _game(port, "light-pico", None, LIGHT_START, LIGHT_PRESSES)
+    return _game(port, "light-pico", None, LIGHT_PRESSES)
 
 
 def marble_game(port):
     """(plies played, [bytes in use after every 10 plies and at the end])."""
-    return _game(port, "marble-pico", None, MARBLE_START, MARBLE_PUSHES)
+    return _game(port, "marble-pico", None, MARBLE_PUSHES)
 
 
 def tile_game(port):
     """(plies played, [bytes in use after every 10 moves and at the end of the match])."""
-    return _game(port, "tile-pico", MANO_HELPERS, MANO_START, MANO_MOVES)
+    return _game(port, "tile-pico", MANO_HELPERS, MANO_MOVES)
