@@ -9,6 +9,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HARNESS = os.path.join(ROOT, "host_tools", "node", "pico.mjs")
@@ -38,6 +39,22 @@ def pico_files():
     if not os.path.isdir(os.path.join(ROOT, "node_modules", "rp2040js")):
         raise PicoError("rp2040js is not installed: run host_tools/bootstrap.sh")
     return uf2, rom
+
+
+def run_script(port, path, timeout=900, **values):
+    """Run the script ``path`` (from the repository's root) on the board at ``port`` with
+    ``values`` set as globals before it and host_tools/pico_probe.py's helpers, and return
+    the JSON line it prints last; a PicoError with what it printed otherwise."""
+    code = "".join("%s = %r\n" % kv for kv in sorted(values.items()))
+    for name in ("host_tools/pico_probe.py", path):
+        with open(os.path.join(ROOT, name)) as f:
+            code += f.read() + "\n"
+    r = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "exec", code],
+                       capture_output=True, text=True, timeout=timeout)
+    lines = r.stdout.strip().splitlines()
+    if r.returncode != 0 or not lines or not lines[-1].startswith("{"):
+        raise PicoError("%s on the board: %s" % (path, (r.stdout + r.stderr).strip()[-2000:]))
+    return json.loads(lines[-1])
 
 
 class Pico:

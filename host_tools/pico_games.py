@@ -13,20 +13,6 @@ import time
 from firmware.rules import Rng
 
 
-def largest_block():
-    """The largest bytearray the heap can give now, to 16 bytes (one block)."""
-    lo, hi = 0, gc.mem_free()
-    while hi - lo > 16:
-        mid = (lo + hi) // 2
-        try:
-            b = bytearray(mid)
-            del b
-            lo = mid
-        except MemoryError:
-            hi = mid
-    return lo
-
-
 def play_out(game, options, seed, cap):
     engine = __import__("firmware.rules." + game, None, None, ["new_game"])
     rng = Rng(seed)

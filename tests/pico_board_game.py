@@ -17,19 +17,6 @@ from firmware.hal.storage import Storage
 from firmware.rules import Rng
 
 
-def largest_block():
-    lo, hi = 0, gc.mem_free()
-    while hi - lo > 16:
-        mid = (lo + hi) // 2
-        try:
-            b = bytearray(mid)
-            del b
-            lo = mid
-        except MemoryError:
-            hi = mid
-    return lo
-
-
 def stones(points, board):
     return bytes([".BW".find(board.get(p, ".")) for p in points])
 

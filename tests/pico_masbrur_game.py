@@ -15,7 +15,7 @@ import sys
 
 # A fresh board: what ran before in this interpreter goes - its names (the REPL keeps
 # them) and its code (a module stays loaded until removed from sys.modules).
-for _name in [n for n in globals() if not n.startswith("__") and n not in ("PROFILE", "SEED", "gc", "json", "os", "sys")]:
+for _name in [n for n in globals() if not n.startswith("__") and n not in ("PROFILE", "SEED", "gc", "json", "os", "sys", "largest_block")]:
     del globals()[_name]
 for _name in [n for n in sys.modules if n.startswith("firmware")]:
     del sys.modules[_name]
@@ -30,19 +30,6 @@ _T = bytearray(b"\x08" * 128)    # what the contacts read (8: no tile)
 _PAD = 27
 _FIELD = 28
 _WALLS = 60
-
-
-def largest_block():
-    lo, hi = 0, gc.mem_free()
-    while hi - lo > 16:
-        mid = (lo + hi) // 2
-        try:
-            b = bytearray(mid)
-            del b
-            lo = mid
-        except MemoryError:
-            hi = mid
-    return lo
 
 
 def put(cell, a, b):

@@ -14,7 +14,7 @@ import pytest
 
 from tests import pico_heap
 
-from host_tools.pico import Pico, PicoError, pico_files
+from host_tools.pico import Pico, PicoError, pico_files, run_script
 
 try:
     MICROPYTHON, _ = pico_files()
@@ -298,13 +298,8 @@ def bare_pico(image, tmp_path_factory):
 
 
 def run_games(pico, game, options, plies, seed=1):
-    code = "GAME=%r\nOPTIONS=%r\nSEED=%d\nPLIES=%d\n" % (game, options, seed, plies)
-    with open(os.path.join(ROOT, "host_tools", "pico_games.py")) as f:
-        code += f.read()
-    r = subprocess.run([sys.executable, "-m", "mpremote", "connect", pico.port, "exec", code],
-                       capture_output=True, text=True, timeout=600)
-    assert r.returncode == 0 and r.stdout.strip().startswith("{"), r.stdout + r.stderr
-    return json.loads(r.stdout.strip().splitlines()[-1])
+    return run_script(pico.port, "host_tools/pico_games.py", 600,
+                      GAME=game, OPTIONS=options, SEED=seed, PLIES=plies)
 
 
 @pytest.mark.parametrize("game,options,plies", GAMES, ids=lambda v: str(v))
@@ -320,13 +315,7 @@ def board_game(pico, profile, seed, plies):
     hardware/``profile``.json played on that board's app."""
     with open(os.path.join(ROOT, "hardware", profile + ".json")) as f:
         prof = json.load(f)
-    code = "PROFILE=%r\nSEED=%d\nPLIES=%d\n" % (prof, seed, plies)
-    with open(os.path.join(ROOT, "tests", "pico_board_game.py")) as f:
-        code += f.read()
-    r = subprocess.run([sys.executable, "-m", "mpremote", "connect", pico.port, "exec", code],
-                       capture_output=True, text=True, timeout=900)
-    assert r.returncode == 0 and r.stdout.strip().startswith("{"), r.stdout + r.stderr
-    got = json.loads(r.stdout.strip().splitlines()[-1])
+    got = run_script(pico.port, "tests/pico_board_game.py", PROFILE=prof, SEED=seed, PLIES=plies)
     print(got)
     assert got["same_moves"] and got["wrong"] == [], got
     return got
@@ -387,15 +376,9 @@ def test_a_masbrur_round_on_the_tile_board_fits_the_heap(image, tmp_path):
     before left it (their interned names stay)."""
     with open(os.path.join(ROOT, "hardware", "tile-pico.json")) as f:
         prof = json.load(f)
-    code = "PROFILE=%r\nSEED=3\n" % (prof,)
-    with open(os.path.join(ROOT, "tests", "pico_masbrur_game.py")) as f:
-        code += f.read()
     with boot(str(tmp_path / "flash.bin"), image, hold=("a1", "g1")) as pico:
         pico.wait(1000)
-        r = subprocess.run([sys.executable, "-m", "mpremote", "connect", pico.port, "exec", code],
-                           capture_output=True, text=True, timeout=1500)
-    assert r.returncode == 0 and r.stdout.strip().startswith("{"), r.stdout + r.stderr
-    got = json.loads(r.stdout.strip().splitlines()[-1])
+        got = run_script(pico.port, "tests/pico_masbrur_game.py", 1500, PROFILE=prof, SEED=3)
     print(got)
     assert got["same_moves"] and got["rounds"] == 1, got
     assert got["min_free"] > 100000 and got["min_largest_block"] > 16000, got

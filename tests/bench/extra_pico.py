@@ -108,18 +108,23 @@ def _app_figures(pico, out):
     out["wall s for the app figures"] = round(time.time() - t0, 1)
 
 
+def _run(pico, out, label, path, **values):
+    """run_script's figures, or a "failed" line saying why."""
+    from host_tools.pico import PicoError, run_script
+    try:
+        return run_script(pico.port, path, 3600, **values)
+    except PicoError as e:
+        out[label + ": failed"] = str(e).splitlines()[-1:]
+        return None
+
+
 def _engine_figures(pico, out):
-    with open(os.path.join(ROOT, "host_tools", "pico_games.py")) as f:
-        source = f.read()
     for game, options in GAMES:
-        code = "GAME=%r\nOPTIONS=%r\nSEED=1\nPLIES=2000\n" % (game, options) + source
         w0, e0 = time.time(), pico.now_ms()
-        r = _mpremote(pico, "exec", code)
         label = game + ("" if options is None else " size %d" % options["size"])
-        try:
-            got = json.loads(r.stdout.strip().splitlines()[-1])
-        except (ValueError, IndexError):
-            out[label + ": failed"] = (r.stdout + r.stderr).strip().splitlines()[-1:]
+        got = _run(pico, out, label, "host_tools/pico_games.py", GAME=game, OPTIONS=options,
+                   SEED=1, PLIES=2000)
+        if got is None:
             continue
         out[label + ": plies (whole game: %s)" % got["over"]] = got["plies"]
         out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
@@ -130,17 +135,15 @@ def _engine_figures(pico, out):
             (pico.now_ms() - e0) / 1000 / (time.time() - w0), 2)
 
 
+def _profile(name):
+    with open(os.path.join(ROOT, "hardware", name + ".json")) as f:
+        return json.load(f)
+
+
 def _board_figures(pico, out, name, label):
     """A whole game on a sensor board's app (tests/pico_board_game.py), profile ``name``."""
-    with open(os.path.join(ROOT, "hardware", name + ".json")) as f:
-        prof = json.load(f)
-    with open(os.path.join(ROOT, "tests", "pico_board_game.py")) as f:
-        code = "PROFILE=%r\nSEED=5\nPLIES=2000\n" % (prof,) + f.read()
-    r = _mpremote(pico, "exec", code)
-    try:
-        got = json.loads(r.stdout.strip().splitlines()[-1])
-    except (ValueError, IndexError):
-        out[label + ": failed"] = (r.stdout + r.stderr).strip().splitlines()[-1:]
+    got = _run(pico, out, label, "tests/pico_board_game.py", PROFILE=_profile(name), SEED=5, PLIES=2000)
+    if got is None:
         return
     out[label + ": plies (whole game: %s, moves as played: %s)" % (got["over"], got["same_moves"])] = got["plies"]
     out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
@@ -149,43 +152,42 @@ def _board_figures(pico, out, name, label):
 
 def _masbrur_figures(pico, out):
     """A whole Masbrur round on the tile board's app (tests/pico_masbrur_game.py)."""
-    with open(os.path.join(ROOT, "hardware", "tile-pico.json")) as f:
-        prof = json.load(f)
-    with open(os.path.join(ROOT, "tests", "pico_masbrur_game.py")) as f:
-        code = "PROFILE=%r\nSEED=3\n" % (prof,) + f.read()
-    r = _mpremote(pico, "exec", code)
     label = "tile board, a Masbrur round"
-    try:
-        got = json.loads(r.stdout.strip().splitlines()[-1])
-    except (ValueError, IndexError):
-        out[label + ": failed"] = (r.stdout + r.stderr).strip().splitlines()[-1:]
+    got = _run(pico, out, label, "tests/pico_masbrur_game.py", PROFILE=_profile("tile-pico"), SEED=3)
+    if got is None:
         return
     out[label + ": plies (moves as played: %s)" % got["same_moves"]] = got["plies"]
     out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
     out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
 
 
+def image(tmp):
+    """The light board's one-file image built into ``tmp`` (quietly); its path."""
+    from host_tools import uf2
+    from host_tools.pico import pico_files
+    micropython, _ = pico_files()
+    with open(os.devnull, "w") as quiet:
+        stdout, sys.stdout = sys.stdout, quiet
+        try:
+            uf2.run("light-pico", micropython, tmp)
+        finally:
+            sys.stdout = stdout
+    return os.path.join(tmp, "arbiter-light-pico.uf2")
+
+
 def figures():
     if sys.implementation.name == "micropython":
         return {}
     sys.path.insert(0, ROOT)
-    from host_tools import uf2
     from host_tools.pico import Pico, PicoError, pico_files
     try:
-        micropython, _ = pico_files()
+        pico_files()
     except PicoError as e:
         return {"skipped": str(e)}
     out = {}
     profile = os.path.join(ROOT, "hardware", "light-pico.json")
     with tempfile.TemporaryDirectory() as tmp:
-        with open(os.devnull, "w") as quiet:
-            stdout, sys.stdout = sys.stdout, quiet
-            try:
-                uf2.run("light-pico", micropython, tmp)
-            finally:
-                sys.stdout = stdout
-        image = os.path.join(tmp, "arbiter-light-pico.uf2")
-        with Pico(profile, os.path.join(tmp, "flash.bin"), uf2=image,
+        with Pico(profile, os.path.join(tmp, "flash.bin"), uf2=image(tmp),
                   stderr=subprocess.DEVNULL) as pico:
             _app_figures(pico, out)
         with Pico(profile, os.path.join(tmp, "flash.bin"), hold=("a1", "g1"),

@@ -3,7 +3,6 @@ time; tests/pico_think.py runs there): per game and level, the mean and worst ms
 the first slice to the move through the session's think() (level 5's limit: 1.8 s, so a
 move within 2 s), the longest slice (how long the keys and sensors can wait for a poll)
 and how many searches the time limit cut short. PICO = True: run from the host."""
-import json
 import os
 import subprocess
 import sys
@@ -28,35 +27,23 @@ def figures():
     if sys.implementation.name == "micropython":
         return {}
     sys.path.insert(0, ROOT)
-    from host_tools import uf2
+    from extra_pico import _run, image
     from host_tools.pico import Pico, PicoError, pico_files
     try:
-        micropython, _ = pico_files()
+        pico_files()
     except PicoError as e:
         return {"skipped": str(e)}
-    with open(os.path.join(ROOT, "tests", "pico_think.py")) as f:
-        source = f.read()
     out = {}
     profile = os.path.join(ROOT, "hardware", "light-pico.json")
     with tempfile.TemporaryDirectory() as tmp:
-        with open(os.devnull, "w") as quiet:
-            stdout, sys.stdout = sys.stdout, quiet
-            try:
-                uf2.run("light-pico", micropython, tmp)
-            finally:
-                sys.stdout = stdout
-        with Pico(profile, os.path.join(tmp, "flash.bin"), uf2=os.path.join(tmp, "arbiter-light-pico.uf2"),
+        with Pico(profile, os.path.join(tmp, "flash.bin"), uf2=image(tmp),
                   hold=("a1", "g1"), stderr=subprocess.DEVNULL) as pico:
             pico.wait(1000)
             for game, options, levels, plies in CASES:
-                code = "GAME=%r\nOPTIONS=%r\nLEVELS=%r\nPLIES=%r\n" % (game, options, levels, plies) + source
-                r = subprocess.run([sys.executable, "-m", "mpremote", "connect", pico.port, "exec", code],
-                                   capture_output=True, text=True, timeout=3600)
                 label = _label(game, options)
-                try:
-                    got = json.loads(r.stdout.strip().splitlines()[-1])
-                except (ValueError, IndexError):
-                    out[label + ": failed"] = (r.stdout + r.stderr).strip().splitlines()[-1:]
+                got = _run(pico, out, label, "tests/pico_think.py", GAME=game, OPTIONS=options,
+                           LEVELS=levels, PLIES=plies)
+                if got is None:
                     continue
                 for level in sorted(got):
                     g = got[level]

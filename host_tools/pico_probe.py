@@ -1,0 +1,17 @@
+"""Sent ahead of every script host_tools.pico.run_script runs on a board: what the
+scripts share to watch the heap."""
+import gc
+
+
+def largest_block():
+    """The largest bytearray the heap can give now, to 16 bytes (one block)."""
+    lo, hi = 0, gc.mem_free()
+    while hi - lo > 16:
+        mid = (lo + hi) // 2
+        try:
+            b = bytearray(mid)
+            del b
+            lo = mid
+        except MemoryError:
+            hi = mid
+    return lo
