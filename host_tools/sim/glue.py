@@ -8,7 +8,7 @@ board's own, built by firmware.hal.profile.build_micropython over simulated wiri
 it works the board as a person would: closing key contacts (debounced by the key
 driver) and putting marbles on sensors (filtered by the sensor grid).
 
-The page calls ``boot()`` at each power-up, then ``run(until_ms, changes)`` from its
+The page calls ``boot(live)`` at each power-up, then ``run(until_ms, changes)`` from its
 timer: ``changes`` is a list [[t_ms, "k" | "s", index, on], ...] (a key contact or a
 space's sensor, t ascending; ``on`` is 0/1, or a sensor's reading: 0-3 on the stone
 board, see firmware.hal.wires); the reply is JSON text (see ``run``). Each call is short
@@ -81,7 +81,7 @@ class BoardStorage(Storage):
 
 
 class Sim:
-    def __init__(self):
+    def __init__(self, live):
         prof = hal_profile.load("profile.json")
         self.wires = w = Wires(prof)
         self.scan_ms = prof["keys"]["scan_ms"]
@@ -104,6 +104,7 @@ class Sim:
         self.tick_at = 0       # the instant of the tick under way, board ms
         self.tick_real = ticks_ms()   # and when it began, real ms
         self.runner.clock = self.now
+        self.live = live       # the page's clock is real time (not ?clock=manual)
         self.runner.start(0)
 
     def now(self):
@@ -147,7 +148,7 @@ class Sim:
             runner.tick(t)
             self.last_tick = t
             took = ticks_diff(ticks_ms(), self.tick_real)
-            if took > scan:
+            if took > scan and self.live:   # a manual clock's board time is the page's alone
                 self.next_tick = t + took
             if self.next_tick <= until and ticks_diff(ticks_ms(), started) >= _CALL_MS:
                 reached = self.next_tick - 1
@@ -185,12 +186,14 @@ class Sim:
 SIM = None
 
 
-def boot():
-    """Power-up: a fresh board over the files already on the flash."""
+def boot(live=True):
+    """Power-up: a fresh board over the files already on the flash; ``live``: the page's
+    clock is real time (with ?clock=manual, a slow tick does not push the next one later,
+    so board time is the page's alone)."""
     global SIM
     SIM = None
     gc.collect()
-    SIM = Sim()
+    SIM = Sim(live)
     return SIM.run(0, [])
 
 

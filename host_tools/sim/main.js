@@ -140,7 +140,7 @@ async function powerUp() {
   }
   firstSeat = null;
   powered = true;
-  apply(call("glue.boot()"));
+  apply(call(`glue.boot(${MANUAL ? "False" : "True"})`));
   refreshLogs();
 }
 
