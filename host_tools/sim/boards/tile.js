@@ -12,6 +12,14 @@
 // seat, share the table (BroadcastChannel) and each runs the board. Without ?seat, both
 // hands are face up (hot seat).
 //
+// Against the board (setting mano.opponent): the board's hand is its tiles lying face down
+// on Masbrur's field, which the board reads. The deal puts them there (A0, B0, ... in
+// order), they are drawn as tile backs in every view (a tile back in its hand row too),
+// and they are carried like any tile: face up once on the track or the pad, face down
+// again when put back on the field or in the board's hand (which sends them to the first
+// free field position). DRAW while the board asks for a draw puts the boneyard's top tile
+// face down on the first free field position.
+//
 // Masbrur: "Masbrur table" lays a double-seven set's field (row r: r-r on B, r-(r+1) on C)
 // and puts the other 20 tiles in the pool, face up. A position reads a tile half a first
 // (its left half): a tile let go on the position it came from is turned round, and one let
@@ -25,6 +33,8 @@ const NONE = 8;
 const BAD = 10;
 const SIDE = 13;
 const PAD = 27;
+const FIELD = 28;                 // A0; the field is cells FIELD .. WALLS - 1
+const WALLS = 60;
 const SEATS = "AB";
 const PARAMS = new URLSearchParams(location.search);
 const ME = PARAMS.has("seat") ? Number(PARAMS.get("seat")) : null;
@@ -33,7 +43,10 @@ export const hint = "Drag a tile from a hand onto the track (or click it, then a
   "then the next slot at either end. DRAW and PASS are the board's buttons; LEFT or RIGHT names who " +
   "leads. At the end of a hand put the tiles left in hand on the pad P, one at a time. " +
   "?seat=0 / ?seat=1 shows one seat's hand only (two windows, two seats). Masbrur (menu: L6): " +
-  "\"Masbrur table\" lays its field; click a tile on the board and click it again to turn it round.";
+  "\"Masbrur table\" lays its field; click a tile on the board and click it again to turn it round. " +
+  "Against the board (menu R9: its seat, R10: its level): its tiles lie face down on the field; carry the " +
+  "one it plays from the blinking field position to the blinking slot, and when it draws press DRAW " +
+  "(the boneyard's top tile goes face down on the field).";
 
 export const faults = [
   { id: "dirty", label: "Dirty contact", help: "click a position: its first contact reads between two windows" },
@@ -60,15 +73,16 @@ function masbrurTable(cells) {
   }
   const pool = [];
   for (let a = 0; a <= 7; a++) for (let b = a; b <= 7; b++) if (!onField.has(`${a}-${b}`)) pool.push(`${a}-${b}`);
-  return { kind: "masbrur", hands: [[], []], bone: pool, at, owner: {} };
+  return { kind: "masbrur", hands: [[], []], bone: pool, at, owner: {}, down: {} };
 }
 
 function turned(tile) {
   return `${tile[2]}-${tile[0]}`;
 }
 
-// The 28 tiles, shuffled with a seed (xorshift: the page's own, nothing to do with the rules').
-function deal(seed) {
+// The 28 tiles, shuffled with a seed (xorshift: the page's own, nothing to do with the rules'),
+// 7 to each hand; the board's seat's 7 (``bot``: 0, 1 or null) face down on the field.
+function deal(seed, bot) {
   const tiles = [];
   for (let a = 0; a <= 6; a++) for (let b = a; b <= 6; b++) tiles.push(`${a}-${b}`);
   let x = (seed >>> 0) || 1;
@@ -77,7 +91,21 @@ function deal(seed) {
     const j = x % (i + 1);
     [tiles[i], tiles[j]] = [tiles[j], tiles[i]];
   }
-  return { hands: [tiles.slice(0, 7), tiles.slice(7, 14)], bone: tiles.slice(14), at: {}, owner: {} };
+  const table = { hands: [tiles.slice(0, 7), tiles.slice(7, 14)], bone: tiles.slice(14), at: {}, owner: {}, down: {} };
+  if (bot !== null) for (const tile of table.hands[bot].splice(0)) faceDown(table, tile, bot);
+  return table;
+}
+
+// Lay ``tile`` of ``seat`` face down on the first free field position (false: none free).
+function faceDown(table, tile, seat) {
+  for (let c = FIELD; c < WALLS; c++) {
+    if (table.at[c] !== undefined) continue;
+    table.at[c] = tile;
+    table.owner[tile] = seat;
+    table.down[c] = 1;
+    return true;
+  }
+  return false;
 }
 
 export function createBoard(root, profile, input) {
@@ -85,10 +113,12 @@ export function createBoard(root, profile, input) {
   const cells = positionNames();
   const tableKey = "arbiter-sim-table/" + profile.name;
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(tableKey) : null;
-  let table = load() || deal(Number(PARAMS.get("deal")) || Date.now());
+  let table = load() || deal(Number(PARAMS.get("deal")) || Date.now(), boardSeat());
+  table.down ??= {};                           // a table saved before the board played
   const dirty = new Set();                     // cells whose first contact reads BAD
   const downAt = new Map();
   let held = null;                             // the tile being moved
+  let dragged = false;                         // the click that ends a drag from a position is the drag's
   let armed = null;
   const ledEls = [];
   const posEls = [];
@@ -128,7 +158,7 @@ export function createBoard(root, profile, input) {
   again.type = "button";
   again.id = "tile-deal";
   again.title = "Every tile back, shuffled, and dealt 7 and 7 (a new hand on the table)";
-  again.addEventListener("click", () => change(() => { table = deal(Date.now()); }));
+  again.addEventListener("click", () => change(() => { table = deal(Date.now(), boardSeat()); }));
   const masbrur = el("button", "", "Masbrur table");
   masbrur.type = "button";
   masbrur.id = "tile-masbrur";
@@ -143,11 +173,15 @@ export function createBoard(root, profile, input) {
   channel?.addEventListener("message", (e) => remote(e.data));
   // A tile dragged from a hand and let go over a position goes there; let go anywhere
   // else, it stays picked up (a click: the next click on a position puts it down).
+  // A tile dragged from a position and let go on the same one stays picked up (a click).
+  document.addEventListener("pointerdown", () => { dragged = false; }, true);
   document.addEventListener("pointerup", (e) => {
     if (!held || !held.dragging) return;
     held.dragging = false;
+    dragged = typeof held.from === "number";
     const pos = document.elementFromPoint(e.clientX, e.clientY)?.closest("[data-pos]");
-    if (pos) drop({ cell: cells.indexOf(pos.dataset.pos) });
+    const c = pos ? cells.indexOf(pos.dataset.pos) : -1;
+    if (c >= 0 && c !== held.from) drop({ cell: c });
   });
   render();
 
@@ -163,6 +197,11 @@ export function createBoard(root, profile, input) {
     ledEls[c] = led;
     b.append(led, el("span", "tile-label", name));
     b.addEventListener("click", () => clickPosition(c));
+    b.addEventListener("pointerdown", (e) => {
+      if (e.button !== 0 || held || armed || table.at[c] === undefined) return;
+      e.preventDefault();
+      pick(table.at[c], c, true);
+    });
     posEls[c] = b;
     return b;
   }
@@ -207,6 +246,23 @@ export function createBoard(root, profile, input) {
     return ME === null || ME === seat;
   }
 
+  // The seat the board plays (0, 1) or null: its game's, or before one the setting's.
+  function boardSeat() {
+    const st = input.status();
+    if (st.game === "mano") return st.board ? st.board.seat : null;
+    try {
+      const files = JSON.parse(localStorage.getItem("arbiter-sim/" + profile.name)).files;
+      const seat = SEATS.indexOf(JSON.parse(files["config.json"])["mano.opponent"]);
+      return seat < 0 ? null : seat;
+    } catch {
+      return null;                             // no settings saved yet: nobody
+    }
+  }
+
+  function inField(c) {
+    return c >= FIELD && c < WALLS;
+  }
+
   function pick(tile, from, dragging) {
     held = { tile, from, dragging };
     render();
@@ -222,22 +278,26 @@ export function createBoard(root, profile, input) {
       // Whose tile it is: a hand's, or -1 for the pool's and Masbrur's field tiles.
       const owner = from === "pool" ? -1 : from === "hand" ? (table.hands[0].includes(tile) ? 0 : 1)
         : (table.owner[tile] ?? -1);
+      const bot = boardSeat();
+      const down = table.down[from] === 1 || (owner >= 0 && owner === bot);   // the board's secret
       if (from === "pool") table.bone = table.bone.filter((x) => x !== tile);
       else if (from === "hand") table.hands[owner] = table.hands[owner].filter((x) => x !== tile);
-      else delete table.at[from];
+      else {
+        delete table.at[from];
+        delete table.down[from];
+      }
       delete table.owner[tile];
       if (where.cell === from) tile = turned(tile);
       else if (where.cell !== undefined) tile = touching(tile, where.cell);
+      const seat = where.hand !== undefined ? where.hand : owner;
       if (where.cell !== undefined && table.at[where.cell] === undefined) {
         table.at[where.cell] = tile;
         table.owner[tile] = owner;
+        if (down && inField(where.cell)) table.down[where.cell] = 1;
       } else if (where.pool || (owner < 0 && where.hand === undefined)) {
         table.bone.push(tile);
-        delete table.owner[tile];
-      } else {
-        const seat = where.hand !== undefined ? where.hand : owner;
+      } else if (seat !== bot || !faceDown(table, tile, seat)) {
         table.hands[seat].push(tile);
-        delete table.owner[tile];
       }
     });
   }
@@ -272,7 +332,10 @@ export function createBoard(root, profile, input) {
     input.contact(t, k, true);
     if (!fromRemote) channel?.postMessage({ key: k, down: true });
     const st = input.status();
-    if (names[k] === "DRAW" && !fromRemote && (st.legal || []).includes("draw") && table.bone.length) {
+    if (names[k] !== "DRAW" || fromRemote || !table.bone.length) return;
+    if (st.board?.asks === "draw") {
+      change(() => { if (faceDown(table, table.bone[0], st.board.seat)) table.bone.shift(); });
+    } else if ((st.legal || []).includes("draw") && st.to_move !== st.board?.seat) {
       const seat = st.to_move;
       change(() => { table.hands[seat].push(table.bone.shift()); });
     }
@@ -304,18 +367,20 @@ export function createBoard(root, profile, input) {
       b.querySelector(".tile")?.remove();
       const tile = table.at[c];
       if (tile !== undefined) {
-        const t = tileEl(tile, true);
+        const t = tileEl(tile, table.down[c] !== 1);
         if (held && held.from === c) t.classList.add("held");
         b.append(t);
       }
       b.classList.toggle("fault-dirty", dirty.has(c));
     }
+    const bot = boardSeat();
     [0, 1].forEach((seat) => {
       const row = handEls[seat];
-      const label = el("span", "seat", `${SEATS[seat]}${ME === seat ? " (you)" : ""}: `);
+      const who = seat === bot ? " (the board: its tiles lie face down on the field)" : ME === seat ? " (you)" : "";
+      const label = el("span", "seat", `${SEATS[seat]}${who}: `);
       const tiles = table.hands[seat].map((tile) => {
-        const t = tileEl(tile, mine(seat));
-        if (mine(seat)) {
+        const t = tileEl(tile, mine(seat) && seat !== bot);
+        if (mine(seat) || seat === bot) {
           t.addEventListener("pointerdown", (e) => {
             if (e.button !== 0) return;
             e.preventDefault();
@@ -348,13 +413,18 @@ export function createBoard(root, profile, input) {
 
   return {
     names,
-    // A stable frame (two bytes per position): the tiles it reads, e.g. "S:6-6 R1:4-6".
+    // A stable frame (two bytes per position): the tiles it reads, e.g. "S:6-6 R1:4-6"; a
+    // position whose tile lies face down, "A0:face-down" (the board's secret).
     frameText(hexText) {
       const out = [];
       for (let c = 0; c < cells.length; c++) {
         const a = parseInt(hexText.slice(4 * c, 4 * c + 2), 16);
         const b = parseInt(hexText.slice(4 * c + 2, 4 * c + 4), 16);
         if (a === NONE && b === NONE) continue;
+        if (table.down[c] === 1) {
+          out.push(`${cells[c]}:face-down`);
+          continue;
+        }
         const half = (v) => (v <= 7 ? String(v) : "?");
         out.push(`${cells[c]}:${half(a)}-${half(b)}`);
       }
