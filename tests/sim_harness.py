@@ -44,6 +44,19 @@ def sim(browser, server):
     context.close()
 
 
+def configure(sim, settings):
+    """Power the page's board up again with ``settings`` (e.g. {"mano.opponent": "B"})
+    in its saved config.json, as ``arbiter config`` would have left them."""
+    sim.page.evaluate("""cfg => {
+        const key = Object.keys(localStorage).find(k => k.startsWith("arbiter-sim/"));
+        const saved = JSON.parse(localStorage.getItem(key));
+        saved.files["config.json"] = JSON.stringify(Object.assign({version: 1}, cfg));
+        localStorage.setItem(key, JSON.stringify(saved));
+    }""", settings)
+    sim.reload()
+    sim.advance(600)
+
+
 def wire(colour, brightness, profile):
     """What the board's LED driver (firmware/hal/leds.py) shows for a logical ``colour``
     at ``brightness``: the oracle for the colours the page draws."""

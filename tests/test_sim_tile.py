@@ -1,9 +1,10 @@
 """The browser simulator with the tile board (Dominó Mano a Mano), in Debian's chromium:
 the page keeps a dealt double-six set, the firmware sees only what each contact reads
 (through its own mux and ADC driver and stable-frame filter). The tests drag tiles from a
-hand onto the track, draw with the board's button, see a dirty contact named, and play
-from two windows, one per seat, each seeing only its own hand."""
-from tests.sim_harness import PRESS_MS, Sim, browser, serve, sim  # noqa: F401 (fixtures)
+hand onto the track, draw with the board's button, see a dirty contact named, play
+from two windows, one per seat, each seeing only its own hand, and play against the
+board, whose hand lies face down on the field."""
+from tests.sim_harness import PRESS_MS, Sim, browser, configure, serve, sim  # noqa: F401 (fixtures)
 
 SETTLE_MS = 700        # a tile set down, the contacts' settle time, then a step
 
@@ -181,4 +182,78 @@ def test_masbrur_a_pie_offer_on_the_pad_and_a_push(sim):
     sim.advance(SETTLE_MS)
     st = sim.status()
     assert st["moves"][-1] == move and st["wrong"] == [], (move, st["message"], st["wrong"])
+    assert not sim.errors
+
+
+def table(sim):
+    """The page's table as it saved it (the test's oracle: what lies where)."""
+    return sim.page.evaluate("""() => JSON.parse(localStorage.getItem(
+        Object.keys(localStorage).find(k => k.startsWith("arbiter-sim-table/"))))""")
+
+
+def shown(sim):
+    """Every tile shown face up on the page."""
+    return sim.page.eval_on_selector_all("[data-tile]", "els => els.map(e => e.dataset.tile)")
+
+
+def face_down(sim):
+    """The field positions showing a tile back, in cell order."""
+    return field_order(sim.page.eval_on_selector_all(".tile-field .tile.back",
+                                                     "els => els.map(e => e.closest('[data-pos]').dataset.pos)"))
+
+
+def field_order(names):
+    return sorted(names, key=lambda n: (int(n[1]), "ABCD".index(n[0])))
+
+
+def board_tiles(sim):
+    """The tiles the board holds face down, by position (from the saved table)."""
+    t = table(sim)
+    from firmware.app.tile_positions import name
+    return {name(int(c)): t["at"][c] for c in t["down"]}
+
+
+def frames_hide_the_field(sim):
+    """Every frame in the key log names a field position's tile only as face down."""
+    seen = 0
+    for kind, text in sim.key_events():
+        for item in text.split() if kind == "frame" else ():
+            pos, _, what = item.partition(":")
+            assert pos[0] not in "ABCD" or what == "face-down", text
+            seen += pos[0] in "ABCD"
+    assert seen, "the frames read the field"
+
+
+def test_the_boards_hand_lies_face_down_on_the_field_and_is_carried_unseen(sim):
+    """mano.opponent = B: the deal lays B's 7 tiles face down on A0-C1 (hot seat: A's
+    hand face up, B's row empty); picked up, moved on the field and put back in the
+    board's hand (the first free field position) they stay backs; on the pad a tile is
+    face up."""
+    configure(sim, {"mano.opponent": "B"})
+    first = ["A0", "B0", "C0", "D0", "A1", "B1", "C1"]
+    assert face_down(sim) == first and len(hand(sim, 0)) == 7 and hand(sim, 1) == []
+    assert "the board" in sim.page.inner_text('[data-hand="1"]')
+    sim.page.click("#tile-deal")                              # a new deal, saved
+    sim.advance(SETTLE_MS)
+    held = board_tiles(sim)
+    assert sorted(held) == sorted(first) and face_down(sim) == first
+    assert not set(held.values()) & set(shown(sim)), "the board's tiles are never shown"
+    click(sim, '[data-pos="A0"]')                             # picked up: still a back
+    assert sim.page.locator('[data-pos="A0"] .tile.back.held').count() == 1
+    assert not set(held.values()) & set(shown(sim))
+    click(sim, '[data-pos="D7"]')
+    sim.advance(SETTLE_MS)
+    assert face_down(sim) == field_order(first[1:] + ["D7"]) and board_tiles(sim)["D7"] == held["A0"]
+    sim.page.locator('[data-pos="D7"] .tile').hover()         # dragged to the pad: face up
+    sim.page.mouse.down()
+    sim.page.locator('[data-pos="P"]').hover()
+    sim.page.mouse.up()
+    sim.advance(SETTLE_MS)
+    assert shown(sim).count(held["A0"]) == 1 and sim.page.locator('[data-pos="P"] [data-tile]').count() == 1
+    assert table(sim)["at"]["27"] in (held["A0"], held["A0"][::-1])
+    click(sim, '[data-pos="P"]')                              # back in the board's hand
+    click(sim, '[data-hand="1"]')
+    sim.advance(SETTLE_MS)
+    assert face_down(sim) == first and hand(sim, 1) == [] and held["A0"] not in shown(sim)
+    frames_hide_the_field(sim)
     assert not sim.errors
