@@ -244,3 +244,38 @@ def hand_over(n):
     n.phase = m._REVEAL
     n.move = _first_owing(n)
     return n
+
+
+def seat_view(s, seat, hand):
+    """What ``seat`` knows of ``s`` when it holds the tiles of mask ``hand`` (a board
+    playing a seat reads its own tiles), as a dealt-mode state for the opponents
+    (firmware/ai/mano.py). They deal what the seat cannot see afresh for every sample
+    (``deal_unseen``), so the other hand and the boneyard here are only the right
+    number of unseen tiles, in canonical order. For a play, or a lead the seat may
+    choose (``later_lead="winner"``); ValueError when ``hand`` does not fit the
+    position (a tile in the line, or not as many tiles as the seat holds)."""
+    if s.move != seat or not (s.phase == m._PLAY or s.phase == m._LEAD):
+        raise ValueError("seat %d has no move to choose now" % seat)
+    if hand & s.lm or m._count(hand) != s.h[seat]:
+        raise ValueError("seat %d holds %d tiles, none in the line" % (seat, s.h[seat]))
+    rest = m._ALL & ~(hand | s.lm)
+    k = s.h[1 - seat]
+    other = 0
+    bone = []
+    i = 0
+    while rest:
+        if rest & 1:
+            if k:
+                other |= 1 << i
+                k -= 1
+            else:
+                bone.append(i)
+        rest >>= 1
+        i += 1
+    n = m._copy(s)
+    n.obs = False
+    n.h = (hand, other) if seat == 0 else (other, hand)
+    n.bone = bone
+    n.top = 0
+    n.miss = n.rev = (0, 0)
+    return n
