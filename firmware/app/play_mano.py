@@ -115,6 +115,10 @@ class Play:
         self.session = Session(app, engine, rec, now, SEATS)
         self.session.view = self
         self.hands = len(engine.hand_history(self.session.state))
+        self.bot = None                    # the seat the board plays (mano_opponent.py)
+        if self.session.opponent >= 0:
+            from firmware.app.mano_opponent import BoardSeat
+            self.bot = BoardSeat(self, self.session.opponent)
         self.moved(now)
 
     # ------------------------------------------------------------ position
@@ -156,6 +160,8 @@ class Play:
             self._announce_end(s, now)
         elif self.phase == "play" and not self.wrongs:
             self._say_turn()
+        if self.bot is not None:
+            self.bot.moved(now)
 
     def _lead_index(self, n):
         """How many of the line's ``n`` tiles lie left of the lead: the hand's L plays,
@@ -201,6 +207,9 @@ class Play:
         for c in range(_TRACK):
             self.seen[c] = key_of(frame, c)
         self.have_seen = True
+        bot = self.bot
+        if bot is not None:
+            bot.frame(frame, now)
         pad = key_of(frame, PAD)
         if pad != self.pad:
             self.pad = pad
@@ -209,6 +218,10 @@ class Play:
             elif pad == _FAULT or pad == _ODD:
                 self.app.beep(render.REJECT)
                 self.app.say("a reading out of tolerance at P: reseat the tile, clean the contacts")
+            elif bot is not None and bot.carried(PAD, pad):
+                self.pad_done = pad
+                self._try(bot.move, now)   # its tile beyond the track, to the end it chose
+                return
             elif pad != self.pad_done and self.phase == "reveal":
                 self.pad_done = pad
                 self._try("reveal %d %s" % (self.session.turn, tile_name(pad)), now)
@@ -237,16 +250,25 @@ class Play:
             return
         self._try(tile_name(k) if ses.turn >= 0 else "%d:%s" % (seat, tile_name(k)), now, 0)
 
-    def _try(self, move, now, cell=-1):
-        """Play ``move``; when the rules refuse it, say why (its slot, if any, red)."""
+    def _try(self, move, now, cell=-1, board=False):
+        """Play ``move`` (``board``: the board's own, for the seat it plays); when the rules
+        refuse it, or it is the board's turn and this is not the move it asked for, say why
+        (its slot, if any, red). True when played."""
         ses = self.session
+        bot = self.bot
+        if bot is not None and not board and bot.turn() and not (
+                cell >= 0 and bot.carried(cell, self.seen[cell])) and not (
+                cell < 0 and bot.carried(PAD, self.pad) and move == bot.move):
+            self.app.beep(render.REJECT)
+            self._refused(move, cell, bot.why_not(), now)
+            return False
         try:
             after = engine.play(ses.state, move)
         except IllegalMove as e:
             self.app.beep(render.REJECT)
             self.app.log(now, "reject %s: %s" % (move, e))
             self._refused(move, cell, str(e), now)
-            return
+            return False
         if len(engine.hand_history(after)) > self.hands:
             ses.rec["draw_checks"], ses.rec["lead_checks"] = hand_checks(ses.rec, move)
         self.leader = -1
@@ -254,6 +276,20 @@ class Play:
         self.fits_other = -1
         ses.play(move, now)
         self.app.beep(render.ACCEPT)
+        return True
+
+    def board_move(self, move, now):
+        """Play a move of the seat the board plays (mano_opponent.py)."""
+        return self._try(move, now, -1, True)
+
+    def correct_field(self, now):
+        """The board's tiles on the field are not as it left them: say so (once)."""
+        names = " ".join([name(_FIELD + i) for i in range(32) if self.bot.wrong[i]])
+        if names != self.noted:
+            self.noted = names
+            self.app.note("correction", now, names)
+            self.app.beep(render.REJECT)
+            self.app.say("the board's tiles on the field: put right %s" % names)
 
     def _refused(self, move, cell, why, now):
         if cell < 0:
@@ -296,7 +332,8 @@ class Play:
     def _play_slot(self):
         """The slot of a play the track shows (one new tile, on the slot a play goes
         on, everything else as the line has it), or -1."""
-        if self.wrongs != 1 or self.phase == "reveal" or self.phase == "over":
+        if self.wrongs != 1 or self.phase == "reveal" or self.phase == "over" or (
+                self.bot is not None and self.bot.wrongs):
             return -1
         for c in range(_TRACK):
             if self.wrong[c]:
@@ -353,6 +390,8 @@ class Play:
         last = self.app.last_frame
         if last is not None and last is not self.frame_ref:
             self.frame(last, now)   # a frame that came while another screen was shown
+        if self.bot is not None and not self.session.over:
+            self.bot.tick(now)
 
     def event(self, kind, key, now):
         if kind == "frame":
@@ -417,11 +456,13 @@ class Play:
             render.bar(f, _FIELD, 16, s.score[0], target, render.PLAYER[0])
             render.bar(f, _FIELD + 16, 16, s.score[1], target, render.PLAYER[1])
         else:
-            render.bar(f, _FIELD, 16, s.h[0], 16, render.PLAYER[0])
-            render.bar(f, _FIELD + 16, 16, s.h[1], 16, render.PLAYER[1])
+            if self.bot is None:   # else the field holds the board's tiles
+                render.bar(f, _FIELD, 16, s.h[0], 16, render.PLAYER[0])
+                render.bar(f, _FIELD + 16, 16, s.h[1], 16, render.PLAYER[1])
             render.bar(f, _WALLS, 4, s.nb, 14, render.WHITE)
         if self.phase == "over":
             return
+        board = self.bot is not None and self.bot.draw(f, now, blink and not still)
         if self.wrongs:
             for c in range(_TRACK):
                 w = self.wrong[c]
@@ -432,7 +473,7 @@ class Play:
             if self.fits_other >= 0 and blink:
                 render.put(f, self.fits_other, render.GREEN)
             return
-        if still or not blink:
+        if board or still or not blink:
             return
         if self.phase == "reveal":
             render.put(f, PAD, render.PLAYER[ses.turn])
@@ -455,6 +496,9 @@ class Play:
         out["ends"] = [name(c) if c >= 0 else "P" for c in (self.next_l, self.next_r)]
         out["draw_checks"] = self.session.rec.get("draw_checks", [])
         out["lead_checks"] = self.session.rec.get("lead_checks", [])
+        if self.bot is not None:
+            out["board"] = self.bot.status()
+            out["thinking"] = self.bot.thinking()
         return out
 
 

@@ -6,7 +6,11 @@ from check import eq, raises
 from firmware import ai
 from firmware.rules import Rng
 import firmware.rules.mano as mano
-from firmware.rules.mano_observed import seat_view
+from firmware.rules.mano_observed import own_lead, seat_view as _seat_view
+
+
+def seat_view(s, seat, hand):
+    return _seat_view(s, seat, mano._names(hand))
 
 
 def _mirrored(seed, options=None, hands=1):
@@ -101,3 +105,8 @@ def test_a_hand_that_does_not_fit_is_refused():
     raises(ValueError, seat_view, obs, 1 - seat, dealt.h[1 - seat])       # not its move
     start = mano.new_game({"mode": "observed"}, 1)
     raises(ValueError, seat_view, start, 0, 0x7F)                         # a lead of the rules
+
+
+def test_a_seat_named_to_lead_leads_its_highest_double_else_its_heaviest_tile():
+    eq(own_lead(["1-2", "3-3", "0-0", "5-6"]), "3-3", "the highest double")
+    eq(own_lead(["1-2", "2-6", "3-4", "4-5"]), "4-5", "no double: the heaviest (9 pips, high end 5)")
