@@ -50,6 +50,7 @@ class BoardSeat:
         self.wrongs = 0
         self.asks = None                # None, "tiles", "lead", "play", "draw"
         self.said = -1                  # the field's tile count last said, asking for tiles
+        self.noted = ""                 # the field positions last said to be put right
         self.move = None                # the move it asks a person to carry out
         self.src = -1                   # the field cell of the tile to carry
         self.dst = -1                   # where it goes: a track cell or PAD
@@ -147,11 +148,18 @@ class BoardSeat:
             held[extra - 1] = seen[extra - 1]
             self.wrongs = 0
             wrong[extra - 1] = 0
-            if not p.board_move("draw", now):
+            if not p.try_move("draw", now, -1, True):
                 held[extra - 1] = _EMPTY
             return
         if n:
-            p.correct_field(now)
+            names = " ".join([name(FIELD + i) for i in range(_N) if wrong[i]])
+            if names != self.noted:
+                self.noted = names
+                p.app.note("correction", now, names)
+                p.app.beep(render.REJECT)
+                p.app.say("the board's tiles on the field: put right %s" % names)
+        else:
+            self.noted = ""
 
     def _in_line(self):
         """Does the field show a tile of the line (lifted from the track)?"""
@@ -188,7 +196,7 @@ class BoardSeat:
         ses = p.session
         s = ses.state
         if p.phase == "reveal":
-            p.board_move("reveal %d %s" % (self.seat, " ".join(self.tiles())), now)
+            p.try_move("reveal %d %s" % (self.seat, " ".join(self.tiles())), now, -1, True)
             return
         if p.phase == "lead" and ses.turn < 0:
             # The rules' lead: its highest double, else its heaviest tile.
@@ -198,7 +206,7 @@ class BoardSeat:
         if move is None:
             return
         if move == "pass":
-            p.board_move(move, now)
+            p.try_move(move, now, -1, True)
         else:
             self._ask(move, now)
 
@@ -232,6 +240,17 @@ class BoardSeat:
 
     def thinking(self):
         return self.move is None and self.turn() and self.play.session.thought is not None
+
+    def allows(self, move, cell, now):
+        """May a person's ``move`` (a tile put at ``cell``, or a button) be played? Not on
+        its turn, unless it is its move carried out: then say why (the slot lit red)."""
+        p = self.play
+        if not self.turn() or (cell >= 0 and self.carried(cell, p.seen[cell])) or (
+                cell < 0 and move == self.move and self.carried(PAD, p.pad)):
+            return True
+        p.app.beep(render.REJECT)
+        p.refuse(move, cell, self.why_not(), now)
+        return False
 
     def carried(self, cell, key):
         """Is a tile ``key`` put down at ``cell`` the move it asked for?"""

@@ -30,10 +30,14 @@ the hand, and a lead the highest-double rule gives, is then checked against the 
 seats played and showed (rec["draw_checks"], rec["lead_checks"]: [ply, seat, "fine" |
 "held a tile that fit" | "held a higher tile" | "cannot tell"]: firmware/app/mano_checks.py).
 
+Against the board (setting mano.opponent): its tiles lie face down on the field and
+firmware/app/mano_opponent.py plays its seat; on its turn only the move it asks for is
+taken.
+
 LEDs: the line's tiles dim white; the slots of both ends blink in the mover's colour;
-the field shows each seat's hand count (A on rows 0-3, B on rows 4-7) and the walls the
-boneyard; between hands and at the end, the scores. Game over: OK or MENU returns to the
-menu."""
+the field shows each seat's hand count (A on rows 0-3, B on rows 4-7; against the board,
+its tiles instead) and the walls the boneyard; between hands and at the end, the scores.
+Game over: OK or MENU returns to the menu."""
 import sys
 
 from firmware.app import render
@@ -220,11 +224,11 @@ class Play:
                 self.app.say("a reading out of tolerance at P: reseat the tile, clean the contacts")
             elif bot is not None and bot.carried(PAD, pad):
                 self.pad_done = pad
-                self._try(bot.move, now)   # its tile beyond the track, to the end it chose
+                self.try_move(bot.move, now)   # its tile beyond the track, to the end it chose
                 return
             elif pad != self.pad_done and self.phase == "reveal":
                 self.pad_done = pad
-                self._try("reveal %d %s" % (self.session.turn, tile_name(pad)), now)
+                self.try_move("reveal %d %s" % (self.session.turn, tile_name(pad)), now)
                 return
         if self.session.over:
             return
@@ -240,7 +244,7 @@ class Play:
         if self.phase == "lead":
             self._lead(k, now)
         else:
-            self._try(("L" if c == self.next_l else "R") + tile_name(k), now, c)
+            self.try_move(("L" if c == self.next_l else "R") + tile_name(k), now, c)
 
     def _lead(self, k, now):
         ses = self.session
@@ -248,26 +252,21 @@ class Play:
         if seat < 0:
             self.app.say("%s on S: who leads? LEFT for A, RIGHT for B" % tile_name(k))
             return
-        self._try(tile_name(k) if ses.turn >= 0 else "%d:%s" % (seat, tile_name(k)), now, 0)
+        self.try_move(tile_name(k) if ses.turn >= 0 else "%d:%s" % (seat, tile_name(k)), now, 0)
 
-    def _try(self, move, now, cell=-1, board=False):
+    def try_move(self, move, now, cell=-1, board=False):
         """Play ``move`` (``board``: the board's own, for the seat it plays); when the rules
         refuse it, or it is the board's turn and this is not the move it asked for, say why
         (its slot, if any, red). True when played."""
         ses = self.session
-        bot = self.bot
-        if bot is not None and not board and bot.turn() and not (
-                cell >= 0 and bot.carried(cell, self.seen[cell])) and not (
-                cell < 0 and bot.carried(PAD, self.pad) and move == bot.move):
-            self.app.beep(render.REJECT)
-            self._refused(move, cell, bot.why_not(), now)
+        if self.bot is not None and not board and not self.bot.allows(move, cell, now):
             return False
         try:
             after = engine.play(ses.state, move)
         except IllegalMove as e:
             self.app.beep(render.REJECT)
             self.app.log(now, "reject %s: %s" % (move, e))
-            self._refused(move, cell, str(e), now)
+            self.refuse(move, cell, str(e), now)
             return False
         if len(engine.hand_history(after)) > self.hands:
             ses.rec["draw_checks"], ses.rec["lead_checks"] = hand_checks(ses.rec, move)
@@ -278,20 +277,7 @@ class Play:
         self.app.beep(render.ACCEPT)
         return True
 
-    def board_move(self, move, now):
-        """Play a move of the seat the board plays (mano_opponent.py)."""
-        return self._try(move, now, -1, True)
-
-    def correct_field(self, now):
-        """The board's tiles on the field are not as it left them: say so (once)."""
-        names = " ".join([name(_FIELD + i) for i in range(32) if self.bot.wrong[i]])
-        if names != self.noted:
-            self.noted = names
-            self.app.note("correction", now, names)
-            self.app.beep(render.REJECT)
-            self.app.say("the board's tiles on the field: put right %s" % names)
-
-    def _refused(self, move, cell, why, now):
+    def refuse(self, move, cell, why, now):
         if cell < 0:
             self.app.say(why)
             return
@@ -417,7 +403,7 @@ class Play:
                 app.beep(render.REJECT)
                 app.say("put the track right first")
             else:
-                self._try(move, now)
+                self.try_move(move, now)
         elif key == keys["left"] or key == keys["right"]:
             self._side(0 if key == keys["left"] else 1, now)
 
@@ -439,7 +425,7 @@ class Play:
                     if self.phase == "play" else "LEFT and RIGHT name who leads")
             return
         self.pad_done = self.pad
-        self._try(("L" if side == 0 else "R") + tile_name(self.pad), now)
+        self.try_move(("L" if side == 0 else "R") + tile_name(self.pad), now)
 
     # ------------------------------------------------------------ display (no allocation)
 
