@@ -64,7 +64,8 @@ def _unseen(s):
     return m._ALL & ~(s.lm | s.rev[0] | s.rev[1])
 
 
-def _owed(s, seat):
+def owed(s, seat):
+    """The tiles ``seat`` holds and has not shown yet."""
     return s.h[seat] - m._count(s.rev[seat])
 
 
@@ -98,13 +99,13 @@ def _can_pass(s):
 
 
 def _after_reveal(s, seat, tiles):
-    owe = [_owed(s, 0), _owed(s, 1)]
+    owe = [owed(s, 0), owed(s, 1)]
     owe[seat] -= m._count(tiles)
     return _shareable(_unseen(s) & ~tiles, owe[0], owe[1], _bar(s, 0), _bar(s, 1))
 
 
 def _first_owing(s):
-    return 0 if _owed(s, 0) > 0 else 1
+    return 0 if owed(s, 0) > 0 else 1
 
 
 def legal_moves(s):
@@ -137,7 +138,7 @@ def legal_moves(s):
     if s.phase == m._REVEAL:
         out = []
         for seat in (0, 1):
-            if _owed(s, seat) > 0:
+            if owed(s, seat) > 0:
                 cand = _unseen(s) & ~_bar(s, seat)
                 for i in range(28):
                     if cand >> i & 1 and _after_reveal(s, seat, 1 << i):
@@ -216,8 +217,8 @@ def _reveal(s, move):
     if words[0] != "reveal" or len(words) < 3 or words[1] not in ("0", "1"):
         raise IllegalMove("write a reveal as: reveal <seat> <tiles>, e.g. reveal 0 1-6 5-6")
     seat = int(words[1])
-    owed = _owed(s, seat)
-    if owed <= 0:
+    left = owed(s, seat)
+    if left <= 0:
         raise IllegalMove("seat %d has no tiles left to show" % seat)
     tiles = 0
     for w in words[2:]:
@@ -227,13 +228,13 @@ def _reveal(s, move):
         _check_unseen(s, t)
         _check_bar(s, seat, t)
         tiles |= 1 << t
-    if len(words) - 2 > owed:
-        raise IllegalMove("seat %d has only %d tile%s left to show" % (seat, owed, "" if owed == 1 else "s"))
+    if len(words) - 2 > left:
+        raise IllegalMove("seat %d has only %d tile%s left to show" % (seat, left, "" if left == 1 else "s"))
     if not _after_reveal(s, seat, tiles):
         raise IllegalMove("these tiles leave seat %d too few tiles it could hold" % (1 - seat))
     n = m._copy(s)
     n.rev = m._pair(s.rev, seat, s.rev[seat] | tiles)
-    if _owed(n, 0) == 0 and _owed(n, 1) == 0:
+    if owed(n, 0) == 0 and owed(n, 1) == 0:
         return m._score_hand(n, m._mask_pips(n.rev[0]), m._mask_pips(n.rev[1]))
     n.move = _first_owing(n)
     return n
@@ -243,4 +244,54 @@ def hand_over(n):
     """The hand ended (domino or lock): wait for the reveals."""
     n.phase = m._REVEAL
     n.move = _first_owing(n)
+    return n
+
+
+def _hand(tiles):
+    m._need_tables()
+    out = 0
+    for w in tiles:
+        out |= 1 << m._tile_word(w)
+    return out
+
+
+def own_lead(tiles):
+    """The tile the rules lead with from ``tiles`` (names), for a seat named to lead
+    that can read its own tiles: the highest double, else the heaviest."""
+    return m._name(m._dealt().leader((_hand(tiles), 0))[1])
+
+
+def seat_view(s, seat, tiles):
+    """What ``seat`` knows of ``s`` when it holds ``tiles`` (names; a board playing a
+    seat reads its own tiles), as a dealt-mode state for the opponents
+    (firmware/ai/mano.py). They deal what the seat cannot see afresh for every sample
+    (``deal_unseen``), so the other hand and the boneyard here are only the right
+    number of unseen tiles, in canonical order. For a play, or a lead the seat may
+    choose (``later_lead="winner"``); ValueError when the tiles do not fit the
+    position (one in the line, or not as many as the seat holds)."""
+    hand = _hand(tiles)
+    if s.move != seat or not (s.phase == m._PLAY or s.phase == m._LEAD):
+        raise ValueError("seat %d has no move to choose now" % seat)
+    if hand & s.lm or m._count(hand) != s.h[seat]:
+        raise ValueError("seat %d holds %d tiles, none in the line" % (seat, s.h[seat]))
+    rest = m._ALL & ~(hand | s.lm)
+    k = s.h[1 - seat]
+    other = 0
+    bone = []
+    i = 0
+    while rest:
+        if rest & 1:
+            if k:
+                other |= 1 << i
+                k -= 1
+            else:
+                bone.append(i)
+        rest >>= 1
+        i += 1
+    n = m._copy(s)
+    n.obs = False
+    n.h = (hand, other) if seat == 0 else (other, hand)
+    n.bone = bone
+    n.top = 0
+    n.miss = n.rev = (0, 0)
     return n
