@@ -4,9 +4,10 @@ the page keeps a dealt double-six set, the firmware sees only what each contact 
 hand onto the track, draw with the board's button, see a dirty contact named, play
 from two windows, one per seat, each seeing only its own hand, and play against the
 board, whose hand lies face down on the field."""
-from tests.sim_harness import PRESS_MS, Sim, browser, configure, serve, sim  # noqa: F401 (fixtures)
+from tests.sim_harness import BOOT_MS, PRESS_MS, VIEWPORT, Sim, browser, configure, serve, sim  # noqa: F401 (fixtures)
 
 SETTLE_MS = 700        # a tile set down, the contacts' settle time, then a step
+DEAL_MS = 1500         # "Collect and deal": the table read empty, then the deal
 
 server = serve("tile")
 
@@ -257,3 +258,154 @@ def test_the_boards_hand_lies_face_down_on_the_field_and_is_carried_unseen(sim):
     assert face_down(sim) == first and hand(sim, 1) == [] and held["A0"] not in shown(sim)
     frames_hide_the_field(sim)
     assert not sim.errors
+
+
+def carry(sim, src, dst):
+    """A tile dragged from position ``src`` and let go over ``dst``."""
+    sim.page.locator('[data-pos="%s"] .tile' % src).hover()
+    sim.page.mouse.down()
+    sim.page.locator('[data-pos="%s"]' % dst).hover()
+    sim.page.mouse.up()
+    sim.advance(SETTLE_MS)
+    return sim.status()
+
+
+def hand_number(st):
+    return int(st["position"].split("hand=")[1].split()[0])
+
+
+def human_turn(sim, st, board):
+    """Seat A's move: a fitting tile from its hand on the end's slot (the one that leaves
+    the board no tile to match, if any: so that it has to draw), else DRAW, else PASS."""
+    from firmware.rules import mano as engine
+    s = engine.from_text(st["position"])
+    n = len(st["moves"])
+    mine = set(hand(sim, 0))
+    plays = [m for m in st["legal"] if m[0] in "LR" and m[1:] in mine]
+    if not plays:
+        before = len(hand(sim, 0))
+        move = "draw" if "draw" in st["legal"] else "pass"
+        sim.press(move.upper())
+        st = sim.status()
+        assert st["moves"][n] == move and len(hand(sim, 0)) == before + (move == "draw"), st["message"]
+        return
+
+    def stuck(m):
+        after = engine.play(s, m)
+        return not [t for t in board if int(t[0]) in (after.le, after.re) or int(t[2]) in (after.le, after.re)]
+    move = sorted(plays, key=stuck)[-1]
+    slot = st["ends"][0 if move[0] == "L" else 1]
+    st = drag(sim, move[1:], slot)
+    if slot == "P":                                          # beyond the track: the pad, then the end
+        sim.press("LEFT" if move[0] == "L" else "RIGHT")
+        st = off_the_pad(sim)
+    assert st["moves"][n] == move and (st["wrong"] == [] or ended(st, s.hand)), st
+
+
+def ended(st, hand):
+    """Has the hand ``hand`` ended (the track then wants clearing)?"""
+    return st["result"] is not None or hand_number(st) > hand
+
+
+def off_the_pad(sim):
+    """The tile on the pad, played beyond the track, taken off into the row for those."""
+    click(sim, '[data-pos="P"]')
+    click(sim, '[data-hand="beyond"]')
+    sim.advance(SETTLE_MS)
+    return sim.status()
+
+
+def show_hand(sim):
+    """Seat A's tiles left in hand, shown on the pad one at a time (each taken back)."""
+    for tile in hand(sim, 0):
+        n = len(sim.status()["moves"])
+        st = drag(sim, tile, "P")
+        assert st["moves"][n] == "reveal 0 " + tile, st["message"]
+        click(sim, '[data-pos="P"]')
+        click(sim, '[data-hand="0"]')
+        sim.advance(SETTLE_MS)
+
+
+def test_a_hand_against_the_board_carried_out_from_a_seat_window(browser, server):
+    """mano.opponent = B, level 1; seat A plays from a ?seat=0 window, a hot-seat window
+    watches the same table. The board's hand lies face down on the field and is never
+    shown face up in either window; each play it asks for is its field tile dragged to
+    the slot it names, each draw DRAW (the boneyard's top tile face down on the field).
+    Seat A plays so that the board has to draw; hands are played to the end until it has
+    drawn; no move is refused."""
+    context = browser.new_context(viewport=VIEWPORT)
+    me = Sim(context.new_page(), server.url)
+    me.url += "&seat=0"
+    me.open()
+    me.advance(BOOT_MS)
+    configure(me, {"mano.opponent": "B", "mano.level": 1})
+    me.page.click("#tile-deal")
+    me.advance(DEAL_MS)
+    hot = Sim(context.new_page(), server.url)
+    hot.open()
+    me.page.bring_to_front()                             # a background page draws no frames: slow clicks
+    me.press("OK")
+    st = me.status()
+    assert st["game"] == "mano" and st["board"]["seat"] == 1 and st["board"]["holds"] == 7, st
+    draws = hands = 0
+    for _ in range(300):
+        board = board_tiles(me)
+        for s in (me, hot):
+            assert not set(board.values()) & set(shown(s)), "a tile of the board's shown face up"
+        st = me.status()
+        if st["result"] or (hands and draws):
+            break
+        hand_now = hand_number(st)
+        ask = st["board"]
+        assert ask["wrong"] == [] and st["wrong"] == [], st
+        if st["thinking"]:
+            me.advance(200)
+        elif ask["asks"] in ("lead", "play"):
+            n = len(st["moves"])
+            assert ask["from"] in board, (ask, board)
+            st = carry(me, ask["from"], ask["to"])
+            if ask["to"] == "P":
+                st = off_the_pad(me)
+            assert len(st["moves"]) > n and (st["wrong"] == [] or ended(st, hand_now)), st
+        elif ask["asks"] == "draw":
+            n = len(st["moves"])
+            me.press("DRAW")
+            me.advance(SETTLE_MS)
+            st = me.status()
+            assert st["moves"][n] == "draw" and len(board_tiles(me)) == len(board) + 1, st
+            draws += 1
+        elif ask["asks"] == "tiles":
+            raise AssertionError("the board asks for its tiles: %s" % st["message"])
+        elif st["legal"] and st["legal"][0].startswith("reveal"):
+            assert st["to_move"] == 0, st
+            show_hand(me)
+        elif "line=-" in st["position"]:                 # a hand's lead: who holds the highest tile
+            if lead_of(hand(me, 0), board.values()) == 1:
+                me.press("RIGHT")
+            else:
+                me.press("LEFT")
+                tile = max(hand(me, 0), key=weight)
+                st = drag(me, tile, "S")
+                assert st["moves"][-1:] == ["0:" + tile], st
+        elif st["to_move"] == 0:
+            human_turn(me, st, board.values())
+        else:
+            raise AssertionError("the board's turn, and it asks nothing: %s" % st)
+        if ended(me.status(), hand_now):
+            hands += 1
+            me.page.click("#tile-deal")                  # the table cleared, a new deal
+            me.advance(DEAL_MS)
+    assert hands and draws, (hands, draws, me.status()["message"])
+    frames_hide_the_field(me)
+    assert not me.errors and not hot.errors
+    context.close()
+
+
+def weight(t):
+    """A tile's rank for the lead: doubles first, then pips."""
+    return (t[0] == t[2], int(t[0]) + int(t[2]), t)
+
+
+def lead_of(*hands):
+    """The seat holding the highest double (or the heaviest tile)."""
+    return max((weight(t), seat) for seat, tiles in enumerate(hands) for t in tiles)[1]

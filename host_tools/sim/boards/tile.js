@@ -6,7 +6,9 @@
 // reads (firmware/hal/wires.py: per half its pips, 8 no tile, 10 a reading outside every
 // window). Drag a tile (or click it, then click where it goes) from a hand onto a track
 // slot or the pad; a tile on the board goes back to its owner's hand the same way. DRAW
-// on the board also takes the boneyard's top tile into the mover's hand.
+// on the board also takes the boneyard's top tile into the mover's hand. A tile played
+// beyond the track (shown on the pad, then LEFT or RIGHT) is put in the row "beyond the
+// track" once taken off the pad.
 //
 // Hidden hands: ?seat=0 (or 1) shows only that seat's hand face up; two windows, one per
 // seat, share the table (BroadcastChannel) and each runs the board. Without ?seat, both
@@ -42,7 +44,8 @@ const ME = PARAMS.has("seat") ? Number(PARAMS.get("seat")) : null;
 export const hint = "Drag a tile from a hand onto the track (or click it, then a slot): the lead on S, " +
   "then the next slot at either end. DRAW and PASS are the board's buttons; LEFT or RIGHT names who " +
   "leads. At the end of a hand put the tiles left in hand on the pad P, one at a time. " +
-  "?seat=0 / ?seat=1 shows one seat's hand only (two windows, two seats). Masbrur (menu: L6): " +
+  "?seat=0 / ?seat=1 shows one seat's hand only (two windows, two seats). A tile played beyond the track " +
+  "(on P, then LEFT or RIGHT) goes in the row \"Beyond the track\" once taken off P. Masbrur (menu: L6): " +
   "\"Masbrur table\" lays its field; click a tile on the board and click it again to turn it round. " +
   "Against the board (menu R9: its seat, R10: its level): its tiles lie face down on the field; carry the " +
   "one it plays from the blinking field position to the blinking slot, and when it draws press DRAW " +
@@ -73,7 +76,7 @@ function masbrurTable(cells) {
   }
   const pool = [];
   for (let a = 0; a <= 7; a++) for (let b = a; b <= 7; b++) if (!onField.has(`${a}-${b}`)) pool.push(`${a}-${b}`);
-  return { kind: "masbrur", hands: [[], []], bone: pool, at, owner: {}, down: {} };
+  return { kind: "masbrur", hands: [[], []], bone: pool, at, owner: {}, down: {}, beyond: [] };
 }
 
 function turned(tile) {
@@ -91,7 +94,8 @@ function deal(seed, bot) {
     const j = x % (i + 1);
     [tiles[i], tiles[j]] = [tiles[j], tiles[i]];
   }
-  const table = { hands: [tiles.slice(0, 7), tiles.slice(7, 14)], bone: tiles.slice(14), at: {}, owner: {}, down: {} };
+  const table = { hands: [tiles.slice(0, 7), tiles.slice(7, 14)], bone: tiles.slice(14), at: {}, owner: {}, down: {},
+    beyond: [] };
   if (bot !== null) for (const tile of table.hands[bot].splice(0)) faceDown(table, tile, bot);
   return table;
 }
@@ -112,9 +116,11 @@ export function createBoard(root, profile, input) {
   const names = ["MENU", "OK", "PASS", "DRAW", "LEFT", "RIGHT", "ATTACK"];
   const cells = positionNames();
   const tableKey = "arbiter-sim-table/" + profile.name;
+  const gatherMs = (profile.sensors?.settle_ms ?? 300) + 200;   // see change()
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(tableKey) : null;
   let table = load() || deal(Number(PARAMS.get("deal")) || Date.now(), boardSeat());
-  table.down ??= {};                           // a table saved before the board played
+  table.down ??= {};                           // a table saved before these two
+  table.beyond ??= [];
   const dirty = new Set();                     // cells whose first contact reads BAD
   const downAt = new Map();
   let held = null;                             // the tile being moved
@@ -158,15 +164,16 @@ export function createBoard(root, profile, input) {
   again.type = "button";
   again.id = "tile-deal";
   again.title = "Every tile back, shuffled, and dealt 7 and 7 (a new hand on the table)";
-  again.addEventListener("click", () => change(() => { table = deal(Date.now(), boardSeat()); }));
+  again.addEventListener("click", () => change(() => { table = deal(Date.now(), boardSeat()); }, false, true));
   const masbrur = el("button", "", "Masbrur table");
   masbrur.type = "button";
   masbrur.id = "tile-masbrur";
   masbrur.title = "The standard Masbrur field on the board and the other 20 tiles in the pool";
   masbrur.addEventListener("click", () => change(() => { table = masbrurTable(cells); }));
   const pool = el("div", "tile-hand");
-  pool.dataset.hand = "pool";
-  pool.addEventListener("click", (e) => { if (e.target === pool || e.target.classList.contains("seat")) drop({ pool: true }); });
+  pool.addEventListener("click", (e) => {
+    if (e.target === pool || e.target.classList.contains("seat")) drop({ [pool.dataset.hand]: true });
+  });
   tools.append(bone, again, masbrur);
   hands.append(pool);
   root.append(board, extras, hands, tools);
@@ -212,29 +219,41 @@ export function createBoard(root, profile, input) {
     try { return JSON.parse(localStorage.getItem(tableKey)); } catch { return null; }
   }
 
-  // Change the table, tell the firmware what its contacts now read, save, tell the other window.
-  function change(fn, fromRemote) {
-    const before = readings();
+  // Change the table, tell the firmware what its contacts now read, save, tell the other
+  // window. ``gathered``: every tile is taken off first, and the board reads an empty table
+  // for longer than a frame takes to settle (a person collects the tiles, then deals).
+  function change(fn, fromRemote, gathered) {
+    let before = readings();
+    let t = input.now();
+    if (gathered) {
+      const empty = readings({});
+      sense(t, before, empty);
+      before = empty;
+      t += gatherMs;
+    }
     fn();
-    const after = readings();
-    const t = input.now();
-    for (let h = 0; h < after.length; h++) if (after[h] !== before[h]) input.sensor(t, h, after[h]);
+    sense(t, before, readings());
     if (!fromRemote) {
       localStorage.setItem(tableKey, JSON.stringify(table));
-      channel?.postMessage({ table });
+      channel?.postMessage({ table, gathered });
     }
     render();
   }
 
+  function sense(t, before, after) {
+    for (let h = 0; h < after.length; h++) if (after[h] !== before[h]) input.sensor(t, h, after[h]);
+  }
+
   function remote(msg) {
-    if (msg.table) change(() => { table = msg.table; }, true);
+    if (msg.table) change(() => { table = msg.table; }, true, msg.gathered);
     if (msg.key !== undefined) (msg.down ? press : release)(msg.key, true);
   }
 
-  // What every contact reads: [half a, half b] per position, low end on half a.
-  function readings() {
+  // What every contact reads with the tiles of ``at`` (by default the table's): [half a,
+  // half b] per position, low end on half a.
+  function readings(at = table.at) {
     const out = new Array(2 * cells.length).fill(NONE);
-    for (const [c, tile] of Object.entries(table.at)) {
+    for (const [c, tile] of Object.entries(at)) {
       out[2 * c] = Number(tile[0]);
       out[2 * c + 1] = Number(tile[2]);
     }
@@ -268,19 +287,21 @@ export function createBoard(root, profile, input) {
     render();
   }
 
-  // Put the held tile down: on a position ({cell}), back in a hand ({hand}) or the pool.
+  // Put the held tile down: on a position ({cell}), in a hand ({hand}), the pool ({pool}) or beyond
+  // the track ({beyond}).
   function drop(where) {
     if (!held) return;
     const { from } = held;
     let { tile } = held;
     held = null;
     change(() => {
-      // Whose tile it is: a hand's, or -1 for the pool's and Masbrur's field tiles.
-      const owner = from === "pool" ? -1 : from === "hand" ? (table.hands[0].includes(tile) ? 0 : 1)
+      // Whose tile it is: a hand's, or -1 for the pool's, Masbrur's field tiles and those beyond the track.
+      const owner = from === "pool" || from === "beyond" ? -1 : from === "hand" ? (table.hands[0].includes(tile) ? 0 : 1)
         : (table.owner[tile] ?? -1);
       const bot = boardSeat();
       const down = table.down[from] === 1 || (owner >= 0 && owner === bot);   // the board's secret
       if (from === "pool") table.bone = table.bone.filter((x) => x !== tile);
+      else if (from === "beyond") table.beyond = table.beyond.filter((x) => x !== tile);
       else if (from === "hand") table.hands[owner] = table.hands[owner].filter((x) => x !== tile);
       else {
         delete table.at[from];
@@ -294,6 +315,8 @@ export function createBoard(root, profile, input) {
         table.at[where.cell] = tile;
         table.owner[tile] = owner;
         if (down && inField(where.cell)) table.down[where.cell] = 1;
+      } else if (where.beyond || (from === "beyond" && where.hand === undefined)) {
+        table.beyond.push(tile);
       } else if (where.pool || (owner < 0 && where.hand === undefined)) {
         table.bone.push(tile);
       } else if (seat !== bot || !faceDown(table, tile, seat)) {
@@ -392,23 +415,21 @@ export function createBoard(root, profile, input) {
       });
       row.replaceChildren(label, ...tiles);
     });
-    if (table.kind === "masbrur") {
-      const tiles = table.bone.map((tile) => {
-        const t = tileEl(tile, true);
-        t.addEventListener("pointerdown", (e) => {
-          if (e.button !== 0) return;
-          e.preventDefault();
-          pick(tile, "pool", true);
-        });
-        if (held && held.tile === tile) t.classList.add("held");
-        return t;
+    // The last row: Masbrur's pool, or Mano a Mano's tiles played beyond the track.
+    const kind = table.kind === "masbrur" ? "pool" : "beyond";
+    const tiles = (kind === "pool" ? table.bone : table.beyond).map((tile) => {
+      const t = tileEl(tile, true);
+      t.addEventListener("pointerdown", (e) => {
+        if (e.button !== 0) return;
+        e.preventDefault();
+        pick(tile, kind, true);
       });
-      pool.replaceChildren(el("span", "seat", "Pool: "), ...tiles);
-      bone.textContent = "";
-    } else {
-      pool.replaceChildren();
-      bone.textContent = `Boneyard: ${table.bone.length}`;
-    }
+      if (held && held.tile === tile) t.classList.add("held");
+      return t;
+    });
+    pool.dataset.hand = kind;
+    pool.replaceChildren(el("span", "seat", kind === "pool" ? "Pool: " : "Beyond the track (played from the pad): "), ...tiles);
+    bone.textContent = kind === "pool" ? "" : `Boneyard: ${table.bone.length}`;
   }
 
   return {
