@@ -315,6 +315,26 @@ def off_the_pad(sim):
     return sim.status()
 
 
+def take_back(sim, slot, holds):
+    """An undo (the pause menu's S) after the board's first move: back to seat A's turn
+    (its lead taken back too, if it led). The board asks for its tiles; the undone tiles
+    go back: the board's from ``slot`` to its hand row (face down on the field), A's to
+    A's hand."""
+    moves = sim.status()["moves"]
+    sim.hold("MENU", 1000)
+    sim.press("PASS", "OK")
+    st = sim.status()
+    assert st["moves"] == moves[:len(st["moves"])] and len(st["moves"]) < len(moves), st
+    assert st["board"]["asks"] == "tiles" and st["board"]["holds"] == holds, st
+    assert slot in st["wrong"], st
+    for pos in st["wrong"]:
+        click(sim, '[data-pos="%s"]' % pos)
+        click(sim, '[data-hand="%d"]' % (1 if pos == slot else 0))
+    sim.advance(SETTLE_MS)
+    st = sim.status()
+    assert st["board"]["asks"] != "tiles" and st["wrong"] == [] and len(board_tiles(sim)) == holds, st
+
+
 def show_hand(sim):
     """Seat A's tiles left in hand, shown on the pad one at a time (each taken back)."""
     for tile in hand(sim, 0):
@@ -330,9 +350,10 @@ def test_a_hand_against_the_board_carried_out_from_a_seat_window(browser, server
     """mano.opponent = B, level 1; seat A plays from a ?seat=0 window, a hot-seat window
     watches the same table. The board's hand lies face down on the field and is never
     shown face up in either window; each play it asks for is its field tile dragged to
-    the slot it names, each draw DRAW (the boneyard's top tile face down on the field).
-    Seat A plays so that the board has to draw; hands are played to the end until it has
-    drawn; no move is refused."""
+    the slot it names, each draw DRAW (the boneyard's top tile face down on the field);
+    its first move is undone and its tile put back in its hand, then played again. Seat A plays so that
+    the board has to draw; hands are played to the end until it has drawn; no move is
+    refused."""
     context = browser.new_context(viewport=VIEWPORT)
     me = Sim(context.new_page(), server.url)
     me.url += "&seat=0"
@@ -348,6 +369,7 @@ def test_a_hand_against_the_board_carried_out_from_a_seat_window(browser, server
     st = me.status()
     assert st["game"] == "mano" and st["board"]["seat"] == 1 and st["board"]["holds"] == 7, st
     draws = hands = 0
+    undone = False
     for _ in range(300):
         board = board_tiles(me)
         for s in (me, hot):
@@ -367,6 +389,9 @@ def test_a_hand_against_the_board_carried_out_from_a_seat_window(browser, server
             if ask["to"] == "P":
                 st = off_the_pad(me)
             assert len(st["moves"]) > n and (st["wrong"] == [] or ended(st, hand_now)), st
+            if n <= 1 and not hands and not undone:        # its first move: undone, then again
+                take_back(me, ask["to"], len(board))
+                undone = True
         elif ask["asks"] == "draw":
             n = len(st["moves"])
             me.press("DRAW")
@@ -395,7 +420,7 @@ def test_a_hand_against_the_board_carried_out_from_a_seat_window(browser, server
             hands += 1
             me.page.click("#tile-deal")                  # the table cleared, a new deal
             me.advance(DEAL_MS)
-    assert hands and draws, (hands, draws, me.status()["message"])
+    assert hands and draws and undone, (hands, draws, undone, me.status()["message"])
     frames_hide_the_field(me)
     assert not me.errors and not hot.errors
     context.close()

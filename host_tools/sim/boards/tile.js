@@ -337,7 +337,8 @@ export function createBoard(root, profile, input) {
   }
 
   function clickPosition(c) {
-    if (armed) {
+    if (dragged) dragged = false;              // the end of a drag: pointerup saw to it
+    else if (armed) {
       armed = null;
       change(() => dirty.add(c));
       input.faultChanged?.();
