@@ -10,7 +10,15 @@ the API and fast figures of one run; the ratio to them is printed on CPython).
 "from the start" times the games alone, from positions dealt before the clock
 starts: what an opponent's search pays. A Mabula setup is rejection sampling
 (docs/rules/mabula.md: about 60 shuffles of 24 marbles a game), which the same seed must
-repeat exactly: it is most of a game "with setup"."""
+repeat exactly: it is most of a game "with setup".
+
+"at 2e971f5" times the API games of the engines as they were when the issue was
+written (tests/bench/base_engines.py builds them from git; "—" without git or that
+commit), in the same run on both interpreters: the fast playouts' ratio to them is
+the issue's "5x today" measured rather than quoted. Every rate is taken after one
+warm-up game, so the lookup tables the engines build on first use are not timed."""
+import sys
+
 from clock import elapsed_us, now_us
 
 from firmware.rules import Rng
@@ -47,7 +55,34 @@ def _runs(name):
             lambda seed: mano.new_game(None, seed))
 
 
+def _base_runs(name):
+    """(API game, new_game) for Mabula or Mano a Mano with the engines of commit
+    2e971f5, or None."""
+    if sys.implementation.name != "micropython":
+        import base_engines
+        if not base_engines.on_path():
+            return None
+    try:
+        import rules_2e971f5.mabula as old_mabula
+        import rules_2e971f5.mano as old_mano
+    except ImportError:  # MicroPython: run.py mounts the package only when git has it
+        return None
+    if name == "mabula":
+        return (lambda s, rng: old_mabula.result(_api(old_mabula, s, rng, old_mabula.is_over)),
+                lambda seed: old_mabula.new_game(None, seed))
+    return (lambda s, rng: _api(old_mano, s, rng,
+                                lambda t, hand=s.hand: t.hand != hand or old_mano.is_over(t)),
+            lambda seed: old_mano.new_game(None, seed))
+
+
+def mounts():
+    """Host side: what the MicroPython run of figures() needs mounted (the old engines)."""
+    import base_engines
+    return base_engines.mounts()
+
+
 def _rate(games, run, new, with_setup):
+    run(new(games), Rng(2))   # warm-up: tables built on first use
     rng = Rng(1)
     starts = None if with_setup else [new(g) for g in range(games)]
     t0 = now_us()
@@ -60,8 +95,7 @@ def _rate(games, run, new, with_setup):
 _BASELINE = {"mabula": 565.0, "mano": 5552.0, "morbak": 1613.0}
 
 
-def figures(games=60):
-    import sys
+def figures(games=200):
     out = {}
     for name, unit in (("mabula", "games"), ("morbak", "games"), ("mano", "hands")):
         api, fast, new = _runs(name)
@@ -74,6 +108,12 @@ def figures(games=60):
             if sys.implementation.name != "micropython":
                 out["%s %s/s %s: fast playout / issue baseline" % (name, unit, label)] = (
                     f / _BASELINE[name])
+            if name != "morbak":
+                old = _base_runs(name)
+                b = _rate(games, old[0], old[1], with_setup) if old else None
+                out["%s %s/s %s: API at 2e971f5" % (name, unit, label)] = b
+                out["%s %s/s %s: fast playout / API at 2e971f5" % (name, unit, label)] = (
+                    f / b if b else None)
     return out
 
 

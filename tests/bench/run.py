@@ -77,7 +77,9 @@ def main(names):
                 for key in sorted(cpy):
                     print("  %-60s %s" % (key, cpy[key]))
                 continue
-            upy = json.loads(mp.run(PRELUDE + "import %s\nprint(json.dumps(%s.figures()))" % (mod, mod)))
+            more = extra.mounts() if hasattr(extra, "mounts") else []  # what its MicroPython run needs
+            upy = json.loads(mp.run(PRELUDE + "import %s\nprint(json.dumps(%s.figures()))" % (mod, mod),
+                                    mounts=mounts + more))
             print(mod[6:] + " (extra)")
             for key in sorted(cpy):
                 _row(key, cpy[key], upy.get(key))
