@@ -1,6 +1,7 @@
 """Random games per second through the API and through each engine's fast
-playout (mabula_playout.playout, morbak_playout.playout, mano.playout_hand), the same seeded
-games both ways (tests/portable/test_fast_playouts.py proves they are).
+playout (mabula_playout.playout, morbak_playout.playout, mano.playout_hand; a fast
+Mabula game starts from mabula_setup.new_game), the same seeded games both ways
+(tests/portable/test_fast_playouts.py and test_mabula_setup.py prove they are).
 Portable: CPython and MicroPython.
 
 "with setup" counts new_game in the time, as engine_bench's playouts/s and
@@ -24,6 +25,7 @@ from clock import elapsed_us, now_us
 from firmware.rules import Rng
 import firmware.rules.mabula as mabula
 import firmware.rules.mabula_playout as mabula_playout
+import firmware.rules.mabula_setup as mabula_setup
 import firmware.rules.mano as mano
 import firmware.rules.morbak as morbak
 import firmware.rules.morbak_playout as morbak_playout
@@ -41,18 +43,19 @@ def _mano_hand_over(hand):
 
 
 def _runs(name):
-    """(API game, fast game, new_game) for one game."""
+    """(API game, fast game, API new_game, fast new_game) for one game."""
     if name == "mabula":
         return (lambda s, rng: mabula.result(_api(mabula, s, rng, mabula.is_over)),
                 lambda s, rng: mabula.result(mabula_playout.playout(s, rng)),
-                lambda seed: mabula.new_game(None, seed))
+                lambda seed: mabula.new_game(None, seed),
+                lambda seed: mabula_setup.new_game(None, seed))
     if name == "morbak":
+        new = lambda seed: morbak.new_game(None, seed)
         return (lambda s, rng: morbak.result(_api(morbak, s, rng, morbak.is_over)),
-                lambda s, rng: morbak.result(morbak_playout.playout(s, rng)),
-                lambda seed: morbak.new_game(None, seed))
+                lambda s, rng: morbak.result(morbak_playout.playout(s, rng)), new, new)
+    new = lambda seed: mano.new_game(None, seed)
     return (lambda s, rng: _api(mano, s, rng, _mano_hand_over(s.hand)),
-            lambda s, rng: mano.playout_hand(s, rng),
-            lambda seed: mano.new_game(None, seed))
+            lambda s, rng: mano.playout_hand(s, rng), new, new)
 
 
 def _base_runs(name):
@@ -98,10 +101,10 @@ _BASELINE = {"mabula": 565.0, "mano": 5552.0, "morbak": 1613.0}
 def figures(games=200):
     out = {}
     for name, unit in (("mabula", "games"), ("morbak", "games"), ("mano", "hands")):
-        api, fast, new = _runs(name)
+        api, fast, new, fast_new = _runs(name)
         for label, with_setup in (("with setup", True), ("from the start", False)):
             a = _rate(games, api, new, with_setup)
-            f = _rate(games, fast, new, with_setup)
+            f = _rate(games, fast, fast_new, with_setup)
             out["%s %s/s %s: API" % (name, unit, label)] = a
             out["%s %s/s %s: fast playout" % (name, unit, label)] = f
             out["%s %s/s %s: speed-up" % (name, unit, label)] = f / a
