@@ -4,7 +4,7 @@ Its deal, moves and lead rule, and the fast playout the opponents search with
 (``playout_hand``, ``deal_unseen``), reached through mano.py; imported only for a
 dealt game, so a tile board (observed mode, firmware/rules/mano_observed.py) does not
 hold this code."""
-from firmware.rules import IllegalMove, Rng
+from firmware.rules import IllegalMove, Rng, _redraw
 from firmware.rules import mano as m
 
 
@@ -131,7 +131,8 @@ def playout_hand(state, rng, log=None):
     The moves are exactly those of the API playing ``legal_moves(s)[
     rng.below(len(legal_moves(s)))]`` (a lone ``draw`` or ``pass`` draws
     ``rng.below(1)`` too), on tile masks in local variables instead of new
-    states. ``log``, a list, receives each move played."""
+    states, with ``rng``'s draws inlined (its state in two locals, written back
+    at the end). ``log``, a list, receives each move played."""
     global _tile_of
     s = state
     if s.obs or s.phase != m._LEAD and s.phase != m._PLAY:
@@ -141,11 +142,10 @@ def playout_hand(state, rng, log=None):
         for i in range(28):
             _tile_of[1 << i] = i
     tile_of = _tile_of
-    below = rng.below
+    c = m._BITS7
     vm = m._VM
     A = m._A
     B = m._B
-    count = m._count
     h = [s.h[0], s.h[1]]
     bone = s.bone
     top = s.top
@@ -159,7 +159,7 @@ def playout_hand(state, rng, log=None):
     immediate = s.o["lock"] == "immediate"
     if s.phase == m._LEAD:
         tiles = lead_tiles(s)
-        k = below(count(tiles))
+        k = rng.below(m._count(tiles))
         t = 0
         while True:
             if tiles >> t & 1:
@@ -175,12 +175,25 @@ def playout_hand(state, rng, log=None):
         h[seat] &= ~lm
         last = seat
         seat = 1 - seat
+    hi, lo = rng.hi, rng.lo
     while True:
+        # rng.below(n)'s step, inlined; for n == 1 it is all below does.
+        hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+        lo ^= (lo << 13) & 0xFFFF
+        lo ^= hi >> 1
+        hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+        lo ^= (lo << 5) & 0xFFFF
         vl = vm[le]
         vr = vm[re]
         fit = h[seat] & (vl | vr)
         if fit:
-            k = below(count(fit & vl) + count(fit & vr))
+            x = fit & vl
+            n = c[x & 127] + c[x >> 7 & 127] + c[x >> 14 & 127] + c[x >> 21]
+            x = fit & vr
+            n += c[x & 127] + c[x >> 7 & 127] + c[x >> 14 & 127] + c[x >> 21]
+            if hi == 0xFFFF:
+                hi, lo = _redraw(hi, lo, n)
+            k = ((hi % n) * (0x10000 % n) + lo) % n
             # The k-th move in canonical order (tile by tile, left before right),
             # walking the set bits of ``fit`` only, lowest first.
             while True:
@@ -204,33 +217,39 @@ def playout_hand(state, rng, log=None):
                 le = B[t] if a == le else a
             else:
                 re = B[t] if a == re else a
-            lm |= 1 << t
-            h[seat] &= ~(1 << t)
+            lm |= low
+            h[seat] ^= low
             last = seat
             passes = 0
             if not h[seat] or (immediate and le == re and not (vm[le] & ~lm)):
                 break
             seat = 1 - seat
         elif top < nbone:
-            below(1)
             if log is not None:
                 log.append("draw")
             h[seat] |= 1 << bone[top]
             top += 1
         else:
-            below(1)
             if log is not None:
                 log.append("pass")
             passes += 1
             if passes >= 2:
                 break
             seat = 1 - seat
-    end = m._copy(s)
+    rng.hi, rng.lo = hi, lo
+    pips = m._PIPS
+    p = [0, 0]
+    for i in (0, 1):
+        x = h[i]
+        while x:
+            low = x & -x
+            p[i] += pips[tile_of[low]]
+            x ^= low
+    end = m._State(None)   # what _outcome reads: options, hands, the last to play
+    end.o = s.o
     end.h = (h[0], h[1])
     end.last = last
-    p0 = m._mask_pips(h[0])
-    p1 = m._mask_pips(h[1])
-    return m._outcome(end, p0, p1) + (p0, p1)
+    return m._outcome(end, p[0], p[1]) + (p[0], p[1])
 
 
 def deal_unseen(state, seat, rng):
