@@ -187,10 +187,11 @@ def playout_hand(state, rng, log=None):
         vr = vm[re]
         fit = h[seat] & (vl | vr)
         if fit:
-            x = fit & vl
-            n = c[x & 127] + c[x >> 7 & 127] + c[x >> 14 & 127] + c[x >> 21]
-            x = fit & vr
-            n += c[x & 127] + c[x >> 7 & 127] + c[x >> 14 & 127] + c[x >> 21]
+            # A tile is a move per end it fits: only the tile showing both end
+            # values fits twice, unless the ends are equal and every tile does.
+            n = c[fit & 127] + c[fit >> 7 & 127] + c[fit >> 14 & 127] + c[fit >> 21]
+            if fit & vl & vr:
+                n = n + n if le == re else n + 1
             if hi == 0xFFFF:
                 hi, lo = _redraw(hi, lo, n)
             k = ((hi % n) * (0x10000 % n) + lo) % n
