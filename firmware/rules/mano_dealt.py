@@ -160,13 +160,13 @@ def playout_hand(state, rng, log=None):
     if s.phase == m._LEAD:
         tiles = lead_tiles(s)
         k = rng.below(m._count(tiles))
-        t = 0
         while True:
-            if tiles >> t & 1:
-                if not k:
-                    break
-                k -= 1
-            t += 1
+            low = tiles & -tiles
+            if not k:
+                break
+            k -= 1
+            tiles ^= low
+        t = tile_of[low]
         if log is not None:
             log.append(m._name(t))
         le = A[t]
