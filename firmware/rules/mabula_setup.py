@@ -18,7 +18,7 @@ from firmware.rules import mabula as m
 
 _DRAWS = 23         # draws of one shuffle of 24: below(24) ... below(2)
 _START = b"\x01" * 12 + b"\x02" * 12   # W*12 + B*12 as cell values (1 White, 2 Black)
-_MUL = None         # n -> 2^16 mod n, for below(n)'s (hi % n * _MUL[n] + lo) % n
+_PLAN = None        # a shuffle's draws: (i, n = i + 1, 2^16 mod n), i from 23 down to 1
 _JUMP = None        # 8 tables of 256: T^23 by the bytes of the state's halves
 _RISKY = None       # high halves of the start states from which a draw is rejected
 
@@ -54,8 +54,8 @@ def back(hi, lo):
 
 
 def _build():
-    global _MUL, _JUMP, _RISKY
-    _MUL = [0, 0] + [0x10000 % n for n in range(2, 25)]
+    global _PLAN, _JUMP, _RISKY
+    _PLAN = tuple([(i, i + 1, 0x10000 % (i + 1)) for i in range(23, 0, -1)])
     # T^23 of each of the 32 single-bit states; a table entry XORs those of its bits.
     col = []
     for b in range(32):
@@ -84,7 +84,7 @@ def _build():
     risky = set()
     for q in range(_DRAWS):
         n = 24 - q
-        r = (_MUL[n] * _MUL[n]) % n
+        r = (0x10000 % n) ** 2 % n    # 2^32 mod n
         for lo in range(0x10000 - r, 0x10000):
             h, l = 0xFFFF, lo
             for k in range(q + 1):
@@ -98,7 +98,7 @@ def random_ring(rng):
     ring order, ``rng`` left where that leaves it."""
     if _JUMP is None:
         _build()
-    mul = _MUL
+    plan = _PLAN
     risky = _RISKY
     jh0, jl0, jh1, jl1, jh2, jl2, jh3, jl3 = _JUMP
     a = bytearray(24)
@@ -114,14 +114,13 @@ def random_ring(rng):
             continue
         a[:] = _START
         h, l = hi, lo
-        for i in range(23, 0, -1):
+        for i, n, mul in plan:   # below(n): no draw is rejected from here
             h ^= ((h << 13) | (l >> 3)) & 0xFFFF
             l ^= (l << 13) & 0xFFFF
             l ^= h >> 1
             h ^= ((h << 5) | (l >> 11)) & 0xFFFF
             l ^= (l << 5) & 0xFFFF
-            n = i + 1
-            j = ((h % n) * mul[n] + l) % n
+            j = ((h % n) * mul + l) % n
             c = a[j]
             a[j] = a[i]
             a[i] = c
