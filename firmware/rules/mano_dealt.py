@@ -33,10 +33,9 @@ def deal(n):
     while True:
         tiles = list(range(28))
         rng.shuffle(tiles)
-        h0 = h1 = 0
-        for k in range(7):
-            h0 |= 1 << tiles[k]
-            h1 |= 1 << tiles[7 + k]
+        t = tiles
+        h0 = 1 << t[0] | 1 << t[1] | 1 << t[2] | 1 << t[3] | 1 << t[4] | 1 << t[5] | 1 << t[6]
+        h1 = 1 << t[7] | 1 << t[8] | 1 << t[9] | 1 << t[10] | 1 << t[11] | 1 << t[12] | 1 << t[13]
         if m._winner_leads(n) or n.o["no_double"] == "heaviest":
             break
         if (h0 | h1) & m._DOUBLES:
