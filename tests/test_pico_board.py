@@ -382,3 +382,21 @@ def test_a_masbrur_round_on_the_tile_board_fits_the_heap(image, tmp_path):
     print(got)
     assert got["same_moves"] and got["rounds"] == 1, got
     assert got["min_free"] > 100000 and got["min_largest_block"] > 16000, got
+
+
+def test_mano_against_the_board_on_the_tile_board_fits_the_heap(image, tmp_path):
+    """A Mano a Mano hand against the board at level 5 on the tile board's app, on the real
+    port (issue 16): its tiles on the field, its moves carried out as it asks, its
+    thinking in slices against its time limit with the runner's clock. The heap in use
+    (after a collection, also between slices of its thinking) stays under 96 KB, and
+    every move takes the board at most 2 s."""
+    with open(os.path.join(ROOT, "hardware", "tile-pico.json")) as f:
+        prof = json.load(f)
+    with boot(str(tmp_path / "flash.bin"), image, hold=("a1", "g1")) as pico:
+        pico.wait(1000)
+        got = run_script(pico.port, "tests/pico_mano_opponent.py", 1500, PROFILE=prof, SEED=3,
+                         LEVEL=5, HANDS=1)
+    print(got)
+    assert got["scored"] and len(got["moves"]) > 10, got
+    assert got["most_in_use"] < 96 * 1024 and got["min_largest_block"] > 16000, got
+    assert got["longest_ms"] <= 2000, got

@@ -22,7 +22,8 @@ No key under the positions: PASS moves the selection (it blinks), OK chooses, ME
 back. Main menu: L5 Mano a Mano, L6 Masbrur (what start plays: setting masbrur.selected);
 on the right of the track R1 the target (a bar over the field, 5 points a cell; empty: the
 rules' 50), R2 lock, R3 lock award, R4 later leads, R5 brightness (a bar over the field),
-R6 sound, R7 the seat the board plays in Masbrur (off, A, B), R8 its level (1-5); start on
+R6 sound, R7 the seat the board plays in Masbrur (off, A, B), R8 its level (1-5), R9 / R10 the same
+for Mano a Mano; start on
 S (green). A choice shows its values on L1, L2, L3. Pause: L1 continue, S undo, R1 end."""
 from firmware.app import render
 from firmware.app.tile_positions import FIELD, PAD, SIDE, WALLS, name, names, slot  # noqa: F401 (the board's)
@@ -40,6 +41,8 @@ ITEMS = (
     ("sound", 19, render.YELLOW, None),
     ("masbrur.opponent", 20, render.CYAN, None),
     ("masbrur.level", 21, render.RED, 1),
+    ("mano.opponent", 22, render.CYAN, None),
+    ("mano.level", 23, render.RED, 1),
 )
 BAR = (28, 32)                                 # the field
 OFF = 27                                       # P (no setting of the board switches off)

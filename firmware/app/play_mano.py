@@ -30,10 +30,14 @@ the hand, and a lead the highest-double rule gives, is then checked against the 
 seats played and showed (rec["draw_checks"], rec["lead_checks"]: [ply, seat, "fine" |
 "held a tile that fit" | "held a higher tile" | "cannot tell"]: firmware/app/mano_checks.py).
 
+Against the board (setting mano.opponent): its tiles lie face down on the field and
+firmware/app/mano_opponent.py plays its seat; on its turn only the move it asks for is
+taken.
+
 LEDs: the line's tiles dim white; the slots of both ends blink in the mover's colour;
-the field shows each seat's hand count (A on rows 0-3, B on rows 4-7) and the walls the
-boneyard; between hands and at the end, the scores. Game over: OK or MENU returns to the
-menu."""
+the field shows each seat's hand count (A on rows 0-3, B on rows 4-7; against the board,
+its tiles instead) and the walls the boneyard; between hands and at the end, the scores.
+Game over: OK or MENU returns to the menu."""
 import sys
 
 from firmware.app import render
@@ -115,6 +119,10 @@ class Play:
         self.session = Session(app, engine, rec, now, SEATS)
         self.session.view = self
         self.hands = len(engine.hand_history(self.session.state))
+        self.bot = None                    # the seat the board plays (mano_opponent.py)
+        if self.session.opponent >= 0:
+            from firmware.app.mano_opponent import BoardSeat
+            self.bot = BoardSeat(self, self.session.opponent)
         self.moved(now)
 
     # ------------------------------------------------------------ position
@@ -156,6 +164,8 @@ class Play:
             self._announce_end(s, now)
         elif self.phase == "play" and not self.wrongs:
             self._say_turn()
+        if self.bot is not None:
+            self.bot.moved(now)
 
     def _lead_index(self, n):
         """How many of the line's ``n`` tiles lie left of the lead: the hand's L plays,
@@ -201,6 +211,9 @@ class Play:
         for c in range(_TRACK):
             self.seen[c] = key_of(frame, c)
         self.have_seen = True
+        bot = self.bot
+        if bot is not None:
+            bot.frame(frame, now)
         pad = key_of(frame, PAD)
         if pad != self.pad:
             self.pad = pad
@@ -209,9 +222,13 @@ class Play:
             elif pad == _FAULT or pad == _ODD:
                 self.app.beep(render.REJECT)
                 self.app.say("a reading out of tolerance at P: reseat the tile, clean the contacts")
+            elif bot is not None and bot.carried(PAD, pad):
+                self.pad_done = pad
+                self.try_move(bot.move, now)   # its tile beyond the track, to the end it chose
+                return
             elif pad != self.pad_done and self.phase == "reveal":
                 self.pad_done = pad
-                self._try("reveal %d %s" % (self.session.turn, tile_name(pad)), now)
+                self.try_move("reveal %d %s" % (self.session.turn, tile_name(pad)), now)
                 return
         if self.session.over:
             return
@@ -227,7 +244,7 @@ class Play:
         if self.phase == "lead":
             self._lead(k, now)
         else:
-            self._try(("L" if c == self.next_l else "R") + tile_name(k), now, c)
+            self.try_move(("L" if c == self.next_l else "R") + tile_name(k), now, c)
 
     def _lead(self, k, now):
         ses = self.session
@@ -235,18 +252,22 @@ class Play:
         if seat < 0:
             self.app.say("%s on S: who leads? LEFT for A, RIGHT for B" % tile_name(k))
             return
-        self._try(tile_name(k) if ses.turn >= 0 else "%d:%s" % (seat, tile_name(k)), now, 0)
+        self.try_move(tile_name(k) if ses.turn >= 0 else "%d:%s" % (seat, tile_name(k)), now, 0)
 
-    def _try(self, move, now, cell=-1):
-        """Play ``move``; when the rules refuse it, say why (its slot, if any, red)."""
+    def try_move(self, move, now, cell=-1, board=False):
+        """Play ``move`` (``board``: the board's own, for the seat it plays); when the rules
+        refuse it, or it is the board's turn and this is not the move it asked for, say why
+        (its slot, if any, red). True when played."""
         ses = self.session
+        if self.bot is not None and not board and not self.bot.allows(move, cell, now):
+            return False
         try:
             after = engine.play(ses.state, move)
         except IllegalMove as e:
             self.app.beep(render.REJECT)
             self.app.log(now, "reject %s: %s" % (move, e))
-            self._refused(move, cell, str(e), now)
-            return
+            self.refuse(move, cell, str(e), now)
+            return False
         if len(engine.hand_history(after)) > self.hands:
             ses.rec["draw_checks"], ses.rec["lead_checks"] = hand_checks(ses.rec, move)
         self.leader = -1
@@ -254,8 +275,9 @@ class Play:
         self.fits_other = -1
         ses.play(move, now)
         self.app.beep(render.ACCEPT)
+        return True
 
-    def _refused(self, move, cell, why, now):
+    def refuse(self, move, cell, why, now):
         if cell < 0:
             self.app.say(why)
             return
@@ -296,7 +318,8 @@ class Play:
     def _play_slot(self):
         """The slot of a play the track shows (one new tile, on the slot a play goes
         on, everything else as the line has it), or -1."""
-        if self.wrongs != 1 or self.phase == "reveal" or self.phase == "over":
+        if self.wrongs != 1 or self.phase == "reveal" or self.phase == "over" or (
+                self.bot is not None and self.bot.wrongs):
             return -1
         for c in range(_TRACK):
             if self.wrong[c]:
@@ -353,6 +376,8 @@ class Play:
         last = self.app.last_frame
         if last is not None and last is not self.frame_ref:
             self.frame(last, now)   # a frame that came while another screen was shown
+        if self.bot is not None and not self.session.over:
+            self.bot.tick(now)
 
     def event(self, kind, key, now):
         if kind == "frame":
@@ -378,7 +403,7 @@ class Play:
                 app.beep(render.REJECT)
                 app.say("put the track right first")
             else:
-                self._try(move, now)
+                self.try_move(move, now)
         elif key == keys["left"] or key == keys["right"]:
             self._side(0 if key == keys["left"] else 1, now)
 
@@ -400,7 +425,7 @@ class Play:
                     if self.phase == "play" else "LEFT and RIGHT name who leads")
             return
         self.pad_done = self.pad
-        self._try(("L" if side == 0 else "R") + tile_name(self.pad), now)
+        self.try_move(("L" if side == 0 else "R") + tile_name(self.pad), now)
 
     # ------------------------------------------------------------ display (no allocation)
 
@@ -417,11 +442,13 @@ class Play:
             render.bar(f, _FIELD, 16, s.score[0], target, render.PLAYER[0])
             render.bar(f, _FIELD + 16, 16, s.score[1], target, render.PLAYER[1])
         else:
-            render.bar(f, _FIELD, 16, s.h[0], 16, render.PLAYER[0])
-            render.bar(f, _FIELD + 16, 16, s.h[1], 16, render.PLAYER[1])
+            if self.bot is None:   # else the field holds the board's tiles
+                render.bar(f, _FIELD, 16, s.h[0], 16, render.PLAYER[0])
+                render.bar(f, _FIELD + 16, 16, s.h[1], 16, render.PLAYER[1])
             render.bar(f, _WALLS, 4, s.nb, 14, render.WHITE)
         if self.phase == "over":
             return
+        board = self.bot is not None and self.bot.draw(f, now, blink and not still)
         if self.wrongs:
             for c in range(_TRACK):
                 w = self.wrong[c]
@@ -432,7 +459,7 @@ class Play:
             if self.fits_other >= 0 and blink:
                 render.put(f, self.fits_other, render.GREEN)
             return
-        if still or not blink:
+        if board or still or not blink:
             return
         if self.phase == "reveal":
             render.put(f, PAD, render.PLAYER[ses.turn])
@@ -455,6 +482,9 @@ class Play:
         out["ends"] = [name(c) if c >= 0 else "P" for c in (self.next_l, self.next_r)]
         out["draw_checks"] = self.session.rec.get("draw_checks", [])
         out["lead_checks"] = self.session.rec.get("lead_checks", [])
+        if self.bot is not None:
+            out["board"] = self.bot.status()
+            out["thinking"] = self.bot.thinking()
         return out
 
 

@@ -181,18 +181,20 @@ class Session:
     def machine_to_move(self):
         return self.turn >= 0 and self.turn == self.opponent
 
-    def think(self):
+    def think(self, view=None):
         """Work on the board's move for the seat it plays (firmware.ai: only what that seat
         may know) for one slice: the move once chosen, else None (ask again at the next
-        tick). With the runner's live clock (app.clock) a slice lasts _SLICE_MS and the
-        level's time limit can cut the search short; without one (tests, traces) the whole
-        search is done at once, the move ``firmware.ai.choose`` gives for this game."""
+        tick). ``view``: makes the position to search when the engine's state does not hold
+        what the seat knows (Mano a Mano's observed game and the board's own tiles), called
+        once per move. With the runner's live clock (app.clock) a slice lasts _SLICE_MS and
+        the level's time limit can cut the search short; without one (tests, traces) the
+        whole search is done at once, the move ``firmware.ai.choose`` gives for this game."""
         t = self.thought
         if t is None:
             from firmware import ai
             rec = self.rec
-            t = self.thought = ai.start(rec["game"], self.state, self.level,
-                                        rec["seed"] + len(rec["moves"]))
+            t = self.thought = ai.start(rec["game"], self.state if view is None else view(),
+                                        self.level, rec["seed"] + len(rec["moves"]))
             self.think_from = None
         elif t.move is not None:
             return t.move

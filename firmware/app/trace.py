@@ -6,7 +6,8 @@ non-decreasing, ...} with, per board kind, "keys" (light: every key held, by nam
 reads a stone, with the colour read, e.g. "c3W"), on the tile board "track" (Mano a Mano's
 slots, each tile low end first: "S:6-6 R1:6-4"), "pad" (the reader pad's tile or null) and
 "field" (Masbrur's field positions A0-D7 and wall slots WA1-WB2 that read a tile, half a
-- the left one - first: "B0:0-0 C0:0-1 D5:6-3 WA1:2-7"), and, on every kind, "press" (a
+- the left one - first: "B0:0-0 C0:0-1 D5:6-3 WA1:2-7"; in Mano a Mano against the board,
+its own tiles lying face down there), and, on every kind, "press" (a
 button pressed and released at t). A reading holds until the next line changes it.
 
 ``replay(profile, storage, lines, seed, settings)`` builds the real drivers over

@@ -64,7 +64,8 @@ def _unseen(s):
     return m._ALL & ~(s.lm | s.rev[0] | s.rev[1])
 
 
-def _owed(s, seat):
+def owed(s, seat):
+    """The tiles ``seat`` holds and has not shown yet."""
     return s.h[seat] - m._count(s.rev[seat])
 
 
@@ -98,13 +99,13 @@ def _can_pass(s):
 
 
 def _after_reveal(s, seat, tiles):
-    owe = [_owed(s, 0), _owed(s, 1)]
+    owe = [owed(s, 0), owed(s, 1)]
     owe[seat] -= m._count(tiles)
     return _shareable(_unseen(s) & ~tiles, owe[0], owe[1], _bar(s, 0), _bar(s, 1))
 
 
 def _first_owing(s):
-    return 0 if _owed(s, 0) > 0 else 1
+    return 0 if owed(s, 0) > 0 else 1
 
 
 def legal_moves(s):
@@ -137,7 +138,7 @@ def legal_moves(s):
     if s.phase == m._REVEAL:
         out = []
         for seat in (0, 1):
-            if _owed(s, seat) > 0:
+            if owed(s, seat) > 0:
                 cand = _unseen(s) & ~_bar(s, seat)
                 for i in range(28):
                     if cand >> i & 1 and _after_reveal(s, seat, 1 << i):
@@ -216,8 +217,8 @@ def _reveal(s, move):
     if words[0] != "reveal" or len(words) < 3 or words[1] not in ("0", "1"):
         raise IllegalMove("write a reveal as: reveal <seat> <tiles>, e.g. reveal 0 1-6 5-6")
     seat = int(words[1])
-    owed = _owed(s, seat)
-    if owed <= 0:
+    left = owed(s, seat)
+    if left <= 0:
         raise IllegalMove("seat %d has no tiles left to show" % seat)
     tiles = 0
     for w in words[2:]:
@@ -227,13 +228,13 @@ def _reveal(s, move):
         _check_unseen(s, t)
         _check_bar(s, seat, t)
         tiles |= 1 << t
-    if len(words) - 2 > owed:
-        raise IllegalMove("seat %d has only %d tile%s left to show" % (seat, owed, "" if owed == 1 else "s"))
+    if len(words) - 2 > left:
+        raise IllegalMove("seat %d has only %d tile%s left to show" % (seat, left, "" if left == 1 else "s"))
     if not _after_reveal(s, seat, tiles):
         raise IllegalMove("these tiles leave seat %d too few tiles it could hold" % (1 - seat))
     n = m._copy(s)
     n.rev = m._pair(s.rev, seat, s.rev[seat] | tiles)
-    if _owed(n, 0) == 0 and _owed(n, 1) == 0:
+    if owed(n, 0) == 0 and owed(n, 1) == 0:
         return m._score_hand(n, m._mask_pips(n.rev[0]), m._mask_pips(n.rev[1]))
     n.move = _first_owing(n)
     return n
@@ -244,3 +245,4 @@ def hand_over(n):
     n.phase = m._REVEAL
     n.move = _first_owing(n)
     return n
+

@@ -300,7 +300,7 @@ def _read_observed(s, fields):
     for seat in (0, 1):
         if s.rev[seat] & o._bar(s, seat):
             raise ValueError("rev%d holds a tile seat %d passed on" % (seat, seat))
-        if o._owed(s, seat) < 0:
+        if o.owed(s, seat) < 0:
             raise ValueError("rev%d shows more tiles than seat %d holds" % (seat, seat))
 
 
@@ -317,7 +317,7 @@ def _check_observed(s, over):
     o = m._observed()
     if (s.miss[0] | s.miss[1]) and s.nb:
         raise ValueError("a seat can only have passed once the boneyard is empty")
-    if not o._shareable(o._unseen(s), o._owed(s, 0), o._owed(s, 1), o._bar(s, 0), o._bar(s, 1)):
+    if not o._shareable(o._unseen(s), o.owed(s, 0), o.owed(s, 1), o._bar(s, 0), o._bar(s, 1)):
         raise ValueError("the unseen tiles cannot be shared out as the counts and passes say")
     if not m._ended(s):
         if over or s.rev != (0, 0):
@@ -326,7 +326,7 @@ def _check_observed(s, over):
             raise ValueError("move must name the seat to move")
         s.phase = m._PLAY
         return
-    if o._owed(s, 0) or o._owed(s, 1):
+    if o.owed(s, 0) or o.owed(s, 1):
         if over:
             raise ValueError("the match is over but tiles are still to be revealed")
         if s.move != o._first_owing(s):
