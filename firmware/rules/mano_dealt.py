@@ -175,6 +175,8 @@ def playout_hand(state, rng, log=None):
         last = seat
         seat = 1 - seat
     hi, lo = rng.hi, rng.lo
+    mine = h[seat]     # the hands of the seat to move and of the other
+    other = h[1 - seat]
     while True:
         # rng.below(n)'s step, inlined; for n == 1 it is all below does.
         hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
@@ -184,31 +186,35 @@ def playout_hand(state, rng, log=None):
         lo ^= (lo << 5) & 0xFFFF
         vl = vm[le]
         vr = vm[re]
-        fit = h[seat] & (vl | vr)
+        fit = mine & (vl | vr)
         if fit:
             # A tile is a move per end it fits: only the tile showing both end
             # values fits twice, unless the ends are equal and every tile does.
             n = c[fit & 127] + c[fit >> 7 & 127] + c[fit >> 14 & 127] + c[fit >> 21]
             if fit & vl & vr:
                 n = n + n if le == re else n + 1
-            if hi == 0xFFFF:
-                hi, lo = _redraw(hi, lo, n)
-            k = ((hi % n) * (0x10000 % n) + lo) % n
-            # The k-th move in canonical order (tile by tile, left before right),
-            # walking the set bits of ``fit`` only, lowest first.
-            while True:
-                low = fit & -fit
-                if vl & low:
-                    if not k:
-                        left = True
-                        break
-                    k -= 1
-                if vr & low:
-                    if not k:
-                        left = False
-                        break
-                    k -= 1
-                fit ^= low
+            if n == 1:   # the only move (below(1) draws nothing more)
+                low = fit
+                left = fit & vl != 0
+            else:
+                if hi == 0xFFFF:
+                    hi, lo = _redraw(hi, lo, n)
+                k = ((hi % n) * (0x10000 % n) + lo) % n
+                # The k-th move in canonical order (tile by tile, left before
+                # right), walking the set bits of ``fit`` only, lowest first.
+                while True:
+                    low = fit & -fit
+                    if vl & low:
+                        if not k:
+                            left = True
+                            break
+                        k -= 1
+                    if vr & low:
+                        if not k:
+                            left = False
+                            break
+                        k -= 1
+                    fit ^= low
             t = tile_of[low]
             if log is not None:
                 log.append(("L" if left else "R") + m._name(t))
@@ -218,16 +224,17 @@ def playout_hand(state, rng, log=None):
             else:
                 re = B[t] if a == re else a
             lm |= low
-            h[seat] ^= low
+            mine ^= low
             last = seat
             passes = 0
-            if not h[seat] or (immediate and le == re and not (vm[le] & ~lm)):
+            if not mine or (immediate and le == re and not (vm[le] & ~lm)):
                 break
             seat = 1 - seat
+            mine, other = other, mine
         elif top < nbone:
             if log is not None:
                 log.append("draw")
-            h[seat] |= 1 << bone[top]
+            mine |= 1 << bone[top]
             top += 1
         else:
             if log is not None:
@@ -236,7 +243,9 @@ def playout_hand(state, rng, log=None):
             if passes >= 2:
                 break
             seat = 1 - seat
+            mine, other = other, mine
     rng.hi, rng.lo = hi, lo
+    h = (mine, other) if seat == 0 else (other, mine)
     pips = m._PIPS
     p = [0, 0]
     for i in (0, 1):
@@ -247,7 +256,7 @@ def playout_hand(state, rng, log=None):
             x ^= low
     end = m._State(None)   # what _outcome reads: options, hands, the last to play
     end.o = s.o
-    end.h = (h[0], h[1])
+    end.h = h
     end.last = last
     return m._outcome(end, p[0], p[1]) + (p[0], p[1])
 
