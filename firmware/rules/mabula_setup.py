@@ -114,6 +114,7 @@ def random_ring(rng):
             continue
         a[:] = _START
         h, l = hi, lo
+        c1 = c2 = 0   # the colours last made final, at i + 1 and i + 2
         for i, n, mul in plan:   # below(n): no draw is rejected from here
             h ^= ((h << 13) | (l >> 3)) & 0xFFFF
             l ^= (l << 13) & 0xFFFF
@@ -124,8 +125,10 @@ def random_ring(rng):
             c = a[j]
             a[j] = a[i]
             a[i] = c
-            if i < 22 and a[i + 1] == c and a[i + 2] == c:
+            if c == c1 and c == c2:
                 break   # three in a row: rejected, skip the draws left
+            c2 = c1
+            c1 = c
         else:
             c = a[0]
             if not ((a[1] == c and (a[2] == c or a[23] == c)) or (a[23] == c and a[22] == c)):
