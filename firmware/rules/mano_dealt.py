@@ -4,7 +4,7 @@ Its deal, moves and lead rule, and the fast playout the opponents search with
 (``playout_hand``, ``deal_unseen``), reached through mano.py; imported only for a
 dealt game, so a tile board (observed mode, firmware/rules/mano_observed.py) does not
 hold this code."""
-from firmware.rules import IllegalMove, Rng, _redraw
+from firmware.rules import IllegalMove, _redraw
 from firmware.rules import mano as m
 
 
@@ -28,11 +28,24 @@ def leader(h):
 
 
 def deal(n):
-    """Deal hand n.hand from the match's PRNG stream: hands, boneyard, leader."""
-    rng = Rng(n.rng)
+    """Deal hand n.hand from the match's PRNG stream: hands, boneyard, leader.
+    The deal is Rng(n.rng).shuffle of the 28 tiles (again while the rules want
+    a double dealt), its loop inlined here: a deal comes with every hand."""
+    hi = n.rng >> 16   # never 0: a state of the generator
+    lo = n.rng & 0xFFFF
     while True:
         tiles = list(range(28))
-        rng.shuffle(tiles)
+        for i in range(27, 0, -1):
+            hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+            lo ^= (lo << 13) & 0xFFFF
+            lo ^= hi >> 1
+            hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+            lo ^= (lo << 5) & 0xFFFF
+            k = i + 1
+            if hi == 0xFFFF:
+                hi, lo = _redraw(hi, lo, k)
+            j = ((hi % k) * (0x10000 % k) + lo) % k
+            tiles[i], tiles[j] = tiles[j], tiles[i]
         t = tiles
         h0 = 1 << t[0] | 1 << t[1] | 1 << t[2] | 1 << t[3] | 1 << t[4] | 1 << t[5] | 1 << t[6]
         h1 = 1 << t[7] | 1 << t[8] | 1 << t[9] | 1 << t[10] | 1 << t[11] | 1 << t[12] | 1 << t[13]
@@ -40,7 +53,7 @@ def deal(n):
             break
         if (h0 | h1) & m._DOUBLES:
             break
-    n.rng = rng.state
+    n.rng = (hi << 16) | lo
     n.h = (h0, h1)
     n.bone = tiles[14:]
     n.top = 0

@@ -131,3 +131,54 @@ def test_mano_deal_unseen_keeps_what_the_seat_sees():
         d = mano.deal_unseen(s, seat, Rng(k))
         eq(mano.public_view(d, seat), mano.public_view(s, seat), "seat's view")
         mano.from_text(mano.to_text(d))  # a whole, valid state
+
+
+def test_mano_deal_is_a_shuffle_of_the_28_tiles():
+    # mano_dealt.deal inlines Rng.shuffle: every hand's deal, a redeal for want of
+    # a double included, is the shuffle's hands and boneyard, the stream after it kept.
+    redealt = 0
+    for options in (None, {"no_double": "redeal"}):
+        for g in list(range(40)) + [423]:   # 423: no double in its first deal
+            s = mano.new_game(options, g)
+            rng = Rng(g)
+            hand = 0
+            while not mano.is_over(s) and s.hand <= 3:
+                if s.hand != hand:
+                    hand = s.hand
+                    shuffles = 0
+                    while True:
+                        tiles = list(range(28))
+                        rng.shuffle(tiles)
+                        shuffles += 1
+                        h0 = mano._mask(tiles[:7])
+                        h1 = mano._mask(tiles[7:14])
+                        if options is None or (h0 | h1) & mano._DOUBLES:
+                            break
+                    redealt += shuffles > 1
+                    eq((s.h, list(s.bone), s.rng), ((h0, h1), tiles[14:], rng.state),
+                       "seed %d hand %d" % (g, hand))
+                moves = mano.legal_moves(s)
+                s = mano.play(s, moves[g % len(moves)])
+    assert redealt > 0
+
+
+def test_mano_deal_keeps_a_rejected_draw():
+    # Stream states whose draw q (below(28 - q)) reads 0xFFFFFFFF, always rejected,
+    # found by running the generator back (mabula_setup.back).
+    import firmware.rules.mano_dealt as mano_dealt
+    from firmware.rules.mabula_setup import back
+    for q in (0, 3, 13, 20, 26):
+        hi, lo = 0xFFFF, 0xFFFF
+        for k in range(q + 1):
+            hi, lo = back(hi, lo)
+        s = mano.new_game({"no_double": "redeal"}, 1)
+        s.rng = (hi << 16) | lo
+        rng = Rng(s.rng)
+        mano_dealt.deal(s)
+        while True:
+            tiles = list(range(28))
+            rng.shuffle(tiles)
+            if mano._mask(tiles[:14]) & mano._DOUBLES:
+                break
+        eq((s.h, list(s.bone), s.rng), ((mano._mask(tiles[:7]), mano._mask(tiles[7:14])),
+                                        tiles[14:], rng.state), "draw %d rejected" % q)
