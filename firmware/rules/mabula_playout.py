@@ -31,7 +31,9 @@ def playout(state, rng, limit=-1, log=None):
     turn = state.turn
     ring_g = m._RING_G
     line = m._LINE
-    push = m._push
+    steps = m._STEP
+    col = m._COL
+    row = m._ROW
     # own[seat]: the ring positions of the seat's edge marbles, in ring order.
     own = ([], [])
     for r in range(24):
@@ -66,10 +68,36 @@ def playout(state, rng, limit=-1, log=None):
                     break
                 k -= f
                 i += 1
-            push(cells, r, k + 1, colour)
+            d = k + 1
+            # mabula._push(cells, r, d, colour) inlined, its walk stopped at the
+            # line's last marble: marble i (from the edge) goes to max(p_i, d + i).
+            e = ring_g[r]
+            step = steps[r]
+            i_th = cells[line[r]]
+            p = 6
+            while i_th:
+                g = e + p * step
+                c = cells[g]
+                if c:
+                    t = d + i_th
+                    if t > p:
+                        to = e + t * step
+                        cells[to] = c
+                        cells[g] = 0
+                        cells[col + (g & 7)] -= 1
+                        cells[row + (g >> 3)] -= 1
+                        cells[col + (to & 7)] += 1
+                        cells[row + (to >> 3)] += 1
+                    i_th -= 1
+                p -= 1
+            g = e + d * step
+            cells[g] = colour
+            cells[col + (g & 7)] += 1
+            cells[row + (g >> 3)] += 1
+            cells[e] = 0
             del mine[i]
             if log is not None:
-                log.append(m.move_name(r, k + 1))
+                log.append(m.move_name(r, d))
         elif log is not None:
             log.append("pass")
         turn = 1 - turn
