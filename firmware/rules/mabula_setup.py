@@ -11,8 +11,9 @@ make are skipped: xorshift32 is linear over GF(2), so the next shuffle starts at
 T^23 of this one's start, read from byte tables. That holds when none of the
 shuffle's 23 draws is rejected by ``below`` (a state at or above 2^32 - (2^32 mod n)),
 which only happens from a few hundred start states, found once by running the
-generator backwards from those draws; from one of them the shuffle is made exactly,
-with Rng.shuffle. Every integer stays below 2^16."""
+generator backwards from those draws; from a state with the high half of one of
+them (about 1 in 600) the shuffle is made exactly, with Rng.shuffle. Every integer
+stays below 2^16."""
 from firmware.rules import Rng, is_int, take_options
 from firmware.rules import mabula as m
 
