@@ -4,7 +4,8 @@
 
 For each engine: random playouts per second, mean ms of one legal_moves + play, and
 on MicroPython the heap in use after gc.collect() after one game and after 100 more. Then
-every tests/bench/extra_<name>.py's figures(). Figures only; nothing is asserted."""
+every tests/bench/extra_<name>.py's figures() (its mounts(), if it has one, adds folders
+to its MicroPython run). Figures only; nothing is asserted."""
 import importlib
 import json
 import os
