@@ -41,8 +41,6 @@ TITLES = {
     "leds.brightness": "brightness",
     "sound": "sound",
     "morbak.confirm": "confirm step (a move is a press, then a second press or OK)",
-    "morbak.opponent": "the board plays A or B (or nobody: off)",
-    "morbak.level": "the board's strength, 1-5",
     "morbak.match_games": "match: number of games (a square = 1 game)",
     "morbak.match_wins": "match: first to this many wins (a square = 1 win)",
     "leds.palette": "colours: standard or colour-blind",
@@ -55,6 +53,10 @@ _MORBAK = ((1, "A's square"), (2, "B's square"), (3, "A's square, switched by A"
 
 
 def _title(key):
+    if key.endswith(".opponent"):
+        return "the seat the board plays (or nobody: off)"
+    if key.endswith(".level"):
+        return "the board's strength, 1-5"
     return TITLES.get(key, key)
 
 

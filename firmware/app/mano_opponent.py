@@ -1,7 +1,7 @@
 """The seat the board plays in Mano a Mano on the tile board (setting mano.opponent;
 loaded only then). Its tiles lie face down on the field, A0-D7, on any positions: the
 board reads them there and nobody else sees them. It decides with firmware.ai from
-them and what everybody sees (mano_observed.seat_view), and a person carries its moves
+them and what everybody sees (firmware/rules/mano_seat.py), and a person carries its moves
 out:
 
 * its tiles: at a hand's start, once the field is clear, deal it its seven there (and
@@ -19,6 +19,7 @@ from firmware.app import render
 from firmware.app.play_mano import SEATS, key_of, tile_name
 from firmware.app.tile_positions import FIELD, PAD, WALLS, name
 from firmware.rules import mano_observed as observed
+from firmware.rules import mano_seat
 
 try:
     from micropython import const
@@ -194,13 +195,12 @@ class BoardSeat:
         if not self.known or self.wrongs or p.wrongs or self.move is not None or not self.turn():
             return
         ses = p.session
-        s = ses.state
         if p.phase == "reveal":
             p.try_move("reveal %d %s" % (self.seat, " ".join(self.tiles())), now, -1, True)
             return
         if p.phase == "lead" and ses.turn < 0:
             # The rules' lead: its highest double, else its heaviest tile.
-            self._ask("%d:%s" % (self.seat, observed.own_lead(self.tiles())), now)
+            self._ask("%d:%s" % (self.seat, mano_seat.own_lead(self.tiles())), now)
             return
         move = ses.think(self._view)
         if move is None:
@@ -211,7 +211,7 @@ class BoardSeat:
             self._ask(move, now)
 
     def _view(self):
-        return observed.seat_view(self.play.session.state, self.seat, self.tiles())
+        return mano_seat.seat_view(self.play.session.state, self.seat, self.tiles())
 
     def _ask(self, move, now):
         p = self.play

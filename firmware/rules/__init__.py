@@ -45,23 +45,21 @@ class Rng:
                 x = self.next32()
                 if x < lim:
                     return x % n
-        m = 0x10000 % n
-        r = (m * m) % n  # 2^32 mod n; draws at or above 2^32 - r are rejected
         hi, lo = self.hi, self.lo
-        while True:
-            # _step inlined: below is the playouts' hottest call.
-            hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-            lo ^= (lo << 13) & 0xFFFF
-            lo ^= hi >> 1
-            hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
-            lo ^= (lo << 5) & 0xFFFF
-            if r == 0 or hi < 0xFFFF or lo < 0x10000 - r:
-                self.hi, self.lo = hi, lo
-                return ((hi % n) * m + lo) % n
+        # _step inlined: below is the playouts' hottest call.
+        hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+        lo ^= (lo << 13) & 0xFFFF
+        lo ^= hi >> 1
+        hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+        lo ^= (lo << 5) & 0xFFFF
+        if hi == 0xFFFF:
+            hi, lo = _redraw(hi, lo, n)
+        self.hi, self.lo = hi, lo
+        return ((hi % n) * (0x10000 % n) + lo) % n
 
     def shuffle(self, a):
         """Fisher-Yates with ``below(i + 1)`` for i from the end, its steps inlined
-        (a Mabula setup takes about 60 shuffles)."""
+        (a Mabula setup takes about 60 shuffles, a Mano a Mano deal one of 28)."""
         if len(a) > 0x4001:
             for i in range(len(a) - 1, 0, -1):
                 j = self.below(i + 1)
@@ -69,20 +67,32 @@ class Rng:
             return
         hi, lo = self.hi, self.lo
         for i in range(len(a) - 1, 0, -1):
+            hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+            lo ^= (lo << 13) & 0xFFFF
+            lo ^= hi >> 1
+            hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+            lo ^= (lo << 5) & 0xFFFF
             n = i + 1
-            m = 0x10000 % n
-            r = (m * m) % n
-            while True:
-                hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-                lo ^= (lo << 13) & 0xFFFF
-                lo ^= hi >> 1
-                hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
-                lo ^= (lo << 5) & 0xFFFF
-                if r == 0 or hi < 0xFFFF or lo < 0x10000 - r:
-                    break
-            j = ((hi % n) * m + lo) % n
+            if hi == 0xFFFF:
+                hi, lo = _redraw(hi, lo, n)
+            j = ((hi % n) * (0x10000 % n) + lo) % n
             a[i], a[j] = a[j], a[i]
         self.hi, self.lo = hi, lo
+
+
+def _redraw(hi, lo, n):
+    """The state ``below(n)`` (n <= 0x4000) takes its draw from, given the state
+    (hi, lo) one step on: it steps again while the draw is rejected, which only
+    happens when hi is 0xFFFF (at or above 2^32 - (2^32 mod n))."""
+    m = 0x10000 % n
+    lim = 0x10000 - (m * m) % n
+    while hi == 0xFFFF and lo >= lim:
+        hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+        lo ^= (lo << 13) & 0xFFFF
+        lo ^= hi >> 1
+        hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+        lo ^= (lo << 5) & 0xFFFF
+    return hi, lo
 
 
 def is_bool(v):

@@ -2,6 +2,7 @@
 engine's API and kept out of it, so a board playing Mabula without an opponent does not
 hold this code: ``playout(state, rng, limit, log)`` plays the very game the API plays
 with random moves; ``edge_marbles(state)`` bounds the moves left."""
+from firmware.rules import _redraw
 from firmware.rules import mabula as m
 
 
@@ -22,29 +23,43 @@ def playout(state, rng, limit=-1, log=None):
     The game is exactly the one the API plays when every move is
     ``legal_moves(s)[rng.below(len(legal_moves(s)))]`` (a forced pass draws
     ``rng.below(1)`` too), without building move lists or states: one
-    bytearray changed in place, and each side's edge marbles listed in ring
-    order (a push takes one off the edge for good, so the lists only shrink).
+    bytearray changed in place, each side's edge marbles listed in ring
+    order (a push takes one off the edge for good, so the lists only shrink),
+    ``rng``'s draws inlined (its state in two locals, written back at the end).
     ``log``, a list, receives each move played."""
     cells = bytearray(state.cells)
     turn = state.turn
     ring_g = m._RING_G
     line = m._LINE
-    push = m._push
+    steps = m._STEP
+    col = m._COL
+    row = m._ROW
     # own[seat]: the ring positions of the seat's edge marbles, in ring order.
     own = ([], [])
     for r in range(24):
         c = cells[ring_g[r]]
         if c:
             own[c - 1].append(r)
-    below = rng.below
+    hi, lo = rng.hi, rng.lo
     while limit:
         colour = turn + 1
         mine = own[turn]
         n = 0
         for r in mine:
             n += 6 - cells[line[r]]
+        if not n and not m._can_move(cells, 3 - colour):
+            break
+        # rng.below(n), or below(1) for a pass, inlined: its step, a rare
+        # redraw, the draw.
+        hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+        lo ^= (lo << 13) & 0xFFFF
+        lo ^= hi >> 1
+        hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+        lo ^= (lo << 5) & 0xFFFF
         if n:
-            k = below(n)
+            if hi == 0xFFFF:
+                hi, lo = _redraw(hi, lo, n)
+            k = ((hi % n) * (0x10000 % n) + lo) % n
             i = 0
             while True:
                 r = mine[i]
@@ -53,16 +68,39 @@ def playout(state, rng, limit=-1, log=None):
                     break
                 k -= f
                 i += 1
-            push(cells, r, k + 1, colour)
+            d = k + 1
+            # mabula._push(cells, r, d, colour) inlined, its walk stopped at the
+            # line's last marble: marble i (from the edge) goes to max(p_i, d + i).
+            e = ring_g[r]
+            step = steps[r]
+            i_th = cells[line[r]]
+            p = 6
+            while i_th:
+                g = e + p * step
+                c = cells[g]
+                if c:
+                    t = d + i_th
+                    if t > p:
+                        to = e + t * step
+                        cells[to] = c
+                        cells[g] = 0
+                        cells[col + (g & 7)] -= 1
+                        cells[row + (g >> 3)] -= 1
+                        cells[col + (to & 7)] += 1
+                        cells[row + (to >> 3)] += 1
+                    i_th -= 1
+                p -= 1
+            g = e + d * step
+            cells[g] = colour
+            cells[col + (g & 7)] += 1
+            cells[row + (g >> 3)] += 1
+            cells[e] = 0
             del mine[i]
             if log is not None:
-                log.append(m.move_name(r, k + 1))
-        elif m._can_move(cells, 3 - colour):
-            below(1)
-            if log is not None:
-                log.append("pass")
-        else:
-            break
+                log.append(m.move_name(r, d))
+        elif log is not None:
+            log.append("pass")
         turn = 1 - turn
         limit -= 1
+    rng.hi, rng.lo = hi, lo
     return m._State(cells, turn, state.opts)

@@ -280,9 +280,18 @@ def _start_hand(n):
 
 # --- API -------------------------------------------------------------------
 
+_DEFAULTS = None   # the options of new_game(None, ...), checked once: searches start many games
+
+
 def new_game(options=None, seed=0):
+    global _DEFAULTS
     _need_tables()
-    opts = take_options(options, OPTIONS)
+    if options is not None:
+        opts = take_options(options, OPTIONS)
+    else:
+        if _DEFAULTS is None:
+            _DEFAULTS = take_options(None, OPTIONS)
+        opts = _DEFAULTS
     if not is_int(seed):
         raise ValueError("seed must be an int")
     s = _State(opts)

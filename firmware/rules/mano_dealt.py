@@ -4,7 +4,7 @@ Its deal, moves and lead rule, and the fast playout the opponents search with
 (``playout_hand``, ``deal_unseen``), reached through mano.py; imported only for a
 dealt game, so a tile board (observed mode, firmware/rules/mano_observed.py) does not
 hold this code."""
-from firmware.rules import IllegalMove, Rng
+from firmware.rules import IllegalMove, _redraw
 from firmware.rules import mano as m
 
 
@@ -28,20 +28,32 @@ def leader(h):
 
 
 def deal(n):
-    """Deal hand n.hand from the match's PRNG stream: hands, boneyard, leader."""
-    rng = Rng(n.rng)
+    """Deal hand n.hand from the match's PRNG stream: hands, boneyard, leader.
+    The deal is Rng(n.rng).shuffle of the 28 tiles (again while the rules want
+    a double dealt), its loop inlined here: a deal comes with every hand."""
+    hi = n.rng >> 16   # never 0: a state of the generator
+    lo = n.rng & 0xFFFF
     while True:
         tiles = list(range(28))
-        rng.shuffle(tiles)
-        h0 = h1 = 0
-        for k in range(7):
-            h0 |= 1 << tiles[k]
-            h1 |= 1 << tiles[7 + k]
+        for i in range(27, 0, -1):
+            hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+            lo ^= (lo << 13) & 0xFFFF
+            lo ^= hi >> 1
+            hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+            lo ^= (lo << 5) & 0xFFFF
+            k = i + 1
+            if hi == 0xFFFF:
+                hi, lo = _redraw(hi, lo, k)
+            j = ((hi % k) * (0x10000 % k) + lo) % k
+            tiles[i], tiles[j] = tiles[j], tiles[i]
+        t = tiles
+        h0 = 1 << t[0] | 1 << t[1] | 1 << t[2] | 1 << t[3] | 1 << t[4] | 1 << t[5] | 1 << t[6]
+        h1 = 1 << t[7] | 1 << t[8] | 1 << t[9] | 1 << t[10] | 1 << t[11] | 1 << t[12] | 1 << t[13]
         if m._winner_leads(n) or n.o["no_double"] == "heaviest":
             break
         if (h0 | h1) & m._DOUBLES:
             break
-    n.rng = rng.state
+    n.rng = (hi << 16) | lo
     n.h = (h0, h1)
     n.bone = tiles[14:]
     n.top = 0
@@ -131,7 +143,8 @@ def playout_hand(state, rng, log=None):
     The moves are exactly those of the API playing ``legal_moves(s)[
     rng.below(len(legal_moves(s)))]`` (a lone ``draw`` or ``pass`` draws
     ``rng.below(1)`` too), on tile masks in local variables instead of new
-    states. ``log``, a list, receives each move played."""
+    states, with ``rng``'s draws inlined (its state in two locals, written back
+    at the end). ``log``, a list, receives each move played."""
     global _tile_of
     s = state
     if s.obs or s.phase != m._LEAD and s.phase != m._PLAY:
@@ -141,11 +154,10 @@ def playout_hand(state, rng, log=None):
         for i in range(28):
             _tile_of[1 << i] = i
     tile_of = _tile_of
-    below = rng.below
+    c = m._BITS7
     vm = m._VM
     A = m._A
     B = m._B
-    count = m._count
     h = [s.h[0], s.h[1]]
     bone = s.bone
     top = s.top
@@ -159,14 +171,14 @@ def playout_hand(state, rng, log=None):
     immediate = s.o["lock"] == "immediate"
     if s.phase == m._LEAD:
         tiles = lead_tiles(s)
-        k = below(count(tiles))
-        t = 0
+        k = rng.below(m._count(tiles))
         while True:
-            if tiles >> t & 1:
-                if not k:
-                    break
-                k -= 1
-            t += 1
+            low = tiles & -tiles
+            if not k:
+                break
+            k -= 1
+            tiles ^= low
+        t = tile_of[low]
         if log is not None:
             log.append(m._name(t))
         le = A[t]
@@ -175,27 +187,47 @@ def playout_hand(state, rng, log=None):
         h[seat] &= ~lm
         last = seat
         seat = 1 - seat
+    hi, lo = rng.hi, rng.lo
+    mine = h[seat]     # the hands of the seat to move and of the other
+    other = h[1 - seat]
     while True:
+        # rng.below(n)'s step, inlined; for n == 1 it is all below does.
+        hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+        lo ^= (lo << 13) & 0xFFFF
+        lo ^= hi >> 1
+        hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+        lo ^= (lo << 5) & 0xFFFF
         vl = vm[le]
         vr = vm[re]
-        fit = h[seat] & (vl | vr)
+        fit = mine & (vl | vr)
         if fit:
-            k = below(count(fit & vl) + count(fit & vr))
-            # The k-th move in canonical order (tile by tile, left before right),
-            # walking the set bits of ``fit`` only, lowest first.
-            while True:
-                low = fit & -fit
-                if vl & low:
-                    if not k:
-                        left = True
-                        break
-                    k -= 1
-                if vr & low:
-                    if not k:
-                        left = False
-                        break
-                    k -= 1
-                fit ^= low
+            # A tile is a move per end it fits: only the tile showing both end
+            # values fits twice, unless the ends are equal and every tile does.
+            n = c[fit & 127] + c[fit >> 7 & 127] + c[fit >> 14 & 127] + c[fit >> 21]
+            if fit & vl & vr:
+                n = n + n if le == re else n + 1
+            if n == 1:   # the only move (below(1) draws nothing more)
+                low = fit
+                left = fit & vl != 0
+            else:
+                if hi == 0xFFFF:
+                    hi, lo = _redraw(hi, lo, n)
+                k = ((hi % n) * (0x10000 % n) + lo) % n
+                # The k-th move in canonical order (tile by tile, left before
+                # right), walking the set bits of ``fit`` only, lowest first.
+                while True:
+                    low = fit & -fit
+                    if vl & low:
+                        if not k:
+                            left = True
+                            break
+                        k -= 1
+                    if vr & low:
+                        if not k:
+                            left = False
+                            break
+                        k -= 1
+                    fit ^= low
             t = tile_of[low]
             if log is not None:
                 log.append(("L" if left else "R") + m._name(t))
@@ -204,33 +236,42 @@ def playout_hand(state, rng, log=None):
                 le = B[t] if a == le else a
             else:
                 re = B[t] if a == re else a
-            lm |= 1 << t
-            h[seat] &= ~(1 << t)
+            lm |= low
+            mine ^= low
             last = seat
             passes = 0
-            if not h[seat] or (immediate and le == re and not (vm[le] & ~lm)):
+            if not mine or (immediate and le == re and not (vm[le] & ~lm)):
                 break
             seat = 1 - seat
+            mine, other = other, mine
         elif top < nbone:
-            below(1)
             if log is not None:
                 log.append("draw")
-            h[seat] |= 1 << bone[top]
+            mine |= 1 << bone[top]
             top += 1
         else:
-            below(1)
             if log is not None:
                 log.append("pass")
             passes += 1
             if passes >= 2:
                 break
             seat = 1 - seat
-    end = m._copy(s)
-    end.h = (h[0], h[1])
+            mine, other = other, mine
+    rng.hi, rng.lo = hi, lo
+    h = (mine, other) if seat == 0 else (other, mine)
+    pips = m._PIPS
+    p = [0, 0]
+    for i in (0, 1):
+        x = h[i]
+        while x:
+            low = x & -x
+            p[i] += pips[tile_of[low]]
+            x ^= low
+    end = m._State(None)   # what _outcome reads: options, hands, the last to play
+    end.o = s.o
+    end.h = h
     end.last = last
-    p0 = m._mask_pips(h[0])
-    p1 = m._mask_pips(h[1])
-    return m._outcome(end, p0, p1) + (p0, p1)
+    return m._outcome(end, p[0], p[1]) + (p[0], p[1])
 
 
 def deal_unseen(state, seat, rng):

@@ -1,6 +1,7 @@
 """Random games per second through the API and through each engine's fast
-playout (mabula_playout.playout, morbak_playout.playout, mano.playout_hand), the same seeded
-games both ways (tests/portable/test_fast_playouts.py proves they are).
+playout (mabula_playout.playout, morbak_playout.playout, mano.playout_hand; a fast
+Mabula game starts from mabula_setup.new_game), the same seeded games both ways
+(tests/portable/test_fast_playouts.py and test_mabula_setup.py prove they are).
 Portable: CPython and MicroPython.
 
 "with setup" counts new_game in the time, as engine_bench's playouts/s and
@@ -10,12 +11,21 @@ the API and fast figures of one run; the ratio to them is printed on CPython).
 "from the start" times the games alone, from positions dealt before the clock
 starts: what an opponent's search pays. A Mabula setup is rejection sampling
 (docs/rules/mabula.md: about 60 shuffles of 24 marbles a game), which the same seed must
-repeat exactly: it is most of a game "with setup"."""
+repeat exactly: it is most of a game "with setup".
+
+"at 2e971f5" times the API games of the engines as they were when the issue was
+written (tests/bench/base_engines.py builds them from git; "—" without git or that
+commit), in the same run on both interpreters: the fast playouts' ratio to them is
+the issue's "5x today" measured rather than quoted. Every rate is taken after one
+warm-up game, so the lookup tables the engines build on first use are not timed."""
+import sys
+
 from clock import elapsed_us, now_us
 
 from firmware.rules import Rng
 import firmware.rules.mabula as mabula
 import firmware.rules.mabula_playout as mabula_playout
+import firmware.rules.mabula_setup as mabula_setup
 import firmware.rules.mano as mano
 import firmware.rules.morbak as morbak
 import firmware.rules.morbak_playout as morbak_playout
@@ -33,47 +43,88 @@ def _mano_hand_over(hand):
 
 
 def _runs(name):
-    """(API game, fast game, new_game) for one game."""
+    """(API game, fast game, API new_game, fast new_game) for one game."""
     if name == "mabula":
         return (lambda s, rng: mabula.result(_api(mabula, s, rng, mabula.is_over)),
                 lambda s, rng: mabula.result(mabula_playout.playout(s, rng)),
-                lambda seed: mabula.new_game(None, seed))
+                lambda seed: mabula.new_game(None, seed),
+                lambda seed: mabula_setup.new_game(None, seed))
     if name == "morbak":
+        new = lambda seed: morbak.new_game(None, seed)
         return (lambda s, rng: morbak.result(_api(morbak, s, rng, morbak.is_over)),
-                lambda s, rng: morbak.result(morbak_playout.playout(s, rng)),
-                lambda seed: morbak.new_game(None, seed))
+                lambda s, rng: morbak.result(morbak_playout.playout(s, rng)), new, new)
+    new = lambda seed: mano.new_game(None, seed)
     return (lambda s, rng: _api(mano, s, rng, _mano_hand_over(s.hand)),
-            lambda s, rng: mano.playout_hand(s, rng),
-            lambda seed: mano.new_game(None, seed))
+            lambda s, rng: mano.playout_hand(s, rng), new, new)
 
 
-def _rate(games, run, new, with_setup):
+def _base_runs(name):
+    """(API game, new_game) for Mabula or Mano a Mano with the engines of commit
+    2e971f5, or None."""
+    if sys.implementation.name != "micropython":
+        import base_engines
+        if not base_engines.on_path():
+            return None
+    try:
+        import rules_2e971f5.mabula as old_mabula
+        import rules_2e971f5.mano as old_mano
+    except ImportError:  # MicroPython: run.py mounts the package only when git has it
+        return None
+    if name == "mabula":
+        return (lambda s, rng: old_mabula.result(_api(old_mabula, s, rng, old_mabula.is_over)),
+                lambda seed: old_mabula.new_game(None, seed))
+    return (lambda s, rng: _api(old_mano, s, rng,
+                                lambda t, hand=s.hand: t.hand != hand or old_mano.is_over(t)),
+            lambda seed: old_mano.new_game(None, seed))
+
+
+def mounts():
+    """Host side: what the MicroPython run of figures() needs mounted (the old engines)."""
+    import base_engines
+    return base_engines.mounts()
+
+
+def _rate(games, run, new, with_setup, least_us=250000):
+    """Games per second over rounds of the same ``games`` games (seeds 0..games-1;
+    from the start the same positions, the moves drawn on) until ``least_us``
+    have passed: the WebAssembly build's clock ticks in milliseconds."""
+    run(new(games), Rng(2))   # warm-up: tables built on first use
     rng = Rng(1)
     starts = None if with_setup else [new(g) for g in range(games)]
+    played = 0
     t0 = now_us()
-    for g in range(games):
-        run(new(g) if with_setup else starts[g], rng)
-    return games * 1000000.0 / max(1, elapsed_us(t0))
+    while True:
+        for g in range(games):
+            run(new(g) if with_setup else starts[g], rng)
+        played += games
+        took = elapsed_us(t0)
+        if took >= least_us:
+            return played * 1000000.0 / took
 
 
 # The issue's baselines (CPython, with setup, through the API): the target is 5x.
 _BASELINE = {"mabula": 565.0, "mano": 5552.0, "morbak": 1613.0}
 
 
-def figures(games=60):
-    import sys
+def figures(games=200):
     out = {}
     for name, unit in (("mabula", "games"), ("morbak", "games"), ("mano", "hands")):
-        api, fast, new = _runs(name)
+        api, fast, new, fast_new = _runs(name)
         for label, with_setup in (("with setup", True), ("from the start", False)):
             a = _rate(games, api, new, with_setup)
-            f = _rate(games, fast, new, with_setup)
+            f = _rate(games, fast, fast_new, with_setup)
             out["%s %s/s %s: API" % (name, unit, label)] = a
             out["%s %s/s %s: fast playout" % (name, unit, label)] = f
             out["%s %s/s %s: speed-up" % (name, unit, label)] = f / a
             if sys.implementation.name != "micropython":
                 out["%s %s/s %s: fast playout / issue baseline" % (name, unit, label)] = (
                     f / _BASELINE[name])
+            if name != "morbak":
+                old = _base_runs(name)
+                b = _rate(games, old[0], old[1], with_setup) if old else None
+                out["%s %s/s %s: API at 2e971f5" % (name, unit, label)] = b
+                out["%s %s/s %s: fast playout / API at 2e971f5" % (name, unit, label)] = (
+                    f / b if b else None)
     return out
 
 

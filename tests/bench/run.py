@@ -4,7 +4,8 @@
 
 For each engine: random playouts per second, mean ms of one legal_moves + play, and
 on MicroPython the heap in use after gc.collect() after one game and after 100 more. Then
-every tests/bench/extra_<name>.py's figures(). Figures only; nothing is asserted."""
+every tests/bench/extra_<name>.py's figures() (its mounts(), if it has one, adds folders
+to its MicroPython run). Figures only; nothing is asserted."""
 import importlib
 import json
 import os
@@ -77,7 +78,9 @@ def main(names):
                 for key in sorted(cpy):
                     print("  %-60s %s" % (key, cpy[key]))
                 continue
-            upy = json.loads(mp.run(PRELUDE + "import %s\nprint(json.dumps(%s.figures()))" % (mod, mod)))
+            more = extra.mounts() if hasattr(extra, "mounts") else []  # what its MicroPython run needs
+            upy = json.loads(mp.run(PRELUDE + "import %s\nprint(json.dumps(%s.figures()))" % (mod, mod),
+                                    mounts=mounts + more))
             print(mod[6:] + " (extra)")
             for key in sorted(cpy):
                 _row(key, cpy[key], upy.get(key))

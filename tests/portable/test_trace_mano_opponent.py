@@ -14,7 +14,7 @@ from tile_kit import Table, accepted, canonical, corrections, hands_of, noisy
 from firmware import ai
 from firmware.hal.storage import Storage
 from firmware.rules import mano
-from firmware.rules.mano_observed import own_lead, seat_view
+from firmware.rules.mano_seat import own_lead, seat_view
 
 FIELD = ["%s%d" % (c, r) for r in range(8) for c in "ABCD"]
 SETTINGS = {"mano.opponent": "B", "mano.level": "2"}

@@ -1,12 +1,12 @@
 """Dominó Mano a Mano: what a seat that reads its own tiles knows of an observed game
-(mano_observed.seat_view), the position the board's opponent searches on the tile board.
+(firmware/rules/mano_seat.py), the position the board's opponent searches on the tile board.
 Portable: CPython and MicroPython."""
 from check import eq, raises
 
 from firmware import ai
 from firmware.rules import Rng
 import firmware.rules.mano as mano
-from firmware.rules.mano_observed import own_lead, seat_view as _seat_view
+from firmware.rules.mano_seat import own_lead, seat_view as _seat_view
 
 
 def seat_view(s, seat, hand):

@@ -1,0 +1,165 @@
+"""Mabula's random setup drawn faster, for the playouts that start from a new game
+(benchmarks, self-play): ``new_game(options, seed)`` is mabula.new_game's very
+state, ``random_ring(rng)`` the ring of mabula._random_setup, the generator left in
+the same state. Beside the engine, so a board does not hold it.
+
+The setup shuffles W*12 + B*12 (Fisher-Yates from the end, ``below(i + 1)``) until
+no three equal colours are adjacent round the ring: about 60 shuffles of 23 draws.
+Position i is final once its draw is made, so a shuffle is known rejected as soon as
+three final neighbours match, usually within a few draws. The draws it would still
+make are skipped: xorshift32 is linear over GF(2), so the next shuffle starts at
+T^23 of this one's start, read from byte tables. That holds when none of the
+shuffle's 23 draws is rejected by ``below`` (a state at or above 2^32 - (2^32 mod n)),
+which only happens from a few hundred start states, found once by running the
+generator backwards from those draws; from a state with the high half of one of
+them (about 1 in 600) the shuffle is made exactly, with Rng.shuffle. Every integer
+stays below 2^16."""
+from firmware.rules import Rng, is_int, take_options
+from firmware.rules import mabula as m
+
+_DRAWS = 23         # draws of one shuffle of 24: below(24) ... below(2)
+_START = b"\x01" * 12 + b"\x02" * 12   # W*12 + B*12 as cell values (1 White, 2 Black)
+_PLAN = None        # a shuffle's draws: (i, n = i + 1, 2^16 mod n), i from 23 down to 1
+_JUMP = None        # 8 tables of 256: T^23 by the bytes of the state's halves
+_RISKY = None       # high halves of the start states from which a draw is rejected
+
+
+def _step(hi, lo):
+    """One xorshift32 step on the 16-bit halves (as Rng._step)."""
+    hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+    lo ^= (lo << 13) & 0xFFFF
+    lo ^= hi >> 1
+    hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+    lo ^= (lo << 5) & 0xFFFF
+    return hi, lo
+
+
+def _xor_shifted_left(hi, lo, shifts):
+    """x ^ (x << k) ^ ... for the k in ``shifts``, on 16-bit halves (mod 2^32)."""
+    h, l = hi, lo
+    for k in shifts:
+        if k >= 16:
+            h ^= (lo << (k - 16)) & 0xFFFF
+        else:
+            h ^= ((hi << k) | (lo >> (16 - k))) & 0xFFFF
+            l ^= (lo << k) & 0xFFFF
+    return h, l
+
+
+def back(hi, lo):
+    """The state one xorshift32 step before (hi, lo): each of its three
+    x ^= x shifted is undone in reverse order."""
+    hi, lo = _xor_shifted_left(hi, lo, (5, 10, 15, 20, 25, 30))
+    lo ^= hi >> 1
+    return _xor_shifted_left(hi, lo, (13, 26))
+
+
+def _build():
+    global _PLAN, _JUMP, _RISKY
+    _PLAN = tuple([(i, i + 1, 0x10000 % (i + 1)) for i in range(23, 0, -1)])
+    # T^23 of each of the 32 single-bit states; a table entry XORs those of its bits.
+    col = []
+    for b in range(32):
+        h, l = (1 << (b - 16), 0) if b >= 16 else (0, 1 << b)
+        for k in range(_DRAWS):
+            h, l = _step(h, l)
+        col.append((h, l))
+    jump = []
+    for base in (24, 16, 8, 0):     # the bytes: hi >> 8, hi & 255, lo >> 8, lo & 255
+        th = [0] * 256
+        tl = [0] * 256
+        for v in range(1, 256):
+            low = v & -v
+            b = base
+            while low > 1:
+                low >>= 1
+                b += 1
+            rest = v & (v - 1)
+            th[v] = th[rest] ^ col[b][0]
+            tl[v] = tl[rest] ^ col[b][1]
+        jump.append(th)
+        jump.append(tl)
+    _JUMP = jump
+    # Draw q (n = 24 - q) reads the state q + 1 steps after the start; below(n)
+    # rejects hi == 0xFFFF, lo >= 2^16 - (2^32 mod n).
+    risky = set()
+    for q in range(_DRAWS):
+        n = 24 - q
+        r = (0x10000 % n) ** 2 % n    # 2^32 mod n
+        for lo in range(0x10000 - r, 0x10000):
+            h, l = 0xFFFF, lo
+            for k in range(q + 1):
+                h, l = back(h, l)
+            risky.add(h)
+    _RISKY = risky
+
+
+def random_ring(rng):
+    """The ring mabula._random_setup(rng) finds, as 24 cell values (1 W, 2 B) in
+    ring order, ``rng`` left where that leaves it."""
+    if _JUMP is None:
+        _build()
+    plan = _PLAN
+    risky = _RISKY
+    jh0, jl0, jh1, jl1, jh2, jl2, jh3, jl3 = _JUMP
+    a = bytearray(24)
+    hi, lo = rng.hi, rng.lo
+    while True:
+        if hi in risky:   # a draw may be rejected: shuffle exactly
+            rng.hi, rng.lo = hi, lo
+            ring = ["W"] * 12 + ["B"] * 12
+            rng.shuffle(ring)
+            if m._setup_fault(ring) is None:
+                return bytearray([1 if c == "W" else 2 for c in ring])
+            hi, lo = rng.hi, rng.lo
+            continue
+        a[:] = _START
+        h, l = hi, lo
+        c1 = c2 = 0   # the colours last made final, at i + 1 and i + 2
+        for i, n, mul in plan:   # below(n): no draw is rejected from here
+            h ^= ((h << 13) | (l >> 3)) & 0xFFFF
+            l ^= (l << 13) & 0xFFFF
+            l ^= h >> 1
+            h ^= ((h << 5) | (l >> 11)) & 0xFFFF
+            l ^= (l << 5) & 0xFFFF
+            j = ((h % n) * mul + l) % n
+            c = a[j]
+            a[j] = a[i]
+            a[i] = c
+            if c == c1 and c == c2:
+                break   # three in a row: rejected, skip the draws left
+            c2 = c1
+            c1 = c
+        else:
+            c = a[0]
+            if not ((a[1] == c and (a[2] == c or a[23] == c)) or (a[23] == c and a[22] == c)):
+                rng.hi, rng.lo = h, l
+                return a
+            hi, lo = h, l
+            continue
+        hi, lo = (jh0[hi >> 8] ^ jh1[hi & 255] ^ jh2[lo >> 8] ^ jh3[lo & 255],
+                  jl0[hi >> 8] ^ jl1[hi & 255] ^ jl2[lo >> 8] ^ jl3[lo & 255])
+
+
+def new_game(options=None, seed=0):
+    """mabula.new_game(options, seed): the same state, its random setup drawn by
+    random_ring."""
+    opts = take_options(options, m.OPTIONS)
+    if opts["setup"] != "random":
+        return m.new_game(options, seed)
+    if not is_int(seed):
+        raise ValueError("seed must be an integer, not %r" % (seed,))
+    if m._NAME is None:
+        m._tables()
+    rng = Rng(seed)
+    ring = random_ring(rng)
+    first = opts["first"]
+    if first == "random":
+        turn = rng.below(2)
+    else:
+        turn = 0 if first == "W" else 1
+    cells = m._new_cells()
+    ring_g = m._RING_G
+    for r in range(24):
+        cells[ring_g[r]] = ring[r]
+    return m._State(cells, turn, (opts["scoring"], opts["tiebreak"], opts["count_edge_marbles"]))
