@@ -316,8 +316,8 @@ def off_the_pad(sim):
 
 
 def take_back(sim, slot, holds):
-    """An undo (the pause menu's S) after the board's first move: back to seat A's turn
-    (its lead taken back too, if it led). The board asks for its tiles; the undone tiles
+    """An undo (the pause menu's S) after a move of the board's: back to seat A's turn
+    (A's move before it taken back too). The board asks for its tiles; the undone tiles
     go back: the board's from ``slot`` to its hand row (face down on the field), A's to
     A's hand."""
     moves = sim.status()["moves"]
@@ -351,9 +351,9 @@ def test_a_hand_against_the_board_carried_out_from_a_seat_window(browser, server
     watches the same table. The board's hand lies face down on the field and is never
     shown face up in either window; each play it asks for is its field tile dragged to
     the slot it names, each draw DRAW (the boneyard's top tile face down on the field);
-    its first move is undone and its tile put back in its hand, then played again. Seat A plays so that
-    the board has to draw; hands are played to the end until it has drawn; no move is
-    refused."""
+    its first move is undone and its tile put back in its hand, then played again. Seat
+    A plays so that the board has to draw; hands are played to the end until it has
+    drawn; no move is refused."""
     context = browser.new_context(viewport=VIEWPORT)
     me = Sim(context.new_page(), server.url)
     me.url += "&seat=0"
@@ -383,14 +383,14 @@ def test_a_hand_against_the_board_carried_out_from_a_seat_window(browser, server
         if st["thinking"]:
             me.advance(200)
         elif ask["asks"] in ("lead", "play"):
-            n = len(st["moves"])
+            before = st["moves"]
             assert ask["from"] in board, (ask, board)
             st = carry(me, ask["from"], ask["to"])
             if ask["to"] == "P":
                 st = off_the_pad(me)
-            assert len(st["moves"]) > n and (st["wrong"] == [] or ended(st, hand_now)), st
-            if n <= 1 and not hands and not undone:        # its first move: undone, then again
-                take_back(me, ask["to"], len(board))
+            assert len(st["moves"]) > len(before) and (st["wrong"] == [] or ended(st, hand_now)), st
+            if not undone and ask["to"] != "P" and not ended(st, hand_now) and before[-1:] != ["draw"]:
+                take_back(me, ask["to"], len(board))     # undone (with A's move before it), then again
                 undone = True
         elif ask["asks"] == "draw":
             n = len(st["moves"])
@@ -421,6 +421,8 @@ def test_a_hand_against_the_board_carried_out_from_a_seat_window(browser, server
             me.page.click("#tile-deal")                  # the table cleared, a new deal
             me.advance(DEAL_MS)
     assert hands and draws and undone, (hands, draws, undone, me.status()["message"])
+    assert "reject" not in me.files().get("events.log", ""), "a move refused"
+    assert face_down(hot) == face_down(me), "the hot seat shows the same backs"
     frames_hide_the_field(me)
     assert not me.errors and not hot.errors
     context.close()
