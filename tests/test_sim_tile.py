@@ -423,6 +423,7 @@ def test_a_hand_against_the_board_carried_out_from_a_seat_window(browser, server
     assert hands and draws and undone, (hands, draws, undone, me.status()["message"])
     assert "reject" not in me.files().get("events.log", ""), "a move refused"
     assert face_down(hot) == face_down(me), "the hot seat shows the same backs"
+    me.screenshot("sim-tile-opponent.png")
     frames_hide_the_field(me)
     assert not me.errors and not hot.errors
     context.close()
