@@ -398,6 +398,8 @@ def test_a_hand_against_the_board_carried_out_from_a_seat_window(browser, server
             me.advance(SETTLE_MS)
             st = me.status()
             assert st["moves"][n] == "draw" and len(board_tiles(me)) == len(board) + 1, st
+            moves = me.page.locator("#moves li").all_inner_texts()
+            assert moves[n] == "B draw", moves            # the same seat may move twice running
             draws += 1
         elif ask["asks"] == "tiles":
             raise AssertionError("the board asks for its tiles: %s" % st["message"])

@@ -33,7 +33,9 @@ let status = {};
 let leds = [];
 const keyEvents = [];
 const tones = [];
-let firstSeat = null;    // seat that moved first in the game shown (for the move list)
+let firstSeat = null;    // seat that moved first in the game shown, if the seats alternate
+let movers = [];         // the seat that made each move, as seen move by move (null: not seen)
+let turnSeen = null;     // the seat to move in the last status
 let queue = Promise.resolve();
 
 // One thing at a time in the interpreter: ticks, power cuts, test steps.
@@ -139,6 +141,8 @@ async function powerUp() {
     else addSensor(bootAt, c, 1);
   }
   firstSeat = null;
+  movers = [];
+  turnSeen = null;
   powered = true;
   apply(call(`glue.boot(${MANUAL ? "False" : "True"})`));
   refreshLogs();
@@ -301,10 +305,11 @@ function showStatus() {
   const moves = s.moves || [];
   if (typeof s.to_move === "number") firstSeat = (s.to_move + moves.length) % 2;
   else if (s.options && (s.options.first === 0 || s.options.first === 1)) firstSeat ??= s.options.first;
+  noteMovers(moves, s.to_move);
   const ol = $("moves");
   ol.replaceChildren(...moves.map((m, i) => {
     const li = document.createElement("li");
-    li.textContent = (firstSeat == null ? "" : seat((firstSeat + i) % 2) + " ") + m;
+    li.textContent = `${seat(moverAt(i))} ${m}`.trim();
     return li;
   }));
   ol.scrollTop = ol.scrollHeight;
@@ -337,8 +342,26 @@ function showBudgets(s, seat) {
   }
 }
 
+// Who made each move: the seat to move before it (seats need not alternate: a Mano a Mano
+// draw, a Masbrur push); a forced pass the board plays at once is the other seat's. Moves
+// made before the page saw them fall back to alternating seats.
+function noteMovers(moves, toMove) {
+  if (movers.length > moves.length) movers.length = moves.length;   // taken back, or a new game
+  const start = movers.length;
+  for (let i = start; i < moves.length; i++) {
+    const before = i === start ? turnSeen : movers[i - 1] == null ? null : 1 - movers[i - 1];
+    const named = /^([01]):|^reveal ([01])/.exec(moves[i]);   // a Mano a Mano lead or reveal
+    movers.push(named ? Number(named[1] ?? named[2]) : before);
+  }
+  turnSeen = typeof toMove === "number" ? toMove : null;
+}
+
+function moverAt(i) {
+  return movers[i] ?? (firstSeat == null ? null : (firstSeat + i) % 2);
+}
+
 function lastMover(s) {
-  return firstSeat == null ? null : (firstSeat + s.moves.length - 1) % 2;
+  return moverAt(s.moves.length - 1);
 }
 
 function matchText(m, seat) {
