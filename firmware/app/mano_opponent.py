@@ -4,8 +4,9 @@ board reads them there and nobody else sees them. It decides with firmware.ai fr
 them and what everybody sees (firmware/rules/mano_seat.py), and a person carries its moves
 out:
 
-* its tiles: at a hand's start, once the field is clear, deal it its seven there (and
-  after an undo or a power cut it takes what the field holds once the count is right);
+* its tiles: at a hand's start deal it its seven there; until the lead is down it takes
+  whatever seven the field holds (the last hand's tiles cleared away, a deal done again),
+  and after an undo or a power cut whatever the field holds once the count is right;
 * a play (or its lead): its tile's position and the slot it goes on blink in its colour;
   move the tile there. Any other tile put down on its turn is refused;
 * a draw: the wall slots (the boneyard's bar) blink in its colour; put the boneyard's top
@@ -47,7 +48,6 @@ class BoardSeat:
         for i in range(_N):
             self.held[i] = self.seen[i] = _EMPTY
         self.known = False              # held is its hand
-        self.clear = False              # a new hand: the field is cleared first
         self.wrongs = 0
         self.asks = None                # None, "tiles", "lead", "play", "draw"
         self.said = -1                  # the field's tile count last said, asking for tiles
@@ -84,11 +84,8 @@ class BoardSeat:
         afresh; its own tile carried out leaves its hand."""
         ses = self.play.session
         n = len(ses.rec["moves"])
-        if n < self.plies:
+        if n < self.plies or ses.state.hand != self.hand:
             self.known = False
-        elif ses.state.hand != self.hand:
-            self.known = False
-            self.clear = True
         elif self.src >= 0 and n > self.plies:
             self.held[self.src] = _EMPTY     # its tile, carried out (nothing else is taken then)
         self.plies = n
@@ -111,23 +108,22 @@ class BoardSeat:
                 bad += 1
             elif k != _EMPTY:
                 tiles += 1
-        if self.clear and not tiles and not bad:
-            self.clear = False
-        if self.clear or not self.known:
-            if not self.clear and not bad and tiles == self.need() and not self._in_line():
+        # Before the lead its hand is whatever the field holds (a deal can be done again).
+        if p.phase == "lead" and self.src < 0 and p.session.thought is None:
+            self.known = False
+        if not self.known:
+            if not bad and tiles == self.need() and not self._in_line():
                 for i in range(_N):
                     held[i] = seen[i]
                 self.known = True
-                self.asks = None
-                self.play.app.say("%s (the board) has its tiles" % SEATS[self.seat])
+                if self.asks == "tiles":
+                    self.asks = None
+                    p.app.say("%s (the board) has its tiles" % SEATS[self.seat])
             else:
-                n = 0
                 for i in range(_N):
                     k = seen[i]
-                    w = _BADREAD if k == _FAULT or k == _ODD else (_EXTRA if self.clear and k != _EMPTY else 0)
-                    wrong[i] = w
-                    n += w != 0
-                self.wrongs = n
+                    wrong[i] = _BADREAD if k == _FAULT or k == _ODD else 0
+                self.wrongs = bad
                 self._ask_tiles(tiles)
                 return
         n = extra = 0
@@ -158,7 +154,7 @@ class BoardSeat:
                 self.noted = names
                 p.app.note("correction", now, names)
                 p.app.beep(render.REJECT)
-                p.app.say("the board's tiles on the field: put right %s" % names)
+                p.app.say(self.why_not())
         else:
             self.noted = ""
 
@@ -173,18 +169,13 @@ class BoardSeat:
         return False
 
     def _ask_tiles(self, tiles):
-        """Say what the field needs (when that changes: a new hand's clearing, or how many
-        of its tiles lie there)."""
-        said = -1 if self.clear else tiles
-        if self.asks == "tiles" and self.said == said:
+        """Say what the field needs (when the count there changes)."""
+        if self.asks == "tiles" and self.said == tiles:
             return
         self.asks = "tiles"
-        self.said = said
-        if self.clear:
-            self.play.app.say("clear the field for hand %d" % self.play.session.state.hand)
-        else:
-            self.play.app.say("%s (the board) holds %d tiles: put them face down on the field (%d there)"
-                              % (SEATS[self.seat], self.need(), tiles))
+        self.said = tiles
+        self.play.app.say("%s (the board) holds %d tiles: put them face down on the field (%d there)"
+                          % (SEATS[self.seat], self.need(), tiles))
 
     # ------------------------------------------------------------ its move
 
@@ -228,6 +219,10 @@ class BoardSeat:
         for i in range(_N):
             if self.held[i] == key:
                 self.src = i
+        if self.src < 0:        # decided on tiles it no longer holds: decide again
+            p.session.thought = None
+            self.move = None
+            return
         if p.phase == "lead":
             self.asks, self.dst = "lead", 0
         else:
@@ -242,11 +237,12 @@ class BoardSeat:
         return self.move is None and self.turn() and self.play.session.thought is not None
 
     def allows(self, move, cell, now):
-        """May a person's ``move`` (a tile put at ``cell``, or a button) be played? Not on
-        its turn, unless it is its move carried out: then say why (the slot lit red)."""
+        """May a person's ``move`` (a tile put at ``cell``, or a button) be played? Not
+        before it holds its tiles, nor while they are not as it left them, nor on its turn
+        unless it is its move carried out: then say why (the slot lit red)."""
         p = self.play
-        if not self.turn() or (cell >= 0 and self.carried(cell, p.seen[cell])) or (
-                cell < 0 and move == self.move and self.carried(PAD, p.pad)):
+        if self.known and not self.wrongs and (not self.turn() or (cell >= 0 and self.carried(cell, p.seen[cell])) or (
+                cell < 0 and move == self.move and self.carried(PAD, p.pad))):
             return True
         p.app.beep(render.REJECT)
         p.refuse(move, cell, self.why_not(), now)
@@ -257,7 +253,9 @@ class BoardSeat:
         return cell == self.dst and self.src >= 0 and key == self.held[self.src]
 
     def why_not(self):
-        """What to say when somebody moves on its turn."""
+        """What to say when a move is refused."""
+        if self.wrongs:
+            return "the board's tiles on the field: put right %s" % self.noted
         if self.asks == "lead" or self.asks == "play":
             return "%s (the board) plays: carry its tile from %s to %s" % (
                 SEATS[self.seat], name(FIELD + self.src), name(self.dst))
@@ -289,7 +287,7 @@ class BoardSeat:
                     render.put_scaled(f, FIELD + i, colour, level)
                 else:
                     render.put(f, FIELD + i, _HELD)
-        if self.asks == "draw" or (self.asks == "tiles" and not self.clear):
+        if self.asks == "draw" or self.asks == "tiles":
             if blink:       # a free position for the tile (any is taken), and the boneyard
                 i = 0
                 while i < _N and (self.seen[i] != _EMPTY or self.wrong[i]):

@@ -142,8 +142,9 @@ def test_a_hand_against_the_board_follows_the_rules_of_the_tiles_dealt():
         st = t.status()
         eq(mano.hand_history(t.app.play.session.state), mano.hand_history(t.dealt),
            "seed %d: the hand scored as the dealt game" % seed)
-        eq((st["screen"], t.board()["asks"]), ("game", "tiles"), "then the next hand: its tiles")
-        assert "clear the field" in st["message"], st["message"]
+        for p in FIELD:
+            t.show(**{p: None})
+        eq((t.status()["screen"], t.board()["asks"]), ("game", "tiles"), "then the next hand: its tiles")
 
 
 def test_on_its_turn_only_its_move_is_taken():
@@ -172,19 +173,44 @@ def test_its_tiles_are_watched_and_never_named():
     t.show(B3="1-1")
     assert "holds 7 tiles: put them face down on the field (1 there)" in t.status()["message"], t.status()
     t.show(B3=None)
-    t.deal_board()
-    eq(t.board()["asks"], None, "it has them")
     t.press(LEFT)
     lead = mano._names(t.dealt.h[0])[-1]
-    t.show(A0=None)                                  # one of its tiles lifted
-    eq(t.board()["wrong"], ["A0"], "put back at A0")
     t.show(S=lead)
-    eq(t.status()["moves"], [], "nothing played until its tiles are right")
+    eq(t.status()["moves"], [], "no lead before the board holds its tiles")
+    assert "has no tiles yet" in t.status()["message"], t.status()["message"]
+    t.show(S=None)
+    t.deal_board()
+    eq(t.board()["asks"], None, "it has them")
+    t.show(S=lead)
+    eq(t.status()["moves"], ["0:" + lead], "A led")
+    t.step([])
+    t.carry()                                        # the board's answer
+    eq(len(t.status()["moves"]), 2, "B played")
+    held = [p for p in FIELD if p in t.on]
+    tile = t.on[held[0]]
+    t.show(**{held[0]: None})                        # one of its tiles lifted
+    eq(t.board()["wrong"], [held[0]], "put back where it lay")
+    t.press(DRAW)
+    eq(len(t.status()["moves"]), 2, "nothing played until its tiles are right")
+    assert "put right %s" % held[0] in t.status()["message"], t.status()["message"]
     for w in mano._names(t.dealt.h[1]):
         assert w not in t.status()["message"], t.status()["message"]
-    t.show(A0=mano._names(t.dealt.h[1])[0])
+    t.show(**{held[0]: tile})
     eq(t.board()["wrong"], [], "back")
-    eq(t.status()["moves"], ["0:" + lead], "then the lead is taken")
+
+
+def test_before_the_lead_a_deal_can_be_done_again():
+    t = Table(3, "vs-mano-redeal")
+    t.deal_board()
+    eq(t.board()["asks"], None, "seven tiles: its hand")
+    for p in FIELD[:7]:
+        t.show(**{p: None})                          # collected again
+    eq((t.board()["asks"], t.board()["wrong"]), ("tiles", []), "no correction before the lead")
+    other = [n for n in mano._names(0xFFFFFFF) if n not in t.on.values()][:7]
+    for p, n in zip(FIELD[8:15], other):
+        t.show(**{p: n})
+    eq(t.board()["asks"], None, "the new seven")
+    eq(sorted(t.app.play.bot.tiles()), sorted(other), "its hand is the new deal")
 
 
 def test_an_undo_against_the_board_takes_its_move_back_and_reads_its_tiles_again():
