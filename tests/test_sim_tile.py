@@ -24,7 +24,12 @@ def backs(sim, seat):
 
 def drag(sim, tile, slot):
     """A tile dragged from a hand and let go over a position."""
-    sim.page.locator('[data-tile="%s"]' % tile).first.hover()
+    return _drop(sim, '[data-tile="%s"]' % tile, slot)
+
+
+def _drop(sim, selector, slot):
+    """The (first) tile ``selector`` finds, dragged and let go over position ``slot``."""
+    sim.page.locator(selector).first.hover()
     sim.page.mouse.down()
     sim.page.locator('[data-pos="%s"]' % slot).hover()
     sim.page.mouse.up()
@@ -262,12 +267,7 @@ def test_the_boards_hand_lies_face_down_on_the_field_and_is_carried_unseen(sim):
 
 def carry(sim, src, dst):
     """A tile dragged from position ``src`` and let go over ``dst``."""
-    sim.page.locator('[data-pos="%s"] .tile' % src).hover()
-    sim.page.mouse.down()
-    sim.page.locator('[data-pos="%s"]' % dst).hover()
-    sim.page.mouse.up()
-    sim.advance(SETTLE_MS)
-    return sim.status()
+    return _drop(sim, '[data-pos="%s"] .tile' % src, dst)
 
 
 def hand_number(st):

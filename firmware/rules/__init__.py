@@ -20,13 +20,7 @@ class Rng:
         self.lo = s & 0xFFFF
 
     def _step(self):
-        hi, lo = self.hi, self.lo
-        hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF  # x ^= x << 13
-        lo ^= (lo << 13) & 0xFFFF
-        lo ^= hi >> 1  # x ^= x >> 17
-        hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF  # x ^= x << 5
-        lo ^= (lo << 5) & 0xFFFF
-        self.hi, self.lo = hi, lo
+        self.hi, self.lo = xorshift(self.hi, self.lo)
 
     @property
     def state(self):
@@ -80,6 +74,16 @@ class Rng:
         self.hi, self.lo = hi, lo
 
 
+def xorshift(hi, lo):
+    """One xorshift32 step on the state's 16-bit halves (the hot loops inline it)."""
+    hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF  # x ^= x << 13
+    lo ^= (lo << 13) & 0xFFFF
+    lo ^= hi >> 1  # x ^= x >> 17
+    hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF  # x ^= x << 5
+    lo ^= (lo << 5) & 0xFFFF
+    return hi, lo
+
+
 def _redraw(hi, lo, n):
     """The state ``below(n)`` (n <= 0x4000) takes its draw from, given the state
     (hi, lo) one step on: it steps again while the draw is rejected, which only
@@ -87,11 +91,7 @@ def _redraw(hi, lo, n):
     m = 0x10000 % n
     lim = 0x10000 - (m * m) % n
     while hi == 0xFFFF and lo >= lim:
-        hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-        lo ^= (lo << 13) & 0xFFFF
-        lo ^= hi >> 1
-        hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
-        lo ^= (lo << 5) & 0xFFFF
+        hi, lo = xorshift(hi, lo)
     return hi, lo
 
 

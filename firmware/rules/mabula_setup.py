@@ -14,7 +14,7 @@ which only happens from a few hundred start states, found once by running the
 generator backwards from those draws; from a state with the high half of one of
 them (about 1 in 600) the shuffle is made exactly, with Rng.shuffle. Every integer
 stays below 2^16."""
-from firmware.rules import Rng, is_int, take_options
+from firmware.rules import Rng, is_int, take_options, xorshift
 from firmware.rules import mabula as m
 
 _DRAWS = 23         # draws of one shuffle of 24: below(24) ... below(2)
@@ -22,16 +22,6 @@ _START = b"\x01" * 12 + b"\x02" * 12   # W*12 + B*12 as cell values (1 White, 2 
 _PLAN = None        # a shuffle's draws: (i, n = i + 1, 2^16 mod n), i from 23 down to 1
 _JUMP = None        # 8 tables of 256: T^23 by the bytes of the state's halves
 _RISKY = None       # high halves of the start states from which a draw is rejected
-
-
-def _step(hi, lo):
-    """One xorshift32 step on the 16-bit halves (as Rng._step)."""
-    hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-    lo ^= (lo << 13) & 0xFFFF
-    lo ^= hi >> 1
-    hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
-    lo ^= (lo << 5) & 0xFFFF
-    return hi, lo
 
 
 def _xor_shifted_left(hi, lo, shifts):
@@ -62,7 +52,7 @@ def _build():
     for b in range(32):
         h, l = (1 << (b - 16), 0) if b >= 16 else (0, 1 << b)
         for k in range(_DRAWS):
-            h, l = _step(h, l)
+            h, l = xorshift(h, l)
         col.append((h, l))
     jump = []
     for base in (24, 16, 8, 0):     # the bytes: hi >> 8, hi & 255, lo >> 8, lo & 255
