@@ -16,7 +16,7 @@ CASES = [("morbak", None, (1, 2, 3, 4, 5), (1, 9, 21)),
          ("mano", None, (1, 2, 3, 4, 5), (1, 5, 9)),
          ("fursaz", {"size": 5}, (1, 2, 3, 4, 5), (1, 15, 35)),
          ("fursaz", {"size": 7}, (1, 2, 3, 4, 5), (1, 40)),
-         ("masbrur", None, (1,), (1, 5))]   # its opponent does not search in slices yet
+         ("masbrur", None, (1, 3, 5), (1, 5))]
 
 
 def _label(game, options):
