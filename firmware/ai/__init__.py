@@ -44,6 +44,7 @@ class Thought:
 
     def __init__(self, search):
         self.search = search
+        self.longest = 0
         self.move = None
         self.begun = False
         self.cut = False
@@ -62,12 +63,20 @@ class Thought:
             self.search = None
             return True
 
-    def work(self, clock, until):
+    def work(self, clock, until, now=None):
         """Search until ``clock()`` (milliseconds) reaches ``until`` or the move is
-        chosen; the move, or None when there is more to do."""
-        while self.move is None and not self._go(False):
-            if clock() >= until:
+        chosen; the move, or None when there is more to do. ``now``: the clock's reading
+        just taken, if the caller has one. ``longest``: the longest piece of work so far
+        (ms), what a piece begun now may still take."""
+        t = clock() if now is None else now
+        while self.move is None:
+            done = self._go(False)
+            now = clock()
+            if now - t > self.longest:
+                self.longest = now - t
+            if done or now >= until:
                 break
+            t = now
         return self.move
 
     def hurry(self):

@@ -204,10 +204,12 @@ class Session:
         now = clock()
         if self.think_from is None:
             self.think_from = now
-        stop = self.think_from + _THINK_LIMIT_MS[self.level]
+        # No piece of work is begun that could end past the limit (by the longest so far:
+        # one of Masbrur's playouts takes most of a second on a Pico).
+        stop = self.think_from + _THINK_LIMIT_MS[self.level] - t.longest
         if now >= stop:
             return t.hurry()
-        return t.work(clock, now + _SLICE_MS if now + _SLICE_MS < stop else stop)
+        return t.work(clock, now + _SLICE_MS if now + _SLICE_MS < stop else stop, now)
 
     def breath(self, now, level):
         """The thinking pulse's level at ``now`` (render.put_scaled): from a twelfth of

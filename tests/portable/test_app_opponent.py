@@ -147,6 +147,16 @@ def test_the_time_limit_cuts_the_search_short():
     assert b.status()["moves"][0] in morbak.legal_moves(s)
 
 
+def test_no_piece_of_work_is_begun_that_would_end_past_the_limit():
+    clock = Fake(400)                             # every piece of work takes 400 ms
+    b = _board_first(5, clock)
+    ses = b.app.play.session
+    while not b.status()["moves"]:
+        b.step()
+    took = clock.ms - ses.think_from
+    assert 1800 - 400 <= took <= 1800, took       # the limit kept, less than a piece early
+
+
 def test_undo_against_the_light_board_takes_back_its_move_too():
     b = Board("vs-undo", {"morbak.opponent": "B", "morbak.level": 1, "morbak.confirm": False})
     b.start()
