@@ -7,7 +7,7 @@ import pytest
 
 from firmware.app import board_stone
 from firmware.rules import fursaz
-from tests.sim_harness import browser, serve, sim  # noqa: F401 (fixtures)
+from tests.sim_harness import browser, configure, serve, sim  # noqa: F401 (fixtures)
 
 POINTS = board_stone.points(fursaz, 5)
 SETTLE_MS = 700        # a stone turned (edge-on 80 ms), then the sensors' settle time, then a step
@@ -159,14 +159,7 @@ def test_the_board_thinks_in_slices_and_a_pause_stops_it(sim):
     the page says it is thinking and stays responsive - a long press on MENU meanwhile
     is taken and pauses the thinking (the whole search in one call would have ended
     first) - and the empty points breathe; then the board shows its stone."""
-    sim.page.evaluate("""() => {
-        const key = Object.keys(localStorage).find(k => k.startsWith("arbiter-sim/"));
-        const saved = JSON.parse(localStorage.getItem(key));
-        saved.files["config.json"] = JSON.stringify({"fursaz.opponent": "A", "fursaz.level": 5});
-        localStorage.setItem(key, JSON.stringify(saved));
-    }""")
-    sim.reload()
-    sim.advance(600)
+    configure(sim, {"fursaz.opponent": "A", "fursaz.level": 5})
     cdp = sim.page.context.new_cdp_session(sim.page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 10})
     start(sim)
