@@ -36,18 +36,24 @@ def test_the_light_board_plays_its_seat():
     eq((len(st["moves"]), st["screen"]), (4, "status"), "the board moves all the same; the view stays")
 
 
-def test_the_marble_board_shows_its_push_and_takes_only_that():
+def _marble_vs_board():
+    """A marble board where the board plays Black at level 1, White's first push made:
+    (the board, the position before it, that push, the position after, Black's answer)."""
     b = marble_kit.Marble()
     _set(b.app, "mabula.opponent", "B")
     _set(b.app, "mabula.level", 1)
     b.press(marble_kit.OK)
-    s = b.state()
-    b.frame(mabula.occupancy(s))
-    m1 = mabula.legal_moves(s)[0]
-    s = mabula.play(s, m1)
+    s0 = b.state()
+    b.frame(mabula.occupancy(s0))
+    m1 = mabula.legal_moves(s0)[0]
+    s = mabula.play(s0, m1)
     b.frame(mabula.occupancy(s))
     b.step([])                                    # the board thinks at its next tick
-    want = ai.choose("mabula", s, 1, b.app.play.session.rec["seed"] + 1)
+    return b, s0, m1, s, ai.choose("mabula", s, 1, b.app.play.session.rec["seed"] + 1)
+
+
+def test_the_marble_board_shows_its_push_and_takes_only_that():
+    b, _, m1, s, want = _marble_vs_board()
     assert want in b.status()["message"], b.status()["message"]
     other = [m for m in mabula.legal_moves(s) if m != want][0]
     b.frame(mabula.occupancy(mabula.play(s, other)))
@@ -192,17 +198,7 @@ def test_undo_before_the_board_answers_takes_back_the_players_move_only():
 
 
 def test_undo_against_the_marble_board_takes_back_both_pushes():
-    b = marble_kit.Marble()
-    _set(b.app, "mabula.opponent", "B")
-    _set(b.app, "mabula.level", 1)
-    b.press(marble_kit.OK)
-    s0 = b.state()
-    b.frame(mabula.occupancy(s0))
-    m1 = mabula.legal_moves(s0)[0]
-    s = mabula.play(s0, m1)
-    b.frame(mabula.occupancy(s))
-    b.step([])
-    want = ai.choose("mabula", s, 1, b.app.play.session.rec["seed"] + 1)
+    b, s0, m1, s, want = _marble_vs_board()
     after = mabula.play(s, want)
     b.frame(mabula.occupancy(after))
     eq(b.status()["moves"], [m1, want], "both pushes")
