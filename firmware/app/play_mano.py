@@ -42,7 +42,7 @@ import sys
 
 from firmware.app import render
 from firmware.app.session import Session
-from firmware.app.tile_positions import PAD, name, slot
+from firmware.app.tile_positions import PAD, name, reading, slot
 from firmware.rules import IllegalMove
 from firmware.rules import mano as engine
 
@@ -54,7 +54,6 @@ except ImportError:
 
 SEATS = "AB"
 _TRACK = const(27)      # slots S, L1-L13, R1-R13: cells 0-26
-_NONE = const(8)        # tiles.NONE: no tile on a contact
 _EMPTY = const(255)     # a slot's key: no tile
 _FAULT = const(254)     # a contact outside every window, or shorted
 _ODD = const(253)       # one contact reads a tile, the other none: a tile askew
@@ -79,15 +78,10 @@ def seed(cfg, now):
 
 def key_of(frame, cell):
     """What a position reads: a tile as low * 8 + high, or _EMPTY, _FAULT, _ODD."""
-    a = frame[2 * cell]
-    b = frame[2 * cell + 1]
-    if a == _NONE and b == _NONE:
-        return _EMPTY
-    if a > _NONE or b > _NONE:
-        return _FAULT
-    if a == _NONE or b == _NONE:
-        return _ODD
-    return a * 8 + b if a <= b else b * 8 + a
+    k = reading(frame, cell)
+    if k < _ODD and k >> 3 > k & 7:
+        return (k & 7) * 8 + (k >> 3)
+    return k
 
 
 def tile_name(key):

@@ -42,6 +42,7 @@ L7-L13 / R7-R13 their totals (against the higher one); in combat the wall slots 
 their owner's colour (revealed). Game over: OK or MENU returns to the menu."""
 from firmware.app import render
 from firmware.app.board_tile import PAD, names
+from firmware.app.tile_positions import reading as key_of   # half a first
 from firmware.app.session import Session
 from firmware.rules import IllegalMove
 from firmware.rules import masbrur as engine
@@ -57,7 +58,6 @@ SEATS = "AB"
 _FIELD = const(28)      # A0 B0 C0 D0 A1 ... D7: cells 28-59, then the wall slots 60-63
 _CELLS = const(36)      # the field and the wall slots
 _SLOTS = const(32)      # index of WA1 among them
-_NONE = const(8)        # tiles.NONE: no tile on a contact
 _EMPTY = const(255)     # a position's key: no tile
 _FAULT = const(254)     # a contact outside every window, or shorted
 _ODD = const(253)       # one contact reads a tile, the other none: a tile askew
@@ -78,19 +78,6 @@ def options(cfg, settings, profile):
 def seed(cfg, now):
     """The first offerer's draw: the instant the game starts."""
     return now % 1000000
-
-
-def key_of(frame, cell):
-    """What a position reads, half a first: a * 8 + b, or _EMPTY, _FAULT, _ODD."""
-    a = frame[2 * cell]
-    b = frame[2 * cell + 1]
-    if a == _NONE and b == _NONE:
-        return _EMPTY
-    if a > _NONE or b > _NONE:
-        return _FAULT
-    if a == _NONE or b == _NONE:
-        return _ODD
-    return a * 8 + b
 
 
 def tile_text(key):

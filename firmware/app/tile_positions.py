@@ -7,6 +7,21 @@ FIELD = 28
 WALLS = 60
 
 
+def reading(frame, cell):
+    """What position ``cell`` of a stable frame reads (two contacts, half a first; 8: no
+    tile, above 8: outside every window): a tile as a * 8 + b, or 255 (no tile), 254 (a
+    bad reading) or 253 (one half reads a tile, the other none: a tile askew)."""
+    a = frame[2 * cell]
+    b = frame[2 * cell + 1]
+    if a == 8 and b == 8:
+        return 255
+    if a > 8 or b > 8:
+        return 254
+    if a == 8 or b == 8:
+        return 253
+    return a * 8 + b
+
+
 def name(cell):
     """A position's name (made when asked: a game holds no table of 64 names)."""
     if cell == 0:
