@@ -20,8 +20,9 @@ when the row reads (new tile in, ejected tile gone). ATTACK alone declares the a
 Combat: a player with no wall sets one on the wall slots and presses OK. Formations are
 entered on the pad: LEFT opens an upper-row formation, RIGHT a lower-row one, then each
 tile is shown on the pad with the square it gives on the left (a 0 shown after the 7
-counts high); OK closes the entry and shows the count, a second OK confirms it (PASS
-starts again). Steals: each tile taken from the opponent's wall is shown on the pad with
+counts high; the tile just shown, turned round, gives the other square instead of
+counting twice, and a pie group's tile turned round stays in); OK closes the entry and
+shows the count, a second OK confirms it (PASS starts again). Steals: each tile taken from the opponent's wall is shown on the pad with
 the square it adds on the left (the board finds the formation it lengthens), then OK.
 
 Against the board (settings masbrur.opponent, masbrur.level): on its turn the board thinks
@@ -191,8 +192,10 @@ class Play:
                 self.app.beep(render.REJECT)
                 self.app.say("a reading out of tolerance at P: reseat the tile, clean the contacts")
             elif pad != self.pad_done and not self.session.over:
+                # The same tile turned round where it lies is not shown anew.
+                turned = self.pad_done != _EMPTY and tile_of(pad) == tile_of(self.pad_done)
                 self.pad_done = pad
-                self._shown(pad, now)
+                self._shown(pad, now, turned)
         if self.session.over:
             return
         self._diff()
@@ -348,12 +351,16 @@ class Play:
 
     # ------------------------------------------------------------ the pad
 
-    def _shown(self, key, now):
-        """A tile set down on the pad: a pie group's tile, a formation's use, a steal."""
+    def _shown(self, key, now, turned=False):
+        """A tile set down on the pad: a pie group's tile, a formation's use, a steal.
+        The tile just shown, shown again (``turned``: turned round on the pad) gives the
+        square now on its left instead: no use or steal of it twice."""
         ph = self.phase
         t = tile_of(key)
         app = self.app
         if ph == "pie_offer":
+            if turned:
+                return
             if t not in engine.pool(self.session.state):
                 app.beep(render.REJECT)
                 app.say("%s is not one of the 20 tiles to share" % tile_text(key))
@@ -369,14 +376,17 @@ class Play:
                 app.beep(render.REJECT)
                 app.say("first LEFT (upper row) or RIGHT (lower row) opens a formation")
                 return
-            self.forms[-1][1].append((t, key >> 3))
+            uses = self.forms[-1][1]
+            _use(uses, t, key >> 3)
             app.beep(render.CLICK)
-            app.say("%s row formation: %d squares" % ("upper" if self.forms[-1][0] == 0 else "lower",
-                                                      len(self.forms[-1][1])))
+            n = len(uses)
+            app.say("%s row formation: %d square%s, the last %d" % (
+                "upper" if self.forms[-1][0] == 0 else "lower", n, "" if n == 1 else "s", key >> 3))
         elif ph == "combat_steal":
-            self.steal.append((t, key >> 3))
+            _use(self.steal, t, key >> 3)
             app.beep(render.CLICK)
-            app.say("%d tiles to take; OK" % len(self.steal))
+            n = len(self.steal)
+            app.say("%d tile%s to take, the last adding %d; OK" % (n, "" if n == 1 else "s", key >> 3))
 
     def _selection(self):
         """The selection entered, as the engine writes it ("F -" when none)."""
@@ -607,15 +617,30 @@ class Play:
             render.put(f, _TRACK_R, colour)
 
     def status(self):
-        from firmware.app.explain import session_status   # tools only
-        out = session_status(self.session)
+        """The session's status, the field as read and as expected, what is wrong,
+        whether the board thinks, and masbrur_status.py's part (tools only, like all
+        of status())."""
+        from firmware.app import masbrur_status
+        from firmware.app.explain import session_status
+        ses = self.session
+        out = session_status(ses, masbrur_status.legal(ses) if self.phase == "equipment" else None)
         out["field"] = " ".join(["%s:%s" % (self.names[_FIELD + i], tile_text(self.seen[i]))
                                  for i in range(_SLOTS) if self.seen[i] < _ODD])
         out["expected"] = " ".join(["%s:%s" % (self.names[_FIELD + i], tile_text(self.expect[i]))
                                     for i in range(_SLOTS) if self.expect[i] != _EMPTY])
         out["wrong"] = [self.names[_FIELD + i] for i in range(_SLOTS) if self.wrong[i]]
-        out["thinking"] = self.session.machine_to_move() and self.ai_move is None
+        out["thinking"] = ses.machine_to_move() and self.ai_move is None
+        masbrur_status.add(self, out)
         return out
+
+
+def _use(uses, t, value):
+    """Add tile ``t`` giving ``value`` to ``uses``; the tile of the last use again
+    replaces that use (turned round, it gives the other square)."""
+    if uses and uses[-1][0] == t:
+        uses[-1] = (t, value)
+    else:
+        uses.append((t, value))
 
 
 def _push_words(move):

@@ -263,3 +263,77 @@ def test_the_board_breathes_on_the_input_positions_while_it_thinks():
     assert min(seen) > 0 and seen[-1] > 2 * seen[0], seen
     b.wait(800)
     eq(b.status()["thinking"], False, "its push is chosen and lit")
+
+
+def _pad(b, *tiles):
+    """Tiles on the pad one after the other without it reading empty between (a tile
+    turned round where it lies), then the pad cleared."""
+    for tile in tiles:
+        b.table.pad = tile
+        b.table.write()
+    b.table.pad = None
+    b.table.write()
+
+
+def test_a_tile_turned_round_on_the_pad_gives_its_other_square():
+    """A pie group's tile turned round on the pad stays in the group; in a formation
+    the tile just shown, turned round, gives the square now on its left instead of
+    counting twice: a selection entered with every tile shown the wrong way round
+    first, then turned, is the one played."""
+    b = Masbrur()
+    s = b.state()
+    offer = [t for t in masbrur.pool(s) if t >> 3 != t & 7][:2]
+    _pad(b, "%d-%d" % (offer[0] >> 3, offer[0] & 7), "%d-%d" % (offer[0] & 7, offer[0] >> 3))
+    _pad(b, "%d-%d" % (offer[1] >> 3, offer[1] & 7))
+    assert "group 1: 2 tiles" in b.message(), b.message()
+    b.press(OK)
+    eq(b.status()["moves"], ["O " + mf.tiles_text(offer)], "both tiles offered")
+    rng = Rng(5)
+    s = b.state()
+    while s.phase != "combat_select":
+        m = choose(rng, s)
+        b.table.act(s, m)
+        s = masbrur.play(s, m)
+    move = masbrur.auto_move(s)
+    for row, zh, uses in mf.parse_selection(move):
+        b.press(LEFT if row == 0 else RIGHT)
+        for t, v in sorted(uses, key=lambda u: (1 if zh and u[1] == 0 else 0, u[1], u[0])):
+            other = (t >> 3) + (t & 7) - v
+            _pad(b, "%d-%d" % (other, v), "%d-%d" % (v, other))
+            assert b.message().endswith("the last %d" % v), b.message()
+    b.press(OK)
+    b.press(OK)
+    eq(b.status()["moves"][-1], move, "the selection as entered, each tile turned once")
+
+
+def test_the_equipment_phase_status_lists_a_few_moves_without_the_engines_list():
+    """After an uneven pie split (one tile against 19) the equipment phase has
+    thousands of moves: status() lists pass, A and the first active turns in the
+    engine's order, and leaves their number open, without ever asking the engine for
+    the whole list."""
+    from firmware.app import explain
+    b = Masbrur()
+    s = b.state()
+    t = masbrur.pool(s)[0]
+    b.table.act(s, "O " + mf.name(t))
+    s = masbrur.play(s, "O " + mf.name(t))
+    b.table.act(s, "C2")                            # the accepter takes the 19
+    s = b.state()
+    eq(s.phase, "equipment", "the equipment phase")
+    full = masbrur.legal_moves(s)
+    assert len(full) > 2000, len(full)
+    listing = masbrur.legal_moves
+
+    def refused(state):
+        raise AssertionError("the whole list asked for")
+    masbrur.legal_moves = refused
+    try:
+        st = b.status()
+        again = explain.status(b.app)
+    finally:
+        masbrur.legal_moves = listing
+    legal = st["legal"]
+    assert 2 <= len(legal) <= 2 + 2 * 12, legal
+    eq(legal, full[:len(legal)], "the engine's first moves, in its order")
+    eq(st["legal_count"], None, "the number left open")
+    eq(again["legal"], legal, "the page's status the same")
