@@ -316,8 +316,13 @@ function showStatus() {
   showBudgets(s, seat);
   showLegend(s);
   board.mark?.(s.last ?? null);
+  board.follow?.(s);       // a board whose page follows the game (the tile board's table)
+  // The firmware lists a bounded sample (explain.session_status): say how much it is.
   const legal = s.legal || [];
-  $("legal-count").textContent = s.game ? `(${legal.length})` : "";
+  const count = s.legal_count === undefined ? legal.length : s.legal_count;
+  const listed = count === null ? `the first ${legal.length}; more not counted`
+    : count > legal.length ? `${count}; the first ${legal.length} listed` : `${count}`;
+  $("legal-count").textContent = s.game ? `(${listed})` : "";
   $("legal").replaceChildren(...legal.map((m) => {
     const span = document.createElement("span");
     span.textContent = m;

@@ -1,36 +1,52 @@
-// The tile board (Dominó Mano a Mano: the track, the reader pad, Masbrur's field and
-// walls, an LED at each position; MENU, OK, PASS, DRAW, LEFT, RIGHT, ATTACK) on screen.
+// The tile board (Dominó Mano a Mano and Masbrur: the track, the reader pad, Masbrur's
+// field and walls, an LED at each position; MENU, OK, PASS, DRAW, LEFT, RIGHT, ATTACK) on
+// screen.
 //
-// The page keeps the tiles: a double-six set dealt into two hands and a boneyard (the
-// board cannot see them). The firmware sees only what each contact of each position
+// The page keeps the tiles; the firmware sees only what each contact of each position
 // reads (firmware/hal/wires.py: per half its pips, 8 no tile, 10 a reading outside every
-// window). Drag a tile (or click it, then click where it goes) from a hand onto a track
-// slot or the pad; a tile on the board goes back to its owner's hand the same way. DRAW
-// on the board also takes the boneyard's top tile into the mover's hand. A tile played
-// beyond the track (shown on the pad, then LEFT or RIGHT) is put in the row "beyond the
-// track" once taken off the pad.
+// window). A position reads half a first: the top half of a tile on the track, the left
+// half on the field, the wall slots and the pad.
+//
+// Moving a tile, as a hand does: drag it from a row or a position and let it go over a
+// position or a row; or click it (it is held, outlined) and click where it goes. A tile
+// taken off a position without a place to go (let go elsewhere, right-click, Delete, the
+// "Take off" button) goes back to its row: its owner's hand, the pool, or for a field tile
+// in Masbrur the arsenal of the seat to move. Escape, or a click on the held tile, puts
+// it down again. Turning a tile round is its own act: the "Turn round" button turns the
+// held tile where it lies (on a position the board then reads it turned). A tile let go
+// on the pad while another lies there takes its place (the other goes back to its row).
+//
+// Mano a Mano: a double-six set dealt into two hands and a boneyard (the board cannot see
+// them). DRAW on the board also takes the boneyard's top tile into the mover's hand. A
+// tile played beyond the track (shown on the pad, then LEFT or RIGHT) goes in the row
+// "beyond the track" once taken off the pad.
 //
 // Hidden hands: ?seat=0 (or 1) shows only that seat's hand face up; two windows, one per
 // seat, share the table (BroadcastChannel) and each runs the board. Without ?seat, both
 // hands are face up (hot seat).
 //
-// Against the board (setting mano.opponent): the board's hand is its tiles lying face down
-// on Masbrur's field, which the board reads. The deal puts them there (A0, B0, ... in
-// order), they are drawn as tile backs in every view (a tile back in its hand row too),
-// and they are carried like any tile: face up once on the track or the pad, face down
-// again when put back on the field or in the board's hand (which sends them to the first
-// free field position). DRAW while the board asks for a draw puts the boneyard's top tile
-// face down on the first free field position.
+// Against the board in Mano a Mano (setting mano.opponent): the board's hand is its tiles
+// lying face down on Masbrur's field, which the board reads. The deal puts them there (A0,
+// B0, ... in order), they are drawn as tile backs in every view (a tile back in its hand
+// row too), and they are carried like any tile: face up once on the track or the pad, face
+// down again when put back on the field or in the board's hand (which sends them to the
+// first free field position). DRAW while the board asks for a draw puts the boneyard's top
+// tile face down on the first free field position.
 //
 // Masbrur: "Masbrur table" lays a double-seven set's field (row r: r-r on B, r-(r+1) on C)
-// and puts the other 20 tiles in the pool, face up. A position reads a tile half a first
-// (its left half): a tile let go on the position it came from is turned round, and one let
-// go on a row's input position (A or D) is turned to touch that row's end.
+// and puts the other 20 tiles in the pool. The pool's rows show the pie groups as the
+// board counts them; once a group is taken each arsenal lies in its seat's row, and when
+// a round is scored every tile off the field goes back to the pool (as hands gather them).
+// A tile let go on a row's input position (A or D) is turned to touch that row's end; one
+// let go on a row's occupied B or C pushes the row (its far tile out onto the far input
+// position). Walls lie face down (face up in their owner's own window, and once combat
+// reveals them).
 import { drawLeds } from "../leds.js";
 import * as parts from "./parts.js";
 import { el } from "./parts.js";
 
 const MIN_PRESS_MS = 50;
+const DRAG_PX = 6;                // a pointer moved this far while down is a drag, not a click
 const NONE = 8;
 const BAD = 10;
 const SIDE = 13;
@@ -38,24 +54,27 @@ const PAD = 27;
 const FIELD = 28;                 // A0; the field is cells FIELD .. WALLS - 1
 const WALLS = 60;
 const SEATS = "AB";
+const REVEALED = ["combat_select", "combat_steal", "over"];   // Masbrur's phases with the walls face up
 const PARAMS = new URLSearchParams(location.search);
 const ME = PARAMS.has("seat") ? Number(PARAMS.get("seat")) : null;
 
-export const hint = "Drag a tile from a hand onto the track (or click it, then a slot): the lead on S, " +
-  "then the next slot at either end. DRAW and PASS are the board's buttons; LEFT or RIGHT names who " +
-  "leads. At the end of a hand put the tiles left in hand on the pad P, one at a time. " +
-  "?seat=0 / ?seat=1 shows one seat's hand only (two windows, two seats). A tile played beyond the track " +
-  "(on P, then LEFT or RIGHT) goes in the row \"Beyond the track\" once taken off P. Masbrur (menu: L6): " +
-  "\"Masbrur table\" lays its field; click a tile on the board and click it again to turn it round. " +
-  "Against the board (menu R9: its seat, R10: its level): its tiles lie face down on the field; carry the " +
-  "one it plays from the blinking field position to the blinking slot, and when it draws press DRAW " +
-  "(the boneyard's top tile goes face down on the field).";
+export const hint = "Drag a tile (or click it, then click where it goes) from a row onto a position, " +
+  "or from a position back to a row; right-click or Delete takes a tile off a position, Escape puts " +
+  "a held tile down again, \"Turn round\" turns the held tile. Mano a Mano: the lead on S, then the " +
+  "next slot at either end; DRAW and PASS are the board's buttons; LEFT or RIGHT names who leads. At " +
+  "the end of a hand put the tiles left in hand on the pad P, one at a time. ?seat=0 / ?seat=1 shows " +
+  "one seat's hand only (two windows, two seats). Against the board (menu R9, R10): its tiles lie face " +
+  "down on the field; carry the one it plays from the blinking field position to the blinking slot, " +
+  "and when it draws press DRAW. Masbrur (menu L6): \"Masbrur table\" lays its field; show pie group " +
+  "1 on P tile by tile, then OK; a wall on your wall slots; a push: the tile on the row's input " +
+  "position (A or D), then on the row's B or C (the row slides), then the tile pushed out into your " +
+  "arsenal; formations and steals: each tile on P with the square it gives on the left.";
 
 export const faults = [
   { id: "dirty", label: "Dirty contact", help: "click a position: its first contact reads between two windows" },
 ];
 
-// Every position's name, in cell order (firmware/app/board_tile.py).
+// Every position's name, in cell order (firmware/app/tile_positions.py).
 function positionNames() {
   const out = ["S"];
   for (const side of "LR") for (let k = 1; k <= SIDE; k++) out.push(side + k);
@@ -63,6 +82,16 @@ function positionNames() {
   for (let row = 0; row < 8; row++) for (const col of "ABCD") out.push(col + row);
   return out.concat(["WA1", "WA2", "WB1", "WB2"]);
 }
+
+function turned(tile) {
+  return `${tile[2]}-${tile[0]}`;
+}
+
+function lowFirst(tile) {
+  return tile[0] <= tile[2] ? tile : turned(tile);
+}
+
+const setOrder = (a, b) => (a < b ? -1 : a > b ? 1 : 0);   // "0-0" < "0-1" < … < "7-7"
 
 // Masbrur's table: the standard field on B and C, the 20 other double-seven tiles in the pool.
 function masbrurTable(cells) {
@@ -72,15 +101,11 @@ function masbrurTable(cells) {
     at[cells.indexOf("B" + r)] = `${r}-${r}`;
     at[cells.indexOf("C" + r)] = `${r}-${(r + 1) % 8}`;
     onField.add(`${r}-${r}`);
-    onField.add(`${Math.min(r, (r + 1) % 8)}-${Math.max(r, (r + 1) % 8)}`);
+    onField.add(lowFirst(`${r}-${(r + 1) % 8}`));
   }
   const pool = [];
   for (let a = 0; a <= 7; a++) for (let b = a; b <= 7; b++) if (!onField.has(`${a}-${b}`)) pool.push(`${a}-${b}`);
   return { kind: "masbrur", hands: [[], []], bone: pool, at, owner: {}, down: {}, beyond: [] };
-}
-
-function turned(tile) {
-  return `${tile[2]}-${tile[0]}`;
 }
 
 // The 28 tiles, shuffled with a seed (xorshift: the page's own, nothing to do with the rules'),
@@ -105,7 +130,7 @@ function faceDown(table, tile, seat) {
   for (let c = FIELD; c < WALLS; c++) {
     if (table.at[c] !== undefined) continue;
     table.at[c] = tile;
-    table.owner[tile] = seat;
+    table.owner[lowFirst(tile)] = seat;
     table.down[c] = 1;
     return true;
   }
@@ -123,9 +148,12 @@ export function createBoard(root, profile, input) {
   table.beyond ??= [];
   const dirty = new Set();                     // cells whose first contact reads BAD
   const downAt = new Map();
-  let held = null;                             // the tile being moved
-  let dragged = false;                         // the click that ends a drag from a position is the drag's
+  let held = null;                             // the tile picked up: {tile, cell} or {tile, row}
+  let pointer = null;                          // the pointer down on the board: where, and what it picked
+  let ghost = null;                            // the tile following the pointer in a drag
   let armed = null;
+  let seenMoves = null;                        // Masbrur: the moves and round the page has followed
+  let seenRound = null;
   const ledEls = [];
   const posEls = [];
   const keyEls = [];
@@ -140,12 +168,12 @@ export function createBoard(root, profile, input) {
   const middle = el("div", "tile-middle");
   const field = el("div", "tile-field");
   for (let row = 7; row >= 0; row--) for (const col of "ABCD") field.append(position(col + row, true));
-  const walls = [el("div", "tile-walls"), el("div", "tile-walls")];
+  const walls = [el("div", "tile-walls seat-a"), el("div", "tile-walls seat-b")];
   for (const w of ["WA1", "WA2"]) walls[0].append(position(w, true));
   for (const w of ["WB1", "WB2"]) walls[1].append(position(w, true));
-  middle.append(walls[0], field, position("P"), walls[1]);
+  middle.append(walls[0], field, position("P", true), walls[1]);
   board.append(track, middle);
-  const extras = el("div", "light-extras");
+  const extras = el("div", "light-extras tile-keys");
   for (let k = 0; k < names.length; k++) {
     keyEls[k] = parts.makeButton(k, names[k], press, release);
     extras.append(keyEls[k]);
@@ -154,47 +182,59 @@ export function createBoard(root, profile, input) {
   const handEls = [0, 1].map((seat) => {
     const row = el("div", "tile-hand");
     row.dataset.hand = seat;
-    row.addEventListener("click", (e) => { if (e.target === row || e.target.classList.contains("seat")) drop({ hand: seat }); });
     hands.append(row);
     return row;
   });
-  const tools = el("div", "marble-hand");
+  // Mano a Mano's row of tiles played beyond the track; Masbrur's pool (split into the pie
+  // groups while they are offered).
+  const pools = [el("div", "tile-hand"), el("div", "tile-hand")];
+  hands.append(...pools);
+  const entry = el("p", "tile-entry");         // Masbrur: what the tiles shown on P entered so far
+  entry.hidden = true;
+  hands.append(entry);
+  const tools = el("div", "marble-hand tile-tools");
   const bone = el("span", "tile-bone");
-  const again = el("button", "", "Collect and deal");
-  again.type = "button";
-  again.id = "tile-deal";
-  again.title = "Every tile back, shuffled, and dealt 7 and 7 (a new hand on the table)";
-  again.addEventListener("click", () => change(() => { table = deal(Date.now(), boardSeat()); }, false, true));
-  const masbrur = el("button", "", "Masbrur table");
-  masbrur.type = "button";
-  masbrur.id = "tile-masbrur";
-  masbrur.title = "The standard Masbrur field on the board and the other 20 tiles in the pool";
-  masbrur.addEventListener("click", () => change(() => { table = masbrurTable(cells); }));
-  const pool = el("div", "tile-hand");
-  pool.addEventListener("click", (e) => {
-    if (e.target === pool || e.target.classList.contains("seat")) drop({ [pool.dataset.hand]: true });
-  });
-  tools.append(bone, again, masbrur);
-  hands.append(pool);
+  const turn = button("tile-turn", "Turn round", "Turn the held tile round where it lies", turnHeld);
+  const off = button("tile-off", "Take off", "Take the held tile off its position, back to its row",
+    () => takeOff());
+  const again = button("tile-deal", "Collect and deal", "Every tile back, shuffled, and dealt 7 and 7 " +
+    "(a new hand on the table)", () => change(() => { table = deal(Date.now(), boardSeat()); }, false, true));
+  const masbrur = button("tile-masbrur", "Masbrur table", "The standard Masbrur field on the board " +
+    "and the other 20 tiles in the pool", () => change(() => { table = masbrurTable(cells); }));
+  tools.append(bone, turn, off, again, masbrur);
   root.append(board, extras, hands, tools);
   channel?.addEventListener("message", (e) => remote(e.data));
-  // A tile dragged from a hand and let go over a position goes there; let go anywhere
-  // else, it stays picked up (a click: the next click on a position puts it down).
-  // A tile dragged from a position and let go on the same one stays picked up (a click).
-  document.addEventListener("pointerdown", () => { dragged = false; }, true);
-  document.addEventListener("pointerup", (e) => {
-    if (!held || !held.dragging) return;
-    held.dragging = false;
-    dragged = typeof held.from === "number";
-    const pos = document.elementFromPoint(e.clientX, e.clientY)?.closest("[data-pos]");
-    const c = pos ? cells.indexOf(pos.dataset.pos) : -1;
-    if (c >= 0 && c !== held.from) drop({ cell: c });
+  root.addEventListener("pointerdown", pointerDown);
+  document.addEventListener("pointermove", pointerMove);
+  document.addEventListener("pointerup", pointerUp);
+  root.addEventListener("contextmenu", (e) => {
+    const spot = spotOf(e.target);
+    if (spot?.cell === undefined || table.at[spot.cell] === undefined) return;
+    e.preventDefault();                        // a right-click takes the tile off
+    held = { tile: table.at[spot.cell], cell: spot.cell };
+    takeOff();
+  });
+  document.addEventListener("keydown", (e) => {
+    if (!held || e.target.closest?.("input, textarea")) return;
+    if (e.key === "Escape") putDown();
+    else if (e.key === "Delete" || e.key === "Backspace") takeOff();
+    else return;
+    e.preventDefault();
   });
   render();
 
-  function position(name, small) {
+  function button(id, text, title, fn) {
+    const b = el("button", "", text);
+    b.type = "button";
+    b.id = id;
+    b.title = title;
+    b.addEventListener("click", fn);
+    return b;
+  }
+
+  function position(name, flat) {
     const c = cells.indexOf(name);
-    const b = el("button", small ? "tile-pos small" : "tile-pos");
+    const b = el("button", flat ? "tile-pos flat" : "tile-pos");
     b.type = "button";
     b.dataset.name = name;
     b.dataset.pos = name;
@@ -202,13 +242,9 @@ export function createBoard(root, profile, input) {
     const led = el("span", "led");
     led.dataset.led = c;
     ledEls[c] = led;
-    b.append(led, el("span", "tile-label", name));
-    b.addEventListener("click", () => clickPosition(c));
-    b.addEventListener("pointerdown", (e) => {
-      if (e.button !== 0 || held || armed || table.at[c] === undefined) return;
-      e.preventDefault();
-      pick(table.at[c], c, true);
-    });
+    const top = el("span", "tile-top");
+    top.append(led, el("span", "tile-label", name));
+    b.append(top);
     posEls[c] = b;
     return b;
   }
@@ -245,12 +281,15 @@ export function createBoard(root, profile, input) {
   }
 
   function remote(msg) {
-    if (msg.table) change(() => { table = msg.table; }, true, msg.gathered);
+    if (msg.table) {
+      held = null;
+      change(() => { table = msg.table; }, true, msg.gathered);
+    }
     if (msg.key !== undefined) (msg.down ? press : release)(msg.key, true);
   }
 
   // What every contact reads with the tiles of ``at`` (by default the table's): [half a,
-  // half b] per position, low end on half a.
+  // half b] per position.
   function readings(at = table.at) {
     const out = new Array(2 * cells.length).fill(NONE);
     for (const [c, tile] of Object.entries(at)) {
@@ -261,14 +300,19 @@ export function createBoard(root, profile, input) {
     return out;
   }
 
+  function isMasbrur() {
+    return table.kind === "masbrur";
+  }
+
   function mine(seat) {
     return ME === null || ME === seat;
   }
 
-  // The seat the board plays (0, 1) or null: its game's, or before one the setting's.
+  // The seat the board plays (0, 1) or null: its game's, or before one Mano a Mano's setting
+  // (for a deal).
   function boardSeat() {
     const st = input.status();
-    if (st.game === "mano") return st.board ? st.board.seat : null;
+    if (st.game) return st.board ? st.board.seat : null;
     try {
       const files = JSON.parse(localStorage.getItem("arbiter-sim/" + profile.name)).files;
       const seat = SEATS.indexOf(JSON.parse(files["config.json"])["mano.opponent"]);
@@ -282,53 +326,122 @@ export function createBoard(root, profile, input) {
     return c >= FIELD && c < WALLS;
   }
 
-  function pick(tile, from, dragging) {
-    held = { tile, from, dragging };
-    render();
+  function wallOf(c) {                         // the seat whose wall slot ``c`` is, or -1
+    return c >= WALLS ? (c - WALLS) >> 1 : -1;
   }
 
-  // Put the held tile down: on a position ({cell}), in a hand ({hand}), the pool ({pool}) or beyond
-  // the track ({beyond}).
-  function drop(where) {
-    if (!held) return;
-    const { from } = held;
-    let { tile } = held;
+  function ownerOf(tile) {
+    return table.owner[lowFirst(tile)] ?? -1;
+  }
+
+  // The row a tile goes to from position ``c`` when no place is named (see the top).
+  function homeOf(tile, c) {
+    const st = input.status();
+    const seat = typeof st.to_move === "number" ? st.to_move : -1;
+    if (isMasbrur()) {
+      if (seat >= 0 && (inField(c) || (c === PAD && st.phase === "combat_steal"))) return seat;
+      return ownerOf(tile) >= 0 ? ownerOf(tile) : "pool";
+    }
+    if (ownerOf(tile) < 0 || inLine(tile)) return "beyond";
+    return ownerOf(tile);
+  }
+
+  // Mano a Mano: is ``tile`` in the line (played), as the board's position says?
+  function inLine(tile) {
+    const line = / line=(.*?) h0=/.exec(input.status().position || "");
+    return !!line && line[1].split(" ").map(lowFirst).includes(lowFirst(tile));
+  }
+
+  function rowTiles(row) {
+    return row === "pool" ? table.bone : row === "beyond" ? table.beyond : table.hands[row];
+  }
+
+  // Take the held tile from where it lies (its row's array, or its position).
+  function lift(h) {
+    if (h.cell === undefined) {
+      const list = rowTiles(h.row);
+      list.splice(list.indexOf(h.tile), 1);
+    } else {
+      delete table.at[h.cell];
+      delete table.down[h.cell];
+    }
+  }
+
+  // A tile into a row (low end first; Masbrur's rows in set order). The board's own tiles in
+  // Mano a Mano go face down on the field instead.
+  function intoRow(tile, row) {
+    delete table.owner[lowFirst(tile)];
+    if (!isMasbrur() && row === boardSeat() && faceDown(table, lowFirst(tile), row)) return;
+    const list = rowTiles(row);
+    list.push(lowFirst(tile));
+    if (isMasbrur()) list.sort(setOrder);
+  }
+
+  function onto(c, tile, owner, secret) {
+    table.at[c] = tile;
+    if (owner >= 0) table.owner[lowFirst(tile)] = owner;
+    if ((secret && inField(c)) || (isMasbrur() && wallOf(c) >= 0)) table.down[c] = 1;
+  }
+
+  // The held tile let go over ``spot`` ({cell} or {row}); false when it cannot go there (it
+  // stays held).
+  function drop(spot) {
+    const h = held;
+    if (!h) return false;
+    const c = spot.cell;
+    const free = c === undefined || table.at[c] === undefined || c === h.cell;
+    if (!free && c !== PAD && !canPush(c, h)) return false;
     held = null;
     change(() => {
-      // Whose tile it is: a hand's, or -1 for the pool's, Masbrur's field tiles and those beyond the track.
-      const owner = from === "pool" || from === "beyond" ? -1 : from === "hand" ? (table.hands[0].includes(tile) ? 0 : 1)
-        : (table.owner[tile] ?? -1);
-      const bot = boardSeat();
-      const down = table.down[from] === 1 || (owner >= 0 && owner === bot);   // the board's secret
-      if (from === "pool") table.bone = table.bone.filter((x) => x !== tile);
-      else if (from === "beyond") table.beyond = table.beyond.filter((x) => x !== tile);
-      else if (from === "hand") table.hands[owner] = table.hands[owner].filter((x) => x !== tile);
-      else {
-        delete table.at[from];
-        delete table.down[from];
-      }
-      delete table.owner[tile];
-      if (where.cell === from) tile = turned(tile);
-      else if (where.cell !== undefined) tile = touching(tile, where.cell);
-      const seat = where.hand !== undefined ? where.hand : owner;
-      if (where.cell !== undefined && table.at[where.cell] === undefined) {
-        table.at[where.cell] = tile;
-        table.owner[tile] = owner;
-        if (down && inField(where.cell)) table.down[where.cell] = 1;
-      } else if (where.beyond || (from === "beyond" && where.hand === undefined)) {
-        table.beyond.push(tile);
-      } else if (where.pool || (owner < 0 && where.hand === undefined)) {
-        table.bone.push(tile);
-      } else if (seat !== bot || !faceDown(table, tile, seat)) {
-        table.hands[seat].push(tile);
-      }
+      const owner = h.cell === undefined ? (h.row === 0 || h.row === 1 ? h.row : -1) : ownerOf(h.tile);
+      const secret = !isMasbrur() && (table.down[h.cell] === 1 || (owner >= 0 && owner === boardSeat()));
+      lift(h);
+      if (c === undefined) intoRow(h.tile, spot.row);
+      else if (table.at[c] === undefined) onto(c, touching(h.tile, c), owner, secret);
+      else if (c === PAD) {
+        const other = table.at[PAD];
+        const home = homeOf(other, PAD);
+        delete table.at[PAD];
+        intoRow(other, home);
+        onto(PAD, h.tile, owner, secret);
+      } else push(c, h.tile, owner);
     });
+    return true;
+  }
+
+  // Masbrur: can the held tile push row of position ``c`` (its B or C) from that side?
+  function canPush(c, h) {
+    const name = cells[c];
+    if (!isMasbrur() || !/^[BC]\d$/.test(name)) return false;
+    const row = name[1];
+    const far = cells.indexOf((name[0] === "C" ? "A" : "D") + row);
+    return table.at[far] === undefined || h.cell === far;
+  }
+
+  // The row of ``c`` slides one place away from the side pushed (C: from the right, B: from
+  // the left): its far tile onto the far input position, ``tile`` on ``c``, turned to touch
+  // the end it meets.
+  function push(c, tile, owner) {
+    const row = cells[c][1];
+    const at = (col) => cells.indexOf(col + row);
+    const right = cells[c][0] === "C";
+    const [a, b, cc, d] = ["A", "B", "C", "D"].map(at);
+    const end = right ? table.at[cc][2] : table.at[b][0];
+    if (right) {
+      table.at[a] = table.at[b];
+      table.at[b] = table.at[cc];
+    } else {
+      table.at[d] = table.at[cc];
+      table.at[cc] = table.at[b];
+    }
+    const want = right ? 0 : 2;
+    onto(c, tile[want] !== end && tile[2 - want] === end ? turned(tile) : tile, owner, false);
   }
 
   // On a Masbrur row's input position a tile is turned to touch the row's end.
   function touching(tile, c) {
     const name = cells[c];
-    if (table.kind !== "masbrur" || !/^[AD]\d$/.test(name)) return tile;
+    if (!isMasbrur() || !/^[AD]\d$/.test(name)) return tile;
     const row = name[1];
     const end = name[0] === "A" ? table.at[cells.indexOf("B" + row)]?.[0] : table.at[cells.indexOf("C" + row)]?.[2];
     if (end === undefined) return tile;
@@ -336,14 +449,156 @@ export function createBoard(root, profile, input) {
     return tile[wantAt] !== end && tile[2 - wantAt] === end ? turned(tile) : tile;
   }
 
-  function clickPosition(c) {
-    if (dragged) dragged = false;              // the end of a drag: pointerup saw to it
-    else if (armed) {
-      armed = null;
-      change(() => dirty.add(c));
-      input.faultChanged?.();
-    } else if (held) drop({ cell: c });
-    else if (table.at[c] !== undefined) pick(table.at[c], c);
+  // The held tile off its position, back to its row (see homeOf).
+  function takeOff() {
+    if (held?.cell === undefined) return;
+    drop({ row: homeOf(held.tile, held.cell) });
+  }
+
+  function putDown() {
+    held = null;
+    render();
+  }
+
+  // The held tile turned round where it lies: in a row only its look; on a position the
+  // board reads it turned.
+  function turnHeld() {
+    const h = held;
+    if (!h) return;
+    const tile = turned(h.tile);
+    if (h.cell === undefined) {
+      const list = rowTiles(h.row);
+      list[list.indexOf(h.tile)] = tile;
+      h.tile = tile;
+      render();
+    } else {
+      h.tile = tile;
+      change(() => { table.at[h.cell] = tile; });
+    }
+  }
+
+  // ---------------------------------------------------------------- the pointer
+
+  // What a pointer is over: {cell} for a position, {row, tile} for a row (and the tile
+  // there, if any), or null.
+  function spotOf(target) {
+    const pos = target?.closest?.("[data-pos]");
+    if (pos && root.contains(pos)) return { cell: cells.indexOf(pos.dataset.pos) };
+    const row = target?.closest?.("[data-hand]");
+    if (!row || !root.contains(row)) return null;
+    const key = row.dataset.hand;
+    const t = target.closest(".tile[data-at]");
+    return { row: key === "0" || key === "1" ? Number(key) : key, tile: t ? rowTiles(t.dataset.row ?? key)[t.dataset.at] : null };
+  }
+
+  function pointerDown(e) {
+    if (e.button !== 0) return;
+    const spot = spotOf(e.target);
+    if (!spot) return;
+    e.preventDefault();
+    pointer = { x: e.clientX, y: e.clientY, picked: false };
+    if (held || armed) return;
+    const tile = spot.cell === undefined ? spot.tile : table.at[spot.cell];
+    if (!tile || !movable(spot)) return;
+    held = spot.cell === undefined ? { tile, row: spot.row } : { tile, cell: spot.cell };
+    pointer.picked = true;
+    render();
+  }
+
+  // Can a person pick this tile up? Not from the other seat's hidden hand (Mano a Mano,
+  // a seat window).
+  function movable(spot) {
+    if (spot.cell !== undefined || typeof spot.row !== "number" || isMasbrur()) return true;
+    return mine(spot.row) || spot.row === boardSeat();
+  }
+
+  function pointerMove(e) {
+    if (!pointer || !held || !pointer.picked) return;
+    if (!ghost && Math.hypot(e.clientX - pointer.x, e.clientY - pointer.y) < DRAG_PX) return;
+    if (!ghost) {
+      ghost = tileEl(held.tile, true);
+      ghost.classList.add("ghost");
+      document.body.append(ghost);
+    }
+    ghost.style.left = `${e.clientX}px`;
+    ghost.style.top = `${e.clientY}px`;
+  }
+
+  // A click (the pointer let go where it went down) or the end of a drag: a tile picked
+  // up stays held after its click; the held tile goes where the pointer is let go.
+  function pointerUp(e) {
+    if (!pointer) return;
+    const p = pointer;
+    pointer = null;
+    ghost?.remove();
+    ghost = null;
+    const moved = Math.hypot(e.clientX - p.x, e.clientY - p.y) >= DRAG_PX;
+    const spot = spotOf(document.elementFromPoint(e.clientX, e.clientY));
+    if (armed) {
+      if (!moved && spot?.cell !== undefined) {
+        armed = null;
+        change(() => dirty.add(spot.cell));
+        input.faultChanged?.();
+      }
+      return;
+    }
+    if (!held || (p.picked && !moved)) return;
+    if (!spot) {                               // let go off the board
+      if (moved && held.cell !== undefined) takeOff();
+      else if (moved) putDown();
+    } else if (spot.cell !== undefined) {
+      if (spot.cell === held.cell || (!drop(spot) && moved)) putDown();
+    } else if (held.cell === undefined && spot.tile && !moved) {
+      // A click on another row's tile picks that one instead (a position's tile clicked
+      // back into a row goes there, whatever part of the row is clicked).
+      held = spot.tile === held.tile || !movable(spot) ? null : { tile: spot.tile, row: spot.row };
+      render();
+    } else if (held.cell === undefined && spot.row === held.row) {
+      putDown();                               // let go over its own row
+    } else {
+      drop(spot);
+    }
+  }
+
+  // ---------------------------------------------------------------- following the game
+
+  // Masbrur, as the status changes (main.js): the pie groups taken into the arsenals once
+  // one is chosen, and every tile off the field back to the pool once a round is scored.
+  function follow(st) {
+    if (!isMasbrur() || st.game !== "masbrur") {
+      seenMoves = seenRound = null;
+      return;
+    }
+    const round = Number(/round (\d+)/.exec(st.position || "")?.[1]);
+    const fresh = seenMoves === null ? [] : st.moves.slice(seenMoves);
+    if (fresh.some((m) => m === "C1" || m === "C2")) change(() => takeGroups(st.arsenals));
+    if (seenRound !== null && round > seenRound) change(gather);
+    seenMoves = st.moves.length;
+    seenRound = round;
+  }
+
+  function takeGroups(arsenals) {
+    held = null;
+    arsenals.forEach((tiles, seat) => {
+      for (const tile of tiles) {
+        const i = table.bone.indexOf(tile);
+        if (i >= 0) table.bone.splice(i, 1);
+        else if (table.at[PAD] !== undefined && lowFirst(table.at[PAD]) === tile) delete table.at[PAD];
+        else continue;
+        intoRow(tile, seat);
+      }
+    });
+  }
+
+  function gather() {
+    held = null;
+    for (const seat of [0, 1]) for (const tile of table.hands[seat].splice(0)) intoRow(tile, "pool");
+    for (const c of [PAD, WALLS, WALLS + 1, WALLS + 2, WALLS + 3]) {
+      if (table.at[c] === undefined) continue;
+      intoRow(table.at[c], "pool");
+      delete table.at[c];
+      delete table.down[c];
+    }
   }
 
   // ---------------------------------------------------------------- buttons
@@ -356,7 +611,7 @@ export function createBoard(root, profile, input) {
     input.contact(t, k, true);
     if (!fromRemote) channel?.postMessage({ key: k, down: true });
     const st = input.status();
-    if (names[k] !== "DRAW" || fromRemote || !table.bone.length) return;
+    if (names[k] !== "DRAW" || fromRemote || !table.bone.length || isMasbrur()) return;
     if (st.board?.asks === "draw") {
       change(() => { if (faceDown(table, table.bone[0], st.board.seat)) table.bone.shift(); });
     } else if ((st.legal || []).includes("draw") && st.to_move !== st.board?.seat) {
@@ -385,58 +640,99 @@ export function createBoard(root, profile, input) {
     return t;
   }
 
+  // Is the tile on position ``c`` face up in this window?
+  function faceUp(c, st) {
+    if (table.down[c] !== 1) return true;
+    const seat = wallOf(c);
+    return seat >= 0 && (ME === seat || REVEALED.includes(st.phase));
+  }
+
+  // A row's tiles, each knowing its place (data-at) so that a click finds it.
+  function rowEls(tiles, key, up, rowKey = key) {
+    return tiles.map((tile, i) => {
+      const t = tileEl(tile, up);
+      t.dataset.at = i;
+      t.dataset.row = rowKey;
+      if (held && held.cell === undefined && held.row === key && held.tile === tile) t.classList.add("held");
+      return t;
+    });
+  }
+
   function render() {
+    const st = input.status();
     for (let c = 0; c < cells.length; c++) {
       const b = posEls[c];
       b.querySelector(".tile")?.remove();
       const tile = table.at[c];
       if (tile !== undefined) {
-        const t = tileEl(tile, table.down[c] !== 1);
-        if (held && held.from === c) t.classList.add("held");
+        const t = tileEl(tile, faceUp(c, st));
+        if (held && held.cell === c) t.classList.add("held");
         b.append(t);
       }
       b.classList.toggle("fault-dirty", dirty.has(c));
     }
     const bot = boardSeat();
+    const masbrurGame = isMasbrur();
     [0, 1].forEach((seat) => {
-      const row = handEls[seat];
-      const who = seat === bot ? " (the board: its tiles lie face down on the field)" : ME === seat ? " (you)" : "";
-      const label = el("span", "seat", `${SEATS[seat]}${who}: `);
-      const tiles = table.hands[seat].map((tile) => {
-        const t = tileEl(tile, mine(seat) && seat !== bot);
-        if (mine(seat) || seat === bot) {
-          t.addEventListener("pointerdown", (e) => {
-            if (e.button !== 0) return;
-            e.preventDefault();
-            pick(tile, "hand", true);
-          });
-          if (held && held.tile === tile) t.classList.add("held");
-        }
-        return t;
-      });
-      row.replaceChildren(label, ...tiles);
+      const who = seat === bot ? " (the board" + (masbrurGame ? ")" : ": its tiles lie face down on the field)")
+        : ME === seat ? " (you)" : ME === null ? " (player)" : "";
+      const label = el("span", "seat", `${SEATS[seat]}${who}${masbrurGame ? ", arsenal" : ""}: `);
+      const up = masbrurGame || (mine(seat) && seat !== bot);   // arsenals are public
+      handEls[seat].replaceChildren(label, ...rowEls(table.hands[seat], seat, up));
     });
-    // The last row: Masbrur's pool, or Mano a Mano's tiles played beyond the track.
-    const kind = table.kind === "masbrur" ? "pool" : "beyond";
-    const tiles = (kind === "pool" ? table.bone : table.beyond).map((tile) => {
-      const t = tileEl(tile, true);
-      t.addEventListener("pointerdown", (e) => {
-        if (e.button !== 0) return;
-        e.preventDefault();
-        pick(tile, kind, true);
-      });
-      if (held && held.tile === tile) t.classList.add("held");
-      return t;
-    });
-    pool.dataset.hand = kind;
-    pool.replaceChildren(el("span", "seat", kind === "pool" ? "Pool: " : "Beyond the track (played from the pad): "), ...tiles);
-    bone.textContent = kind === "pool" ? "" : `Boneyard: ${table.bone.length}`;
+    renderPools(st);
+    bone.textContent = masbrurGame ? "" : `Boneyard: ${table.bone.length}`;
+    turn.disabled = !held;
+    off.disabled = held?.cell === undefined;
+  }
+
+  // The last rows: Mano a Mano's tiles beyond the track; Masbrur's pool, as the pie groups
+  // while they are offered (as the board counts them), and what P has entered.
+  function renderPools(st) {
+    const [first, second] = pools;
+    if (!isMasbrur()) {
+      first.dataset.hand = "beyond";
+      first.replaceChildren(el("span", "seat", "Beyond the track (played from the pad): "),
+        ...rowEls(table.beyond, "beyond", true));
+      second.hidden = true;
+      entry.hidden = true;
+      return;
+    }
+    const pie = st.game === "masbrur" && (st.phase === "pie_offer" || st.phase === "pie_accept");
+    const group = pie ? st.group : [];
+    const inGroup = table.bone.filter((t) => group.includes(t));
+    const rest = table.bone.filter((t) => !group.includes(t));
+    const label = (text) => el("span", "seat", text);
+    first.dataset.hand = second.dataset.hand = "pool";
+    second.hidden = !pie;
+    if (pie && st.phase === "pie_offer") {
+      first.replaceChildren(label(`Pool, group 1 as the board counts it (${inGroup.length}): `),
+        ...rowEls(inGroup, "pool", true).map((t) => renumber(t, inGroup)));
+      second.replaceChildren(label(`Pool, the rest (${rest.length}): `), ...rowEls(rest, "pool", true).map((t) => renumber(t, rest)));
+    } else if (pie) {
+      first.replaceChildren(label(`Group 1, LEFT takes it (${group.length}): `),
+        ...rowEls(inGroup, "pool", true).map((t) => renumber(t, inGroup)));
+      second.replaceChildren(label(`Group 2, RIGHT takes it (${20 - group.length}): `),
+        ...rowEls(rest, "pool", true).map((t) => renumber(t, rest)));
+    } else {
+      first.replaceChildren(label(`Pool (${table.bone.length}): `), ...rowEls(table.bone, "pool", true));
+    }
+    const parts_ = (st.forms || []).map(([row, uses]) => `${row === 0 ? "upper" : "lower"} row ${uses.map((u) => u[1]).join(" ")}`);
+    if (st.steal?.length) parts_.push("taking " + st.steal.map(([tile, v]) => `${tile} (adds ${v})`).join(", "));
+    entry.hidden = !parts_.length || st.game !== "masbrur";
+    entry.textContent = "Shown on P so far: " + parts_.join(" · ");
+  }
+
+  // A pool tile drawn in a group row: its place in the pool itself (what a click finds).
+  function renumber(t, list) {
+    t.dataset.at = table.bone.indexOf(list[Number(t.dataset.at)]);
+    return t;
   }
 
   return {
     names,
     // A stable frame (two bytes per position): the tiles it reads, e.g. "S:6-6 R1:4-6"; a
-    // position whose tile lies face down, "A0:face-down" (the board's secret).
+    // position whose tile lies face down, "A0:face-down" (the board's secret, a wall).
     frameText(hexText) {
       const out = [];
       for (let c = 0; c < cells.length; c++) {
@@ -453,6 +749,10 @@ export function createBoard(root, profile, input) {
       return out.join(" ") || "(empty)";
     },
     draw(leds) { drawLeds(ledEls, leds); },
+    follow(st) {
+      follow(st);
+      render();
+    },
     armFault(id) { armed = id; },
     armed() { return armed; },
     clearFaults() {
