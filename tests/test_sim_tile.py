@@ -439,3 +439,396 @@ def weight(t):
 def lead_of(*hands):
     """The seat holding the highest double (or the heaviest tile)."""
     return max((weight(t), seat) for seat, tiles in enumerate(hands) for t in tiles)[1]
+
+
+# ---------------------------------------------------------------- whole games, as a person plays
+
+import re  # noqa: E402
+
+import pytest  # noqa: E402
+
+WIDTHS = [pytest.param(1280, id="1280px"), pytest.param(390, id="390px")]
+STEP_MS = 500          # after a tile is let go: the contacts settle, the board takes it
+
+
+def page(browser, server, width, query="", settings=None):
+    """A fresh page of ``width`` px (its own browser context), booted; ``settings`` as
+    ``arbiter config`` would have left them."""
+    context = browser.new_context(viewport={"width": width, "height": 860})
+    s = Sim(context.new_page(), server.url)
+    s.url += query
+    s.open()
+    s.advance(BOOT_MS)
+    if settings:
+        configure(s, settings)
+    return context, s
+
+
+def says(sim):
+    """What the board says (the panel's "Says", the legend's words)."""
+    text = sim.page.inner_text("#message")
+    assert sim.page.inner_text("#legend-says") == text
+    return text
+
+
+def let_go(sim, selector, target):
+    """The first element ``selector`` finds (a tile), dragged and let go over ``target``."""
+    sim.page.locator(selector).first.hover()
+    sim.page.mouse.down()
+    sim.page.locator(target).first.hover()
+    sim.page.mouse.up()
+    sim.advance(STEP_MS)
+
+
+def row_tiles(sim, row):
+    return sim.page.eval_on_selector_all('[data-hand="%s"] [data-tile]' % row, "els => els.map(e => e.dataset.tile)")
+
+
+def on(sim, pos):
+    """The tile shown face up on position ``pos``, or None."""
+    tiles = sim.page.eval_on_selector_all('[data-pos="%s"] [data-tile]' % pos, "els => els.map(e => e.dataset.tile)")
+    return tiles[0] if tiles else None
+
+
+CLIPPED = """() => {
+    const out = [];
+    const width = document.documentElement.clientWidth;
+    const name = (e) => e.dataset.name || e.dataset.tile || e.id || e.className || e.tagName;
+    const box = (e) => e.getBoundingClientRect();
+    const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 &&
+                             a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+    const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 &&
+                           a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    if (document.documentElement.scrollWidth > width) out.push("the page is wider than the window");
+    for (const e of document.querySelectorAll("#board-area *, #legend, #panel section")) {
+        const r = box(e);
+        if (r.width && (r.left < -0.5 || r.right > width + 0.5)) out.push(name(e) + " runs off the window");
+    }
+    for (const pos of document.querySelectorAll("[data-pos]")) {
+        const r = box(pos);
+        const [led, label, tile] = [".led", ".tile-label", ".tile"].map((s) => pos.querySelector(s));
+        for (const part of [led, label, tile]) {
+            if (part && !inside(box(part), r)) out.push(part.className + " of " + pos.dataset.pos + " sticks out");
+        }
+        if (tile && meet(box(led), box(tile))) out.push("the LED of " + pos.dataset.pos + " covers its tile");
+        if (tile && meet(box(label), box(tile))) out.push("the tile on " + pos.dataset.pos + " covers its name");
+    }
+    for (const key of document.querySelectorAll(".key")) {
+        if (!inside(box(key.firstElementChild), box(key))) out.push(key.dataset.name + " is cut");
+    }
+    for (const row of document.querySelectorAll(".tile-hand")) {
+        for (const t of row.querySelectorAll(".tile")) {
+            if (!inside(box(t), box(row))) out.push("a tile of " + row.dataset.hand + " sticks out");
+        }
+    }
+    return out;
+}"""
+
+
+def clipped(sim):
+    """Everything a person should see that is cut off, runs off the window or covers
+    something else (empty when nothing is)."""
+    return sim.page.evaluate(CLIPPED)
+
+
+HAND_END = re.compile(r"hand (\d+): ([AB]) wins (\d+) \((\w+)\); A (\d+), B (\d+)")
+
+
+def mano_turn(sim, st):
+    """The mover's turn in a hot-seat hand: a fitting tile from their hand onto the end's
+    slot (beyond the track: the pad, LEFT or RIGHT, then off the pad), else DRAW, else
+    PASS."""
+    n = len(st["moves"])
+    seat = st["to_move"]
+    mine = set(row_tiles(sim, seat))
+    plays = [m for m in st["legal"] if m[0] in "LR" and m[1:] in mine]
+    if not plays:
+        move = "draw" if "draw" in st["legal"] else "pass"
+        before = len(row_tiles(sim, seat))
+        sim.press(move.upper())
+        st = sim.status()
+        assert st["moves"][n] == move and len(row_tiles(sim, seat)) == before + (move == "draw"), says(sim)
+        return
+    move = plays[0]
+    slot = st["ends"][0 if move[0] == "L" else 1]
+    let_go(sim, '[data-hand="%d"] [data-tile="%s"]' % (seat, move[1:]), '[data-pos="%s"]' % slot)
+    if slot == "P":
+        sim.press("LEFT" if move[0] == "L" else "RIGHT")
+        sim.page.locator('[data-pos="P"]').click(button="right")      # off the pad
+        sim.advance(STEP_MS)
+        assert move[1:] in row_tiles(sim, "beyond")
+    assert sim.status()["moves"][n] == move, says(sim)
+
+
+def reveal(sim, seat):
+    """The tiles left in ``seat``'s hand shown on the pad one at a time (each takes the
+    place of the one before, which goes back to its hand)."""
+    for tile in row_tiles(sim, seat):
+        n = len(sim.status()["moves"])
+        let_go(sim, '[data-hand="%d"] [data-tile="%s"]' % (seat, tile), '[data-pos="P"]')
+        assert sim.status()["moves"][n] == "reveal %d %s" % (seat, tile), says(sim)
+
+
+def board_turn(sim, st):
+    """The board's move in Mano a Mano, as its LEDs ask: its tile carried from the field
+    position to the slot (off the pad again beyond the track), DRAW for its draws."""
+    ask = st["board"]
+    n = len(st["moves"])
+    if st["thinking"]:
+        sim.advance(200)
+        return
+    if ask["asks"] == "draw":
+        sim.press("DRAW")                                   # its tile face down on the field
+        sim.advance(STEP_MS)
+    else:
+        assert ask["asks"] in ("lead", "play"), (ask, says(sim))
+        let_go(sim, '[data-pos="%s"] .tile' % ask["from"], '[data-pos="%s"]' % ask["to"])
+        if ask["to"] == "P":
+            sim.page.locator('[data-pos="P"]').click(button="right")
+            sim.advance(STEP_MS)
+    assert len(sim.status()["moves"]) > n, says(sim)
+
+
+def play_mano(sim, hands, bot=None):
+    """Whole hands of Mano a Mano through the page's controls until ``hands`` are scored or
+    the match ends; ``bot``: the seat the board plays. After each hand the event log
+    says who won it and with how many points, the scores add up, and the board asks for
+    the track cleared (or first, against the board, its new hand); "Collect and deal"
+    then deals. Returns the hands' end lines."""
+    totals = [0, 0]
+    done = []
+    for _ in range(500):
+        st = sim.status()
+        if len(done) == hands or st["result"]:
+            break
+        hand_now = hand_number(st)
+        assert st["wrong"] == [], (st["wrong"], says(sim))
+        if st["legal"][0].startswith("reveal"):
+            reveal(sim, st["to_move"])
+        elif bot is not None and (st["to_move"] == bot or st["board"]["asks"] == "lead"):
+            board_turn(sim, st)
+        elif "line=-" in st["position"]:
+            held = board_tiles(sim).values() if bot is not None else []
+            seat, tile = lead(sim)
+            if bot is not None and lead_of(row_tiles(sim, 1 - bot), held) == 1:
+                sim.press("LEFT" if bot == 0 else "RIGHT")      # the board holds the highest
+                continue
+            sim.press("LEFT" if seat == 0 else "RIGHT")
+            let_go(sim, '[data-hand="%d"] [data-tile="%s"]' % (seat, tile), '[data-pos="S"]')
+            assert sim.status()["moves"][-1] == "%d:%s" % (seat, tile), says(sim)
+        else:
+            mano_turn(sim, st)
+        st = sim.status()
+        if hand_number(st) > hand_now or st["result"]:
+            ends = HAND_END.findall(sim.page.inner_text("#eventlog"))
+            assert len(ends) == len(done) + 1 and int(ends[-1][0]) == hand_now, ends
+            totals["AB".index(ends[-1][1])] += int(ends[-1][2])
+            assert [int(ends[-1][4]), int(ends[-1][5])] == totals, ends
+            done.append(ends[-1])
+            if st["result"]:
+                break
+            if bot is None:
+                assert says(sim) == "clear the track for hand %d (A %d, B %d); the lead goes on S" % (
+                    hand_now + 1, totals[0], totals[1])
+            else:                                             # first the board's new hand
+                assert "holds 7 tiles: put them face down on the field" in says(sim), says(sim)
+            assert clipped(sim) == []
+            sim.page.click("#tile-deal")                      # the track cleared, a new deal
+            sim.advance(DEAL_MS)
+    assert len(done) == hands or sim.status()["result"], says(sim)
+    assert "reject" not in sim.files().get("events.log", ""), "a move refused"
+    assert not sim.errors
+    return done
+
+
+def test_mano_hot_seat_two_whole_hands(browser, server):
+    """Two hands of Mano a Mano in the hot seat at 1280 px, played through the page's
+    controls only: the lead named with LEFT or RIGHT and put on S, tiles dragged from the
+    hands to the ends' slots, DRAW and PASS, the hands shown on the pad at the end, the
+    track cleared with "Collect and deal"."""
+    context, sim = page(browser, server, 1280, "&deal=11")
+    sim.press("OK")
+    assert "(player)" in sim.page.inner_text('[data-hand="1"]')
+    play_mano(sim, 2)
+    context.close()
+
+
+def test_mano_against_the_board_two_whole_hands_on_a_phone(browser, server):
+    """Two hands against the board (B, level 1) on a 390 px page: its plays carried from
+    the field to the slot its LEDs name, its draws with DRAW, A's moves dragged; nothing
+    is cut off at any hand's end."""
+    context, sim = page(browser, server, 390, "&deal=5", {"mano.opponent": "B", "mano.level": 1})
+    sim.page.click("#tile-deal")
+    sim.advance(DEAL_MS)
+    sim.press("OK")
+    assert "(the board" in sim.page.inner_text('[data-hand="1"]')
+    play_mano(sim, 2, bot=1)
+    context.close()
+
+
+def dashed(t):
+    """An engine tile (low * 8 + high) as the page writes it: '3-6'."""
+    return "%d-%d" % (t >> 3, t & 7)
+
+
+def position_now(sim):
+    from firmware.rules import masbrur
+    return masbrur.from_text(sim.status()["position"])
+
+
+def masbrur_table(browser, server, width, settings):
+    """A page with Masbrur chosen (menu L6, as ``arbiter config`` leaves it), started with
+    OK, and its table laid."""
+    context, sim = page(browser, server, width, "", dict(settings, **{"masbrur.selected": True}))
+    sim.press("OK")
+    sim.page.click("#tile-masbrur")
+    sim.advance(STEP_MS)
+    st = sim.status()
+    assert st["game"] == "masbrur" and st["wrong"] == [], (st["wrong"], says(sim))
+    return context, sim
+
+
+def offer(sim, group):
+    """The pie offer: each tile of ``group`` dragged from the pool onto the pad (taking the
+    place of the one before), the last taken off again, then OK."""
+    for k, t in enumerate(group):
+        let_go(sim, '[data-hand="pool"] [data-tile="%s"]' % t, '[data-pos="P"]')
+        assert "group 1: %d tiles" % (k + 1) in says(sim), says(sim)
+    sim.page.locator('[data-pos="P"]').click(button="right")          # off the pad, back to the pool
+    sim.advance(STEP_MS)
+    assert len(row_tiles(sim, "pool")) == 20 and on(sim, "P") is None
+    assert sorted(row_tiles(sim, "pool")[:len(group)]) == sorted(group), "group 1 as the board counts it"
+    sim.press("OK")
+
+
+def show(sim, row, tile, value):
+    """``tile`` from row ``row`` shown on the pad with ``value`` on its left: let go on P,
+    or picked up, turned round, then put on P."""
+    sel = '[data-hand="%s"] [data-tile="%s"]' % (row, tile)
+    if int(tile[0]) == value:
+        let_go(sim, sel, '[data-pos="P"]')
+    else:
+        sim.page.locator(sel).click()
+        sim.page.click("#tile-turn")
+        sim.page.locator('[data-pos="P"]').click()
+        sim.advance(STEP_MS)
+    assert on(sim, "P")[0] == str(value), on(sim, "P")
+
+
+def carry_push(sim, seat, move):
+    """An active turn ('W05,14 P36R5') carried out: the wall face down on the seat's wall
+    slots (the tiles there before back in the arsenal), the tile let go on the row's B or
+    C (the row slides, its far tile out onto the far input position), that tile taken
+    off into the arsenal."""
+    slots = ("WA1", "WA2") if seat == 0 else ("WB1", "WB2")
+    wall = [dashed(int(move[1]) * 8 + int(move[2])), dashed(int(move[4]) * 8 + int(move[5]))]
+    for k in range(2):
+        if sim.page.locator('[data-pos="%s"] .tile' % slots[k]).count():
+            sim.page.locator('[data-pos="%s"]' % slots[k]).click(button="right")
+    for k in range(2):
+        let_go(sim, '[data-hand="%d"] [data-tile="%s"]' % (seat, wall[k]), '[data-pos="%s"]' % slots[k])
+        assert sim.page.locator('[data-pos="%s"] .tile.back' % slots[k]).count() == 1, "a wall lies face down"
+    tile, side, row = move[8] + "-" + move[9], move[10], move[11]
+    let_go(sim, '[data-hand="%d"] [data-tile="%s"]' % (seat, tile), '[data-pos="%s%s"]' % ("C" if side == "R" else "B", row))
+    far = ("A" if side == "R" else "D") + row
+    ejected = on(sim, far)
+    assert ejected and "goes to %s" % "AB"[seat] in says(sim), says(sim)
+    sim.page.locator('[data-pos="%s"]' % far).click(button="right")
+    sim.advance(STEP_MS)
+    assert sim.status()["moves"][-1] == move, says(sim)
+    assert ejected in row_tiles(sim, seat) or ejected[::-1] in row_tiles(sim, seat)
+
+
+def formations(sim, seat, move):
+    """A selection ('F U:24/2,… ; L:…') entered: LEFT or RIGHT for each formation, its
+    tiles shown on the pad (a 0 after the 7 in a zero-high one), OK, OK."""
+    from firmware.rules import masbrur_form as mf
+    for row, zh, uses in mf.parse_selection(move):
+        sim.press("LEFT" if row == 0 else "RIGHT")
+        for t, v in sorted(uses, key=lambda u: (1 if zh and u[1] == 0 else 0, u[1], u[0])):
+            show(sim, seat, dashed(t), v)
+    sim.press("OK")
+    assert "OK to confirm" in says(sim), says(sim)
+    sim.press("OK")
+    assert sim.status()["moves"][-1] == move, says(sim)
+
+
+def steal(sim, seat):
+    """A steal of one tile from the other wall when the rules allow one (shown on the pad
+    with the square it adds on the left), else none; then OK. Returns the move."""
+    from firmware.rules import masbrur
+    s = position_now(sim)
+    slots = ("WB1", "WB2") if seat == 0 else ("WA1", "WA2")
+    for slot in slots:
+        tile = on(sim, slot)
+        for v in (int(tile[0]), int(tile[2])):
+            for k in range(1, len(s.sel[seat]) + 1):
+                move = "T %s%s/%d@%d" % (min(tile[0], tile[2]), max(tile[0], tile[2]), v, k)
+                if masbrur.is_legal(s, move):
+                    let_go(sim, '[data-pos="%s"] .tile' % slot, '[data-pos="P"]')
+                    if int(on(sim, "P")[0]) != v:
+                        sim.page.locator('[data-pos="P"]').click()
+                        sim.page.click("#tile-turn")
+                        sim.page.keyboard.press("Escape")
+                        sim.advance(STEP_MS)
+                    assert "adding %d" % v in says(sim), says(sim)
+                    sim.press("OK")
+                    return move
+    sim.press("OK")
+    return "T -"
+
+
+ROUND_END = re.compile(r"round 1: medals A ([\d.]+), B ([\d.]+); C (\d+), die (\d+); totals A ([\d.]+), "
+                       r"B ([\d.]+)\. round 2, ([AB]) offers")
+
+
+def round_scored(sim):
+    """What the board says when round 1 is scored, checked against its position; the
+    tiles off the field back in the pool."""
+    text = says(sim)
+    m = ROUND_END.search(text)
+    assert m, text
+    s = position_now(sim)
+    assert [float(m.group(5)), float(m.group(6))] == [s.score[0] / 2, s.score[1] / 2], text
+    assert len(row_tiles(sim, "pool")) == 20 and row_tiles(sim, 0) == row_tiles(sim, 1) == []
+    for slot in ("P", "WA1", "WA2", "WB1", "WB2"):
+        assert sim.page.locator('[data-pos="%s"] .tile' % slot).count() == 0, slot
+    return m
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_masbrur_hot_seat_a_whole_round(browser, server, width):
+    """A round of Masbrur in the hot seat through the page's controls only: A offers ten
+    tiles on the pad, B takes the rest with RIGHT (each arsenal then lies in its row);
+    each pushes once (a wall face down on the wall slots, the tile let go on the row,
+    which slides, the tile pushed out taken off into the arsenal); two passes; each
+    enters formations on the pad (a tile turned round with "Turn round" where its other
+    square is needed) and steals where the rules allow; the board then says the round's
+    medals and totals, and the tiles go back to the pool."""
+    from firmware.rules import masbrur
+    context, sim = masbrur_table(browser, server, width, {"masbrur.first_offerer": 0})
+    assert "round 1, A offers" in says(sim), says(sim)
+    assert "(player)" in sim.page.inner_text('[data-hand="1"]'), "B is a person here"
+    pool = row_tiles(sim, "pool")
+    offer(sim, pool[::2])
+    assert "B: LEFT takes group 1 (10 tiles), RIGHT the other 10" in says(sim), says(sim)
+    assert row_tiles(sim, "pool")[:10] == pool[::2], "group 1 shown as tiles"
+    sim.press("RIGHT")
+    assert sorted(row_tiles(sim, 0)) == sorted(pool[::2]) and sorted(row_tiles(sim, 1)) == sorted(pool[1::2])
+    for seat, side in ((0, "R"), (1, "L")):
+        s = position_now(sim)
+        moves = [m for m in masbrur.legal_moves(s) if m[0] == "W" and not m.endswith("+A")]
+        carry_push(sim, seat, ([m for m in moves if m[10] == side] or moves)[0])
+    sim.press("PASS", "PASS")
+    assert position_now(sim).phase == "combat_select", says(sim)
+    assert sim.page.locator('[data-pos="WB1"] [data-tile]').count() == 1, "the walls face up in combat"
+    assert clipped(sim) == []
+    for seat in (0, 1):
+        formations(sim, seat, masbrur.auto_move(position_now(sim)))
+    taken = [steal(sim, seat) for seat in (0, 1)]
+    assert sim.status()["moves"][-2:] == taken, says(sim)
+    round_scored(sim)
+    assert clipped(sim) == []
+    assert "reject" not in sim.files().get("events.log", ""), "a move refused"
+    assert not sim.errors
+    context.close()

@@ -143,7 +143,9 @@ export function createBoard(root, profile, input) {
   const tableKey = "arbiter-sim-table/" + profile.name;
   const gatherMs = (profile.sensors?.settle_ms ?? 300) + 200;   // see change()
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(tableKey) : null;
-  let table = load() || deal(Number(PARAMS.get("deal")) || Date.now(), boardSeat());
+  let dealSeed = Number(PARAMS.get("deal")) || 0;   // ?deal=N: the deals are N, N+1, … (tests)
+  const nextDeal = () => (dealSeed ? dealSeed++ : Date.now());
+  let table = load() || deal(nextDeal(), boardSeat());
   table.down ??= {};                           // a table saved before these two
   table.beyond ??= [];
   const dirty = new Set();                     // cells whose first contact reads BAD
@@ -198,7 +200,7 @@ export function createBoard(root, profile, input) {
   const off = button("tile-off", "Take off", "Take the held tile off its position, back to its row",
     () => takeOff());
   const again = button("tile-deal", "Collect and deal", "Every tile back, shuffled, and dealt 7 and 7 " +
-    "(a new hand on the table)", () => change(() => { table = deal(Date.now(), boardSeat()); }, false, true));
+    "(a new hand on the table)", () => change(() => { table = deal(nextDeal(), boardSeat()); }, false, true));
   const masbrur = button("tile-masbrur", "Masbrur table", "The standard Masbrur field on the board " +
     "and the other 20 tiles in the pool", () => change(() => { table = masbrurTable(cells); }));
   tools.append(bone, turn, off, again, masbrur);
@@ -496,7 +498,7 @@ export function createBoard(root, profile, input) {
     const spot = spotOf(e.target);
     if (!spot) return;
     e.preventDefault();
-    pointer = { x: e.clientX, y: e.clientY, picked: false };
+    pointer = { x: e.clientX, y: e.clientY, spot, picked: false };
     if (held || armed) return;
     const tile = spot.cell === undefined ? spot.tile : table.at[spot.cell];
     if (!tile || !movable(spot)) return;
@@ -532,8 +534,9 @@ export function createBoard(root, profile, input) {
     pointer = null;
     ghost?.remove();
     ghost = null;
-    const moved = Math.hypot(e.clientX - p.x, e.clientY - p.y) >= DRAG_PX;
     const spot = spotOf(document.elementFromPoint(e.clientX, e.clientY));
+    // A drag: the pointer moved, or the page scrolled it over another place.
+    const moved = Math.hypot(e.clientX - p.x, e.clientY - p.y) >= DRAG_PX || !sameSpot(spot, p.spot);
     if (armed) {
       if (!moved && spot?.cell !== undefined) {
         armed = null;
@@ -558,6 +561,10 @@ export function createBoard(root, profile, input) {
     } else {
       drop(spot);
     }
+  }
+
+  function sameSpot(a, b) {
+    return a === b || (!!a && !!b && a.cell === b.cell && a.row === b.row && a.tile === b.tile);
   }
 
   // ---------------------------------------------------------------- following the game
