@@ -455,7 +455,9 @@ class Play:
         ses.tick(now)
         if ses.machine_to_move() and self.ai_move is None and now - ses.turn_at >= _THINK_MS \
                 and not self.wrongs:
-            self._board_turn(ses.think(), now)
+            move = ses.think()      # None until chosen: the board thinks a slice per tick
+            if move is not None:
+                self._board_turn(move, now)
         last = self.app.last_frame
         if last is not None and last is not self.frame_ref:
             self.frame(last, now)   # a frame that came while another screen was shown

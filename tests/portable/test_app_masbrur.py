@@ -337,3 +337,31 @@ def test_the_equipment_phase_status_lists_a_few_moves_without_the_engines_list()
     eq(legal, full[:len(legal)], "the engine's first moves, in its order")
     eq(st["legal_count"], None, "the number left open")
     eq(again["legal"], legal, "the page's status the same")
+
+
+class _Ticking:
+    """A live clock that moves 10 ms each time it is read: the board's search then thinks
+    a slice per tick, as on a board (and in the simulator)."""
+
+    def __init__(self):
+        self.ms = 1000
+
+    def __call__(self):
+        self.ms += 10
+        return self.ms
+
+
+def test_against_the_board_it_thinks_over_several_ticks():
+    """Level 3 with a live clock: the board's choice of a pie group takes several ticks
+    of thinking (no move meanwhile, nothing crashes), then it is played."""
+    b = Masbrur(opponent="B", level=3, first_offerer=0)
+    b.app.clock = _Ticking()
+    s = b.state()
+    b.table.act(s, "O " + mf.tiles_text(masbrur.pool(s)[:10]))
+    ticks = 0
+    while len(b.status()["moves"]) == 1 and ticks < 500:
+        b.step([])                          # a tick raising would fail the test here
+        ticks += b.status()["thinking"]
+    assert ticks > 2, ticks
+    eq(b.app.play.session.state.phase, "equipment", "its choice played")
+    eq(b.status()["moves"][1] in ("C1", "C2"), True, "a group chosen")
