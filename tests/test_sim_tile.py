@@ -832,3 +832,79 @@ def test_masbrur_hot_seat_a_whole_round(browser, server, width):
     assert "reject" not in sim.files().get("events.log", ""), "a move refused"
     assert not sim.errors
     context.close()
+
+
+PUSH_ASKED = re.compile(r"the board pushes (\d-\d) into row (\d) from the (left|right)")
+
+
+def carry_the_boards_push(sim):
+    """The push the board says it makes, carried out from its arsenal: its tile let go on
+    the row (which slides), the tile pushed out taken off into its arsenal."""
+    m = PUSH_ASKED.search(says(sim))
+    assert m, says(sim)
+    tile, row, side = m.groups()
+    n = len(sim.status()["moves"])
+    let_go(sim, '[data-hand="1"] [data-tile="%s"]' % tile, '[data-pos="%s%s"]' % ("C" if side == "right" else "B", row))
+    sim.page.locator('[data-pos="%s%s"]' % ("A" if side == "right" else "D", row)).click(button="right")
+    sim.advance(STEP_MS)
+    st = sim.status()
+    assert len(st["moves"]) > n and st["moves"][n][7:12] == "P%s%s%s" % (tile[0] + tile[2], side[0].upper(), row), says(sim)
+
+
+def test_masbrur_against_the_board_a_whole_round(browser, server):
+    """A round of Masbrur against the board (B, level 1) at 1280 px: B is labelled the
+    board; A offers ten tiles, the board chooses a group itself (the arsenals then lie
+    in their rows); A pushes once, then passes; each push the board says it makes is
+    carried out from its arsenal; A enters formations on the pad, the board its own; the
+    board then says the round's medals and totals."""
+    from firmware.rules import masbrur
+    context, sim = masbrur_table(browser, server, 1280, {"masbrur.first_offerer": 0, "masbrur.opponent": "B",
+                                                          "masbrur.level": 3})
+    assert "(the board)" in sim.page.inner_text('[data-hand="1"]')
+    group = row_tiles(sim, "pool")[::2]
+    offer(sim, group)
+    for _ in range(20):                                     # the board chooses
+        if position_now(sim).phase == "equipment":
+            break
+        sim.advance(300)
+    took = sim.status()["moves"][1]
+    mine = group if took == "C2" else [t for t in row_tiles(sim, "pool") + row_tiles(sim, 0) + row_tiles(sim, 1)
+                                       if t not in group]
+    assert sorted(row_tiles(sim, 0)) == sorted(mine) and len(row_tiles(sim, 1)) == 20 - len(mine), took
+    assert row_tiles(sim, "pool") == []
+    pushed = 0
+    for _ in range(200):
+        st = sim.status()
+        s = position_now(sim)
+        if s.phase not in ("pie_accept", "equipment", "combat_wall") and st["to_move"] == 0:
+            break
+        if st["to_move"] == 1:
+            if st["board"]["push"]:
+                carry_the_boards_push(sim)
+                pushed += 1
+            else:
+                sim.advance(300)                             # the board thinks, then plays
+        elif s.phase == "combat_wall":
+            for k, t in enumerate(row_tiles(sim, 0)[:2]):
+                let_go(sim, '[data-hand="0"] [data-tile="%s"]' % t, '[data-pos="WA%d"]' % (k + 1))
+            sim.press("OK")
+        elif "W" in [m[0] for m in st["moves"][2:]]:
+            sim.press("PASS")
+        else:
+            moves = [m for m in masbrur.legal_moves(s) if m[0] == "W" and not m.endswith("+A")]
+            carry_push(sim, 0, moves[0]) if moves else sim.press("PASS")
+    assert pushed and position_now(sim).phase == "combat_select", (pushed, says(sim), sim.status()["moves"])
+    formations(sim, 0, masbrur.auto_move(position_now(sim)))
+    for _ in range(20):                                     # the board's formations, then the steals
+        if position_now(sim).phase == "combat_steal" and sim.status()["to_move"] == 0:
+            break
+        sim.advance(300)
+    sim.press("OK")                                         # A takes nothing
+    for _ in range(20):
+        if sim.status()["moves"][-1][0] == "T" and position_now(sim).round == 2:
+            break
+        sim.advance(300)
+    round_scored(sim)
+    assert clipped(sim) == []
+    assert not sim.errors
+    context.close()

@@ -702,6 +702,7 @@ export function createBoard(root, profile, input) {
       first.replaceChildren(el("span", "seat", "Beyond the track (played from the pad): "),
         ...rowEls(table.beyond, "beyond", true));
       second.hidden = true;
+      second.replaceChildren();
       entry.hidden = true;
       return;
     }
@@ -723,6 +724,7 @@ export function createBoard(root, profile, input) {
         ...rowEls(rest, "pool", true).map((t) => renumber(t, rest)));
     } else {
       first.replaceChildren(label(`Pool (${table.bone.length}): `), ...rowEls(table.bone, "pool", true));
+      second.replaceChildren();
     }
     const parts_ = (st.forms || []).map(([row, uses]) => `${row === 0 ? "upper" : "lower"} row ${uses.map((u) => u[1]).join(" ")}`);
     if (st.steal?.length) parts_.push("taking " + st.steal.map(([tile, v]) => `${tile} (adds ${v})`).join(", "));
