@@ -154,6 +154,7 @@ export function createBoard(root, profile, input) {
   let pointer = null;                          // the pointer down on the board: where, and what it picked
   let ghost = null;                            // the tile following the pointer in a drag
   let armed = null;
+  let sensedAt = 0;                            // the latest instant a reading was sent for
   let seenMoves = null;                        // Masbrur: the moves and round the page has followed
   let seenRound = null;
   const ledEls = [];
@@ -262,7 +263,8 @@ export function createBoard(root, profile, input) {
   // for longer than a frame takes to settle (a person collects the tiles, then deals).
   function change(fn, fromRemote, gathered) {
     let before = readings();
-    let t = input.now();
+    let t = Math.max(input.now(), sensedAt);   // never before a deal still to be read
+    sensedAt = gathered ? t + gatherMs : t;
     if (gathered) {
       const empty = readings({});
       sense(t, before, empty);
