@@ -13,7 +13,7 @@ import pytest
 
 from tests.sim_harness import BOOT_MS, PRESS_MS, VIEWPORT, Sim, browser, configure, serve, sim  # noqa: F401 (fixtures)
 
-SETTLE_MS = 400        # a tile set down: the contacts' settle time (300 ms), then a step
+SETTLE_MS = 350        # a tile set down: the contacts' settle time (300 ms), then a scan
 DEAL_MS = 1500         # "Collect and deal": the table read empty, then the deal
 
 server = serve("tile")
@@ -44,14 +44,17 @@ def let_go(sim, selector, target, settle=SETTLE_MS):
     sim.advance(settle)
 
 
+TILES = "els => els.map(e => e.dataset.tile)"
+
+
 def row_tiles(sim, row):
     """The tiles of a row shown face up: a seat's (0, 1), "pool" or "beyond"."""
-    return sim.page.eval_on_selector_all('[data-hand="%s"] [data-tile]' % row, "els => els.map(e => e.dataset.tile)")
+    return sim.page.eval_on_selector_all('[data-hand="%s"] [data-tile]' % row, TILES)
 
 
 def on(sim, pos):
     """The tile shown face up on position ``pos``, or None."""
-    tiles = sim.page.eval_on_selector_all('[data-pos="%s"] [data-tile]' % pos, "els => els.map(e => e.dataset.tile)")
+    tiles = sim.page.eval_on_selector_all('[data-pos="%s"] [data-tile]' % pos, TILES)
     return tiles[0] if tiles else None
 
 
@@ -74,7 +77,7 @@ def fitting(tiles, ends):
 def test_tiles_dragged_onto_the_track_and_a_draw_from_the_boneyard(sim):
     sim.press("OK")
     assert sim.status()["screen"] == "game" and sim.status()["game"] == "mano"
-    assert len(row_tiles(sim, 0)) == 7 and len(row_tiles(sim, 1)) == 7, "hot seat: both hands face up"
+    assert [len(row_tiles(sim, 0)), len(row_tiles(sim, 1))] == [7, 7], "hot seat: both face up"
     seat, tile = lead(sim)
     sim.press("LEFT" if seat == 0 else "RIGHT")
     st = drag(sim, tile, "S")
@@ -131,7 +134,8 @@ def test_a_refused_tile_goes_back_to_the_hand_every_natural_way(sim):
 
     for way in (dragged_back, clicked_back, right_clicked, deleted, dragged_off):
         st = drag(sim, other, "R1")
-        assert st["wrong"] == ["R1"] and len(st["moves"]) == 1 and "does not fit" in st["message"], st
+        assert st["wrong"] == ["R1"] and len(st["moves"]) == 1, st
+        assert "does not fit" in st["message"], st
         way()
         sim.advance(SETTLE_MS)
         assert sim.status()["wrong"] == [] and other in row_tiles(sim, 1 - seat), way.__name__
@@ -161,7 +165,7 @@ def test_two_windows_two_seats_each_sees_its_own_hand(browser, server):
         s.advance(600)
         pages.append(s)
     a, b = pages
-    assert len(row_tiles(a, 0)) == 7 and row_tiles(a, 1) == [] and backs(a, 1) == 7, "A sees only A's tiles"
+    assert (len(row_tiles(a, 0)), row_tiles(a, 1), backs(a, 1)) == (7, [], 7), "A sees only A's"
     assert len(row_tiles(b, 1)) == 7 and row_tiles(b, 0) == [] and backs(b, 0) == 7
     for s in pages:
         s.press("OK")
@@ -273,7 +277,8 @@ def human_turn(sim, st, board):
         move = "draw" if "draw" in st["legal"] else "pass"
         sim.press(move.upper())
         st = sim.status()
-        assert st["moves"][n] == move and len(row_tiles(sim, 0)) == before + (move == "draw"), st["message"]
+        assert st["moves"][n] == move, st["message"]
+        assert len(row_tiles(sim, 0)) == before + (move == "draw"), st["message"]
         return
 
     def stuck(m):
@@ -453,33 +458,35 @@ def says(sim):
 
 CLIPPED = """() => {
     const out = [];
-    const width = document.documentElement.clientWidth;
+    const doc = document.documentElement;
+    const width = doc.clientWidth;
     const name = (e) => e.dataset.name || e.dataset.tile || e.id || e.className || e.tagName;
+    const parts = (pos) => [".led", ".tile-label", ".tile"].map((q) => pos.querySelector(q));
     const box = (e) => e.getBoundingClientRect();
     const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 &&
                              a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
     const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 &&
                            a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
-    if (document.documentElement.scrollWidth > width) out.push("the page is wider than the window");
+    if (doc.scrollWidth > width) out.push("the page is wider than the window");
     for (const e of document.querySelectorAll("#board-area *, #legend, #panel section")) {
         const r = box(e);
-        if (r.width && (r.left < -0.5 || r.right > width + 0.5)) out.push(name(e) + " runs off the window");
+        if (r.width && (r.left < -0.5 || r.right > width + 0.5)) out.push(name(e) + " runs off");
     }
     for (const pos of document.querySelectorAll("[data-pos]")) {
-        const r = box(pos);
-        const [led, label, tile] = [".led", ".tile-label", ".tile"].map((s) => pos.querySelector(s));
+        const at = pos.dataset.pos;
+        const [led, label, tile] = parts(pos);
         for (const part of [led, label, tile]) {
-            if (part && !inside(box(part), r)) out.push(part.className + " of " + pos.dataset.pos + " sticks out");
+            if (part && !inside(box(part), box(pos))) out.push(part.className + " out of " + at);
         }
-        if (tile && meet(box(led), box(tile))) out.push("the LED of " + pos.dataset.pos + " covers its tile");
-        if (tile && meet(box(label), box(tile))) out.push("the tile on " + pos.dataset.pos + " covers its name");
+        if (tile && meet(box(led), box(tile))) out.push("the LED covers the tile: " + at);
+        if (tile && meet(box(label), box(tile))) out.push("the tile covers the name: " + at);
     }
     for (const key of document.querySelectorAll(".key")) {
         if (!inside(box(key.firstElementChild), box(key))) out.push(key.dataset.name + " is cut");
     }
     for (const row of document.querySelectorAll(".tile-hand")) {
         for (const t of row.querySelectorAll(".tile")) {
-            if (!inside(box(t), box(row))) out.push("a tile of " + row.dataset.hand + " sticks out");
+            if (!inside(box(t), box(row))) out.push("a tile out of row " + row.dataset.hand);
         }
     }
     return out;
@@ -508,7 +515,8 @@ def mano_turn(sim, st):
         before = len(row_tiles(sim, seat))
         sim.press(move.upper())
         st = sim.status()
-        assert st["moves"][n] == move and len(row_tiles(sim, seat)) == before + (move == "draw"), says(sim)
+        assert st["moves"][n] == move, says(sim)
+        assert len(row_tiles(sim, seat)) == before + (move == "draw"), says(sim)
         return
     move = plays[0]
     slot = st["ends"][0 if move[0] == "L" else 1]
@@ -589,8 +597,8 @@ def play_mano(sim, hands, bot=None):
             if st["result"]:
                 break
             if bot is None:
-                assert says(sim) == "clear the track for hand %d (A %d, B %d); the lead goes on S" % (
-                    hand_now + 1, totals[0], totals[1])
+                want = "clear the track for hand %d (A %d, B %d); the lead goes on S"
+                assert says(sim) == want % (hand_now + 1, totals[0], totals[1])
             else:                                             # first the board's new hand
                 assert "holds 7 tiles: put them face down on the field" in says(sim), says(sim)
             assert clipped(sim) == []
@@ -655,10 +663,10 @@ def offer(sim, group):
     for k, t in enumerate(group):
         let_go(sim, '[data-hand="pool"] [data-tile="%s"]' % t, '[data-pos="P"]')
         assert re.search(r"group 1: %d tiles?;" % (k + 1), says(sim)), says(sim)
-    sim.page.locator('[data-pos="P"]').click(button="right")          # off the pad, back to the pool
+    sim.page.locator('[data-pos="P"]').click(button="right")      # off the pad, back to the pool
     sim.advance(SETTLE_MS)
     assert len(row_tiles(sim, "pool")) == 20 and on(sim, "P") is None
-    assert sorted(row_tiles(sim, "pool")[:len(group)]) == sorted(group), "group 1 as the board counts it"
+    assert sorted(row_tiles(sim, "pool")[:len(group)]) == sorted(group), "group 1 as counted"
     sim.press("OK")
 
 
@@ -676,6 +684,11 @@ def show(sim, row, tile, value):
     assert on(sim, "P")[0] == str(value), on(sim, "P")
 
 
+def arsenal(seat, tile):
+    """The selector of ``tile`` in ``seat``'s row."""
+    return '[data-hand="%d"] [data-tile="%s"]' % (seat, tile)
+
+
 def carry_push(sim, seat, move):
     """An active turn ('W05,14 P36R5') carried out: the wall face down on the seat's wall
     slots (the tiles there before back in the arsenal), the tile let go on the row's B or
@@ -687,10 +700,10 @@ def carry_push(sim, seat, move):
         if sim.page.locator('[data-pos="%s"] .tile' % slots[k]).count():
             sim.page.locator('[data-pos="%s"]' % slots[k]).click(button="right")
     for k in range(2):
-        let_go(sim, '[data-hand="%d"] [data-tile="%s"]' % (seat, wall[k]), '[data-pos="%s"]' % slots[k])
-        assert sim.page.locator('[data-pos="%s"] .tile.back' % slots[k]).count() == 1, "a wall lies face down"
+        let_go(sim, arsenal(seat, wall[k]), '[data-pos="%s"]' % slots[k])
+        assert sim.page.locator('[data-pos="%s"] .tile.back' % slots[k]).count() == 1, "face down"
     tile, side, row = move[8] + "-" + move[9], move[10], move[11]
-    let_go(sim, '[data-hand="%d"] [data-tile="%s"]' % (seat, tile), '[data-pos="%s%s"]' % ("C" if side == "R" else "B", row))
+    let_go(sim, arsenal(seat, tile), '[data-pos="%s%s"]' % ("C" if side == "R" else "B", row))
     far = ("A" if side == "R" else "D") + row
     ejected = on(sim, far)
     assert ejected and "goes to %s" % "AB"[seat] in says(sim), says(sim)
@@ -739,8 +752,8 @@ def steal(sim, seat):
     return "T -"
 
 
-ROUND_END = re.compile(r"round 1: medals A ([\d.]+), B ([\d.]+); C (\d+), die (\d+); totals A ([\d.]+), "
-                       r"B ([\d.]+)\. round 2, ([AB]) offers")
+ROUND_END = re.compile(r"round 1: medals A ([\d.]+), B ([\d.]+); C (\d+), die (\d+); "
+                       r"totals A ([\d.]+), B ([\d.]+)\. round 2, ([AB]) offers")
 
 
 def round_scored(sim):
@@ -774,14 +787,14 @@ def test_masbrur_hot_seat_a_whole_round_on_a_phone(browser, server):
     assert "B: LEFT takes group 1 (10 tiles), RIGHT the other 10" in says(sim), says(sim)
     assert row_tiles(sim, "pool")[:10] == pool[::2], "group 1 shown as tiles"
     sim.press("RIGHT")
-    assert sorted(row_tiles(sim, 0)) == sorted(pool[::2]) and sorted(row_tiles(sim, 1)) == sorted(pool[1::2])
+    assert [sorted(row_tiles(sim, 0)), sorted(row_tiles(sim, 1))] == [pool[::2], pool[1::2]]
     for seat, side in ((0, "R"), (1, "L")):
         s = position_now(sim)
         moves = [m for m in masbrur.legal_moves(s) if m[0] == "W" and not m.endswith("+A")]
         carry_push(sim, seat, ([m for m in moves if m[10] == side] or moves)[0])
     sim.press("PASS", "PASS")
     assert position_now(sim).phase == "combat_select", says(sim)
-    assert sim.page.locator('[data-pos="WB1"] [data-tile]').count() == 1, "the walls face up in combat"
+    assert sim.page.locator('[data-pos="WB1"] [data-tile]').count() == 1, "the walls face up"
     assert clipped(sim) == []
     for seat in (0, 1):
         formations(sim, seat, masbrur.auto_move(position_now(sim)))
@@ -804,11 +817,13 @@ def carry_the_boards_push(sim):
     assert m, says(sim)
     tile, row, side = m.groups()
     n = len(sim.status()["moves"])
-    let_go(sim, '[data-hand="1"] [data-tile="%s"]' % tile, '[data-pos="%s%s"]' % ("C" if side == "right" else "B", row))
-    sim.page.locator('[data-pos="%s%s"]' % ("A" if side == "right" else "D", row)).click(button="right")
+    near, far = ("C", "A") if side == "right" else ("B", "D")
+    let_go(sim, arsenal(1, tile), '[data-pos="%s%s"]' % (near, row))
+    sim.page.locator('[data-pos="%s%s"]' % (far, row)).click(button="right")
     sim.advance(SETTLE_MS)
     st = sim.status()
-    assert len(st["moves"]) > n and st["moves"][n][7:12] == "P%s%s%s" % (tile[0] + tile[2], side[0].upper(), row), says(sim)
+    push = "P%s%s%s" % (tile[0] + tile[2], side[0].upper(), row)
+    assert len(st["moves"]) > n and st["moves"][n][7:12] == push, says(sim)
 
 
 def test_masbrur_against_the_board_a_whole_round(browser, server):
@@ -818,8 +833,8 @@ def test_masbrur_against_the_board_a_whole_round(browser, server):
     carried out from its arsenal; A enters formations on the pad, the board its own; the
     board then says the round's medals and totals."""
     from firmware.rules import masbrur
-    context, sim = masbrur_table(browser, server, 1280, {"masbrur.first_offerer": 0, "masbrur.opponent": "B",
-                                                          "masbrur.level": 3})
+    context, sim = masbrur_table(browser, server, 1280, {
+        "masbrur.first_offerer": 0, "masbrur.opponent": "B", "masbrur.level": 3})
     assert "(the board)" in sim.page.inner_text('[data-hand="1"]')
     group = row_tiles(sim, "pool")[::2]
     offer(sim, group)
@@ -828,9 +843,10 @@ def test_masbrur_against_the_board_a_whole_round(browser, server):
             break
         sim.advance(300)
     took = sim.status()["moves"][1]
-    mine = group if took == "C2" else [t for t in row_tiles(sim, "pool") + row_tiles(sim, 0) + row_tiles(sim, 1)
-                                       if t not in group]
-    assert sorted(row_tiles(sim, 0)) == sorted(mine) and len(row_tiles(sim, 1)) == 20 - len(mine), took
+    everything = row_tiles(sim, "pool") + row_tiles(sim, 0) + row_tiles(sim, 1)
+    mine = group if took == "C2" else [t for t in everything if t not in group]
+    assert sorted(row_tiles(sim, 0)) == sorted(mine), took
+    assert len(row_tiles(sim, 1)) == 20 - len(mine), took
     assert row_tiles(sim, "pool") == []
     pushed = 0
     for _ in range(200):
@@ -853,9 +869,9 @@ def test_masbrur_against_the_board_a_whole_round(browser, server):
         else:
             moves = [m for m in masbrur.legal_moves(s) if m[0] == "W" and not m.endswith("+A")]
             carry_push(sim, 0, moves[0]) if moves else sim.press("PASS")
-    assert pushed and position_now(sim).phase == "combat_select", (pushed, says(sim), sim.status()["moves"])
+    assert pushed and position_now(sim).phase == "combat_select", (pushed, says(sim))
     formations(sim, 0, masbrur.auto_move(position_now(sim)))
-    for _ in range(20):                                     # the board's formations, then the steals
+    for _ in range(20):                         # the board's formations, then the steals
         if position_now(sim).phase == "combat_steal" and sim.status()["to_move"] == 0:
             break
         sim.advance(300)
@@ -890,7 +906,7 @@ def test_a_tile_on_the_pad_is_turned_only_on_purpose_and_taken_off_by_a_drag(bro
     assert on(sim, "P") == first[::-1] and sim.status()["group"] == [first], says(sim)
     let_go(sim, '[data-pos="P"] .tile', '[data-hand="pool"]')
     assert on(sim, "P") is None and first in row_tiles(sim, "pool")
-    let_go(sim, '[data-tile="%s"]' % first, '[data-pos="P"]')         # shown again: out of the group
+    let_go(sim, '[data-tile="%s"]' % first, '[data-pos="P"]')     # shown again: out of the group
     let_go(sim, '[data-tile="%s"]' % second, '[data-pos="P"]')        # in its place
     assert on(sim, "P") == second and sim.status()["group"] == [second], says(sim)
     assert not sim.errors
@@ -905,7 +921,8 @@ def test_an_uneven_pie_offer_lists_a_few_legal_moves(browser, server):
     offer(sim, row_tiles(sim, "pool")[:1])
     sim.press("RIGHT")
     assert len(row_tiles(sim, 1)) == 19 and "B: wall on your slots" not in says(sim), says(sim)
-    assert re.fullmatch(r"\(the first \d+; more not counted\)", sim.page.inner_text("#legal-count"))
+    heading = sim.page.inner_text("#legal-count")
+    assert re.fullmatch(r"\(the first \d+; more not counted\)", heading), heading
     assert sim.page.locator("#legal span").count() <= 30
     n = len(sim.status()["moves"])
     sim.press("PASS")
@@ -918,8 +935,8 @@ def test_the_boards_pie_offer_is_shown_as_tiles(browser, server):
     """Against the board (B), which offers first: its group 1 lies in its own row, as
     tiles, and the rest in another, each row saying which key takes it."""
     from firmware.rules import masbrur
-    context, sim = masbrur_table(browser, server, 390, {"masbrur.first_offerer": 1, "masbrur.opponent": "B",
-                                                         "masbrur.level": 1})
+    context, sim = masbrur_table(browser, server, 390, {
+        "masbrur.first_offerer": 1, "masbrur.opponent": "B", "masbrur.level": 1})
     for _ in range(10):
         if sim.status()["moves"]:
             break

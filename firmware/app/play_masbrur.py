@@ -22,8 +22,9 @@ entered on the pad: LEFT opens an upper-row formation, RIGHT a lower-row one, th
 tile is shown on the pad with the square it gives on the left (a 0 shown after the 7
 counts high; the tile just shown, turned round, gives the other square instead of
 counting twice, and a pie group's tile turned round stays in); OK closes the entry and
-shows the count, a second OK confirms it (PASS starts again). Steals: each tile taken from the opponent's wall is shown on the pad with
-the square it adds on the left (the board finds the formation it lengthens), then OK.
+shows the count, a second OK confirms it (PASS starts again). Steals: each tile taken
+from the opponent's wall is shown on the pad with the square it adds on the left (the
+board finds the formation it lengthens), then OK.
 
 Against the board (settings masbrur.opponent, masbrur.level): on its turn the board thinks
 (firmware.ai, which never reads the other wall) and plays its move itself - its pie offer
@@ -381,12 +382,12 @@ class Play:
             app.beep(render.CLICK)
             n = len(uses)
             app.say("%s row formation: %d square%s, the last %d" % (
-                "upper" if self.forms[-1][0] == 0 else "lower", n, "" if n == 1 else "s", key >> 3))
+                "upper" if self.forms[-1][0] == 0 else "lower", n, _s(n), key >> 3))
         elif ph == "combat_steal":
             _use(self.steal, t, key >> 3)
             app.beep(render.CLICK)
             n = len(self.steal)
-            app.say("%d tile%s to take, the last adding %d; OK" % (n, "" if n == 1 else "s", key >> 3))
+            app.say("%d tile%s to take, the last adding %d; OK" % (n, _s(n), key >> 3))
 
     def _selection(self):
         """The selection entered, as the engine writes it ("F -" when none)."""
@@ -634,6 +635,10 @@ class Play:
         out["thinking"] = ses.machine_to_move() and self.ai_move is None
         masbrur_status.add(self, out)
         return out
+
+
+def _s(n):
+    return "" if n == 1 else "s"
 
 
 def _use(uses, t, value):

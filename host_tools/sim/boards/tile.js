@@ -54,21 +54,23 @@ const PAD = 27;
 const FIELD = 28;                 // A0; the field is cells FIELD .. WALLS - 1
 const WALLS = 60;
 const SEATS = "AB";
-const REVEALED = ["combat_select", "combat_steal", "over"];   // Masbrur's phases with the walls face up
+const REVEALED = ["combat_select", "combat_steal", "over"];   // Masbrur: the walls face up
 const PARAMS = new URLSearchParams(location.search);
 const ME = PARAMS.has("seat") ? Number(PARAMS.get("seat")) : null;
 
-export const hint = "Drag a tile (or click it, then click where it goes) from a row onto a position, " +
-  "or from a position back to a row; right-click or Delete takes a tile off a position, Escape puts " +
-  "a held tile down again, \"Turn round\" turns the held tile. Mano a Mano: the lead on S, then the " +
-  "next slot at either end; DRAW and PASS are the board's buttons; LEFT or RIGHT names who leads. At " +
-  "the end of a hand put the tiles left in hand on the pad P, one at a time. ?seat=0 / ?seat=1 shows " +
-  "one seat's hand only (two windows, two seats). Against the board (menu R9, R10): its tiles lie face " +
-  "down on the field; carry the one it plays from the blinking field position to the blinking slot, " +
-  "and when it draws press DRAW. Masbrur (menu L6): \"Masbrur table\" lays its field; show pie group " +
-  "1 on P tile by tile, then OK; a wall on your wall slots; a push: the tile on the row's input " +
-  "position (A or D), then on the row's B or C (the row slides), then the tile pushed out into your " +
-  "arsenal; formations and steals: each tile on P with the square it gives on the left.";
+export const hint =
+  "Move a tile as a hand does: drag it from a row onto a position or back, or click it, " +
+  "then click where it goes; right-click, Delete or \"Take off\" takes it off a position, " +
+  "Escape puts it down again, \"Turn round\" turns the held tile. Mano a Mano: the lead on S," +
+  " then the next slot at either end; DRAW and PASS are the board's buttons; LEFT or RIGHT " +
+  "names who leads; at the end of a hand the tiles left in hand go on the pad P, one at a " +
+  "time. ?seat=0 / ?seat=1 shows one seat's hand only (two windows, two seats). Against the" +
+  " board (menu R9, R10): its tiles lie face down on the field; carry the one it plays from" +
+  " the blinking field position to the blinking slot; when it draws press DRAW. Masbrur " +
+  "(menu L6): \"Masbrur table\" lays its field; pie group 1 goes on P tile by tile, then OK; " +
+  "a wall on your wall slots; a push: the tile on the row's B or C (the row slides), then " +
+  "the tile pushed out into your arsenal; formations and steals: each tile on P with the " +
+  "square it gives on the left.";
 
 export const faults = [
   { id: "dirty", label: "Dirty contact", help: "click a position: its first contact reads between two windows" },
@@ -151,11 +153,11 @@ export function createBoard(root, profile, input) {
   const dirty = new Set();                     // cells whose first contact reads BAD
   const downAt = new Map();
   let held = null;                             // the tile picked up: {tile, cell} or {tile, row}
-  let pointer = null;                          // the pointer down on the board: where, and what it picked
+  let pointer = null;                          // the pointer down on the board, what it picked
   let ghost = null;                            // the tile following the pointer in a drag
   let armed = null;
   let sensedAt = 0;                            // the latest instant a reading was sent for
-  let seenMoves = null;                        // Masbrur: the moves and round the page has followed
+  let seenMoves = null;                        // Masbrur: the moves and round followed
   let seenRound = null;
   const ledEls = [];
   const posEls = [];
@@ -197,13 +199,16 @@ export function createBoard(root, profile, input) {
   hands.append(entry);
   const tools = el("div", "marble-hand tile-tools");
   const bone = el("span", "tile-bone");
-  const turn = button("tile-turn", "Turn round", "Turn the held tile round where it lies", turnHeld);
-  const off = button("tile-off", "Take off", "Take the held tile off its position, back to its row",
-    () => takeOff());
-  const again = button("tile-deal", "Collect and deal", "Every tile back, shuffled, and dealt 7 and 7 " +
-    "(a new hand on the table)", () => change(() => { table = deal(nextDeal(), boardSeat()); }, false, true));
-  const masbrur = button("tile-masbrur", "Masbrur table", "The standard Masbrur field on the board " +
-    "and the other 20 tiles in the pool", () => change(() => { table = masbrurTable(cells); }));
+  const turn = button("tile-turn", "Turn round", "Turn the held tile round where it lies",
+    turnHeld);
+  const off = button("tile-off", "Take off", "Take the held tile off its position, back to its " +
+    "row", () => takeOff());
+  const again = button("tile-deal", "Collect and deal", "Every tile back, shuffled, and dealt 7 " +
+    "and 7 (a new hand on the table)",
+  () => change(() => { table = deal(nextDeal(), boardSeat()); }, false, true));
+  const masbrur = button("tile-masbrur", "Masbrur table", "The standard Masbrur field on the " +
+    "board and the other 20 tiles in the pool",
+  () => change(() => { table = masbrurTable(cells); }));
   tools.append(bone, turn, off, again, masbrur);
   root.append(board, extras, hands, tools);
   channel?.addEventListener("message", (e) => remote(e.data));
@@ -397,8 +402,10 @@ export function createBoard(root, profile, input) {
     if (!free && c !== PAD && !canPush(c, h)) return false;
     held = null;
     change(() => {
-      const owner = h.cell === undefined ? (h.row === 0 || h.row === 1 ? h.row : -1) : ownerOf(h.tile);
-      const secret = !isMasbrur() && (table.down[h.cell] === 1 || (owner >= 0 && owner === boardSeat()));
+      const seat = h.row === 0 || h.row === 1 ? h.row : -1;
+      const owner = h.cell === undefined ? seat : ownerOf(h.tile);
+      const bot = boardSeat();
+      const secret = !isMasbrur() && (table.down[h.cell] === 1 || (owner >= 0 && owner === bot));
       lift(h);
       if (c === undefined) intoRow(h.tile, spot.row);
       else if (table.at[c] === undefined) onto(c, touching(h.tile, c), owner, secret);
@@ -490,9 +497,10 @@ export function createBoard(root, profile, input) {
     if (pos && root.contains(pos)) return { cell: cells.indexOf(pos.dataset.pos) };
     const row = target?.closest?.("[data-hand]");
     if (!row || !root.contains(row)) return null;
-    const key = row.dataset.hand;
+    const key = row.dataset.hand === "0" || row.dataset.hand === "1" ? Number(row.dataset.hand)
+      : row.dataset.hand;
     const t = target.closest(".tile[data-at]");
-    return { row: key === "0" || key === "1" ? Number(key) : key, tile: t ? rowTiles(t.dataset.row ?? key)[t.dataset.at] : null };
+    return { row: key, tile: t ? rowTiles(key)[t.dataset.at] : null };
   }
 
   function pointerDown(e) {
@@ -538,7 +546,8 @@ export function createBoard(root, profile, input) {
     ghost = null;
     const spot = spotOf(document.elementFromPoint(e.clientX, e.clientY));
     // A drag: the pointer moved, or the page scrolled it over another place.
-    const moved = Math.hypot(e.clientX - p.x, e.clientY - p.y) >= DRAG_PX || !sameSpot(spot, p.spot);
+    const moved = Math.hypot(e.clientX - p.x, e.clientY - p.y) >= DRAG_PX
+      || !sameSpot(spot, p.spot);
     if (armed) {
       if (!moved && spot?.cell !== undefined) {
         armed = null;
@@ -592,7 +601,7 @@ export function createBoard(root, profile, input) {
       for (const tile of tiles) {
         const i = table.bone.indexOf(tile);
         if (i >= 0) table.bone.splice(i, 1);
-        else if (table.at[PAD] !== undefined && lowFirst(table.at[PAD]) === tile) delete table.at[PAD];
+        else if (table.at[PAD] && lowFirst(table.at[PAD]) === tile) delete table.at[PAD];
         else continue;
         intoRow(tile, seat);
       }
@@ -601,7 +610,9 @@ export function createBoard(root, profile, input) {
 
   function gather() {
     held = null;
-    for (const seat of [0, 1]) for (const tile of table.hands[seat].splice(0)) intoRow(tile, "pool");
+    for (const seat of [0, 1]) {
+      for (const tile of table.hands[seat].splice(0)) intoRow(tile, "pool");
+    }
     for (const c of [PAD, WALLS, WALLS + 1, WALLS + 2, WALLS + 3]) {
       if (table.at[c] === undefined) continue;
       intoRow(table.at[c], "pool");
@@ -656,13 +667,14 @@ export function createBoard(root, profile, input) {
     return seat >= 0 && (ME === seat || REVEALED.includes(st.phase));
   }
 
-  // A row's tiles, each knowing its place (data-at) so that a click finds it.
-  function rowEls(tiles, key, up, rowKey = key) {
+  // A row's tiles, each knowing its place in its row's list (data-at: ``at(i)``) so that a
+  // click finds it.
+  function rowEls(tiles, key, up, at = (i) => i) {
     return tiles.map((tile, i) => {
       const t = tileEl(tile, up);
-      t.dataset.at = i;
-      t.dataset.row = rowKey;
-      if (held && held.cell === undefined && held.row === key && held.tile === tile) t.classList.add("held");
+      t.dataset.at = at(i);
+      const picked = held && held.cell === undefined && held.row === key && held.tile === tile;
+      if (picked) t.classList.add("held");
       return t;
     });
   }
@@ -682,9 +694,9 @@ export function createBoard(root, profile, input) {
     }
     const bot = boardSeat();
     const masbrurGame = isMasbrur();
+    const board = " (the board" + (masbrurGame ? ")" : ": its tiles lie face down on the field)");
     [0, 1].forEach((seat) => {
-      const who = seat === bot ? " (the board" + (masbrurGame ? ")" : ": its tiles lie face down on the field)")
-        : ME === seat ? " (you)" : ME === null ? " (player)" : "";
+      const who = seat === bot ? board : ME === seat ? " (you)" : ME === null ? " (player)" : "";
       const label = el("span", "seat", `${SEATS[seat]}${who}${masbrurGame ? ", arsenal" : ""}: `);
       const up = masbrurGame || (mine(seat) && seat !== bot);   // arsenals are public
       handEls[seat].replaceChildren(label, ...rowEls(table.hands[seat], seat, up));
@@ -699,45 +711,37 @@ export function createBoard(root, profile, input) {
   // while they are offered (as the board counts them), and what P has entered.
   function renderPools(st) {
     const [first, second] = pools;
+    const fill = (row, text, tiles, key) => row.replaceChildren(el("span", "seat", text),
+      ...rowEls(tiles, key, true, (i) => rowTiles(key).indexOf(tiles[i])));
+    second.hidden = true;
+    second.replaceChildren();
+    entry.hidden = true;
     if (!isMasbrur()) {
       first.dataset.hand = "beyond";
-      first.replaceChildren(el("span", "seat", "Beyond the track (played from the pad): "),
-        ...rowEls(table.beyond, "beyond", true));
-      second.hidden = true;
-      second.replaceChildren();
-      entry.hidden = true;
+      fill(first, "Beyond the track (played from the pad): ", table.beyond, "beyond");
       return;
     }
-    const pie = st.game === "masbrur" && (st.phase === "pie_offer" || st.phase === "pie_accept");
-    const group = pie ? st.group : [];
-    const inGroup = table.bone.filter((t) => group.includes(t));
-    const rest = table.bone.filter((t) => !group.includes(t));
-    const label = (text) => el("span", "seat", text);
     first.dataset.hand = second.dataset.hand = "pool";
-    second.hidden = !pie;
-    if (pie && st.phase === "pie_offer") {
-      first.replaceChildren(label(`Pool, group 1 as the board counts it (${inGroup.length}): `),
-        ...rowEls(inGroup, "pool", true).map((t) => renumber(t, inGroup)));
-      second.replaceChildren(label(`Pool, the rest (${rest.length}): `), ...rowEls(rest, "pool", true).map((t) => renumber(t, rest)));
-    } else if (pie) {
-      first.replaceChildren(label(`Group 1, LEFT takes it (${group.length}): `),
-        ...rowEls(inGroup, "pool", true).map((t) => renumber(t, inGroup)));
-      second.replaceChildren(label(`Group 2, RIGHT takes it (${20 - group.length}): `),
-        ...rowEls(rest, "pool", true).map((t) => renumber(t, rest)));
+    if (st.game === "masbrur" && (st.phase === "pie_offer" || st.phase === "pie_accept")) {
+      const group = st.group;
+      const inGroup = table.bone.filter((t) => group.includes(t));
+      const rest = table.bone.filter((t) => !group.includes(t));
+      const onPad = group.length > inGroup.length ? ", one on P" : "";
+      const offered = st.phase === "pie_accept";
+      fill(first, offered ? `Group 1, LEFT takes it (${group.length}): `
+        : `Pool, group 1 as the board counts it (${group.length}${onPad}): `, inGroup, "pool");
+      fill(second, offered ? `Group 2, RIGHT takes it (${20 - group.length}): `
+        : `Pool, the rest (${rest.length}): `, rest, "pool");
+      second.hidden = false;
     } else {
-      first.replaceChildren(label(`Pool (${table.bone.length}): `), ...rowEls(table.bone, "pool", true));
-      second.replaceChildren();
+      fill(first, `Pool (${table.bone.length}): `, table.bone, "pool");
     }
-    const parts_ = (st.forms || []).map(([row, uses]) => `${row === 0 ? "upper" : "lower"} row ${uses.map((u) => u[1]).join(" ")}`);
-    if (st.steal?.length) parts_.push("taking " + st.steal.map(([tile, v]) => `${tile} (adds ${v})`).join(", "));
-    entry.hidden = !parts_.length || st.game !== "masbrur";
-    entry.textContent = "Shown on P so far: " + parts_.join(" · ");
-  }
-
-  // A pool tile drawn in a group row: its place in the pool itself (what a click finds).
-  function renumber(t, list) {
-    t.dataset.at = table.bone.indexOf(list[Number(t.dataset.at)]);
-    return t;
+    const shown = (st.forms || []).map(([row, uses]) =>
+      `${row === 0 ? "upper" : "lower"} row ${uses.map((u) => u[1]).join(" ")}`);
+    const taken = (st.steal || []).map(([t, v]) => `${t} (adds ${v})`);
+    if (taken.length) shown.push("taking " + taken.join(", "));
+    entry.hidden = !shown.length || st.game !== "masbrur";
+    entry.textContent = "Shown on P so far: " + shown.join(" · ");
   }
 
   return {
