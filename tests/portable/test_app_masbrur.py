@@ -106,14 +106,18 @@ def test_a_round_with_the_walls_dark_until_combat():
     assert "C %d, die %d" % (c, die) in b.message(), b.message()
 
 
-def _to_equipment(b, seed):
-    rng = Rng(seed)
+def _until(b, phase, rng):
+    """Random moves (masbrur_kit.choose) carried out on the board until ``phase``."""
     s = b.state()
-    while s.phase != "equipment":
+    while s.phase != phase:
         m = choose(rng, s)
         b.table.act(s, m)
         s = masbrur.play(s, m)
     return s
+
+
+def _to_equipment(b, seed):
+    return _until(b, "equipment", Rng(seed))
 
 
 def test_attack_without_the_formations_is_refused_and_the_die_shown():
@@ -128,12 +132,7 @@ def test_attack_without_the_formations_is_refused_and_the_die_shown():
 
 def test_a_selection_the_rules_refuse_is_entered_again():
     b = Masbrur()
-    rng = Rng(3)
-    s = b.state()
-    while s.phase != "combat_select":
-        m = choose(rng, s)
-        b.table.act(s, m)
-        s = masbrur.play(s, m)
+    s = _until(b, "combat_select", Rng(3))
     played = len(b.status()["moves"])
     hand = masbrur.hand(s, masbrur.to_move(s))
     b.press(RIGHT)                          # a lower-row "formation" of two squares
@@ -288,12 +287,7 @@ def test_a_tile_turned_round_on_the_pad_gives_its_other_square():
     assert "group 1: 2 tiles" in b.message(), b.message()
     b.press(OK)
     eq(b.status()["moves"], ["O " + mf.tiles_text(offer)], "both tiles offered")
-    rng = Rng(5)
-    s = b.state()
-    while s.phase != "combat_select":
-        m = choose(rng, s)
-        b.table.act(s, m)
-        s = masbrur.play(s, m)
+    s = _until(b, "combat_select", Rng(5))
     move = masbrur.auto_move(s)
     for row, zh, uses in mf.parse_selection(move):
         b.press(LEFT if row == 0 else RIGHT)
@@ -339,23 +333,12 @@ def test_the_equipment_phase_status_lists_a_few_moves_without_the_engines_list()
     eq(again["legal"], legal, "the page's status the same")
 
 
-class _Ticking:
-    """A live clock that moves 10 ms each time it is read: the board's search then thinks
-    a slice per tick, as on a board (and in the simulator)."""
-
-    def __init__(self):
-        self.ms = 1000
-
-    def __call__(self):
-        self.ms += 10
-        return self.ms
-
-
 def test_against_the_board_it_thinks_over_several_ticks():
     """Level 3 with a live clock: the board's choice of a pie group takes several ticks
     of thinking (no move meanwhile, nothing crashes), then it is played."""
+    from test_app_opponent import Fake
     b = Masbrur(opponent="B", level=3, first_offerer=0)
-    b.app.clock = _Ticking()
+    b.app.clock = Fake(10)                  # a live clock: a slice of thinking per tick
     s = b.state()
     b.table.act(s, "O " + mf.tiles_text(masbrur.pool(s)[:10]))
     ticks = 0
