@@ -147,7 +147,8 @@ export function createBoard(root, profile, input) {
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(tableKey) : null;
   let dealSeed = Number(PARAMS.get("deal")) || 0;   // ?deal=N: the deals are N, N+1, … (tests)
   const nextDeal = () => (dealSeed ? dealSeed++ : Date.now());
-  let table = load() || deal(nextDeal(), boardSeat());
+  let table = null;                            // (boardSeat reads it)
+  table = load() || deal(nextDeal(), boardSeat());
   table.down ??= {};                           // a table saved before these two
   table.beyond ??= [];
   const dirty = new Set();                     // cells whose first contact reads BAD
@@ -310,21 +311,22 @@ export function createBoard(root, profile, input) {
   }
 
   function isMasbrur() {
-    return table.kind === "masbrur";
+    return table?.kind === "masbrur";
   }
 
   function mine(seat) {
     return ME === null || ME === seat;
   }
 
-  // The seat the board plays (0, 1) or null: its game's, or before one Mano a Mano's setting
-  // (for a deal).
+  // The seat the board plays (0, 1) or null: its game's, or before one the setting of the
+  // game the table is laid for (a deal lays the board's hand face down).
   function boardSeat() {
     const st = input.status();
     if (st.game) return st.board ? st.board.seat : null;
     try {
       const files = JSON.parse(localStorage.getItem("arbiter-sim/" + profile.name)).files;
-      const seat = SEATS.indexOf(JSON.parse(files["config.json"])["mano.opponent"]);
+      const key = (isMasbrur() ? "masbrur" : "mano") + ".opponent";
+      const seat = SEATS.indexOf(JSON.parse(files["config.json"])[key]);
       return seat < 0 ? null : seat;
     } catch {
       return null;                             // no settings saved yet: nobody
