@@ -204,6 +204,7 @@ export function createBoard(root, profile, input) {
 
   return {
     names,
+    cellName: (c) => spaceNames[c],
     frameText(hex) {
       const on = [];
       for (let c = 0; c < spaces.length; c++) if (hex.slice(2 * c, 2 * c + 2) === "01") on.push(spaceNames[c]);
