@@ -1,13 +1,16 @@
 """Pytest fixtures for the browser simulator: Debian's chromium per test module, the
 simulator served per module, a fresh booted page per test (host_tools/sim_page.py
 drives the page), and the oracle for the colours it draws."""
+import contextlib
 import struct
 import zlib
 
 import pytest
 
-from host_tools.sim_page import (BOOT_MS, PRESS_MS, ROOT, VIEWPORT, Server, Sim, have_chromium, launch,  # noqa: F401
-                                 png_pixels)
+from host_tools.sim_page import (BOOT_MS, PHONE, PRESS_MS, ROOT, VIEWPORT, Server,  # noqa: F401
+                                 Sim, have_chromium, launch, png_pixels)
+
+WIDTHS = (VIEWPORT["width"], PHONE["width"])   # a desktop and a phone in portrait
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +45,39 @@ def sim(browser, server):
     s.advance(BOOT_MS)
     yield s
     context.close()
+
+
+@contextlib.contextmanager
+def page_at(browser, server, width):
+    """A fresh booted page of ``server``'s simulator ``width`` px wide: a desktop's
+    window, or at PHONE's width a phone's (touch: keys are tapped)."""
+    phone = width == PHONE["width"]
+    context = browser.new_context(viewport=PHONE if phone else dict(VIEWPORT, width=width),
+                                  is_mobile=phone, has_touch=phone)
+    try:
+        s = Sim(context.new_page(), server.url, touch=phone)
+        s.open()
+        s.advance(BOOT_MS)
+        yield s
+        assert not s.errors, s.errors
+    finally:
+        context.close()
+
+
+def legend_rows(sim):
+    """The legend as the page shows it: [(cell names, text)], in order."""
+    return [tuple(r) for r in sim.page.eval_on_selector_all(
+        "#legend-cells li", "els => els.map(e => [e.dataset.cells, e.lastChild.textContent])")]
+
+
+def legal_moves(sim):
+    """The side panel's legal moves, as listed."""
+    return sim.page.eval_on_selector_all("#legal span", "els => els.map(e => e.textContent)")
+
+
+def moves_listed(sim):
+    """The side panel's moves, each as "<player> <move>"."""
+    return sim.page.eval_on_selector_all("#moves li", "els => els.map(e => e.textContent)")
 
 
 def configure(sim, settings):
