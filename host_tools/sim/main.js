@@ -320,6 +320,7 @@ function showStatus() {
   showBudgets(s, seat);
   showLegend(s);
   board.mark?.(s.last ?? null);
+  board.statusChanged?.(s);
   const legal = s.legal || [];
   $("legal-count").textContent = s.game ? `(${legal.length})` : "";
   $("legal").replaceChildren(...legal.map((m) => {
