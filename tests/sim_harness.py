@@ -80,6 +80,59 @@ def moves_listed(sim):
     return sim.page.eval_on_selector_all("#moves li", "els => els.map(e => e.textContent)")
 
 
+def leds_by_cell(sim):
+    """{cell name: (r, g, b)} of every LED the page draws (its data-rgb)."""
+    pairs = sim.page.eval_on_selector_all(".led", """els => els.map(e => {
+        const cell = e.closest("[data-name],[data-space],[data-point]");
+        return [cell.dataset.name || cell.dataset.space || cell.dataset.point, e.dataset.rgb || "0,0,0"];
+    })""")
+    return {name: tuple(int(v) for v in rgb.split(",")) for name, rgb in pairs}
+
+
+def blinking(sim, ms=500, every=100):
+    """The cells whose LED changes while ``ms`` pass: what a person sees blink."""
+    seen = {}
+    for _ in range(ms // every):
+        for name, rgb in leds_by_cell(sim).items():
+            seen.setdefault(name, set()).add(rgb)
+        sim.advance(every)
+    return {name for name, looks in seen.items() if len(looks) > 1}
+
+
+def menu_choose(sim, wanted, tries=20):
+    """On a board without a key per cell: move the blinking selection with PASS to the
+    cell the legend gives to the line ``wanted(text)`` picks, then press OK."""
+    cells = [c for c, text in legend_rows(sim) if c and wanted(text)]
+    assert len(cells) == 1, legend_rows(sim)
+    for _ in range(tries):
+        if cells[0] in blinking(sim):
+            sim.press("OK")
+            return
+        sim.press("PASS")
+    raise AssertionError("the selection never reached %s" % cells[0])
+
+
+def setting_choose(sim, value, tries=10):
+    """In a setting's editor on such a board: PASS until the legend marks ``value`` as
+    the value now, then OK saves it."""
+    assert sim.text("#screen") == "setting"
+    for _ in range(tries):
+        if any(text == value + " (now)" for _c, text in legend_rows(sim)):
+            sim.press("OK")
+            return
+        sim.press("PASS")
+    raise AssertionError("%s never came: %s" % (value, legend_rows(sim)))
+
+
+def until(sim, done, ms=60000, step=100):
+    """Let the board run until ``done()`` (a person waiting)."""
+    for _ in range(ms // step):
+        if done():
+            return
+        sim.advance(step)
+    raise AssertionError("still waiting after %d ms; the board says %r" % (ms, sim.text("#message")))
+
+
 def configure(sim, settings):
     """Power the page's board up again with ``settings`` (e.g. {"mano.opponent": "B"})
     in its saved config.json, as ``arbiter config`` would have left them."""

@@ -14,7 +14,7 @@ from firmware.app import render, settings
 from firmware.app.device import FRAME_MS
 from tests.sim_harness import (ROOT, VIEWPORT, Sim, browser, legal_moves,  # noqa: F401
                                legend_rows, moves_listed, page_at, png_bytes, png_pixels, scaled,
-                               serve, sim, wire)
+                               serve, sim, until, wire)
 
 with open(os.path.join(ROOT, "hardware", "light-pico.json")) as f:
     PROFILE = json.load(f)
@@ -602,15 +602,6 @@ def press_legend(sim, wanted):
             sim.press(cells.split()[0])
             return text
     raise AssertionError("no line of the legend fits: %s" % legend_rows(sim))
-
-
-def until(sim, done, ms=30000, step=100):
-    """Let the board run until ``done()``."""
-    for _ in range(ms // step):
-        if done():
-            return
-        sim.advance(step)
-    raise AssertionError("still waiting after %d ms: %s" % (ms, sim.text("#message")))
 
 
 def play_morbak(sim, rng, lite, opponent):
