@@ -83,8 +83,8 @@ def moves_listed(sim):
 def leds_by_cell(sim):
     """{cell name: (r, g, b)} of every LED the page draws (its data-rgb)."""
     pairs = sim.page.eval_on_selector_all(".led", """els => els.map(e => {
-        const cell = e.closest("[data-name],[data-space],[data-point]");
-        return [cell.dataset.name || cell.dataset.space || cell.dataset.point, e.dataset.rgb || "0,0,0"];
+        const cell = e.closest("[data-name],[data-space],[data-point]").dataset;
+        return [cell.name || cell.space || cell.point, e.dataset.rgb || "0,0,0"];
     })""")
     return {name: tuple(int(v) for v in rgb.split(",")) for name, rgb in pairs}
 
@@ -130,7 +130,8 @@ def until(sim, done, ms=60000, step=100):
         if done():
             return
         sim.advance(step)
-    raise AssertionError("still waiting after %d ms; the board says %r" % (ms, sim.text("#message")))
+    raise AssertionError("still waiting after %d ms; the board says %r"
+                         % (ms, sim.text("#message")))
 
 
 def configure(sim, settings):

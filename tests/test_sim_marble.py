@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from tests.sim_harness import (browser, legal_moves, menu_choose, moves_listed, page_at,  # noqa: F401
-                               serve, setting_choose, sim, until)
+from tests.sim_harness import (browser, leds_by_cell, legal_moves, menu_choose,  # noqa: F401
+                               moves_listed, page_at, serve, setting_choose, sim, until)
 
 SETTLE_MS = 1200       # rolling, then the sensors' settle time, then a step
 
@@ -115,15 +115,15 @@ NAMES = {"W": "White", "B": "Black"}
 
 def board_marbles(sim):
     """{space: "W" | "B"}: the marbles the page draws."""
-    return dict(sim.page.eval_on_selector_all(
-        "[data-space]", "els => els.filter(e => e.dataset.marble).map(e => [e.dataset.space, e.dataset.marble])"))
+    return dict(sim.page.eval_on_selector_all("[data-space]", """els => els
+        .filter(e => e.dataset.marble).map(e => [e.dataset.space, e.dataset.marble])"""))
 
 
 def position_marbles(sim):
     """{space: "W" | "B"}: the firmware's position as the panel shows it (ranks 8 to 1)."""
     ranks = sim.text("#position").split(" ")[0].split("/")
-    return {"abcdefgh"[x] + str(8 - y): c for y, rank in enumerate(ranks) for x, c in enumerate(rank)
-            if c in "WB"}
+    return {"abcdefgh"[x] + str(8 - y): c
+            for y, rank in enumerate(ranks) for x, c in enumerate(rank) if c in "WB"}
 
 
 def agree(sim):
@@ -181,7 +181,8 @@ def test_a_marble_of_the_wrong_colour_is_named(sim):
     sim.advance(SETTLE_MS)
     assert sim.text("#wrong") == "none", "the board cannot see it"
     warning = sim.text(".colour-warning")
-    assert warning.startswith("Wrong colour: %s holds a White marble, the board has Black there" % space_name)
+    assert warning.startswith("Wrong colour: %s holds a White marble, the board has Black there"
+                              % space_name), warning
     assert "wrong-colour" in space(sim, space_name).get_attribute("class")
     space(sim, space_name).click()
     space(sim, space_name).click()
@@ -199,16 +200,21 @@ def set_up_by_hand(sim):
     White, purple: Black), choosing the colour below the board first."""
     seen = {}
     for _ in range(6):
-        for name, rgb in sim.page.eval_on_selector_all(
-                "[data-space] .led", "els => els.map(e => [e.closest('[data-space]').dataset.space, e.dataset.rgb])"):
-            if rgb and rgb != "0,0,0":
-                seen[name] = tuple(int(v) for v in rgb.split(","))
+        seen.update(lit(sim))
         sim.advance(100)
     assert len(seen) == 24, seen
     for name, (r, _g, b) in sorted(seen.items()):
         sim.tap(sim.page.locator("input[name=marble-colour][value=%s]" % ("W" if r > b else "B")))
         sim.tap(space(sim, name))
     sim.advance(SETTLE_MS)
+
+
+def lit(sim):
+    """{space: (r, g, b)} of the LEDs lit now."""
+    return {name: rgb for name, rgb in leds_by_cell(sim).items() if rgb != (0, 0, 0)}
+
+
+BOARD_PLAYS = re.compile(r"the board plays ([a-h][1-8]-[a-h][1-8])")
 
 
 def play_mabula(sim, rng, opponent, by_hand):
@@ -226,14 +232,15 @@ def play_mabula(sim, rng, opponent, by_hand):
     else:
         sim.tap(sim.page.locator("#marble-setup"))
         sim.advance(SETTLE_MS)
-    assert sim.text("#screen") == "game" and sim.text("#turn").startswith("White"), sim.text("#message")
+    assert sim.text("#screen") == "game", sim.text("#message")
+    assert sim.text("#turn").startswith("White")
     board = NAMES.get(opponent)
     while not sim.text("#result"):
         listed = moves_listed(sim)
         mover = sim.text("#turn").split(" ")[0]
         if mover == board:
-            until(sim, lambda: re.search(r"the board plays ([a-h][1-8]-[a-h][1-8])", sim.text("#message")))
-            move = re.search(r"the board plays ([a-h][1-8]-[a-h][1-8])", sim.text("#message")).group(1)
+            until(sim, lambda: BOARD_PLAYS.search(sim.text("#message")))
+            move = BOARD_PLAYS.search(sim.text("#message")).group(1)
         else:
             move = rng.choice(legal_moves(sim))
         sim.tap(space(sim, move[:2]))
@@ -243,16 +250,13 @@ def play_mabula(sim, rng, opponent, by_hand):
         assert after[len(listed)] == "%s %s" % (mover, move), (after, sim.text("#message"))
         assert all(m.endswith(" pass") for m in after[len(listed) + 1:]), "then only forced passes"
         agree(sim)
-    found = re.fullmatch(r"(?:(White|Black) wins|draw) \((.+)\): (White|Black) (\d+), (White|Black) (\d+)",
-                         sim.text("#result"))
+    found = re.fullmatch(r"(?:(White|Black) wins|draw) \((.+)\): "
+                         r"(White|Black) (\d+), (White|Black) (\d+)", sim.text("#result"))
     assert found, sim.text("#result")
     winner, first, second = found.group(1), int(found.group(4)), int(found.group(6))
     assert (first > second) if winner else (first == second), "the winner's score first"
     sim.press("PASS")                                 # the scores as bars
-    lit = [n for n, rgb in sim.page.eval_on_selector_all(
-        "[data-space] .led", "els => els.map(e => [e.closest('[data-space]').dataset.space, e.dataset.rgb])")
-        if rgb and rgb != "0,0,0"]
-    assert len(lit) == min(first, 30) + min(second, 30)
+    assert len(lit(sim)) == min(first, 30) + min(second, 30)
     return sim.text("#result")
 
 
