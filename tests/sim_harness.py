@@ -70,6 +70,24 @@ def legend_rows(sim):
         "#legend-cells li", "els => els.map(e => [e.dataset.cells, e.lastChild.textContent])")]
 
 
+PANEL_JS = """() => {
+    const out = {};
+    for (const e of document.querySelectorAll("#panel dd[id], #legend-says")) {
+        out[e.id] = e.hidden ? null : e.innerText.trim();
+    }
+    out.moves = [...document.querySelectorAll("#moves li")].map(e => e.textContent);
+    out.legal = [...document.querySelectorAll("#legal span")].map(e => e.textContent);
+    return out;
+}"""
+
+
+def panel(sim):
+    """Everything the side panel says at once, as a person reads it: {row id: text, or
+    None while the row is hidden} ("turn", "message", "result", "owed", ...), with
+    "moves" (each "<player> <move>") and "legal" (the legal moves) as lists."""
+    return sim.page.evaluate(PANEL_JS)
+
+
 def legal_moves(sim):
     """The side panel's legal moves, as listed."""
     return sim.page.eval_on_selector_all("#legal span", "els => els.map(e => e.textContent)")
