@@ -2,6 +2,7 @@
 simulator served per module, a fresh booted page per test (host_tools/sim_page.py
 drives the page), and the oracle for the colours it draws."""
 import contextlib
+import re
 import struct
 import zlib
 
@@ -62,6 +63,32 @@ def page_at(browser, server, width):
         assert not s.errors, s.errors
     finally:
         context.close()
+
+
+def whole_game(browser, server, width, picture, play):
+    """Play a whole game with ``play(sim)`` on a fresh page ``width`` px wide, nothing
+    cut off before or after; the end's screenshot is test-artifacts/``picture``."""
+    with page_at(browser, server, width) as sim:
+        assert sim.clipped() == []
+        play(sim)
+        assert sim.clipped() == []
+        sim.screenshot(picture)
+
+
+RESULT = re.compile(r"(?:(White|Black) wins|draw) \((.+)\): "
+                    r"(White|Black) (\d+), (White|Black) (\d+)")
+
+
+def final_score(result):
+    """The side panel's result of a game that names players by colour ("White wins
+    (score): White 35, Black 26"): (the winner's name or None, {name: score}), checking
+    that the winner's score comes first and is the higher."""
+    found = RESULT.fullmatch(result)
+    assert found, result
+    winner, first, second = found.group(1), int(found.group(4)), int(found.group(6))
+    assert (first > second) if winner else (first == second), result
+    assert winner in (None, found.group(3)), result
+    return winner, {found.group(3): first, found.group(5): second}
 
 
 def legend_rows(sim):

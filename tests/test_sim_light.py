@@ -13,8 +13,8 @@ import pytest
 from firmware.app import render, settings
 from firmware.app.device import FRAME_MS
 from tests.sim_harness import (ROOT, VIEWPORT, Sim, browser, legal_moves,  # noqa: F401
-                               legend_rows, moves_listed, page_at, png_bytes, png_pixels, scaled,
-                               serve, sim, until, wire)
+                               legend_rows, moves_listed, png_bytes, png_pixels, scaled,
+                               serve, sim, until, whole_game, wire)
 
 with open(os.path.join(ROOT, "hardware", "light-pico.json")) as f:
     PROFILE = json.load(f)
@@ -643,9 +643,7 @@ def play_morbak(sim, rng, lite, opponent):
 @pytest.mark.parametrize("lite, opponent, width", [
     (False, None, 1280), (False, "B", 390), (True, None, 390), (True, "A", 1280)])
 def test_whole_morbak_games_through_the_page(browser, server, lite, opponent, width):
-    with page_at(browser, server, width) as sim:
-        assert sim.clipped() == []
-        play_morbak(sim, random.Random(width + lite), lite, opponent)
-        assert sim.clipped() == []
-        sim.screenshot("sim-light-game-%s-%s-%d.png"
-                       % ("lite" if lite else "full", opponent or "hot-seat", width))
+    picture = "sim-light-game-%s-%s-%d.png" % ("lite" if lite else "full", opponent or "hot-seat",
+                                               width)
+    whole_game(browser, server, width, picture,
+               lambda sim: play_morbak(sim, random.Random(width + lite), lite, opponent))

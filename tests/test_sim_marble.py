@@ -9,8 +9,9 @@ import re
 
 import pytest
 
-from tests.sim_harness import (browser, leds_by_cell, legal_moves, menu_choose,  # noqa: F401
-                               moves_listed, page_at, serve, setting_choose, sim, until)
+from tests.sim_harness import (browser, final_score, leds_by_cell, legal_moves,  # noqa: F401
+                               menu_choose, moves_listed, serve, setting_choose, sim, until,
+                               whole_game)
 
 SETTLE_MS = 1200       # rolling, then the sensors' settle time, then a step
 
@@ -250,21 +251,14 @@ def play_mabula(sim, rng, opponent, by_hand):
         assert after[len(listed)] == "%s %s" % (mover, move), (after, sim.text("#message"))
         assert all(m.endswith(" pass") for m in after[len(listed) + 1:]), "then only forced passes"
         agree(sim)
-    found = re.fullmatch(r"(?:(White|Black) wins|draw) \((.+)\): "
-                         r"(White|Black) (\d+), (White|Black) (\d+)", sim.text("#result"))
-    assert found, sim.text("#result")
-    winner, first, second = found.group(1), int(found.group(4)), int(found.group(6))
-    assert (first > second) if winner else (first == second), "the winner's score first"
+    _winner, scores = final_score(sim.text("#result"))
     sim.press("PASS")                                 # the scores as bars
-    assert len(lit(sim)) == min(first, 30) + min(second, 30)
-    return sim.text("#result")
+    assert len(lit(sim)) == min(scores["White"], 30) + min(scores["Black"], 30)
 
 
 @pytest.mark.parametrize("opponent, width, by_hand", [
     (None, 1280, True), ("B", 390, False), (None, 390, True), ("W", 1280, False)])
 def test_whole_mabula_games_through_the_page(browser, server, opponent, width, by_hand):
-    with page_at(browser, server, width) as sim:
-        assert sim.clipped() == []
-        play_mabula(sim, random.Random(width), opponent, by_hand)
-        assert sim.clipped() == []
-        sim.screenshot("sim-marble-game-%s-%d.png" % (opponent or "hot-seat", width))
+    picture = "sim-marble-game-%s-%d.png" % (opponent or "hot-seat", width)
+    whole_game(browser, server, width, picture,
+               lambda sim: play_mabula(sim, random.Random(width), opponent, by_hand))

@@ -13,8 +13,9 @@ import pytest
 
 from firmware.app import board_stone
 from firmware.rules import fursaz
-from tests.sim_harness import (PHONE, browser, configure, leds_by_cell, menu_choose,  # noqa: F401
-                               moves_listed, page_at, panel, serve, setting_choose, sim)
+from tests.sim_harness import (PHONE, browser, configure, final_score, leds_by_cell,  # noqa: F401
+                               menu_choose, moves_listed, page_at, panel, serve, setting_choose,
+                               sim, whole_game)
 
 POINTS = board_stone.points(fursaz, 5)
 SETTLE_MS = 700        # a stone turned (edge-on 80 ms), then the sensors' settle time, then a step
@@ -284,21 +285,14 @@ def play_fursaz(sim, rng, opponent, swap):
             assert said["turn"].startswith("White"), "after the swap White moves: the first player"
         if said["owed"] == "none":
             assert stones(sim) == position_stones(said["position"])
-    found = re.fullmatch(r"(?:(White|Black) wins|draw) \((.+)\): "
-                         r"(White|Black) (\d+), (White|Black) (\d+)", said["result"])
-    assert found, said["result"]
-    scores = {found.group(3): int(found.group(4)), found.group(5): int(found.group(6))}
-    assert found.group(1) is None or scores[found.group(1)] >= max(scores.values())
+    _winner, scores = final_score(said["result"])
     sim.press("PASS")
     score_bars(sim, scores["Black"], scores["White"])
-    return said["result"]
 
 
 @pytest.mark.parametrize("opponent, width, swap", [
     (None, 1280, True), ("B", 390, False), (None, 390, False), ("A", 1280, True)])
 def test_whole_fursaz_games_through_the_page(browser, server, opponent, width, swap):
-    with page_at(browser, server, width) as sim:
-        assert sim.clipped() == []
-        play_fursaz(sim, random.Random(width), opponent, swap)
-        assert sim.clipped() == []
-        sim.screenshot("sim-stone-game-%s-%d.png" % (opponent or "hot-seat", width))
+    picture = "sim-stone-game-%s-%d.png" % (opponent or "hot-seat", width)
+    whole_game(browser, server, width, picture,
+               lambda sim: play_fursaz(sim, random.Random(width), opponent, swap))
