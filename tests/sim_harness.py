@@ -65,14 +65,14 @@ def page_at(browser, server, width):
         context.close()
 
 
-def whole_game(browser, server, width, picture, play):
+def whole_game(browser, server, width, name, play):
     """Play a whole game with ``play(sim)`` on a fresh page ``width`` px wide, nothing
-    cut off before or after; the end's screenshot is test-artifacts/``picture``."""
+    cut off before or after; the end's screenshot is test-artifacts/NAME-WIDTH.png."""
     with page_at(browser, server, width) as sim:
         assert sim.clipped() == []
         play(sim)
         assert sim.clipped() == []
-        sim.screenshot(picture)
+        sim.screenshot("%s-%d.png" % (name, width))
 
 
 RESULT = re.compile(r"(?:(White|Black) wins|draw) \((.+)\): "

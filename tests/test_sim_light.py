@@ -643,7 +643,6 @@ def play_morbak(sim, rng, lite, opponent):
 @pytest.mark.parametrize("lite, opponent, width", [
     (False, None, 1280), (False, "B", 390), (True, None, 390), (True, "A", 1280)])
 def test_whole_morbak_games_through_the_page(browser, server, lite, opponent, width):
-    picture = "sim-light-game-%s-%s-%d.png" % ("lite" if lite else "full", opponent or "hot-seat",
-                                               width)
-    whole_game(browser, server, width, picture,
+    name = "sim-light-%s-%s" % ("lite" if lite else "full", opponent or "hot-seat")
+    whole_game(browser, server, width, name,
                lambda sim: play_morbak(sim, random.Random(width + lite), lite, opponent))

@@ -259,6 +259,5 @@ def play_mabula(sim, rng, opponent, by_hand):
 @pytest.mark.parametrize("opponent, width, by_hand", [
     (None, 1280, True), ("B", 390, False), (None, 390, True), ("W", 1280, False)])
 def test_whole_mabula_games_through_the_page(browser, server, opponent, width, by_hand):
-    picture = "sim-marble-game-%s-%d.png" % (opponent or "hot-seat", width)
-    whole_game(browser, server, width, picture,
+    whole_game(browser, server, width, "sim-marble-%s" % (opponent or "hot-seat"),
                lambda sim: play_mabula(sim, random.Random(width), opponent, by_hand))

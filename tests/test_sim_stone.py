@@ -293,6 +293,5 @@ def play_fursaz(sim, rng, opponent, swap):
 @pytest.mark.parametrize("opponent, width, swap", [
     (None, 1280, True), ("B", 390, False), (None, 390, False), ("A", 1280, True)])
 def test_whole_fursaz_games_through_the_page(browser, server, opponent, width, swap):
-    picture = "sim-stone-game-%s-%d.png" % (opponent or "hot-seat", width)
-    whole_game(browser, server, width, picture,
+    whole_game(browser, server, width, "sim-stone-%s" % (opponent or "hot-seat"),
                lambda sim: play_fursaz(sim, random.Random(width), opponent, swap))
