@@ -251,6 +251,7 @@ def play_mabula(sim, rng, opponent, by_hand):
         assert after[len(listed)] == "%s %s" % (mover, move), (after, sim.text("#message"))
         assert all(m.endswith(" pass") for m in after[len(listed) + 1:]), "then only forced passes"
         agree(sim)
+        assert sim.text("#legend-says") == sim.text("#message"), "the legend says it too"
     _winner, scores = final_score(sim.text("#result"))
     sim.press("PASS")                                 # the scores as bars
     assert len(lit(sim)) == min(scores["White"], 30) + min(scores["Black"], 30)

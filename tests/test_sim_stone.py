@@ -262,6 +262,7 @@ def play_fursaz(sim, rng, opponent, swap):
             assert said["owed"] == "none", said["message"]
             continue
         assert said["wrong"] == "none", said["message"]
+        assert said["legend-says"] == said["message"], "the legend says it too"
         if "thinking" in said["turn"]:
             sim.advance(200)
             said = panel(sim)

@@ -339,9 +339,12 @@ function resultText(result, score, seat) {
 
 // Morbak's counters, the last move and the match (the light board's status has them).
 function showBudgets(s, seat) {
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
   const budget = (p) => {
+    const left = s.budgets.budget[p];
+    if (s.options?.lite) return `${seat(p)} ${plural(left, "switch", "switches")}`;   // only those
     const n = s.budgets.neutralizations[p];
-    return `${seat(p)} ${s.budgets.budget[p]} switches/blocks, ${n} neutralization${n === 1 ? "" : "s"}`;
+    return `${seat(p)} ${left} switches/blocks, ${plural(n, "neutralization", "neutralizations")}`;
   };
   const rows = {
     budgets: s.budgets && !s.result ? [0, 1].map(budget).join(" · ") : null,
