@@ -231,15 +231,22 @@ def position_stones(position):
     return dict(m.groups() for m in stones if m)
 
 
-def score_bars(sim, black, white):
-    """After PASS at the end: a bar of Black's score from a1 in Black's colour (blue) and
-    one of White's from the middle point on in White's (tan)."""
+def score_bars(sim, scores):
+    """After PASS at the end: two bars, from a1 and from the middle point, each in the
+    colour of one player's stones (blue: Black, tan: White) and as long as their score."""
     lit = {n: rgb for n, rgb in leds_by_cell(sim).items() if rgb != (0, 0, 0)}
     half = len(POINTS) // 2
-    bars = [(n, "B" if b > r else "W") for n, (r, _g, b) in lit.items()]
-    want = ([(n, "B") for n in POINTS[:min(black, half)]]
-            + [(n, "W") for n in POINTS[half:half + min(white, half)]])
-    assert sorted(bars) == sorted(want)
+    bars = []
+    for part in (POINTS[:half], POINTS[half:2 * half]):
+        shown = [n for n in part if n in lit]
+        assert shown == part[:len(shown)], "a bar from its first point: %s" % shown
+        colours = {"Black" if lit[n][2] > lit[n][0] else "White" for n in shown}
+        assert len(colours) <= 1, colours
+        bars.append((colours.pop() if colours else None, len(shown)))
+    assert bars[0][0] != bars[1][0] or bars[0][0] is None
+    for name, length in bars:
+        assert name is None or length == min(scores[name], half), (bars, scores)
+    assert sorted(n for _c, n in bars) == sorted(min(s, half) for s in scores.values())
 
 
 def play_fursaz(sim, rng, opponent, swap):
@@ -288,7 +295,7 @@ def play_fursaz(sim, rng, opponent, swap):
             assert stones(sim) == position_stones(said["position"])
     _winner, scores = final_score(said["result"])
     sim.press("PASS")
-    score_bars(sim, scores["Black"], scores["White"])
+    score_bars(sim, scores)
 
 
 @pytest.mark.parametrize("opponent, width, swap", [

@@ -12,10 +12,10 @@ module (what a module loads once stays in RAM: its names), only tools do.
   cells the screen really lights: {"cells": [[cells, [r, g, b], text], ...], "keys":
   [[key, text], ...]}, ``cells`` a list of cell numbers (empty for a colour that can
   be anywhere), the colour as the app draws it (before brightness).
-- A game's players: "names" (each seat's name as its player reads it: the colour it plays
-  where the game names players by colour, else the seat's letter) and "score" (the final
-  score as text, e.g. "White 35, Black 26", the winner first; None while the game is on
-  and for Morbak, whose result is the win alone).
+- A game's players: "players" (each seat's name as its player reads it: the colour it
+  plays where the game names players by colour, else the seat's letter) and "score"
+  (the final score as text, e.g. "White 35, Black 26", the winner first; None while the
+  game is on and for Morbak, whose result is the win alone).
 - Morbak's game: "budgets" ({"budget": [A, B], "neutralizations": [A, B]}: switches
   and blocks left, neutralizations left), "last" (the square of the last move, or
   None) and "match" (the record's match, match.py, with the score as it stands, or
@@ -81,8 +81,8 @@ def status(app):
     out["message"] = message(app)
     play = app.play
     if play is not None:
-        out["names"] = names(play.session)
-        out["score"] = final_score(play.session, out["names"])
+        out["players"] = players(play.session)
+        out["score"] = final_score(play.session, out["players"])
     if play is not None and play.session.rec["game"] == "morbak":
         from firmware.rules.morbak import SQUARES
         n = play.counts
@@ -97,7 +97,7 @@ def status(app):
 _COLOURS = {"mabula": ("White", "Black"), "fursaz": ("Black", "White")}
 
 
-def names(ses):
+def players(ses):
     """Each seat's name as its player reads it: the colour it plays (Fursaz's pie swap
     changes seats' colours: the position's fourth field), else its letter."""
     pair = _COLOURS.get(ses.rec["game"])
@@ -108,7 +108,7 @@ def names(ses):
     return list(pair)
 
 
-def final_score(ses, names):
+def final_score(ses, players):
     """The final score as text, the winner's first, or None (see the module's text)."""
     res = ses.result
     if res is None or ses.rec["game"] == "morbak":
@@ -117,7 +117,7 @@ def final_score(ses, names):
     first = 1 if res["winner"] == 1 else 0
     if ses.rec["game"] == "masbrur":    # half-points
         sc = ["%d%s" % (v // 2, "½" if v % 2 else "") for v in sc]
-    return "%s %s, %s %s" % (names[first], sc[first], names[1 - first], sc[1 - first])
+    return "%s %s, %s %s" % (players[first], sc[first], players[1 - first], sc[1 - first])
 
 
 def _match_now(rec):

@@ -294,8 +294,8 @@ function showStatus() {
   $("screen").textContent = s.screen || "";
   $("message").textContent = s.message || "";
   // The players as the game names them (Black and White in Fursaz, …), else the seats.
-  const names = s.names || s.seats || "AB";
-  const seat = (p) => (p === 0 || p === 1 ? names[p] : "");
+  const players = s.players || s.seats || "AB";
+  const seat = (p) => (p === 0 || p === 1 ? players[p] : "");
   $("turn").textContent = s.result ? "" : seat(s.to_move) + (s.thinking ? " (the board: thinking…)" : "");
   $("clocks").textContent = s.clocks_ms ? `${seat(0)} ${fmtMs(s.clocks_ms[0])} · ${seat(1)} ${fmtMs(s.clocks_ms[1])}` : s.game ? "off" : "";
   $("move-left").textContent = s.move_ms_left == null ? (s.game && !s.result ? "off" : "") : fmtMs(s.move_ms_left);

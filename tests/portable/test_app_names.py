@@ -1,7 +1,7 @@
 """The players named as their games name them: Black and White in Fursaz (the seats swap
 colours at the pie step) and Mabula, seat letters in Morbak; the final score as text
-(explain.status, what the simulator's page shows); Fursaz's score bars in the stones'
-colours."""
+(explain.status, what the simulator's page shows); Fursaz's score bars in the colours of
+the seats' stones."""
 from check import eq
 from sensor_kit import SensorBoard
 from stone_kit import PROFILE5
@@ -42,13 +42,13 @@ def _lit(b, i):
 def test_fursaz_names_colours_and_follows_the_swap():
     b = SensorBoard(PROFILE5, "names-fursaz")
     b.press(OK)
-    eq(explain.status(b.app)["names"], ["Black", "White"], "seat A plays Black")
+    eq(explain.status(b.app)["players"], ["Black", "White"], "seat A plays Black")
     s = fursaz.play(fursaz.new_game({"size": 5}, 0), "e5")
     _stones(b, s)
     b.press(SWAP)
     st = explain.status(b.app)
-    eq(st["names"], ["White", "Black"], "after the swap seat B plays Black")
-    eq(st["names"][st["to_move"]], "White", "White to move: seat A")
+    eq(st["players"], ["White", "Black"], "after the swap seat B plays Black")
+    eq(st["players"][st["to_move"]], "White", "White to move: seat A")
     eq(st["score"], None, "no score while the game is on")
 
 
@@ -60,14 +60,14 @@ def test_fursaz_final_score_and_its_bars_in_the_stones_colours():
         s = _fursaz_to_the_end(b, moves)
         res = fursaz.result(s)
         st = explain.status(b.app)
-        black = res["scores"][1 if swap else 0]
-        white = res["scores"][0 if swap else 1]
-        eq((res["winner"], st["names"][0]), (0, "White" if swap else "Black"), "seat A wins")
+        eq((res["winner"], st["players"][0]), (0, "White" if swap else "Black"), "seat A wins")
         eq(st["score"], "White 3, Black 2" if swap else "Black 3, White 2", "the winner's first")
-        b.press(PASS)                                # the scores as bars
+        b.press(PASS)                                # the scores as bars, seat A's first
         n = len(b.app.play.points) // 2
-        eq([_lit(b, i) for i in range(black)], [STONE[1]] * black, "Black's bar in black's colour")
-        eq([_lit(b, n + i) for i in range(white)], [STONE[2]] * white, "White's bar in white's")
+        stone_a, stone_b = (STONE[2], STONE[1]) if swap else (STONE[1], STONE[2])
+        off = (0, 0, 0)
+        eq([_lit(b, i) for i in range(4)], [stone_a] * 3 + [off], "seat A's 3 in its colour")
+        eq([_lit(b, n + i) for i in range(3)], [stone_b] * 2 + [off], "seat B's 2 in its")
 
 
 def test_mabula_names_colours_and_morbak_its_seats():
@@ -75,12 +75,12 @@ def test_mabula_names_colours_and_morbak_its_seats():
     b.press(OK)
     b.frame(mabula.occupancy(b.app.play.session.state))
     st = explain.status(b.app)
-    eq((st["screen"], st["names"], st["names"][st["to_move"]]), ("game", ["White", "Black"], "White"),
-       "White moves first")
+    eq((st["screen"], st["players"], st["players"][st["to_move"]]),
+       ("game", ["White", "Black"], "White"), "White moves first")
     light = Board("names-light")
     light.start()
     light.move("d4")
-    eq(explain.status(light.app)["names"], ["A", "B"], "Morbak's seats")
+    eq(explain.status(light.app)["players"], ["A", "B"], "Morbak's seats")
     light.long(LIGHT_MENU)
     for name in ("f4", "f4", "b4", "b4"):             # end; A resigns
         light.press(name)
