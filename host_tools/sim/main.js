@@ -320,7 +320,7 @@ function showStatus() {
   showBudgets(s, seat);
   showLegend(s);
   board.mark?.(s.last ?? null);
-  board.statusChanged?.(s);
+  board.follow?.(s);       // a board whose page follows the game (the tile board's table)
   const legal = s.legal || [];
   $("legal-count").textContent = s.game ? `(${legal.length})` : "";
   $("legal").replaceChildren(...legal.map((m) => {

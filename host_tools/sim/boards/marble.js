@@ -263,6 +263,6 @@ export function createBoard(root, profile, input) {
       return ok;
     },
     setUpAsLit,
-    statusChanged: checkColours,
+    follow: checkColours,       // the game moved on: check the colours again
   };
 }
