@@ -215,7 +215,7 @@ def lit(sim):
     return {name: rgb for name, rgb in leds_by_cell(sim).items() if rgb != (0, 0, 0)}
 
 
-BOARD_PLAYS = re.compile(r"the board plays ([a-h][1-8]-[a-h][1-8])")
+BOARD_PLAYS = re.compile(r"the board\b.* plays ([a-h][1-8]-[a-h][1-8])")   # its push, as it says
 
 
 def play_mabula(sim, rng, opponent, by_hand):
