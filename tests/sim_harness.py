@@ -157,16 +157,17 @@ def menu_choose(sim, wanted, tries=20):
     raise AssertionError("the selection never reached %s" % cells[0])
 
 
-def setting_choose(sim, value, tries=10):
-    """In a setting's editor on such a board: PASS until the legend marks ``value`` as
-    the value now, then OK saves it."""
+def setting_choose(sim, *values, tries=10):
+    """In a setting's editor on such a board: PASS until the legend marks the value now
+    as one of ``values`` (its spellings: "B", "Black"), then OK saves it."""
     assert sim.text("#screen") == "setting"
+    now = tuple(value + " (now)" for value in values)
     for _ in range(tries):
-        if any(text == value + " (now)" for _c, text in legend_rows(sim)):
+        if any(text in now for _c, text in legend_rows(sim)):
             sim.press("OK")
             return
         sim.press("PASS")
-    raise AssertionError("%s never came: %s" % (value, legend_rows(sim)))
+    raise AssertionError("%s never came: %s" % (values, legend_rows(sim)))
 
 
 def until(sim, done, ms=60000, step=100):

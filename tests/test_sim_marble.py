@@ -225,7 +225,7 @@ def play_mabula(sim, rng, opponent, by_hand):
     then where it stops."""
     if opponent:
         menu_choose(sim, lambda t: t.startswith("the seat the board plays"))
-        setting_choose(sim, opponent)
+        setting_choose(sim, opponent, NAMES[opponent])
     menu_choose(sim, lambda t: t == "start a game")
     assert sim.text("#screen") == "setup"
     if by_hand:
