@@ -31,11 +31,10 @@ function place(e, x, y) {
   return e;
 }
 
-export const hint = "Click an empty point to put down a stone of the colour to move; click a stone " +
-  "to turn it over; hold a stone down (a long press), shift-click it or tick \"Lift off\" to lift " +
-  "it off. The firmware runs in this page on " +
-  "MicroPython and sees only the Hall sensors; what it saves is kept in this browser, so a " +
-  "reload is the power coming back.";
+export const hint = "Click an empty point to put down a stone of the colour to move; click a " +
+  "stone to turn it over; hold a stone down (a long press), shift-click it or tick \"Lift off\" " +
+  "to lift it off. The firmware runs in this page on MicroPython and sees only the Hall " +
+  "sensors; what it saves is kept in this browser, so a reload is the power coming back.";
 
 export const faults = [
   { id: "broken", label: "Break sensor", help: "click a point: its sensor reads out of range" },
@@ -104,7 +103,9 @@ export function createBoard(root, profile, input) {
         put(input.now(), c, EMPTY);
       }, LONG_PRESS_MS);
     });
-    for (const end of ["pointerup", "pointercancel", "pointerleave"]) b.addEventListener(end, () => clearTimeout(holdTimer));
+    for (const end of ["pointerup", "pointercancel", "pointerleave"]) {
+      b.addEventListener(end, () => clearTimeout(holdTimer));
+    }
     b.addEventListener("contextmenu", (e) => e.preventDefault());   // a finger held down
     pointEls[c] = b;
     hex.append(b);
@@ -119,8 +120,9 @@ export function createBoard(root, profile, input) {
     if (!rows.has(row) || p.x < rows.get(row).x) rows.set(row, p);
     if (!lines.has(n) || p.y < lines.get(n).y) lines.set(n, p);
   }
-  for (const [row, p] of rows) hex.append(place(el("span", "point-label", row), p.x - 0.95, p.y));
-  for (const [n, p] of lines) hex.append(place(el("span", "point-label", String(n)), p.x + 0.5, p.y - ROW));
+  const label = (text, x, y) => hex.append(place(el("span", "point-label", text), x, y));
+  for (const [row, p] of rows) label(row, p.x - 0.95, p.y);
+  for (const [n, p] of lines) label(String(n), p.x + 0.5, p.y - ROW);
   const extras = el("div", "light-extras");
   for (let k = 0; k < names.length; k++) extras.append(makeButton(k));
   const hand = el("div", "marble-hand");
