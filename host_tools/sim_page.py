@@ -16,6 +16,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARTIFACTS = os.path.join(ROOT, "test-artifacts")
 VIEWPORT = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}   # a phone in portrait (with touch)
 PRESS_MS = 300   # after a click: the press is debounced, handled, and its flash is over
 BOOT_MS = 600    # the LED self-test is over
 
@@ -47,9 +48,11 @@ def launch(playwright):
 class Sim:
     """One simulator page, by default with the manual clock (?clock=manual)."""
 
-    def __init__(self, page, url, manual=True):
+    def __init__(self, page, url, manual=True, touch=False):
+        """``touch``: a finger presses the keys (a tap), not a mouse (a click)."""
         self.page = page
         self.url = url + ("?clock=manual" if manual else "")
+        self.touch = touch
         self.errors = []
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
@@ -84,8 +87,15 @@ class Sim:
 
     def press(self, *names):
         for name in names:
-            self.key(name).click()
+            self.tap(self.key(name))
             self.advance(PRESS_MS)
+
+    def tap(self, locator):
+        """Touch ``locator`` with a finger or click it with the mouse, as this page is used."""
+        if self.touch:
+            locator.tap()
+        else:
+            locator.click()
 
     def hold(self, name, ms):
         self.key(name).hover()
@@ -122,10 +132,47 @@ class Sim:
         _w, _h, rows = png_pixels(self.page.screenshot(clip=clip))
         return rows[1][1]
 
+    def text(self, selector):
+        """What the page shows in ``selector``, as a person reads it."""
+        return self.page.inner_text(selector).strip()
+
+    def clipped(self):
+        """What a person could not see whole: every visible element that reaches past
+        the viewport's sides (the page must never scroll sideways) or whose content is
+        cut by its own box (a scrolling box is fine: it scrolls). [] when all is seen."""
+        return self.page.evaluate(CLIPPED_JS)
+
     def screenshot(self, name):
         os.makedirs(ARTIFACTS, exist_ok=True)
         path = os.path.join(ARTIFACTS, name)
         return path, self.page.screenshot(path=path, full_page=True)
+
+
+CLIPPED_JS = """() => {
+  const width = document.documentElement.clientWidth;
+  const out = [];
+  const name = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") +
+    [...e.classList].map((c) => "." + c).join("") +
+    (e.dataset.name || e.dataset.point || e.dataset.space || "") +
+    " '" + (e.textContent || "").trim().slice(0, 30) + "'";
+  if (document.documentElement.scrollWidth > width) {
+    out.push("the page scrolls sideways: " + document.documentElement.scrollWidth + " px wide");
+  }
+  for (const e of document.body.querySelectorAll("*")) {
+    const r = e.getBoundingClientRect();
+    const style = getComputedStyle(e);
+    if (!r.width || !r.height || style.visibility === "hidden" || e.closest("[hidden]")) continue;
+    if (r.left < -0.5 || r.right > width + 0.5) {
+      out.push(name(e) + " spans " + Math.round(r.left) + " to " + Math.round(r.right) + " px");
+    }
+    const scrolls = /auto|scroll/.test(style.overflowX + style.overflowY);
+    const cut = e.clientWidth && e.scrollWidth > e.clientWidth + 1 && style.display !== "inline";
+    if (cut && !scrolls) {
+      out.push(name(e) + " cuts its content: " + e.scrollWidth + " px in " + e.clientWidth);
+    }
+  }
+  return out;
+}"""
 
 
 def png_pixels(data):

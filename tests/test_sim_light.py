@@ -5,13 +5,16 @@ manual clock and compare the LEDs drawn (the DOM's data-rgb, and a screenshot) w
 what the firmware's own LED driver gives for the colours of firmware/app/render.py."""
 import json
 import os
+import random
+import re
 
 import pytest
 
 from firmware.app import render, settings
 from firmware.app.device import FRAME_MS
-from tests.sim_harness import (ROOT, VIEWPORT, Sim, browser, png_bytes, png_pixels, scaled, serve,  # noqa: F401
-                               sim, wire)
+from tests.sim_harness import (ROOT, VIEWPORT, Sim, browser, legal_moves,  # noqa: F401
+                               legend_rows, moves_listed, png_bytes, png_pixels, scaled,
+                               serve, sim, until, whole_game, wire)
 
 with open(os.path.join(ROOT, "hardware", "light-pico.json")) as f:
     PROFILE = json.load(f)
@@ -168,6 +171,26 @@ def test_move_timeout_with_a_short_limit_set_in_the_menu(sim):
     sim.advance(500)                   # the timeout tune: 440 Hz, a rest, 330 Hz
     tones = [f for f, duty in sim.tones() if duty]
     assert tones[-2:] == [440, 330]
+
+
+def clock_text(ms):
+    """A clock as the page must show it: minutes, seconds (two digits) and tenths."""
+    tenths = (ms + 50) // 100
+    return "%d:%02d.%d" % (tenths // 600, tenths // 10 % 60, tenths % 10)
+
+
+def test_the_clocks_show_minutes_seconds_and_tenths(sim):
+    """Seconds under 10 keep their two digits (14:05.0, not 14:5.0), and 59.96 s rounds
+    up to the next minute (14:00.0, not 13:60.0)."""
+    sim.press("d4")
+    start = log_time(sim, "new game 1")
+    for after, game, move in ((55000, "14:05.0", "1:05.0"), (60040, "14:00.0", "1:00.0")):
+        sim.advance_to(start + after)
+        status = sim.status()
+        left, move_left = status["clocks_ms"][0], status["move_ms_left"]
+        assert (clock_text(left), clock_text(move_left)) == (game, move), (left, move_left)
+        assert sim.text("#clocks") == "A %s · B 15:00.0" % game
+        assert sim.text("#move-left") == move
 
 
 def test_reload_resumes_the_saved_game(sim):
@@ -566,3 +589,61 @@ def test_the_page_fits_a_phone_in_portrait(browser, server):
         assert not sim.errors
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------- whole games, as a person plays
+
+
+def press_legend(sim, wanted):
+    """Press the square the legend gives to the line ``wanted(text)`` picks (a person
+    reads the legend to find it): that line's text."""
+    for cells, text in legend_rows(sim):
+        if cells and wanted(text):
+            sim.press(cells.split()[0])
+            return text
+    raise AssertionError("no line of the legend fits: %s" % legend_rows(sim))
+
+
+def play_morbak(sim, rng, lite, opponent):
+    """A whole game of Morbak (or Lite) from the menu, hot seat or against the board
+    playing seat ``opponent``, each move picked at random from the legal moves the page
+    lists, pressed on its square and confirmed with OK, as a person does."""
+    if lite:
+        assert press_legend(sim, lambda t: t.startswith("Morbak Lite")).startswith("Morbak Lite")
+    if opponent:
+        press_legend(sim, lambda t: t.startswith("the seat the board plays"))
+        assert sim.text("#screen") == "setting"
+        press_legend(sim, lambda t: t.split(" ")[0] == opponent)
+        sim.press("OK")
+    assert sim.text("#screen") == "menu"
+    press_legend(sim, lambda t: t == "start a game")
+    assert sim.text("#screen") == "game"
+    assert sim.text("#turn") in ("A", "A (the board: thinking…)")
+    budgets = ("A 6 switches · B 6 switches" if lite else
+               "A 7 switches/blocks, 1 neutralization · B 7 switches/blocks, 1 neutralization")
+    assert sim.text("#budgets") == budgets
+    while not sim.text("#result"):
+        listed = moves_listed(sim)
+        if "the board" in sim.text("#turn"):
+            until(sim, lambda: len(moves_listed(sim)) > len(listed) or sim.text("#result"))
+            assert moves_listed(sim)[len(listed)].startswith(opponent + " ")
+            continue
+        mover = sim.text("#turn")
+        assert sim.text("#message") == "%s to move" % mover, sim.text("#message")
+        move = rng.choice(legal_moves(sim))
+        sim.press(move.split(" ")[1], "OK")
+        assert moves_listed(sim)[len(listed)] == "%s %s" % (mover, move), moves_listed(sim)
+        assert sim.text("#legend-says") == sim.text("#message")
+    result = sim.text("#result")
+    assert re.fullmatch(r"(A wins|B wins|draw) \(.+\)", result), result
+    assert sim.text("#message").startswith(result.split(" (")[0]), "the board says who won"
+    return result
+
+
+# Each game at both widths, each way of playing at both widths.
+@pytest.mark.parametrize("lite, opponent, width", [
+    (False, None, 1280), (False, "B", 390), (True, None, 390), (True, "A", 1280)])
+def test_whole_morbak_games_through_the_page(browser, server, lite, opponent, width):
+    name = "sim-light-%s-%s" % ("lite" if lite else "full", opponent or "hot-seat")
+    whole_game(browser, server, width, name,
+               lambda sim: play_morbak(sim, random.Random(width + lite), lite, opponent))

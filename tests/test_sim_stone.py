@@ -2,12 +2,20 @@
 page keeps the stones, the firmware sees only the Hall sensors (through its own mux and
 ADC driver and stable-frame filter) and lights the flips it is owed. The tests place
 stones and turn the owed ones by clicking as a player would, take the pie swap, cut the
-power with flips owed, and check what the firmware accepted."""
+power with flips owed, and check what the firmware accepted; whole games are played
+through the page's own controls, hot seat and against the board, on a desktop and on a
+phone."""
+import random
+import re
+import time
+
 import pytest
 
 from firmware.app import board_stone
 from firmware.rules import fursaz
-from tests.sim_harness import browser, configure, serve, sim  # noqa: F401 (fixtures)
+from tests.sim_harness import (PHONE, browser, configure, final_score, leds_by_cell,  # noqa: F401
+                               menu_choose, moves_listed, page_at, panel, serve, setting_choose,
+                               sim, whole_game)
 
 POINTS = board_stone.points(fursaz, 5)
 SETTLE_MS = 700        # a stone turned (edge-on 80 ms), then the sensors' settle time, then a step
@@ -184,3 +192,114 @@ def test_the_board_thinks_in_slices_and_a_pause_stops_it(sim):
     assert "thinking" not in sim.page.text_content("#turn")
     assert len(looks - {None, "0,0,0"}) >= 2, looks   # e5 (empty) breathed
     assert not sim.errors
+
+
+def test_a_long_press_lifts_a_stone_on_a_phone(browser, server):
+    """A phone has no shift key: a finger held on a stone lifts it off; a tap turns it."""
+    with page_at(browser, server, PHONE["width"]) as sim:
+        sim.press("OK")
+        sim.tap(point(sim, "e5"))
+        sim.advance(SETTLE_MS)
+        assert moves_listed(sim) == ["Black e5"]
+        box = point(sim, "e5").bounding_box()
+        at = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+        touch = sim.page.context.new_cdp_session(sim.page)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [at]})
+        time.sleep(0.8)                                   # a finger held down (real time)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        sim.advance(SETTLE_MS)
+        assert stones(sim) == {} and sim.text("#wrong") == "e5", "lifted off, not turned"
+        sim.tap(point(sim, "e5"))                         # put back (White's side up: to move)
+        sim.tap(point(sim, "e5"))                         # and turned: Black's, as it was
+        sim.advance(SETTLE_MS)
+        assert stones(sim) == {"e5": "B"} and sim.text("#wrong") == "none"
+        sim.tap(sim.page.locator("#stone-lift"))          # the same with "Lift off" ticked
+        sim.tap(point(sim, "e5"))
+        sim.advance(SETTLE_MS)
+        assert stones(sim) == {} and sim.text("#wrong") == "e5"
+
+
+# ---------------------------------------------------------------- whole games, as a person plays
+
+
+BOARD_PLAYS = re.compile(r"the board\b.* plays ([a-i][1-9]\d?)")   # its stone, as it says
+
+
+def position_stones(position):
+    """{point: "B" | "W"}: the firmware's position as the panel shows it."""
+    stones = [re.fullmatch(r"([a-m]\d+)([BW])\d+", w) for w in position.split(" ")[5:]]
+    return dict(m.groups() for m in stones if m)
+
+
+def score_bars(sim, scores):
+    """After PASS at the end: two bars, from a1 and from the middle point, each in the
+    colour of one player's stones (blue: Black, tan: White) and as long as their score."""
+    lit = {n: rgb for n, rgb in leds_by_cell(sim).items() if rgb != (0, 0, 0)}
+    half = len(POINTS) // 2
+    bars = []
+    for part in (POINTS[:half], POINTS[half:2 * half]):
+        shown = [n for n in part if n in lit]
+        assert shown == part[:len(shown)], "a bar from its first point: %s" % shown
+        colours = {"Black" if lit[n][2] > lit[n][0] else "White" for n in shown}
+        assert len(colours) <= 1, colours
+        bars.append((colours.pop() if colours else None, len(shown)))
+    assert bars[0][0] != bars[1][0] or bars[0][0] is None
+    for name, length in bars:
+        assert name is None or length == min(scores[name], half), (bars, scores)
+    assert sorted(n for _c, n in bars) == sorted(min(s, half) for s in scores.values())
+
+
+def play_fursaz(sim, rng, opponent, swap):
+    """A whole game of Fursaz from the menu, hot seat or against the board playing seat
+    ``opponent``: each move picked at random from the legal moves the page lists (``swap``:
+    White swaps at the pie step), or the one the board says it plays; each stone it asks
+    to turn over tapped. The players are named by colour throughout."""
+    if opponent:
+        menu_choose(sim, lambda t: t.startswith("the seat the board plays"))
+        setting_choose(sim, opponent)
+    menu_choose(sim, lambda t: t == "start a game")
+    said = panel(sim)
+    assert said["screen"] == "game" and said["turn"].startswith("Black"), said
+    while not said["result"]:
+        if said["owed"] not in (None, "none"):
+            for name in said["owed"].split(" "):          # turn them over
+                sim.tap(point(sim, name))
+            sim.advance(SETTLE_MS)
+            said = panel(sim)
+            assert said["owed"] == "none", said["message"]
+            continue
+        assert said["wrong"] == "none", said["message"]
+        assert said["legend-says"] == said["message"], "the legend says it too"
+        if "thinking" in said["turn"]:
+            sim.advance(200)
+            said = panel(sim)
+            continue
+        mover = said["turn"]
+        board = BOARD_PLAYS.search(said["message"])
+        if board:
+            move = board.group(1)
+        elif swap and "swap" in said["legal"]:
+            move = "swap"
+        else:
+            move = rng.choice(said["legal"])
+        if move in ("pass", "swap"):
+            sim.press(move.upper())
+        else:
+            sim.tap(point(sim, move))
+            sim.advance(SETTLE_MS)
+        listed, said = said["moves"], panel(sim)
+        assert said["moves"][len(listed)] == "%s %s" % (mover, move), said
+        if move == "swap":
+            assert said["turn"].startswith("White"), "after the swap White moves: the first player"
+        if said["owed"] == "none":
+            assert stones(sim) == position_stones(said["position"])
+    _winner, scores = final_score(said["result"])
+    sim.press("PASS")
+    score_bars(sim, scores)
+
+
+@pytest.mark.parametrize("opponent, width, swap", [
+    (None, 1280, True), ("B", 390, False), (None, 390, False), ("A", 1280, True)])
+def test_whole_fursaz_games_through_the_page(browser, server, opponent, width, swap):
+    whole_game(browser, server, width, "sim-stone-%s" % (opponent or "hot-seat"),
+               lambda sim: play_fursaz(sim, random.Random(width), opponent, swap))

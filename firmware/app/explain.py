@@ -15,7 +15,11 @@ module (what a module loads once stays in RAM: its names), only tools do.
 - Morbak's game: "budgets" ({"budget": [A, B], "neutralizations": [A, B]}: switches
   and blocks left, neutralizations left), "last" (the square of the last move, or
   None) and "match" (the record's match, match.py, with the score as it stands, or
-  None)."""
+  None).
+- A game's players: "players" (each seat's name as its player reads it: the colour it
+  plays where the game names players by colour, else the seat's letter) and "score"
+  (the final score as text, e.g. "White 35, Black 26", the winner first; None while the
+  game is on and for Morbak, whose result is the win alone)."""
 from firmware.app import render
 
 NOTE_MS = 5000   # a note on what just happened, then the screen's own sentence
@@ -81,6 +85,9 @@ def _viewing(app):
 
 def status(app):
     out = app.status()
+    if app.play is not None:
+        out["players"] = players(app.play.session)
+        out["score"] = final_score(app.play.session, out["players"])
     if _viewing(app):
         out["screen"] = "status"
     out["legend"] = legend(app)
@@ -304,3 +311,32 @@ def _match(score):
     p = score.starter
     out.append(_cell([rows[p] + w - 1], render.PLAYER[p], "blinking: %s starts the next game" % seats[p]))
     return {"cells": out, "keys": [["OK", "start the next game"], ["MENU", "leave the match: the menu"]]}
+
+
+# ---------------------------------------------------------------- the players
+
+# The players' colours, seat A's first, in the games that call players by colour.
+_COLOURS = {"mabula": ("White", "Black"), "fursaz": ("Black", "White")}
+
+
+def players(ses):
+    """Each seat's name as its player reads it: the colour it plays (Fursaz's pie swap
+    changes seats' colours: the position's fourth field), else its letter."""
+    pair = _COLOURS.get(ses.rec["game"])
+    if pair is None:
+        return list(ses.seats)
+    if ses.rec["game"] == "fursaz" and ses.engine.to_text(ses.state).split(" ")[3] == "1":
+        return [pair[1], pair[0]]
+    return list(pair)
+
+
+def final_score(ses, players):
+    """The final score as text, the winner's first, or None (see the module's text)."""
+    res = ses.result
+    if res is None or ses.rec["game"] == "morbak":
+        return None
+    sc = res["scores"]
+    first = 1 if res["winner"] == 1 else 0
+    if ses.rec["game"] == "masbrur":    # half-points
+        sc = ["%d%s" % (v // 2, "½" if v % 2 else "") for v in sc]
+    return "%s %s, %s %s" % (players[first], sc[first], players[1 - first], sc[1 - first])

@@ -167,7 +167,7 @@ class Play:
                 self.app.note("setup-ok", now)
                 self.app.log(now, "setup ok")
                 self.app.beep(render.ACCEPT)
-                self.app.say("%s to move" % ses.who(ses.turn))
+                self._say_turn()
             return
         if ses.over:
             return
@@ -184,7 +184,15 @@ class Play:
         was = self.wrongs
         self._compare(now)
         if was and not self.wrongs:
-            self.app.say("%s to move" % ses.who(ses.turn))
+            self._say_turn()
+
+    def _say_turn(self):
+        """Whose turn it is, or the board's push if it has chosen one already (it may
+        think during the setup or a correction, whose end must not hide it)."""
+        if self.ai_move is not None:
+            self.app.say("the board plays %s: push it in" % self.ai_move)
+        else:
+            self.app.say("%s to move" % self.session.who(self.session.turn))
 
     # ------------------------------------------------------------ input
 
@@ -198,7 +206,7 @@ class Play:
                 ends = move.split("-")
                 self.ai_from = engine.space_index(ends[0])
                 self.ai_to = engine.space_index(ends[1])
-                self.app.say("the board plays %s: push it in" % move)
+                self._say_turn()
         last = self.app.last_frame
         if last is not None and last is not self.frame_ref:
             self.frame(last, now)   # a frame that came while another screen was shown

@@ -36,6 +36,8 @@ const tones = [];
 let firstSeat = null;    // seat that moved first in the game shown, if the seats alternate
 let movers = [];         // the seat that made each move, as seen move by move (null: not seen)
 let turnSeen = null;     // the seat to move in the last status
+let moverNames = [];     // the name of the player who made each move, as seen (null: not seen)
+let namesSeen = null;    // each seat's name in the last status
 let queue = Promise.resolve();
 
 // One thing at a time in the interpreter: ticks, power cuts, test steps.
@@ -142,7 +144,8 @@ async function powerUp() {
   }
   firstSeat = null;
   movers = [];
-  turnSeen = null;
+  moverNames = [];
+  turnSeen = namesSeen = null;
   powered = true;
   apply(call(`glue.boot(${MANUAL ? "False" : "True"})`));
   refreshLogs();
@@ -290,12 +293,13 @@ function showStatus() {
   const s = status;
   $("screen").textContent = s.screen || "";
   $("message").textContent = s.message || "";
-  const seats = s.seats || "AB";
-  const seat = (p) => (p === 0 || p === 1 ? seats[p] : "");
+  // The players as the game names them (Black and White in Fursaz, …), else the seats.
+  const players = s.players || s.seats || "AB";
+  const seat = (p) => (p === 0 || p === 1 ? players[p] : "");
   $("turn").textContent = s.result ? "" : seat(s.to_move) + (s.thinking ? " (the board: thinking…)" : "");
   $("clocks").textContent = s.clocks_ms ? `${seat(0)} ${fmtMs(s.clocks_ms[0])} · ${seat(1)} ${fmtMs(s.clocks_ms[1])}` : s.game ? "off" : "";
   $("move-left").textContent = s.move_ms_left == null ? (s.game && !s.result ? "off" : "") : fmtMs(s.move_ms_left);
-  $("result").textContent = s.result ? (s.result.winner == null ? "draw" : seat(s.result.winner) + " wins") + ` (${s.result.reason})` : "";
+  $("result").textContent = s.result ? resultText(s.result, s.score, seat) : "";
   $("position").textContent = s.position || "";
   // Boards that guide the player's hands: what is still to do on the board.
   for (const [id, list] of [["owed", s.owed], ["wrong", s.wrong]]) {
@@ -305,11 +309,11 @@ function showStatus() {
   const moves = s.moves || [];
   if (typeof s.to_move === "number") firstSeat = (s.to_move + moves.length) % 2;
   else if (s.options && (s.options.first === 0 || s.options.first === 1)) firstSeat ??= s.options.first;
-  noteMovers(moves, s.to_move);
+  noteMovers(moves, s.to_move, seat);
   const ol = $("moves");
   ol.replaceChildren(...moves.map((m, i) => {
     const li = document.createElement("li");
-    li.textContent = `${seat(moverAt(i))} ${m}`.trim();
+    li.textContent = `${moverName(i, seat)} ${m}`.trim();
     return li;
   }));
   ol.scrollTop = ol.scrollHeight;
@@ -330,15 +334,25 @@ function showStatus() {
   }));
 }
 
+// "White wins (score): White 35, Black 26": the winner, why, and the score as the
+// firmware writes it (none for a game whose result is the win alone).
+function resultText(result, score, seat) {
+  const who = result.winner == null ? "draw" : seat(result.winner) + " wins";
+  return `${who} (${result.reason})` + (score ? `: ${score}` : "");
+}
+
 // Morbak's counters, the last move and the match (the light board's status has them).
 function showBudgets(s, seat) {
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
   const budget = (p) => {
+    const left = s.budgets.budget[p];
+    if (s.options?.lite) return `${seat(p)} ${plural(left, "switch", "switches")}`;   // only those
     const n = s.budgets.neutralizations[p];
-    return `${seat(p)} ${s.budgets.budget[p]} switches/blocks, ${n} neutralization${n === 1 ? "" : "s"}`;
+    return `${seat(p)} ${left} switches/blocks, ${plural(n, "neutralization", "neutralizations")}`;
   };
   const rows = {
     budgets: s.budgets && !s.result ? [0, 1].map(budget).join(" · ") : null,
-    last: s.last ? `${seat(lastMover(s))} ${s.moves[s.moves.length - 1]}`.trim() : null,
+    last: s.last ? `${moverName(s.moves.length - 1, seat)} ${s.moves.at(-1)}`.trim() : null,
     match: s.match ? matchText(s.match, seat) : null,
   };
   for (const [id, text] of Object.entries(rows)) {
@@ -349,24 +363,29 @@ function showBudgets(s, seat) {
 
 // Who made each move: the seat to move before it (seats need not alternate: a Mano a Mano
 // draw, a Masbrur push); a forced pass the board plays at once is the other seat's. Moves
-// made before the page saw them fall back to alternating seats.
-function noteMovers(moves, toMove) {
-  if (movers.length > moves.length) movers.length = moves.length;   // taken back, or a new game
+// made before the page saw them fall back to alternating seats. Each is named as its
+// player was named when it was made (a Fursaz swap changes the seats' colours after it).
+function noteMovers(moves, toMove, seat) {
+  if (movers.length > moves.length) {   // taken back, or a new game
+    movers.length = moverNames.length = moves.length;
+  }
   const start = movers.length;
   for (let i = start; i < moves.length; i++) {
     const before = i === start ? turnSeen : movers[i - 1] == null ? null : 1 - movers[i - 1];
     const named = /^([01]):|^reveal ([01])/.exec(moves[i]);   // a Mano a Mano lead or reveal
     movers.push(named ? Number(named[1] ?? named[2]) : before);
+    moverNames.push(named || before == null ? null : namesSeen?.[before] ?? null);
   }
   turnSeen = typeof toMove === "number" ? toMove : null;
+  namesSeen = [seat(0), seat(1)];
 }
 
 function moverAt(i) {
   return movers[i] ?? (firstSeat == null ? null : (firstSeat + i) % 2);
 }
 
-function lastMover(s) {
-  return moverAt(s.moves.length - 1);
+function moverName(i, seat) {
+  return moverNames[i] ?? seat(moverAt(i));
 }
 
 function matchText(m, seat) {
@@ -414,9 +433,11 @@ function cellsText(cells) {
   return names.length > 2 ? `${names[0]}–${names[names.length - 1]}` : names.join(" ");
 }
 
+// m:ss.t, rounded to the tenth before it is split (59.96 s is 1:00.0, never 0:60.0).
 function fmtMs(ms) {
-  const s = Math.max(0, ms) / 1000;
-  return `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, "0")}`;
+  const tenths = Math.round(Math.max(0, ms) / 100);
+  const sec = String(Math.floor(tenths / 10) % 60).padStart(2, "0");
+  return `${Math.floor(tenths / 600)}:${sec}.${tenths % 10}`;
 }
 
 function logKey(t, kind, name) {

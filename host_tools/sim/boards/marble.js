@@ -15,6 +15,7 @@ const FILES = "abcdefgh";
 const MIN_PRESS_MS = 50;
 const STEP_MS = 90;        // a rolling marble takes this long per space…
 const GAP_MS = 40;         // …of which it is between two sensors this long
+const COLOUR = { W: "White", B: "Black" };
 
 export const hint = "Click an edge marble, then a field space of its line, to push it in. Click a " +
   "marble twice to lift it off; click an empty space to put one down. The firmware runs in this " +
@@ -83,7 +84,10 @@ export function createBoard(root, profile, input) {
   setup.title = "Put a marble of the lit colour on every edge space the board asks for";
   setup.addEventListener("click", setUpAsLit);
   hand.append(setup);
-  root.append(grid, extras, hand);
+  const colourWarning = el("p", "colour-warning");
+  colourWarning.setAttribute("role", "alert");
+  colourWarning.hidden = true;
+  root.append(grid, extras, hand, colourWarning);
 
   function makeButton(k) {
     keyEls[k] = parts.makeButton(k, names[k], press, release);
@@ -122,6 +126,28 @@ export function createBoard(root, profile, input) {
       b.dataset.marble = marbles[c] || "";
       b.classList.toggle("selected", c === selected);
     });
+    checkColours();
+  }
+
+  // The sensors see only that a marble is there, so a marble of the wrong colour goes
+  // unnoticed by the board; the page knows the colours and says so. Checked where the
+  // board stands as the firmware has it (its setup, or every space agreeing on whether
+  // a marble is there): not in the middle of a push the firmware has not read yet.
+  function checkColours() {
+    const s = input.status();
+    const want = s.expected || "";
+    const held = (c) => want[c] === "W" || want[c] === "B";
+    const settled = s.screen === "setup" || spaces.every((_, c) => held(c) === !!marbles[c]);
+    const wrong = [];
+    for (let c = 0; c < spaces.length; c++) {
+      if (settled && held(c) && marbles[c] && marbles[c] !== want[c]) wrong.push(c);
+    }
+    spaceEls.forEach((b, c) => b.classList.toggle("wrong-colour", wrong.includes(c)));
+    const says = (c) => `${spaceNames[c]} holds a ${COLOUR[marbles[c]]} marble, the board has ` +
+      `${COLOUR[want[c]]} there`;
+    colourWarning.hidden = !wrong.length;
+    colourWarning.textContent = wrong.length ? `Wrong colour: ${wrong.map(says).join("; ")}. ` +
+      "The board's sensors cannot tell colours: swap it for the right one." : "";
   }
 
   // The edge space a push starts from and the line it rolls along, or null.
@@ -204,6 +230,7 @@ export function createBoard(root, profile, input) {
 
   return {
     names,
+    cellName: (c) => spaceNames[c],
     frameText(hex) {
       const on = [];
       for (let c = 0; c < spaces.length; c++) if (hex.slice(2 * c, 2 * c + 2) === "01") on.push(spaceNames[c]);
@@ -236,5 +263,6 @@ export function createBoard(root, profile, input) {
       return ok;
     },
     setUpAsLit,
+    follow: checkColours,       // the game moved on: check the colours again
   };
 }

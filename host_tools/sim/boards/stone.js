@@ -4,7 +4,8 @@
 // The page keeps the stones; the firmware sees only what each point's sensor reads:
 // 0 empty, 1 black, 2 white, 3 a broken sensor. Click an empty point to put down a stone
 // of the colour to move, click a stone to turn it over (as a hand does: edge-on, read as
-// empty, for a moment), shift-click a stone (or tick "Lift off") to take it off.
+// empty, for a moment); a long press, a shift-click or a click with "Lift off" ticked
+// takes it off (a phone has no shift key).
 import { drawLeds } from "../leds.js";
 import * as parts from "./parts.js";
 import { el } from "./parts.js";
@@ -16,11 +17,24 @@ const BLACK = 1;
 const WHITE = 2;
 const BROKEN = 3;
 const LETTER = ".BW";
+const LONG_PRESS_MS = 500; // a point held this long lifts its stone off (a finger's shift-click)
+const ROW = Math.sqrt(3) / 2;   // between two rows, in point pitches
+const BOTTOM = 1.6;        // the bottom row's centre above the board's bottom edge, in pitches
 
-export const hint = "Click an empty point to put down a stone of the colour to move; click a stone " +
-  "to turn it over; shift-click a stone to lift it off. The firmware runs in this page on " +
-  "MicroPython and sees only the Hall sensors; what it saves is kept in this browser, so a " +
-  "reload is the power coming back.";
+// A length of `n` point pitches, for CSS.
+const at = (n) => `calc(${n.toFixed(3)} * var(--pitch))`;
+
+// Put element e at (x, y) pitches: x from the centre, y up from the bottom row.
+function place(e, x, y) {
+  e.style.left = `calc(50% + ${at(x)})`;
+  e.style.bottom = at(BOTTOM + y);
+  return e;
+}
+
+export const hint = "Click an empty point to put down a stone of the colour to move; click a " +
+  "stone to turn it over; hold a stone down (a long press), shift-click it or tick \"Lift off\" " +
+  "to lift it off. The firmware runs in this page on MicroPython and sees only the Hall " +
+  "sensors; what it saves is kept in this browser, so a reload is the power coming back.";
 
 export const faults = [
   { id: "broken", label: "Break sensor", help: "click a point: its sensor reads out of range" },
@@ -34,7 +48,7 @@ function points(size) {
     const r = size - 1 - row;
     for (let q = 1 - size; q < size; q++) {
       if (Math.abs(q + r) >= size) continue;
-      out.push({ name: String.fromCharCode(97 + row) + (q + size), x: q + r / 2, y: row * Math.sqrt(3) / 2 });
+      out.push({ name: String.fromCharCode(97 + row) + (q + size), x: q + r / 2, y: row * ROW });
     }
   }
   return out;
@@ -49,30 +63,66 @@ export function createBoard(root, profile, input) {
   const turnedAt = new Array(pts.length).fill(0);   // when a turn under way ends
   const downAt = new Map();
   let armed = null;
+  let holdTimer = null;
+  let longPressed = -1;        // the point whose stone a long press just lifted
   const ledEls = [];
   const pointEls = [];
   const keyEls = [];
 
-  const pitch = size === 5 ? 3 : 2.3;          // rem between neighbouring points
+  // Sizes in point pitches (--pitch, CSS: at most --pitch-max, less on a narrow screen):
+  // the board is the points' hexagon plus room for the coordinates round it.
   const hex = el("div", "stone-board");
-  hex.style.setProperty("--pitch", pitch + "rem");
-  hex.style.width = (2 * size - 1 + 0.6) * pitch + "rem";
-  hex.style.height = ((2 * size - 2) * Math.sqrt(3) / 2 + 1.6) * pitch + "rem";
+  hex.style.setProperty("--pitch-max", (size === 5 ? 3 : 2.3) + "rem");
+  hex.style.setProperty("--across", 2 * size + 0.4);
+  hex.style.setProperty("--high", (2 * size - 2) * ROW + BOTTOM + 0.8);
+  const face = el("div", "stone-face");   // the hexagon itself, 0.8 pitches round the points
+  face.style.width = at(2 * size - 0.4);
+  face.style.bottom = at(BOTTOM - 0.8);
+  hex.append(face);
   pts.forEach((p, c) => {
     const b = el("button", "point");
     b.type = "button";
     b.dataset.point = p.name;
     b.setAttribute("aria-label", p.name);
     b.title = p.name;
-    b.style.left = `calc(50% + ${p.x * pitch}rem)`;
-    b.style.bottom = (0.8 + p.y) * pitch + "rem";
+    place(b, p.x, p.y);
     const led = el("span", "led");
     ledEls[c] = led;
     b.append(led);
-    b.addEventListener("click", (e) => clickPoint(c, e.shiftKey));
+    b.addEventListener("click", (e) => {
+      if (longPressed === c) longPressed = -1;   // the long press lifted it already
+      else clickPoint(c, e.shiftKey);
+    });
+    b.addEventListener("pointerdown", (e) => {
+      if (e.button !== 0) return;
+      clearTimeout(holdTimer);
+      longPressed = -1;
+      holdTimer = setTimeout(() => {
+        if (!stones[c] || armed) return;
+        longPressed = c;
+        put(input.now(), c, EMPTY);
+      }, LONG_PRESS_MS);
+    });
+    for (const end of ["pointerup", "pointercancel", "pointerleave"]) {
+      b.addEventListener(end, () => clearTimeout(holdTimer));
+    }
+    b.addEventListener("contextmenu", (e) => e.preventDefault());   // a finger held down
     pointEls[c] = b;
     hex.append(b);
   });
+  // The coordinates: a row's letter left of it; a number below the point that starts its
+  // line (the lines of a number run up to the left, docs/rules/fursaz.md#components).
+  const rows = new Map();
+  const lines = new Map();
+  for (const p of pts) {
+    const row = p.name[0];
+    const n = Number(p.name.slice(1));
+    if (!rows.has(row) || p.x < rows.get(row).x) rows.set(row, p);
+    if (!lines.has(n) || p.y < lines.get(n).y) lines.set(n, p);
+  }
+  const label = (text, x, y) => hex.append(place(el("span", "point-label", text), x, y));
+  for (const [row, p] of rows) label(row, p.x - 0.95, p.y);
+  for (const [n, p] of lines) label(String(n), p.x + 0.5, p.y - ROW);
   const extras = el("div", "light-extras");
   for (let k = 0; k < names.length; k++) extras.append(makeButton(k));
   const hand = el("div", "marble-hand");
@@ -175,6 +225,7 @@ export function createBoard(root, profile, input) {
 
   return {
     names,
+    cellName: (c) => pts[c].name,
     // A stable frame (one byte per point): the stones it shows, e.g. "e5B e3W".
     frameText(hexText) {
       const out = [];
