@@ -52,6 +52,7 @@ class Mirror:
     def __init__(self, game, options, seed, limits=(None, None)):
         self.game, self.options, self.seed = game, options, seed
         self.engine = engine_of(game)
+        self.hidden = game in protocol.HIDDEN
         self.state = self.engine.new_game(options, seed)
         self.record = []
         self.pending = {}           # ply -> (message, sender's seat), waiting for earlier plies
@@ -132,10 +133,7 @@ class Mirror:
         if self.to_move() != seat:
             raise protocol.Refused("a move for ply %d by seat %d, whose turn it is not"
                                    % (ply, seat))
-        try:
-            state = self._after(msg["move"])
-        except IllegalMove as e:
-            raise Disagreement("ply %d, %s, is not legal here: %s" % (ply, msg["move"], e))
+        state = self._position_after(msg)
         if self._digest(state, msg["move"]) != msg["digest"]:
             raise Disagreement("after ply %d (%s) the other side's position differs from "
                                "this side's" % (ply, msg["move"]))
@@ -146,6 +144,12 @@ class Mirror:
         self._agree(entry, state)
         return entry
 
+    def _position_after(self, msg):
+        try:
+            return self._after(msg["move"])
+        except IllegalMove as e:
+            raise Disagreement("ply %d, %s, is not legal here: %s" % (msg["ply"], msg["move"], e))
+
     def _after(self, move):
         if move == RESIGN:
             return self.state
@@ -153,12 +157,74 @@ class Mirror:
             raise IllegalMove("'%s' stands for a choice, it is not one" % move)
         return self.engine.play(self.state, move)
 
+    def public_text(self, state=None):
+        """The text the digest covers: the whole position, or what a spectator of a hidden
+        game may see of it."""
+        state = self.state if state is None else state
+        if self.hidden:
+            return self.engine.public_view(state, None)
+        return self.engine.to_text(state)
+
     def _digest(self, state, move):
-        text = self.engine.to_text(state)
+        text = self.public_text(state)
         return protocol.digest(text + (" resign" if move == RESIGN else ""))
+
+    def truncate(self, plies):
+        """Keep the first ``plies`` plies only (the other side stopped at its last agreed
+        ply): the position is played again from the start."""
+        keep = self.record[:plies]
+        self.record, self.pending, self.resigned = [], {}, None
+        self.state = self.engine.new_game(self.options, self.seed)
+        for e in keep:
+            self._agree(e, self._after(e.move))
 
     def _agree(self, entry, state):
         self.record.append(entry)
         self.state = state
         if entry.move == RESIGN:
             self.resigned = entry.seat
+
+
+class PublicRecord(Mirror):
+    """A hidden game as a player or spectator follows it: the dealer's public plies, each with
+    the position a spectator may see (hidden.stand_in), checked for turn, digest and clocks.
+    The moves themselves are checked by the dealer with the whole position, and by this side
+    once the game is over and the deal is shown (``audit``)."""
+
+    def __init__(self, game, options, first_state_text, limits=(None, None)):
+        Mirror.__init__(self, game, options, 0, limits)
+        self.first = self.engine.from_text(first_state_text)
+        self.state = self.first
+
+    def _position_after(self, msg):
+        text = msg.get("state")
+        if not isinstance(text, str):
+            raise protocol.Refused("a public move without the position after it")
+        try:
+            return self.engine.from_text(text)
+        except ValueError as e:
+            raise Disagreement("the position sent with ply %d cannot be read: %s"
+                               % (msg["ply"], e))
+
+    def truncate(self, plies):
+        raise Disagreement("a hidden game is stopped by its dealer")
+
+    def audit(self, seed, full_moves):
+        """The game played again from the dealer's seed with its whole moves: None when every
+        ply gives the digest and the public move that were published, else what differs."""
+        from host_tools.online.hidden import public_move
+        if len(full_moves) != len(self.record):
+            return "the dealer shows %d moves for a game of %d plies" % (
+                len(full_moves), len(self.record))
+        state = self.engine.new_game(self.options, seed)
+        if self.public_text(state) != self.public_text(self.first):
+            return "the dealer's seed does not give the deal it started with"
+        for entry, move in zip(self.record, full_moves):
+            try:
+                state = self.engine.play(state, move)
+            except IllegalMove as e:
+                return "ply %d (%s) was not legal: %s" % (entry.ply, move, e)
+            if (protocol.digest(self.public_text(state)) != entry.digest
+                    or public_move(self.game, move, state) != entry.move):
+                return "ply %d differs from what the dealer published" % entry.ply
+        return None
