@@ -92,10 +92,14 @@ class Link:
 
     def connect(self, timeout=10.0):
         b = self.broker
-        try:
-            self.client.connect_async(b.host, b.port, keepalive=15)
+        try:   # the first attempt in the open, so that "nobody there" is said at once
+            self.client.connect(b.host, b.port, keepalive=15)
+        except ssl.SSLError as e:
+            raise LinkError("the broker at %s failed the TLS check: %s"
+                            % (b.url, getattr(e, "reason", None) or e))
         except (OSError, ValueError) as e:
-            raise LinkError("cannot reach the broker at %s: %s" % (b.url, e))
+            raise LinkError("cannot reach the broker at %s: %s"
+                            % (b.url, getattr(e, "strerror", None) or e))
         self.client.loop_start()
         if not self._first.wait(timeout):
             self.close(clean=False)

@@ -1,0 +1,215 @@
+"""The dealer of Mano a Mano and Masbrur (docs/contracts.md#hidden-information): a client that
+both players trust, run next to the broker (``arbiter broker`` starts one; ``arbiter online
+dealer`` runs one for another broker), logged in as the user ``dealer``.
+
+For each hidden game whose seats are taken it draws a secret seed, publishes a commitment to
+it, and holds the whole position. A player sends its move to the dealer alone (topic
+``secret``, which the ACL lets nobody else read); the dealer checks it with the engine and
+publishes it as everyone may know it, with the position a spectator may see, then sends each
+seat, on a topic only that seat reads, the position that seat may see. When the game is over
+it shows its seed and the whole moves, and every side checks the game against its
+commitment. Its seeds and moves are kept in a file, so a dealer started again goes on."""
+import json
+import os
+import sys
+import time
+
+from firmware.rules import IllegalMove
+from host_tools.online import protocol
+from host_tools.online.hidden import public_move, stand_in
+from host_tools.online.mirror import RESIGN, Mirror
+from host_tools.online.session import limits_of
+
+
+class Table:
+    """One hidden game: the description, the secret seed and the whole position."""
+
+    def __init__(self, code, desc, seed, nonce):
+        self.code, self.desc, self.seed, self.nonce = code, desc, seed, nonce
+        self.mirror = Mirror(desc["game"], desc["options"], seed,
+                             limits_of(desc["game"], desc["options"]))
+        self.commit = protocol.commitment(str(seed), nonce)
+        self.full = []     # the moves as made, walls and all
+
+    def saved(self):
+        return {"desc": self.desc, "seed": self.seed, "nonce": self.nonce,
+                "moves": [[e.seat, m, e.think_ms] for e, m in zip(self.mirror.record, self.full)]}
+
+
+class Dealer:
+    def __init__(self, link, state_file=None, now=time.monotonic):
+        self.link = link
+        self.state_file = state_file
+        self.tables = {}
+        self.descs = {}    # (code, creator) -> description seen
+        self._load()
+
+    def start(self):
+        self.link.subscribe("%s/+/+/game" % protocol.ROOT)
+        self.link.subscribe("%s/+/+/secret" % protocol.ROOT)
+
+    def _load(self):
+        if not self.state_file or not os.path.exists(self.state_file):
+            return
+        with open(self.state_file) as f:
+            saved = json.load(f)
+        for code, t in saved.items():
+            table = Table(code, t["desc"], t["seed"], t["nonce"])
+            for seat, move, think in t["moves"]:
+                self._apply(table, seat, move, think)
+            self.tables[code] = table
+
+    def _save(self):
+        if not self.state_file:
+            return
+        tmp = self.state_file + ".tmp"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            json.dump({c: t.saved() for c, t in self.tables.items()}, f)
+        os.replace(tmp, self.state_file)
+
+    def pump(self, seconds=0.0):
+        import queue
+        deadline = time.monotonic() + seconds
+        while True:
+            wait = deadline - time.monotonic()
+            try:
+                ev = self.link.events.get(timeout=wait) if wait > 0 else self.link.events.get_nowait()
+            except queue.Empty:
+                return
+            if ev[0] == "up":
+                for table in self.tables.values():
+                    self._publish_all(table)
+            elif ev[0] == "msg":
+                try:
+                    self._message(ev[1], ev[2])
+                except Exception as e:   # one game's trouble never stops the others' dealer
+                    sys.stderr.write("dealer: %s on %s: %r\n" % (type(e).__name__, ev[1], e))
+
+    def _message(self, name, payload):
+        parts = name.split("/")
+        if len(parts) != 5 or not payload:
+            return
+        code, user, kind = parts[2], parts[3], parts[4]
+        try:
+            msg = protocol.decode(payload, code)
+            if kind == "game":
+                self._description(code, user, msg)
+            elif kind == "secret":
+                self._secret(code, user, msg)
+        except protocol.Refused:
+            return    # not a message for the dealer to act on
+
+    def _description(self, code, user, msg):
+        protocol.check_description(msg, user)
+        if not msg["hidden"] or None in msg["seats"] or msg.get("creator") != user:
+            return
+        others = [k for k in self.descs if k[0] == code and k[1] != user]
+        self.descs[(code, user)] = msg
+        if others or code in self.tables:
+            return     # a code two creators claim gets no deal; a dealt game keeps its own
+        seed, nonce = protocol.dealer_seed(), protocol.nonce()
+        try:
+            table = Table(code, msg, seed, nonce)
+        except ValueError as e:   # options the engine refuses: no game, and the players told
+            self.link.publish(protocol.topic(code, protocol.DEALER, "stop"),
+                              protocol.encode({"code": code, "ply": 0, "why": str(e)}),
+                              retain=True)
+            return
+        self.tables[code] = table
+        self._save()
+        self._publish_all(table)
+
+    def _secret(self, code, user, msg):
+        table = self.tables.get(code)
+        if table is None:
+            return
+        seats = table.desc["seats"]
+        seat, ply, move, think = msg.get("seat"), msg.get("ply"), msg.get("move"), msg.get("think_ms")
+        if seat not in (0, 1) or seats[seat] != user:
+            return self._note(table, user, ply, "you do not hold that seat")
+        if type(ply) is not int or not isinstance(move, str) or type(think) is not int or think < 0:
+            return self._note(table, user, ply, "a move without its ply, text or time")
+        record = table.mirror.record
+        if ply <= len(record):
+            if record[ply - 1].seat == seat and table.full[ply - 1] == move:
+                self._publish_ply(table, ply)    # lost on its way out? say it again
+            return
+        if ply != len(record) + 1:
+            return self._note(table, user, ply, "a move for ply %d; the game is at ply %d"
+                              % (ply, len(record) + 1))
+        try:
+            self._apply(table, seat, move, think)
+        except IllegalMove as e:
+            return self._note(table, user, ply, str(e))
+        self._save()
+        self._publish_ply(table, ply)
+        if table.mirror.is_over():
+            self._publish_deal(table)
+
+    def _apply(self, table, seat, move, think):
+        m = table.mirror
+        if m.to_move() != seat:
+            raise IllegalMove("it is not your turn")
+        m.make(seat, move, think)
+        table.full.append(move)
+
+    def _note(self, table, user, ply, why):
+        self.link.publish(protocol.note_topic(table.code, user),
+                          protocol.encode({"code": table.code, "ply": ply, "why": why}))
+
+    # --- what the dealer publishes ---------------------------------------------------------
+
+    def _publish_all(self, table):
+        self._publish_deal(table)
+        for ply in range(1, len(table.mirror.record) + 1):
+            self._publish_ply(table, ply, privately=ply == len(table.mirror.record))
+        if not table.mirror.record:
+            self._publish_private(table, 0, table.mirror.state)
+
+    def _publish_deal(self, table):
+        m = table.mirror
+        first = m.engine.new_game(m.options, table.seed)
+        msg = {"code": table.code, "commit": table.commit,
+               "state": m.engine.to_text(stand_in(m.game, first, None))}
+        if m.is_over():
+            msg.update(seed=table.seed, nonce=table.nonce, moves=table.full)
+        self.link.publish(protocol.deal_topic(table.code), protocol.encode(msg), retain=True)
+
+    def _publish_ply(self, table, ply, privately=True):
+        m = table.mirror
+        e = m.record[ply - 1]
+        state = m.state if ply == len(m.record) else self._replayed(table, ply)
+        if privately:
+            self._publish_private(table, ply, state)
+        move = e.move if e.move == RESIGN else public_move(m.game, e.move, state)
+        msg = protocol.move(table.code, ply, e.seat, move, e.digest, e.clocks, e.think_ms)
+        msg["state"] = m.engine.to_text(stand_in(m.game, state, None))
+        self.link.publish(protocol.ply_topic(table.code, protocol.DEALER, ply),
+                          protocol.encode(msg), retain=True)
+
+    def _replayed(self, table, ply):
+        m = table.mirror
+        state = m.engine.new_game(m.options, table.seed)
+        for move in table.full[:ply]:
+            if move != RESIGN:
+                state = m.engine.play(state, move)
+        return state
+
+    def _publish_private(self, table, ply, state):
+        m = table.mirror
+        for seat in (0, 1):
+            user = table.desc["seats"][seat]
+            text = m.engine.to_text(stand_in(m.game, state, seat))
+            self.link.publish(protocol.private_topic(table.code, user),
+                              protocol.encode({"code": table.code, "ply": ply, "state": text}),
+                              retain=True)
+
+
+def run(link, state_file, stop_event=None):
+    """Deal until ``stop_event`` is set (or forever)."""
+    dealer = Dealer(link, state_file)
+    dealer.start()
+    while stop_event is None or not stop_event.is_set():
+        dealer.pump(0.2)
+    return dealer

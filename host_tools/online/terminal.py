@@ -1,0 +1,175 @@
+"""A remote game in the terminal (``arbiter online new|join|watch``): the board and the
+moves as ``arbiter play --terminal`` draws and reads them (host_tools/terminal/<game>.py),
+the other player's moves as they arrive, both sides' connection and clocks."""
+import json
+import time
+
+from host_tools import terminal, terminal_game
+from host_tools.online.clocks import clocks_after
+
+COMMANDS = ("Commands: 'help' explains the moves · 'moves' lists them · 'board' draws the "
+            "board · 'resign' gives up · 'quit' leaves (the game waits: join again with the "
+            "same code to go on)")
+
+
+def _mmss(ms):
+    return terminal_game._mmss(ms / 1000.0)
+
+
+class Screen:
+    """What one side shows: the session's events in words, the board when it changed."""
+
+    def __init__(self, session, write):
+        self.s, self.write = session, write
+        self.v = None
+        self.last = None
+
+    def names(self):
+        seats = self.s.desc["seats"]
+        return ["%s (%s)" % (self.v.PLAYERS[i], seats[i]) for i in (0, 1)]
+
+    def clocks(self):
+        m = self.s.mirror
+        c = m.clocks()
+        if self.s.my_turn():
+            c = clocks_after(c, self.s.seat, self.s.think_ms())
+        left = c["left_ms"]
+        if left is None:
+            return "time used: %s %s, %s %s" % (self.v.PLAYERS[0], _mmss(c["used_ms"][0]),
+                                               self.v.PLAYERS[1], _mmss(c["used_ms"][1]))
+        return "clocks: %s %s, %s %s" % (self.v.PLAYERS[0], _mmss(left[0]),
+                                         self.v.PLAYERS[1], _mmss(left[1]))
+
+    def connection(self):
+        parts = []
+        for i, user in enumerate(self.s.desc["seats"]):
+            if i != self.s.seat:
+                on = self.s.presence.get(user)
+                parts.append("%s is %s" % (self.v.PLAYERS[i], "online" if on else "offline"))
+        return " · ".join(parts)
+
+    def board(self):
+        state = self.s.position()
+        self.write(self.v.board(state, self.last, self.s.seat) + "\n")
+        self.write("%s · %s\n" % (self.clocks(), self.connection()))
+
+    def show(self, events):
+        for ev in events:
+            getattr(self, "_" + ev[0])(*ev[1:])
+
+    def _started(self):
+        s = self.s
+        self.v = terminal.view(s.desc["game"])
+        who = self.names()
+        if s.seat is None:
+            self.write("Watching %s, game %s: %s against %s.\n" % (self.v.TITLE, s.code, *who))
+        else:
+            self.write("%s, game %s: you play %s against %s.\n"
+                       % (self.v.TITLE, s.code, who[s.seat], who[1 - s.seat]))
+            self.write(COMMANDS + "\n")
+
+    def _move(self, entry, mine):
+        self.last = entry.move
+        if not mine:
+            name = self.v.PLAYERS[entry.seat]
+            self.write("ply %d: %s plays %s\n" % (entry.ply, name, entry.move))
+
+    def _presence(self, seat, online):
+        self.write("%s is %s\n" % (self.v.PLAYERS[seat] if self.v else "seat %d" % seat,
+                                   "back online" if online else
+                                   "offline: the game waits, and nobody's clock runs for them"))
+
+    def _link(self, up):
+        self.write("Connected to the broker.\n" if up else
+                   "The link to the broker is down: reconnecting (your clock is stopped)…\n")
+
+    def _refused(self, text):
+        self.write("Ignored a message %s\n" % text)
+
+    def _stopped(self, text):
+        plies = len(self.s.mirror.record) if self.s.mirror else 0
+        self.write("The game stopped: %s. Both sides keep the record up to ply %d.\n"
+                   % (text, plies))
+
+    def _over(self, result):
+        state = self.s.position()
+        self.write(self.v.board(state, self.last, self.s.seat) + "\n")
+        resigned = 1 - result["winner"] if result.get("reason") == "resignation" else None
+        terminal_game._result(self.v, state, resigned, self.write)
+
+    def _checked(self, text):
+        self.write("The dealer's deal was checked: %s.\n" % text)
+
+
+def record(session):
+    """The agreed plies as JSON: what both sides keep."""
+    m = session.mirror
+    return {"code": session.code, "game": session.desc["game"],
+            "options": session.desc["options"], "seats": session.desc["seats"],
+            "moves": [e.move for e in m.record] if m else [],
+            "digests": [e.digest for e in m.record] if m else [],
+            "clocks": [e.clocks for e in m.record] if m else [],
+            "stopped": session.stopped}
+
+
+def save(session, path):
+    if path:
+        with open(path, "w") as f:
+            json.dump(record(session), f, indent=1)
+
+
+def run(session, read, write, record_path=None, wait=0.25, quit_after=None):
+    """Play (or watch) until the game ends, stops, or the person quits. Exit status: 0 the
+    game ended (or the person left it to go on later), 1 it stopped on a disagreement."""
+    screen = Screen(session, write)
+    while not session.started():
+        screen.show(session.pump(wait))
+        if session.stopped is not None:
+            return 1
+        if quit_after is not None and time.monotonic() > quit_after:
+            return 1
+    shown_ply = None
+    while True:
+        screen.show(session.pump(0 if session.my_turn() else wait))
+        save(session, record_path)
+        if session.stopped is not None:
+            return 1
+        if session.ended:
+            return 0
+        if not session.my_turn():
+            continue
+        if shown_ply != session.mirror.next_ply():
+            shown_ply = session.mirror.next_ply()
+            screen.board()
+            write(terminal_game._wrapped(screen.v.hint(session.position())) + "\n")
+        line = terminal_game._ask("%s to move> " % screen.v.PLAYERS[session.seat], read)
+        if line is None or line.strip().lower() in terminal_game.QUIT:
+            write("Left the game; `arbiter online join %s` goes on with it.\n" % session.code)
+            return 0
+        _typed(session, screen, " ".join(line.split()), write)
+
+
+def _typed(session, screen, line, write):
+    v, state, word = screen.v, session.position(), line.lower()
+    if not line:
+        return
+    due = session.clock_due()
+    if due:
+        write("Your clock ran out.\n" if due == "flag" else
+              "You took longer than the move time: the turn passes.\n")
+        screen.show(session.play(due))
+        return
+    if word in ("help", "?"):
+        write("%s\n%s\n" % (COMMANDS, terminal_game._wrapped(v.how_to(state))))
+    elif word == "moves":
+        write(v.all_moves(state) + "\n")
+    elif word == "board":
+        screen.board()
+    elif word in terminal_game.RESIGN:
+        screen.show(session.resign())
+    else:
+        try:
+            move = v.parse(state, line)
+            screen.show(session.play(move))
+        except ValueError as e:   # IllegalMove is a ValueError
+            write("Not accepted: %s\n" % e)
