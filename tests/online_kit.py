@@ -92,6 +92,14 @@ def player(kit, user, code, port=None, now=time.monotonic):
     return s
 
 
+def kill(link):
+    """The link's process dies: its socket closes with no goodbye to the broker."""
+    link.client.loop_stop()
+    sock = link.client.socket()
+    if sock is not None:
+        sock.close()
+
+
 def pump_until(sessions, done, seconds=20.0):
     """Pump every session until ``done()``; fails the test after ``seconds``."""
     events = {id(s): [] for s in sessions}
@@ -157,3 +165,91 @@ def kit(tmp_path):
 
 def env_ok():
     return os.environ.get("ARBITER_NO_MOSQUITTO") != "1"
+
+
+class Proxy:
+    """A TCP relay between players and the broker that a test can cut and restore: the
+    link going down and coming back, as a person's Wi-Fi would."""
+
+    def __init__(self, target_port):
+        self.target = target_port
+        self.port = free_port()
+        self.conns = []
+        self.server = None
+        self.lock = threading.Lock()
+        self.restore()
+
+    def restore(self):
+        srv = socket.socket()
+        srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        srv.bind(("127.0.0.1", self.port))
+        srv.listen(16)
+        self.server = srv
+        threading.Thread(target=self._accept, args=(srv,), daemon=True).start()
+
+    def cut(self):
+        """Close the listener and every relayed connection."""
+        srv, self.server = self.server, None
+        try:
+            srv.shutdown(socket.SHUT_RDWR)   # wakes the accepting thread, frees the port
+        except OSError:
+            pass
+        srv.close()
+        with self.lock:
+            conns, self.conns = self.conns, []
+        for c in conns:
+            for s in c:
+                try:
+                    s.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+                s.close()
+
+    def _accept(self, srv):
+        while True:
+            try:
+                client, _ = srv.accept()
+            except OSError:
+                return
+            try:
+                upstream = socket.create_connection(("127.0.0.1", self.target))
+            except OSError:
+                client.close()
+                continue
+            with self.lock:
+                self.conns.append((client, upstream))
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pipe(src, dst):
+        try:
+            while True:
+                data = src.recv(65536)
+                if not data:
+                    break
+                dst.sendall(data)
+        except OSError:
+            pass
+        for s in (src, dst):
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def close(self):
+        if self.server is not None:
+            self.cut()
+
+
+class FakeClock:
+    """Seconds that pass only when a test says so."""
+
+    def __init__(self):
+        self.t = 1000.0
+
+    def __call__(self):
+        return self.t
+
+    def advance(self, seconds):
+        self.t += seconds

@@ -67,6 +67,9 @@ class Setup:
         self.certfile, self.keyfile = certfile, keyfile
         self.users = tuple(users)
 
+    def ports(self):
+        return [p for p in (self.port, self.ws_port, self.tls_port) if p]
+
     def path(self, name):
         return os.path.join(self.folder, name)
 
@@ -157,7 +160,7 @@ def start(setup, timeout=10.0):
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise BrokerError("Mosquitto stopped at once: %s" % _why(proc, setup))
-        if _listening(setup.bind, setup.port):
+        if all(_listening(setup.bind, p) for p in setup.ports()):
             return proc
         time.sleep(0.05)
     stop(proc)

@@ -54,11 +54,12 @@ class Session:
         self._started = False
         self._early = []         # plies that came before the description
         self._early_private = None   # the dealer's word to this seat, come before its deal
+        if self.user is not None:    # before the link connects: the will goes with it
+            link.will(protocol.presence_topic(code, self.user))
 
     # --- starting --------------------------------------------------------------------------
 
     def _listen(self):
-        self.link.will(protocol.presence_topic(self.code, self.user or "-"))
         self.link.subscribe("%s/%s/#" % (protocol.ROOT, self.code))
 
     def create(self, game, options, seat=0):
@@ -81,7 +82,7 @@ class Session:
 
     def watch(self):
         self.role = "watch"
-        self.link.subscribe("%s/%s/#" % (protocol.ROOT, self.code))
+        self._listen()
 
     def _publish_description(self):
         self.link.publish(protocol.game_topic(self.code, self.user),
