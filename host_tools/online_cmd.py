@@ -58,8 +58,9 @@ def add_commands(sub):
                         description="Run the dealer of hidden-information games, logged in as "
                                     "the user `dealer`, for a broker `arbiter broker` did not "
                                     "start (it runs its own). Ctrl-C stops it.")
-    o.add_argument("--state", default=os.path.join(DEFAULT_DIR, "dealer.json"), metavar="FILE",
-                   help="where the dealer keeps its games (default: ~/.arbiter/broker/dealer.json)")
+    o.add_argument("--state", default=os.path.join(DEFAULT_DIR, "dealer"), metavar="DIR",
+                   help="where the dealer keeps its games, a file each (default: "
+                        "~/.arbiter/broker/dealer)")
     _broker_args(o)
 
 
@@ -167,7 +168,6 @@ def dealer(args):
         raise UsageError("the dealer logs in as the user %s: --broker mqtt://%s:PASSWORD@HOST"
                          % (protocol.DEALER, protocol.DEALER))
     _connect(link)
-    os.makedirs(os.path.dirname(os.path.abspath(args.state)), exist_ok=True)
     print("dealing on %s (Ctrl-C stops)" % link.broker.url)
     try:
         dealer_mod.run(link, args.state)
@@ -208,7 +208,7 @@ def broker(args, ready=None):
                            passwords[protocol.DEALER]), "arbiter-dealer")
         link.connect()
         thread = threading.Thread(target=dealer_mod.run,
-                                  args=(link, setup.path("dealer.json"), stop), daemon=True)
+                                  args=(link, setup.path("dealer"), stop), daemon=True)
         thread.start()
         shown = "HOST" if args.bind in ("0.0.0.0", "") else args.bind
         print("Mosquitto is running (its files: %s). Players connect with:" % setup.folder)

@@ -65,7 +65,7 @@ class Kit:
         link.connect()
         self.dealer_stop = threading.Event()
         self.dealer_thread = threading.Thread(
-            target=dealer.run, args=(link, self.setup.path("dealer.json"), self.dealer_stop),
+            target=dealer.run, args=(link, self.setup.path("dealer"), self.dealer_stop),
             daemon=True)
         self.dealer_thread.start()
 

@@ -8,7 +8,8 @@ it, and holds the whole position. A player sends its move to the dealer alone (t
 publishes it as everyone may know it, with the position a spectator may see, then sends each
 seat, on a topic only that seat reads, the position that seat may see. When the game is over
 it shows its seed and the whole moves, and every side checks the game against its
-commitment. Its seeds and moves are kept in a file, so a dealer started again goes on."""
+commitment. Its seeds and moves are kept in a file per game, each move added before it is
+published, so a dealer started again goes on."""
 import json
 import os
 import sys
@@ -31,17 +32,13 @@ class Table:
         self.commit = protocol.commitment(str(seed), nonce)
         self.full = []     # the moves as made, walls and all
 
-    def saved(self):
-        return {"desc": self.desc, "seed": self.seed, "nonce": self.nonce,
-                "moves": [[e.seat, m, e.think_ms] for e, m in zip(self.mirror.record, self.full)]}
-
 
 class Dealer:
-    def __init__(self, link, state_file=None, now=time.monotonic):
+    def __init__(self, link, folder=None):
         self.link = link
-        self.state_file = state_file
+        self.folder = folder     # one file per game: <code>.jsonl
         self.tables = {}
-        self.descs = {}    # (code, creator) -> description seen
+        self.descs = {}          # (code, creator) -> description seen
         self._load()
 
     def start(self):
@@ -49,24 +46,45 @@ class Dealer:
         self.link.subscribe("%s/+/+/secret" % protocol.ROOT)
 
     def _load(self):
-        if not self.state_file or not os.path.exists(self.state_file):
+        if not self.folder or not os.path.isdir(self.folder):
             return
-        with open(self.state_file) as f:
-            saved = json.load(f)
-        for code, t in saved.items():
-            table = Table(code, t["desc"], t["seed"], t["nonce"])
-            for seat, move, think in t["moves"]:
-                self._apply(table, seat, move, think)
-            self.tables[code] = table
+        for name in sorted(os.listdir(self.folder)):
+            if name.endswith(".jsonl"):
+                table = self._read(os.path.join(self.folder, name), name[:-6])
+                if table is not None:
+                    self.tables[table.code] = table
 
-    def _save(self):
-        if not self.state_file:
+    def _read(self, path, code):
+        """A game's file: its first line the deal, then one line per move (a last line cut
+        short by a crash is the move that was never published)."""
+        with open(path) as f:
+            lines = f.read().split("\n")
+        try:
+            head = json.loads(lines[0])
+            table = Table(code, head["desc"], head["seed"], head["nonce"])
+        except (ValueError, KeyError):
+            return None
+        for line in lines[1:]:
+            try:
+                seat, move, think = json.loads(line)
+            except ValueError:
+                break
+            self._apply(table, seat, move, think)
+        return table
+
+    def _save(self, table):
+        """Append what is new to the game's file before anyone hears of it."""
+        if not self.folder:
             return
-        tmp = self.state_file + ".tmp"
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as f:
-            json.dump({c: t.saved() for c, t in self.tables.items()}, f)
-        os.replace(tmp, self.state_file)
+        os.makedirs(self.folder, exist_ok=True)
+        path = os.path.join(self.folder, table.code + ".jsonl")
+        with open(path, "a") as f:
+            if not table.mirror.record:
+                f.write(json.dumps({"desc": table.desc, "seed": table.seed,
+                                    "nonce": table.nonce}) + "\n")
+            else:
+                e = table.mirror.record[-1]
+                f.write(json.dumps([e.seat, table.full[-1], e.think_ms]) + "\n")
 
     def pump(self, seconds=0.0):
         import queue
@@ -117,7 +135,7 @@ class Dealer:
                               retain=True)
             return
         self.tables[code] = table
-        self._save()
+        self._save(table)
         self._publish_all(table)
 
     def _secret(self, code, user, msg):
@@ -142,7 +160,7 @@ class Dealer:
             self._apply(table, seat, move, think)
         except IllegalMove as e:
             return self._note(table, user, ply, str(e))
-        self._save()
+        self._save(table)
         self._publish_ply(table, ply)
         if table.mirror.is_over():
             self._publish_deal(table)
@@ -206,9 +224,9 @@ class Dealer:
                               retain=True)
 
 
-def run(link, state_file, stop_event=None):
-    """Deal until ``stop_event`` is set (or forever)."""
-    dealer = Dealer(link, state_file)
+def run(link, folder, stop_event=None):
+    """Deal until ``stop_event`` is set (or forever); its games kept in ``folder``."""
+    dealer = Dealer(link, folder)
     dealer.start()
     while stop_event is None or not stop_event.is_set():
         dealer.pump(0.2)
