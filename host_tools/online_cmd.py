@@ -171,6 +171,8 @@ def dealer(args):
     print("dealing on %s (Ctrl-C stops)" % link.broker.url)
     try:
         dealer_mod.run(link, args.state)
+    except KeyboardInterrupt:
+        print("dealer stopped")
     finally:
         link.close()
     return 0
@@ -225,6 +227,9 @@ def broker(args, ready=None):
         while not stop.wait(0.5):
             if proc.poll() is not None:
                 raise BoardError("Mosquitto stopped (see %s)" % setup.path("mosquitto.log"))
+        return 0
+    except KeyboardInterrupt:
+        print("broker stopped (the games it holds are saved in %s)" % setup.folder)
         return 0
     finally:
         stop.set()

@@ -63,6 +63,7 @@ class Kit:
     def start_dealer(self):
         link = self.link(protocol.DEALER)
         link.connect()
+        self.dealer_link = link
         self.dealer_stop = threading.Event()
         self.dealer_thread = threading.Thread(
             target=dealer.run, args=(link, self.setup.path("dealer"), self.dealer_stop),
@@ -74,6 +75,7 @@ class Kit:
             self.dealer_stop.set()
             self.dealer_thread.join(5)
             self.dealer_stop = None
+            kill(self.dealer_link)
 
     def close(self):
         self.stop_dealer()

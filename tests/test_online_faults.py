@@ -259,3 +259,15 @@ def test_tls_with_a_certificate_the_test_makes(tmp_path):
             stranger.connect()
     finally:
         k.close()
+
+
+def test_dealer_started_again_mid_game(kit):
+    """The dealer of a Masbrur game stops and starts again from its files: the players'
+    walls and the game go on where they were."""
+    code, a, b = new_game(kit, "masbrur")
+    play_out([a, b], plies=5)
+    kit.stop_dealer()
+    kit.start_dealer()
+    play_out([a, b])
+    pump_until([a, b], lambda: a.audited and b.audited)
+    assert records(a) == records(b) and a.ended and a.stopped is None and b.stopped is None

@@ -75,6 +75,8 @@ class Screen:
             self.write("ply %d: %s plays %s\n" % (entry.ply, name, entry.move))
 
     def _presence(self, seat, online):
+        if self.s.ended:
+            return
         self.write("%s is %s\n" % (self.v.PLAYERS[seat] if self.v else "seat %d" % seat,
                                    "back online" if online else
                                    "offline: the game waits, and nobody's clock runs for them"))
