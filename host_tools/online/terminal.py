@@ -2,7 +2,6 @@
 moves as ``arbiter play --terminal`` draws and reads them (host_tools/terminal/<game>.py),
 the other player's moves as they arrive, both sides' connection and clocks."""
 import json
-import time
 
 from host_tools import terminal, terminal_game
 from host_tools.online.clocks import clocks_after
@@ -120,7 +119,7 @@ def save(session, path):
             json.dump(record(session), f, indent=1)
 
 
-def run(session, read, write, record_path=None, wait=0.25, quit_after=None):
+def run(session, read, write, record_path=None, wait=0.25):
     """Play (or watch) until the game ends, stops, or the person quits. Exit status: 0 the
     game ended (or the person left it to go on later), 1 it stopped on a disagreement."""
     screen = Screen(session, write)
@@ -128,8 +127,8 @@ def run(session, read, write, record_path=None, wait=0.25, quit_after=None):
         screen.show(session.pump(wait))
         if session.stopped is not None:
             return 1
-        if quit_after is not None and time.monotonic() > quit_after:
-            return 1
+    if screen.v is None:    # started before this screen looked (a resumed game)
+        screen.show([("started",)])
     shown_ply = None
     while True:
         screen.show(session.pump(0 if session.my_turn() else wait))
