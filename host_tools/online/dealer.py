@@ -13,7 +13,6 @@ published, so a dealer started again goes on."""
 import json
 import os
 import sys
-import time
 
 from firmware.rules import IllegalMove
 from host_tools.online import protocol
@@ -87,14 +86,7 @@ class Dealer:
                 f.write(json.dumps([e.seat, table.full[-1], e.think_ms]) + "\n")
 
     def pump(self, seconds=0.0):
-        import queue
-        deadline = time.monotonic() + seconds
-        while True:
-            wait = deadline - time.monotonic()
-            try:
-                ev = self.link.events.get(timeout=wait) if wait > 0 else self.link.events.get_nowait()
-            except queue.Empty:
-                return
+        for ev in self.link.arrivals(seconds):
             if ev[0] == "up":
                 for table in self.tables.values():
                     self._publish_all(table)
@@ -143,10 +135,11 @@ class Dealer:
         if table is None:
             return
         seats = table.desc["seats"]
-        seat, ply, move, think = msg.get("seat"), msg.get("ply"), msg.get("move"), msg.get("think_ms")
+        seat, ply = msg.get("seat"), msg.get("ply")
+        move, think = msg.get("move"), msg.get("think_ms")
         if seat not in (0, 1) or seats[seat] != user:
             return self._note(table, user, ply, "you do not hold that seat")
-        if type(ply) is not int or not isinstance(move, str) or type(think) is not int or think < 0:
+        if not (type(ply) is int and isinstance(move, str) and type(think) is int and think >= 0):
             return self._note(table, user, ply, "a move without its ply, text or time")
         record = table.mirror.record
         if ply <= len(record):

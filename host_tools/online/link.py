@@ -9,6 +9,7 @@ WebSockets)."""
 import queue
 import ssl
 import threading
+import time
 import urllib.parse
 import uuid
 
@@ -40,9 +41,9 @@ class Broker:
             raise UsageError("the port in %r is not a number from 1 to 65535" % str(url)[:80])
         self.host = parts.hostname
         self.path = parts.path or "/mqtt"
-        self.user = user if user is not None else urllib.parse.unquote(parts.username or "") or None
-        self.password = (password if password is not None
-                         else urllib.parse.unquote(parts.password or "") or None)
+        given = urllib.parse.unquote
+        self.user = user if user is not None else given(parts.username or "") or None
+        self.password = password if password is not None else given(parts.password or "") or None
         self.ca = ca
         self.url = "%s://%s:%d" % (parts.scheme, self.host, self.port)
 
@@ -119,6 +120,20 @@ class Link:
         """QoS 1. What is published while the link is down may never arrive: callers publish
         again when the link is back (their record says what is missing)."""
         self.client.publish(topic, payload, qos=1, retain=retain)
+
+    def arrivals(self, seconds=0.0):
+        """The events that arrive within ``seconds`` (at least those already there), ending
+        soon after the first when waiting."""
+        deadline = time.monotonic() + seconds
+        while True:
+            wait = deadline - time.monotonic()
+            try:
+                ev = self.events.get(timeout=wait) if wait > 0 else self.events.get_nowait()
+            except queue.Empty:
+                return
+            yield ev
+            if seconds > 0:
+                deadline = time.monotonic()
 
     def close(self, clean=True):
         if clean and self.presence and self.up:

@@ -126,7 +126,7 @@ class Session:
     def play(self, move):
         """This side's move: IllegalMove (with the reason) if it is refused here."""
         if not self.my_turn():
-            raise IllegalMove("it is not your turn" if self.stopped is None else "the game stopped")
+            raise IllegalMove("the game stopped" if self.stopped else "it is not your turn")
         if self.mirror.hidden:
             return self._send_secret(move)
         entry = self.mirror.make(self.seat, move, self.timer.elapsed_ms())
@@ -165,18 +165,10 @@ class Session:
 
     def pump(self, seconds=0.0):
         """Handle everything that arrives within ``seconds`` (at least what is there now)."""
-        import queue
         out = []
-        deadline = time.monotonic() + seconds
-        while True:
-            wait = deadline - time.monotonic()
-            try:
-                ev = self.link.events.get(timeout=wait) if wait > 0 else self.link.events.get_nowait()
-            except queue.Empty:
-                return out
+        for ev in self.link.arrivals(seconds):
             out += self._event(ev)
-            if out and seconds > 0:
-                deadline = time.monotonic()   # return soon after something to show
+        return out
 
     def _event(self, ev):
         if ev[0] == "up":

@@ -53,7 +53,9 @@ async function startPython() {
     fetchOk("online/views.json").then((r) => r.json()),
     fetchOk("online.py").then((r) => r.text()),
   ]);
-  mp = await loadMicroPython({ heapsize: 1 << 22, stdout: () => {}, stderr: (l) => console.warn(l) });
+  mp = await loadMicroPython({
+    heapsize: 1 << 22, stdout: () => {}, stderr: (l) => console.warn(l),
+  });
   const files = { ...bundle.files, ...views, "online.py": glue };
   for (const [path, text] of Object.entries(files)) {
     mkdirs(mp.FS, "/watch/" + path.slice(0, path.lastIndexOf("/")));
@@ -102,7 +104,8 @@ function begin() {
 
 function ply(user, msg) {
   if (!Number.isInteger(msg.ply) || msg.ply < 1) return;
-  if (desc && HIDDEN.includes(desc.game) ? user !== DEALER : desc && desc.seats[msg.seat] !== user) {
+  const hidden = desc && HIDDEN.includes(desc.game);
+  if (hidden ? user !== DEALER : desc && desc.seats[msg.seat] !== user) {
     refused.push(`ply ${msg.ply} from ${user}, who does not hold that seat`);
     return;
   }
@@ -189,14 +192,17 @@ async function main() {
     $("broker").value = broker;
     $("ask").addEventListener("submit", (e) => {
       e.preventDefault();
-      location.search = `?code=${encodeURIComponent($("code").value)}&broker=${encodeURIComponent($("broker").value)}`;
+      const q = (id) => encodeURIComponent($(id).value);
+      location.search = `?code=${q("code")}&broker=${q("broker")}`;
     });
     banner("Type the code of the game to watch.");
     return;
   }
   banner("Starting MicroPython…");
   await startPython();
-  const client = mqtt.connect(broker, { clean: true, reconnectPeriod: 1000, connectTimeout: 5000 });
+  const client = mqtt.connect(broker, {
+    clean: true, reconnectPeriod: 1000, connectTimeout: 5000,
+  });
   client.on("connect", () => { linkUp = true; client.subscribe(`${ROOT}/${code}/#`, { qos: 1 }); render(); });
   client.on("close", () => { linkUp = false; render(); });
   client.on("message", onMessage);
