@@ -50,8 +50,8 @@ def test_player_killed_and_started_again(kit):
     pump_until([a], lambda: a.presence.get("bob") is False)
     b2 = player(kit, "bob", code)      # started again with nothing but the code
     b2.join()
-    pump_until([a, b2], lambda: b2.started() and a.presence.get("bob") is True)
-    assert b2.seat == 1 and records(b2) == records(a)
+    pump_until([a, b2], lambda: b2.synced is True and a.presence.get("bob") is True)
+    assert b2.seat == 1 and records(b2) == records(a)     # all of it, before Bob can move
     play_out([a, b2])
     assert records(a) == records(b2) and a.ended and b2.ended
 
@@ -76,7 +76,7 @@ def test_link_down_60_seconds_charges_nobody(kit):
         clock.advance(60.0)            # the minute the link is down
         assert b.clock_due() is None
         proxy.restore()
-        pump_until([a, b], lambda: b.link.up and a.presence.get("bob") is True)
+        pump_until([a, b], lambda: b.my_turn() and a.presence.get("bob") is True)
         clock.advance(2.0)
         assert b.clock_due() is None
         move = choose(b)

@@ -6,6 +6,7 @@ import threading
 import pytest
 
 from host_tools.online import terminal
+from host_tools.online.session import Session
 from tests.online_kit import choose, kit, new_game, pump_until, records  # noqa: F401
 
 
@@ -30,14 +31,18 @@ def test_whole_game_terminal_against_terminal(kit, game):
     options = {"target": 20} if game == "mano" else {}
     code, a, b = new_game(kit, game, options)
     assert (a.seat, b.seat) == (0, 1)
-    screens = ([], [])
-    runs = [_terminal(s, screen) for s, screen in zip((a, b), screens)]
+    watcher = Session(kit.link(None), code)     # `arbiter online watch`, anonymous
+    watcher.link.connect()
+    watcher.watch()
+    screens = ([], [], [])
+    runs = [_terminal(s, screen) for s, screen in zip((a, b, watcher), screens)]
     for t, result in runs:
         t.join(180)
         assert result.get("status") == 0
     assert a.stopped is None and b.stopped is None and a.ended and b.ended
-    ra, rb = records(a, b)
-    assert ra == rb and len(ra) > 4
+    ra, rb, rw = records(a, b, watcher)
+    assert ra == rb == rw and len(ra) > 4
+    assert "Watching " in "".join(screens[2]) and "ply %d: " % len(ra) in "".join(screens[2])
     assert a.mirror.result() == b.mirror.result()
     for screen in screens:
         text = "".join(screen)

@@ -22,7 +22,7 @@ INSTALL_HINT = ("Mosquitto is not installed: on Debian or Ubuntu `sudo apt-get i
                 "mosquitto.org (or run ./play, which installs it here)")
 
 _PUBLIC = ("game", "join", "ply/+", "presence", "stop")   # what anyone may read
-_OWN = ("game", "join", "ply/+", "presence", "stop", "secret")  # what a user writes as itself
+_OWN = ("game", "join", "ply/+", "presence", "stop", "secret", "sync")  # what a user writes
 
 
 def acl_text():
@@ -38,7 +38,8 @@ def acl_text():
     lines += ["pattern read %s/+/+/%s" % (root, t) for t in _PUBLIC]
     lines += ["pattern read %s/+/%s/deal" % (root, protocol.DEALER)]
     lines += ["pattern write %s/+/%%u/%s" % (root, t) for t in _OWN]
-    lines += ["# What the dealer sends one player, that player alone reads.",
+    lines += ["pattern read %s/+/%%u/sync" % root,
+              "# What the dealer sends one player, that player alone reads.",
               "pattern read %s/+/%s/to/%%u" % (root, protocol.DEALER),
               "pattern read %s/+/%s/to/%%u/#" % (root, protocol.DEALER), "",
               "user %s" % protocol.DEALER, "topic readwrite %s/#" % root, ""]

@@ -84,6 +84,11 @@ def stop_topic(code, user):
     return topic(code, user, "stop")
 
 
+def sync_topic(code, user):
+    """A player's own echo: once it comes back, the retained messages before it are in."""
+    return topic(code, user, "sync")
+
+
 def secret_topic(code, user):
     """A player's move in a hidden game, to the dealer only (the ACL lets nobody else read)."""
     return topic(code, user, "secret")

@@ -22,6 +22,8 @@ from host_tools.online import protocol
 from host_tools.online.clocks import TurnTimer, due
 from host_tools.online.mirror import RESIGN, Disagreement, Mirror, PublicRecord
 
+RESEND_S = 2.0   # a hidden move the dealer has not answered is sent again after this long
+
 
 def limits_of(game, options):
     """(game ms, move ms) per player: Morbak's time limits, none elsewhere."""
@@ -49,11 +51,13 @@ class Session:
         self.role = "watch"
         self.unechoed = {}       # ply -> message: own moves not yet seen back from the broker
         self.secret = None       # hidden game: the move sent to the dealer, not yet public
+        self.secret_sent = 0.0
         self.ended = False
         self.audited = False
         self._started = False
         self._early = []         # plies that came before the description
         self._early_private = None   # the dealer's word to this seat, come before its deal
+        self.synced = None       # the nonce of this side's echo while waited for; True once back
         if self.user is not None:    # before the link connects: the will goes with it
             link.will(protocol.presence_topic(code, self.user))
 
@@ -99,6 +103,7 @@ class Session:
 
     def my_turn(self):
         return (self._started and self.stopped is None and self.seat is not None
+                and self.synced is True
                 and not self.mirror.is_over() and self.mirror.to_move() == self.seat
                 and self.secret is None and self._position_known())
 
@@ -140,10 +145,13 @@ class Session:
         if move != RESIGN:
             self.mirror.engine.play(self.position(), move)   # IllegalMove: not sent
         think = self.timer.elapsed_ms()
-        self.secret = protocol.encode({"code": self.code, "ply": self.mirror.next_ply(),
-                                       "seat": self.seat, "move": move, "think_ms": think})
-        self.link.publish(protocol.secret_topic(self.code, self.user), self.secret)
+        self._send(protocol.encode({"code": self.code, "ply": self.mirror.next_ply(),
+                                    "seat": self.seat, "move": move, "think_ms": think}))
         return []
+
+    def _send(self, secret):
+        self.secret, self.secret_sent = secret, time.monotonic()
+        self.link.publish(protocol.secret_topic(self.code, self.user), secret)
 
     def resign(self):
         return self.play(RESIGN)
@@ -168,15 +176,19 @@ class Session:
         out = []
         for ev in self.link.arrivals(seconds):
             out += self._event(ev)
+        if self.secret is not None and time.monotonic() - self.secret_sent > RESEND_S:
+            self._send(self.secret)     # the dealer may have been away when it was sent
         return out
 
     def _event(self, ev):
         if ev[0] == "up":
             self.timer.link(True)
             self._republish()
+            self._sync()
             return [("link", True)]
         if ev[0] == "down":
             self.timer.link(False)
+            self.synced = None
             return [("link", False)]
         _, name, payload, _retained = ev
         where = protocol.parse_topic(self.code, name)
@@ -193,6 +205,8 @@ class Session:
     def _message(self, user, kind, rest, payload):
         if kind == "presence":
             return self._presence(user, payload)
+        if kind == "sync":
+            return self._synced(user, payload)
         if not payload:
             return []    # a retained message cleared
         if user == protocol.DEALER:
@@ -344,6 +358,8 @@ class Session:
         if kind == "deal":
             return self._deal(msg)
         if kind == "ply":
+            if self.desc is not None and not self.desc["hidden"]:
+                raise protocol.Refused("a move from the dealer in a game it does not deal")
             if not self._started:
                 self._early.append((protocol.DEALER, msg))
                 return []
@@ -400,6 +416,20 @@ class Session:
             return [("stopped", "the dealer stopped the game: %s" % self.stopped)]
         return []
 
+    def _sync(self):
+        """Echo a fresh nonce through the broker: it comes back after every retained message
+        of the subscription, so no move is made on a game not yet rebuilt."""
+        if self.user is not None:
+            self.synced = protocol.nonce()
+            self.link.publish(protocol.sync_topic(self.code, self.user),
+                              self.synced.encode("ascii"))
+
+    def _synced(self, user, payload):
+        if user == self.user and isinstance(self.synced, str) and payload == self.synced.encode():
+            self.synced = True
+            return self._after_ply() if self._started else []
+        return []
+
     # --- after a reconnection --------------------------------------------------------------
 
     def _republish(self):
@@ -415,4 +445,4 @@ class Session:
                     self.link.publish(protocol.ply_topic(self.code, self.user, e.ply),
                                       protocol.encode(e.message(self.code)), retain=True)
         if self.secret is not None:
-            self.link.publish(protocol.secret_topic(self.code, self.user), self.secret)
+            self._send(self.secret)
