@@ -271,3 +271,20 @@ def test_dealer_started_again_mid_game(kit):
     play_out([a, b])
     pump_until([a, b], lambda: a.audited and b.audited)
     assert records(a) == records(b) and a.ended and a.stopped is None and b.stopped is None
+
+
+def test_a_creator_started_again_before_anyone_joined(kit):
+    """Alice's program stops while she waits; she starts it again with the code; Bob joins."""
+    code = protocol.new_code()
+    a = player(kit, "alice", code)
+    a.create("morbak", {}, 0)
+    pump_until([a], lambda: a.synced is True)
+    kill(a.link)
+    a2 = player(kit, "alice", code)
+    a2.join()
+    b = player(kit, "bob", code)
+    b.join()
+    pump_until([a2, b], lambda: a2.started() and b.started())
+    assert (a2.seat, b.seat) == (0, 1)
+    play_out([a2, b], plies=4)
+    assert records(a2) == records(b) and a2.stopped is None

@@ -49,7 +49,7 @@ class Session:
         self.turn_ply = None     # the ply whose thinking the timer measures
         self.nonce = None        # creator: its nonce; joiner: its own
         self.role = "watch"
-        self.unechoed = {}       # ply -> message: own moves not yet seen back from the broker
+        self.joins = {}          # user -> join request seen
         self.secret = None       # hidden game: the move sent to the dealer, not yet public
         self.secret_sent = 0.0
         self.ended = False
@@ -137,7 +137,6 @@ class Session:
         entry = self.mirror.make(self.seat, move, self.timer.elapsed_ms())
         self.timer.stop()
         msg = protocol.encode(entry.message(self.code))
-        self.unechoed[entry.ply] = msg
         self.link.publish(protocol.ply_topic(self.code, self.user, entry.ply), msg, retain=True)
         return [("move", entry, True)] + self._after_ply()
 
@@ -240,16 +239,32 @@ class Session:
         self.descs[user] = msg
         if len(self.descs) > 1:
             raise protocol.Refused("two games claim the code %s: ask for a new one" % self.code)
-        if self.desc is not None and self.role != "create":
+        if self._started and self.role != "create":
             old = self.desc
             if (msg["game"], msg["options"], msg["commit"]) != (old["game"], old["options"],
                                                                 old["commit"]):
                 raise protocol.Refused("the game's description changed after it began")
+        if self.role == "join" and user == self.user and None in msg["seats"]:
+            return self._create_again(msg)
         if self.role != "create":
             self.desc = msg
         return self._maybe_start()
 
+    def _create_again(self, msg):
+        """This user created the game, nobody has joined, and the nonce it committed to went
+        with the program that made it: commit to a new one, and take the join requests."""
+        self.role = "create"
+        self.nonce = protocol.nonce()
+        self.desc = dict(msg, commit=protocol.commitment(self.nonce, ""))
+        self.descs[self.user] = self.desc
+        self._publish_description()
+        out = []
+        for user, join in sorted(self.joins.items()):
+            out += self._join(user, join)
+        return out
+
     def _join(self, user, msg):
+        self.joins[user] = msg
         if (self.role != "create" or self._started or user == self.user
                 or None not in self.desc["seats"]):
             return []
@@ -312,8 +327,6 @@ class Session:
             self._early.append((user, msg))
             return []
         seat = self._sender_seat(user, msg)
-        if user == self.user and msg.get("ply") in self.unechoed:
-            del self.unechoed[msg["ply"]]
         return self._agreed(self.mirror.offer(msg, seat))
 
     def _agreed(self, entries):
