@@ -152,8 +152,10 @@ def online(args, read=None, write=None):
                   "mqtt://USER:PASSWORD@%s:%d\nWaiting for them…\n"
                   % (code, code, link.broker.host, link.broker.port))
         elif args.action == "join":
+            write("Joining game %s…\n" % code)
             session.join()
         else:
+            write("Watching game %s: waiting for it…\n" % code)
             session.watch()
         return terminal.run(session, read, write, args.record)
     finally:

@@ -208,6 +208,7 @@ def test_spectator_on_everything_never_sees_a_hidden_tile(kit):
             # ... and its hands are not the players' (7 or more tiles each, early in a hand)
             if ply in hands and len(hands[ply][0]) >= 5 and len(hands[ply][1]) >= 5:
                 assert (_hand(state, 0), _hand(state, 1)) != hands[ply]
+    assert records(a) == records(b) and a.stopped is None
 
 
 def _hand(state, seat):

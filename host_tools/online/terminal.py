@@ -2,9 +2,12 @@
 moves as ``arbiter play --terminal`` draws and reads them (host_tools/terminal/<game>.py),
 the other player's moves as they arrive, both sides' connection and clocks."""
 import json
+import time
 
 from host_tools import terminal, terminal_game
 from host_tools.online.clocks import clocks_after
+
+DEALER_WAIT_S = 5.0   # a hidden game waits this long for its deal before saying why
 
 COMMANDS = ("Commands: 'help' explains the moves · 'moves' lists them · 'board' draws the "
             "board · 'resign' gives up · 'quit' leaves (the game waits: join again with the "
@@ -123,10 +126,17 @@ def run(session, read, write, record_path=None, wait=0.25):
     """Play (or watch) until the game ends, stops, or the person quits. Exit status: 0 the
     game ended (or the person left it to go on later), 1 it stopped on a disagreement."""
     screen = Screen(session, write)
+    waited, said = time.monotonic(), False
     while not session.started():
         screen.show(session.pump(wait))
         if session.stopped is not None:
             return 1
+        d = session.desc
+        if (not said and d and d["hidden"] and None not in d["seats"]
+                and time.monotonic() - waited > DEALER_WAIT_S):
+            write("Waiting for the dealer of %s (`arbiter broker` runs one beside the broker; "
+                  "else `arbiter online dealer`)…\n" % d["game"])
+            said = True
     if screen.v is None:    # started before this screen looked (a resumed game)
         screen.show([("started",)])
     shown_ply = None
