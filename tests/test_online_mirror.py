@@ -147,3 +147,16 @@ def test_masbrur_walls_and_sealed_choices_never_leave_their_seat():
             assert ("select%d F -" % seat) in text
         state = after
     assert seen_wall and seen_sealed
+
+
+def test_a_finished_match_is_shown_whole():
+    """Mano a Mano's last hand is counted in the open: at the end of a match the stand-in is
+    the position itself (a locked hand's pip counts name the tiles left)."""
+    for seed in range(1, 12):
+        state = mano.new_game({"target": 10}, seed)
+        ply = 0
+        while not mano.is_over(state):
+            state = mano.play(state, ai.choose("mano", state, 1, ply))
+            ply += 1
+        for viewer in (0, 1, None):
+            assert mano.to_text(stand_in("mano", state, viewer)) == mano.to_text(state)

@@ -122,10 +122,7 @@ class Dealer:
         try:
             table = Table(code, msg, seed, nonce)
         except ValueError as e:   # options the engine refuses: no game, and the players told
-            self.link.publish(protocol.topic(code, protocol.DEALER, "stop"),
-                              protocol.encode({"code": code, "ply": 0, "why": str(e)}),
-                              retain=True)
-            return
+            return self._stop(code, 0, str(e))
         self.tables[code] = table
         self._save(table)
         self._publish_all(table)
@@ -154,7 +151,10 @@ class Dealer:
         except IllegalMove as e:
             return self._note(table, user, ply, str(e))
         self._save(table)
-        self._publish_ply(table, ply)
+        try:
+            self._publish_ply(table, ply)
+        except ValueError as e:    # a position it cannot show: the game stops, said so
+            return self._stop(code, ply - 1, "the dealer cannot go on: %s" % e)
         if table.mirror.is_over():
             self._publish_deal(table)
 
@@ -164,6 +164,10 @@ class Dealer:
             raise IllegalMove("it is not your turn")
         m.make(seat, move, think)
         table.full.append(move)
+
+    def _stop(self, code, ply, why):
+        self.link.publish(protocol.topic(code, protocol.DEALER, "stop"),
+                          protocol.encode({"code": code, "ply": ply, "why": why}), retain=True)
 
     def _note(self, table, user, ply, why):
         self.link.publish(protocol.note_topic(table.code, user),

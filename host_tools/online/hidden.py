@@ -83,6 +83,8 @@ _NO_FORMATIONS = "F -"   # a choice of no formation
 
 def stand_in(game, state, viewer):
     engine = engine_of(game)
+    if engine.is_over(state):
+        return state     # all is shown at the end (Mano a Mano's last hand is counted)
     if game == "mano":
         return _mano(engine, state, viewer)
     if game == "masbrur":
