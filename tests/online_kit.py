@@ -1,7 +1,6 @@
 """A real Mosquitto for the remote-play tests, on 127.0.0.1 with free ports and the
 configuration `arbiter broker` writes (password file, ACL, persistence), the dealer beside
 it, and players driven through the same Session the terminal uses."""
-import os
 import socket
 import threading
 import time
@@ -23,8 +22,9 @@ def free_port():
 
 
 def need_mosquitto():
+    """A missing Mosquitto is a set-up error (./test installs it), never a skip."""
     if broker.mosquitto_path() is None:
-        pytest.skip(broker.INSTALL_HINT)
+        pytest.fail(broker.INSTALL_HINT)
 
 
 class Kit:
@@ -164,9 +164,6 @@ def kit(tmp_path):
     yield k
     k.close()
 
-
-def env_ok():
-    return os.environ.get("ARBITER_NO_MOSQUITTO") != "1"
 
 
 class Proxy:
