@@ -4,7 +4,7 @@ tile (docs/contracts.md#remote-play)."""
 import pytest
 
 from firmware import ai
-from firmware.rules import mano, masbrur
+from firmware.rules import IllegalMove, mano, masbrur
 from host_tools.online import protocol
 from host_tools.online.clocks import TurnTimer
 from host_tools.online.hidden import public_move, stand_in
@@ -160,3 +160,17 @@ def test_a_finished_match_is_shown_whole():
             ply += 1
         for viewer in (0, 1, None):
             assert mano.to_text(stand_in("mano", state, viewer)) == mano.to_text(state)
+
+
+def test_a_move_past_its_time_is_the_clock_event():
+    """Morbak with 10 s a game: a move that took 11 s is refused on the side that makes it,
+    and a side that sent one anyway disagrees with every other; `flag` is the move then."""
+    m = Mirror("morbak", {"game_time_s": 10}, 1, limits=(10000, None))
+    with pytest.raises(IllegalMove, match="time ran out"):
+        m.make(0, "L d4", 11000)
+    other = Mirror("morbak", {"game_time_s": 10}, 1, limits=(10000, None))
+    late = dict(_messages("morbak", 1, seed=1)[0], think_ms=11000)
+    with pytest.raises(Disagreement, match="time ran out"):
+        other.offer(late, 0)
+    entry = m.make(0, "flag", 11000)
+    assert entry.clocks["left_ms"] == [0, 10000] and m.is_over()

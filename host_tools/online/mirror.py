@@ -16,7 +16,7 @@ Only the last case changes what the game is; the record is never changed, only e
 from firmware.rules import IllegalMove
 
 from host_tools.online import protocol
-from host_tools.online.clocks import clocks_after
+from host_tools.online.clocks import clocks_after, due
 
 RESIGN = "resign"   # not an engine move: the seat that sends it on its turn loses
 
@@ -92,6 +92,7 @@ class Mirror:
             raise IllegalMove("the game is over")
         if self.to_move() != seat:
             raise IllegalMove("it is not your turn")
+        self._in_time(seat, move, think_ms)
         state = self._after(move)
         entry = Entry(self.next_ply(), seat, move, self._digest(state, move),
                       clocks_after(self.clocks(), seat, think_ms), think_ms)
@@ -133,6 +134,10 @@ class Mirror:
         if self.to_move() != seat:
             raise protocol.Refused("a move for ply %d by seat %d, whose turn it is not"
                                    % (ply, seat))
+        try:
+            self._in_time(seat, msg["move"], msg["think_ms"])
+        except IllegalMove as e:
+            raise Disagreement("ply %d, %s: %s" % (ply, msg["move"], e))
         state = self._position_after(msg)
         if self._digest(state, msg["move"]) != msg["digest"]:
             raise Disagreement("after ply %d (%s) the other side's position differs from "
@@ -143,6 +148,12 @@ class Mirror:
         entry = Entry(ply, seat, msg["move"], msg["digest"], expected, msg["think_ms"])
         self._agree(entry, state)
         return entry
+
+    def _in_time(self, seat, move, think_ms):
+        """A move that took longer than its player's clock allows is the clock's event."""
+        event = due(self.clocks(), self.limits, seat, think_ms)
+        if event is not None and move != event and move != RESIGN:
+            raise IllegalMove("the time ran out: the move is '%s'" % event)
 
     def _position_after(self, msg):
         try:
@@ -195,6 +206,12 @@ class PublicRecord(Mirror):
         Mirror.__init__(self, game, options, 0, limits)
         self.first = self.engine.from_text(first_state_text)
         self.state = self.first
+
+    def _in_time(self, seat, move, think_ms):
+        """A move that took longer than its player's clock allows is the clock's event."""
+        event = due(self.clocks(), self.limits, seat, think_ms)
+        if event is not None and move != event and move != RESIGN:
+            raise IllegalMove("the time ran out: the move is '%s'" % event)
 
     def _position_after(self, msg):
         text = msg.get("state")
