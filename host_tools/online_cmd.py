@@ -219,7 +219,8 @@ def broker(args, ready=None):
         for u in users:
             print("  --broker mqtt://%s:%s@%s:%d" % (u, passwords[u], shown, args.port))
         if args.ws_port:
-            print("The simulator page (and spectators) reach it at ws://%s:%d"
+            print("Watch a game in the browser: `arbiter sim`, then "
+                  "http://127.0.0.1:8000/online.html?code=CODE&broker=ws://%s:%d"
                   % (shown, args.ws_port))
         if args.tls_port:
             print("TLS: mqtts://USER:PASSWORD@%s:%d" % (shown, args.tls_port))
