@@ -139,10 +139,12 @@ def run(session, read, write, record_path=None, wait=0.25):
             said = True
     if screen.v is None:    # started before this screen looked (a resumed game)
         screen.show([("started",)])
-    shown_ply = None
+    shown_ply = saved = None
     while True:
         screen.show(session.pump(0 if session.my_turn() else wait))
-        save(session, record_path)
+        if saved != (len(session.mirror.record), session.stopped):
+            saved = (len(session.mirror.record), session.stopped)
+            save(session, record_path)
         if session.stopped is not None:
             return 1
         if session.ended:
