@@ -2,6 +2,7 @@
 (docs/contracts.md#remote-play): every test ends with both sides' records equal and the game
 going on or ended as the rules say."""
 import json
+import shutil
 import subprocess
 import time
 
@@ -289,3 +290,61 @@ def test_a_creator_started_again_before_anyone_joined(kit):
     assert (a2.seat, b.seat) == (0, 1)
     play_out([a2, b], plies=4)
     assert records(a2) == records(b) and a2.stopped is None
+
+
+def test_broker_that_lost_everything_gets_the_game_back_from_the_players(kit):
+    """The broker comes back with no saved state at all: the players publish again what is
+    theirs (description, join, plies; the dealer its deal), and a spectator arriving then
+    sees the whole game."""
+    code, a, b = new_game(kit, "mano", {"target": 20})
+    play_out([a, b], plies=6)
+    kit.stop()
+    shutil.rmtree(kit.setup.path("data"))
+    pump_until([a, b], lambda: a.synced is None and b.synced is None)   # both saw it go
+    kit.start()
+    pump_until([a, b], lambda: a.synced is True and b.synced is True)
+    late = Session(kit.link(None), code)
+    late.link.connect()
+    late.watch()
+    pump_until([late], lambda: late.started() and len(late.mirror.record) == 6)
+    play_out([a, b], plies=6)
+    pump_until([late], lambda: len(late.mirror.record) == 12)
+    assert records(a) == records(b) == records(late) and a.stopped is None
+
+
+class _Replayed:
+    """A link that hands a session chosen messages in a chosen order (no broker)."""
+
+    def __init__(self, messages):
+        import queue
+        self.user = None
+        self.events = queue.Queue()
+        for topic, payload in messages:
+            self.events.put(("msg", topic, payload, True))
+
+    def subscribe(self, pattern):
+        pass
+
+    def arrivals(self, seconds=0.0):
+        while not self.events.empty():
+            yield self.events.get()
+
+
+def test_plies_that_arrive_before_the_game_are_kept_for_it(kit):
+    """Whatever order the broker hands a late side the retained messages in (here the
+    dealer's plies first, then its deal, then the description), it rebuilds every ply."""
+    code, a, b = new_game(kit, "mano", {"target": 20})
+    play_out([a, b], plies=6)
+    spy = _raw(kit, None)
+    got = []
+    spy.client.on_message = lambda c, u, m: got.append((m.topic, m.payload))
+    spy.client.subscribe("arbiter/1/%s/#" % code, qos=1)
+    deadline = time.monotonic() + 5
+    while len([t for t, _ in got if "/ply/" in t]) < 6 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    order = {"ply": 0, "deal": 1, "game": 2}
+    got.sort(key=lambda m: order.get(m[0].split("/")[4], 3))
+    late = Session(_Replayed(got), code)
+    late.watch()
+    late.pump()
+    assert late.started() and records(late) == records(a)

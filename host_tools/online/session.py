@@ -302,7 +302,10 @@ class Session:
         out = [("started",)]
         early, self._early = self._early, []
         for user, msg in early:
-            out += self._safely(self._ply, user, msg)
+            if user == protocol.DEALER:
+                out += self._safely(self._dealer_ply, msg)
+            else:
+                out += self._safely(self._ply, user, msg)
         return out + self._after_ply()
 
     def _safely(self, fn, *args):
@@ -371,14 +374,10 @@ class Session:
         if kind == "deal":
             return self._deal(msg)
         if kind == "ply":
-            if self.desc is not None and not self.desc["hidden"]:
-                raise protocol.Refused("a move from the dealer in a game it does not deal")
             if not self._started:
                 self._early.append((protocol.DEALER, msg))
                 return []
-            if self.secret is not None and msg.get("seat") == self.seat:
-                self.secret = None
-            return self._agreed(self.mirror.offer(msg, msg.get("seat")))
+            return self._dealer_ply(msg)
         if kind == "stop":
             return self._stopped_by_dealer(msg)
         if kind == "to" and rest[1:] == ["note"]:
@@ -397,6 +396,13 @@ class Session:
                 self._early_private = (ply, text)
             return []
         return []
+
+    def _dealer_ply(self, msg):
+        if not self.desc["hidden"]:
+            raise protocol.Refused("a move from the dealer in a game it does not deal")
+        if self.secret is not None and msg.get("seat") == self.seat:
+            self.secret = None
+        return self._agreed(self.mirror.offer(msg, msg.get("seat")))
 
     def _deal(self, msg):
         if self.deal is None:
