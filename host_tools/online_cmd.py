@@ -157,7 +157,8 @@ def online(args, read=None, write=None):
         else:
             write("Watching game %s: waiting for it…\n" % code)
             session.watch()
-        return terminal.run(session, read, write, args.record)
+        poll = terminal.stdin_poll() if read is input else None
+        return terminal.run(session, read, write, args.record, poll=poll)
     finally:
         session.close()
 
@@ -180,13 +181,23 @@ def dealer(args):
     return 0
 
 
-def broker(args, ready=None):
-    """Run the broker and its dealer until Ctrl-C (or ``ready``'s caller sets the event it
-    is handed)."""
+def _stop_on_signals():
+    """A terminal closed or a kill stops the broker as Ctrl-C does: Mosquitto with it."""
+    import signal
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), interrupt)
+
+
+def broker(args):
+    """Run the broker and its dealer until Ctrl-C (or the terminal closes)."""
     from host_tools.online import broker as broker_mod
     from host_tools.online import dealer as dealer_mod
     from host_tools.online import protocol
-    from host_tools.online.link import Broker, Link
+    from host_tools.online.link import Broker, Link, LinkError
     if (args.tls_port is None) != (args.cert is None) or (args.cert is None) != (args.key is None):
         raise UsageError("TLS needs all three of --tls-port, --cert and --key")
     for f in (args.cert, args.key):
@@ -205,12 +216,16 @@ def broker(args, ready=None):
     except broker_mod.BrokerError as e:
         raise BoardError(str(e))
     stop = threading.Event()
+    _stop_on_signals()
     try:
         passwords = setup.passwords()
         host = "127.0.0.1" if args.bind in ("0.0.0.0", "") else args.bind
         link = Link(Broker("mqtt://%s:%d" % (host, args.port), protocol.DEALER,
                            passwords[protocol.DEALER]), "arbiter-dealer")
-        link.connect()
+        try:
+            link.connect()
+        except LinkError as e:
+            raise BoardError("the dealer could not log in: %s" % e)
         thread = threading.Thread(target=dealer_mod.run,
                                   args=(link, setup.path("dealer"), stop), daemon=True)
         thread.start()
@@ -226,8 +241,6 @@ def broker(args, ready=None):
             print("TLS: mqtts://USER:PASSWORD@%s:%d" % (shown, args.tls_port))
         print("Ctrl-C stops it.")
         sys.stdout.flush()
-        if ready is not None:
-            ready(stop)
         while not stop.wait(0.5):
             if proc.poll() is not None:
                 raise BoardError("Mosquitto stopped (see %s)" % setup.path("mosquitto.log"))

@@ -80,7 +80,9 @@ def test_two_terminals_play_a_whole_game(plain, tmp_path):
     assert "plays %s" % moves[-2] in out["second"]
 
 
-def test_the_broker_command_prints_how_to_connect_and_stops_on_ctrl_c(tmp_path):
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGHUP])
+def test_the_broker_command_prints_how_to_connect_and_stops_with_mosquitto(tmp_path, stop):
+    """Ctrl-C, or the terminal closing, stops the broker: Mosquitto goes with it."""
     need_mosquitto()
     port = free_port()
     proc = _arbiter(["broker", "--dir", str(tmp_path / "b"), "--port", str(port),
@@ -93,9 +95,15 @@ def test_the_broker_command_prints_how_to_connect_and_stops_on_ctrl_c(tmp_path):
         link.connect()      # the password it printed lets ann in
         link.close()
     finally:
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(stop)
         out = proc.communicate(timeout=20)[0]
     assert proc.returncode == 0 and "broker stopped" in out, out
+    assert not broker._listening("127.0.0.1", port)
+
+
+def test_a_port_in_use_is_said(plain, tmp_path, capsys):
+    assert cli.main(["broker", "--dir", str(tmp_path), "--port", str(plain.setup.port)]) == 1
+    assert "already in use" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("args, status, says", [

@@ -153,6 +153,10 @@ def start(setup, timeout=10.0):
     program = mosquitto_path()
     if program is None:
         raise BrokerError(INSTALL_HINT)
+    for port in setup.ports():
+        if _listening(setup.bind, port):
+            raise BrokerError("port %d is already in use (another broker?): choose another "
+                              "with --port / --ws-port" % port)
     setup.write()
     proc = subprocess.Popen([program, "-c", setup.path("mosquitto.conf")],
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,

@@ -2,6 +2,7 @@
 moves as ``arbiter play --terminal`` draws and reads them (host_tools/terminal/<game>.py),
 the other player's moves as they arrive, both sides' connection and clocks."""
 import json
+import sys
 import time
 
 from host_tools import terminal, terminal_game
@@ -122,15 +123,40 @@ def save(session, path):
             json.dump(record(session), f, indent=1)
 
 
-def run(session, read, write, record_path=None, wait=0.25):
-    """Play (or watch) until the game ends, stops, or the person quits. Exit status: 0 the
-    game ended (or the person left it to go on later), 1 it stopped on a disagreement."""
-    screen = Screen(session, write)
+def stdin_poll():
+    """A ``poll(seconds)`` over standard input where the system can wait on it (not on
+    Windows): a line typed, None while none is, EOFError at its end. With it the game goes
+    on showing what arrives (the other player gone, the game stopped) while the player
+    thinks. It reads the file descriptor itself: a buffered reader would hide lines that
+    came together from the wait."""
+    import os
+    import select
+    if sys.platform.startswith("win"):
+        return None
+    fd = sys.stdin.fileno()
+    pending = [b""]
+
+    def poll(seconds):
+        if b"\n" not in pending[0] and select.select([fd], [], [], seconds)[0]:
+            data = os.read(fd, 4096)
+            if not data:
+                if not pending[0]:
+                    raise EOFError
+                data = b"\n"     # a last line without its newline
+            pending[0] += data
+        if b"\n" not in pending[0]:
+            return None
+        line, pending[0] = pending[0].split(b"\n", 1)
+        return line.decode("utf-8", "replace")
+    return poll
+
+
+def _wait_to_start(session, screen, write, wait):
     waited, said = time.monotonic(), False
     while not session.started():
         screen.show(session.pump(wait))
         if session.stopped is not None:
-            return 1
+            return False
         d = session.desc
         if (not said and d and d["hidden"] and None not in d["seats"]
                 and time.monotonic() - waited > DEALER_WAIT_S):
@@ -139,9 +165,23 @@ def run(session, read, write, record_path=None, wait=0.25):
             said = True
     if screen.v is None:    # started before this screen looked (a resumed game)
         screen.show([("started",)])
+    return True
+
+
+def run(session, read, write, record_path=None, wait=0.25, poll=None):
+    """Play (or watch) until the game ends, stops, or the person quits. ``read(prompt)``
+    waits for a line; ``poll(seconds)`` (stdin_poll), when given, is used instead so that
+    what arrives is shown while the player thinks. Exit status: 0 the game ended (or the
+    person left it to go on later), 1 it stopped on a disagreement."""
+    screen = Screen(session, write)
+    if not _wait_to_start(session, screen, write, wait):
+        return 1
     shown_ply = saved = None
+    prompted = False
     while True:
-        screen.show(session.pump(0 if session.my_turn() else wait))
+        events = session.pump(0 if session.my_turn() else wait)
+        screen.show(events)
+        prompted = prompted and not events
         if saved != (len(session.mirror.record), session.stopped):
             saved = (len(session.mirror.record), session.stopped)
             save(session, record_path)
@@ -149,13 +189,30 @@ def run(session, read, write, record_path=None, wait=0.25):
             return 1
         if session.ended:
             return 0
-        if not session.my_turn():
-            continue
         if shown_ply != session.mirror.next_ply():
             shown_ply = session.mirror.next_ply()
             screen.board()
-            write(terminal_game._wrapped(screen.v.hint(session.position())) + "\n")
-        line = terminal_game._ask("%s to move> " % screen.v.PLAYERS[session.seat], read)
+            if session.my_turn():
+                write(terminal_game._wrapped(screen.v.hint(session.position())) + "\n")
+            elif session.seat is not None:
+                write("Waiting for %s…\n" % screen.v.PLAYERS[1 - session.seat])
+        if not session.my_turn():
+            continue
+        prompt = "%s to move> " % screen.v.PLAYERS[session.seat]
+        if poll is None:
+            line = terminal_game._ask(prompt, read)
+        else:
+            if not prompted:
+                write(prompt)
+                prompted = True
+            try:
+                line = poll(wait)
+            except EOFError:
+                line = None
+            else:
+                if line is None:
+                    continue      # nothing typed yet: show what arrives meanwhile
+                prompted = False
         if line is None or line.strip().lower() in terminal_game.QUIT:
             write("Left the game; `arbiter online join %s` goes on with it.\n" % session.code)
             return 0
