@@ -27,9 +27,13 @@ class Screen:
         self.v = None
         self.last = None
 
+    def name(self, seat):
+        """The seat's name in the position shown (Fursaz's colours can swap)."""
+        return self.v.player(self.s.position(), seat)
+
     def names(self):
         seats = self.s.desc["seats"]
-        return ["%s (%s)" % (self.v.PLAYERS[i], seats[i]) for i in (0, 1)]
+        return ["%s (%s)" % (self.name(i), seats[i]) for i in (0, 1)]
 
     def clocks(self):
         m = self.s.mirror
@@ -38,17 +42,17 @@ class Screen:
             c = clocks_after(c, self.s.seat, self.s.think_ms())
         left = c["left_ms"]
         if left is None:
-            return "time used: %s %s, %s %s" % (self.v.PLAYERS[0], _mmss(c["used_ms"][0]),
-                                               self.v.PLAYERS[1], _mmss(c["used_ms"][1]))
-        return "clocks: %s %s, %s %s" % (self.v.PLAYERS[0], _mmss(left[0]),
-                                         self.v.PLAYERS[1], _mmss(left[1]))
+            return "time used: %s %s, %s %s" % (self.name(0), _mmss(c["used_ms"][0]),
+                                               self.name(1), _mmss(c["used_ms"][1]))
+        return "clocks: %s %s, %s %s" % (self.name(0), _mmss(left[0]),
+                                         self.name(1), _mmss(left[1]))
 
     def connection(self):
         parts = []
         for i, user in enumerate(self.s.desc["seats"]):
             if i != self.s.seat:
                 on = self.s.presence.get(user)
-                parts.append("%s is %s" % (self.v.PLAYERS[i], "online" if on else "offline"))
+                parts.append("%s is %s" % (self.name(i), "online" if on else "offline"))
         return " · ".join(parts)
 
     def board(self):
@@ -74,13 +78,13 @@ class Screen:
     def _move(self, entry, mine):
         self.last = entry.move
         if not mine:
-            name = self.v.PLAYERS[entry.seat]
+            name = self.name(entry.seat)
             self.write("ply %d: %s plays %s\n" % (entry.ply, name, entry.move))
 
     def _presence(self, seat, online):
         if self.s.ended:
             return
-        self.write("%s is %s\n" % (self.v.PLAYERS[seat] if self.v else "seat %d" % seat,
+        self.write("%s is %s\n" % (self.name(seat) if self.v else "seat %d" % seat,
                                    "back online" if online else
                                    "offline: the game waits, and nobody's clock runs for them"))
 
@@ -195,10 +199,10 @@ def run(session, read, write, record_path=None, wait=0.25, poll=None):
             if session.my_turn():
                 write(terminal_game._wrapped(screen.v.hint(session.position())) + "\n")
             elif session.seat is not None:
-                write("Waiting for %s…\n" % screen.v.PLAYERS[1 - session.seat])
+                write("Waiting for %s…\n" % screen.name(1 - session.seat))
         if not session.my_turn():
             continue
-        prompt = "%s to move> " % screen.v.PLAYERS[session.seat]
+        prompt = "%s to move> " % screen.name(session.seat)
         if poll is None:
             line = terminal_game._ask(prompt, read)
         else:
