@@ -98,6 +98,7 @@ class Setup:
                  "persistence_location " + self.path("data") + os.sep,
                  "autosave_interval 5",
                  "max_queued_messages 10000",
+                 "set_tcp_nodelay true",     # a move is one small packet: send it at once
                  "user " + getpass.getuser(),
                  "log_dest file " + self.path("mosquitto.log"),
                  "log_type error", "log_type warning", "log_type notice",

@@ -7,6 +7,7 @@ A broker is a URL: ``mqtt://[USER[:PASSWORD]@]HOST[:PORT]`` (1883), ``mqtts://``
 checked against ``ca`` or the system's authorities), ``ws://`` / ``wss://`` (9001,
 WebSockets)."""
 import queue
+import socket
 import ssl
 import threading
 import time
@@ -150,6 +151,10 @@ class Link:
                 self._first.set()
             return
         self.up = True
+        try:   # a move is one small packet: send it at once, not with the next
+            client.socket().setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        except (OSError, AttributeError):
+            pass
         for pattern in self.subscriptions:
             client.subscribe(pattern, qos=1)
         if self.presence:
