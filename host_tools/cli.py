@@ -114,6 +114,9 @@ def build_parser():
     p.add_argument("--board", default="light", metavar="KIND", help="the board kind (default: light)")
     p.add_argument("--http", type=int, default=8000, metavar="PORT", help="default: 8000")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+
+    from host_tools import online_cmd   # remote play: `arbiter broker`, `arbiter online`
+    online_cmd.add_commands(sub)
     return parser
 
 
@@ -165,6 +168,9 @@ def run(args):
     if cmd == "replay":
         from host_tools import replay_cmd
         return replay_cmd.run(args.kind, args.trace, args.seed, args.set)
+    if cmd in ("broker", "online"):
+        from host_tools import online_cmd
+        return online_cmd.broker(args) if cmd == "broker" else online_cmd.online(args)
     if cmd == "virtual-board":
         from host_tools import virtual_board
         return virtual_board.main(args.listen, args.board, args.fs, args.blank)

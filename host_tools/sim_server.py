@@ -7,6 +7,8 @@ served from node_modules. What the server adds:
     /micropython/<file>    micropython.mjs and micropython.wasm from the npm package
     /bundle.json           {"board": kind, "profile": {...}, "files": {"firmware/...py": text}}
                            read from disk at each request, so a reload runs the current code
+    /online/mqtt.esm.js    the npm mqtt client's browser bundle, for online.html (a spectator)
+    /online/views.json     {"host_tools/terminal/...py": text}: how the terminal draws each game
 
 Only files under those folders are served, with no caching."""
 import json
@@ -23,6 +25,8 @@ SIM_DIR = os.path.join(ROOT, "host_tools", "sim")
 FIRMWARE_DIR = os.path.join(ROOT, "firmware")
 MICROPYTHON_DIR = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+MQTT_BUNDLE = os.path.join(ROOT, "node_modules", "mqtt", "dist", "mqtt.esm.js")
+VIEWS_DIR = os.path.join(ROOT, "host_tools", "terminal")
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".json": "application/json", ".wasm": "application/wasm",
@@ -65,6 +69,16 @@ def bundle(kind):
     return {"board": kind, "profile": profile_for(kind), "files": files}
 
 
+def views():
+    """The terminal's drawing of each game (host_tools/terminal/), for the spectator page."""
+    out = {"host_tools/__init__.py": ""}
+    for name in sorted(os.listdir(VIEWS_DIR)):
+        if name.endswith(".py"):
+            with open(os.path.join(VIEWS_DIR, name), encoding="utf-8") as f:
+                out["host_tools/terminal/" + name] = f.read()
+    return out
+
+
 def check(kind):
     """Raise UsageError / SetupError unless board ``kind`` can be simulated here."""
     kinds = board_kinds()
@@ -97,7 +111,12 @@ def make_handler(kind):
             if path == "/bundle.json":
                 self._send(json.dumps(bundle(kind)).encode(), ".json", body)
                 return
-            if path.startswith("/micropython/"):
+            if path == "/online/views.json":
+                self._send(json.dumps(views()).encode(), ".json", body)
+                return
+            if path == "/online/mqtt.esm.js":
+                file = MQTT_BUNDLE
+            elif path.startswith("/micropython/"):
                 name = path[len("/micropython/"):]
                 file = os.path.join(MICROPYTHON_DIR, name) if name in MICROPYTHON_FILES else None
             else:

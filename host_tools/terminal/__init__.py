@@ -17,13 +17,12 @@ One module per game, each with the same names:
   are secret);
 * ``scores(state)``: the final scores in words (may be empty).
 """
-import importlib
-
 GAMES = ("morbak", "mabula", "fursaz", "mano", "masbrur")
 
 
 def view(name):
     """The game's terminal module, or None when its engine is not installed."""
+    import importlib   # here: the simulator page imports this package on MicroPython
     try:
         return importlib.import_module("host_tools.terminal." + name)
     except ImportError:

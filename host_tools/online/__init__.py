@@ -1,0 +1,1 @@
+"""Remote play over an MQTT broker (docs/contracts.md#remote-play)."""

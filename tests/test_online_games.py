@@ -1,0 +1,52 @@
+"""Whole remote games of all five games through a real Mosquitto, terminal against terminal:
+each side is the terminal of `arbiter online` (host_tools/online/terminal.py) in its own
+thread, typing the computer's moves, each checking the other's moves with its engine."""
+import threading
+
+import pytest
+
+from host_tools.online import terminal
+from host_tools.online.session import Session
+from tests.online_kit import choose, kit, new_game, pump_until, records  # noqa: F401
+
+
+def _terminal(session, screen):
+    """Run one side's terminal; it types what the computer would play."""
+    result = {}
+
+    def read(prompt):
+        screen.append(prompt)
+        return choose(session)
+
+    def side():
+        result["status"] = terminal.run(session, read, screen.append)
+
+    t = threading.Thread(target=side, daemon=True)
+    t.start()
+    return t, result
+
+
+@pytest.mark.parametrize("game", ["morbak", "mabula", "fursaz", "mano", "masbrur"])
+def test_whole_game_terminal_against_terminal(kit, game):
+    options = {"target": 20} if game == "mano" else {}
+    code, a, b = new_game(kit, game, options)
+    assert (a.seat, b.seat) == (0, 1)
+    watcher = Session(kit.link(None), code)     # `arbiter online watch`, anonymous
+    watcher.link.connect()
+    watcher.watch()
+    screens = ([], [], [])
+    runs = [_terminal(s, screen) for s, screen in zip((a, b, watcher), screens)]
+    for t, result in runs:
+        t.join(180)
+        assert result.get("status") == 0
+    assert a.stopped is None and b.stopped is None and a.ended and b.ended
+    ra, rb, rw = records(a, b, watcher)
+    assert ra == rb == rw and len(ra) > 4
+    assert "Watching " in "".join(screens[2]) and "ply %d: " % len(ra) in "".join(screens[2])
+    assert a.mirror.result() == b.mirror.result()
+    for screen in screens:
+        text = "".join(screen)
+        assert "Result: " in text and "Not accepted" not in text
+    if game in ("mano", "masbrur"):   # the dealer showed its deal; both checked every move
+        pump_until([a, b], lambda: a.audited and b.audited)
+        assert a.stopped is None and b.stopped is None
