@@ -108,6 +108,9 @@ def build_parser():
     p.add_argument("--seed", type=int, default=0, metavar="N", help="the random setup's seed (default: 0)")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="a setting for the game, as `arbiter config set` takes it (repeatable)")
+    p.add_argument("--profile", metavar="NAME",
+                   help="the board: hardware/NAME.json (default: the first profile of KIND that "
+                        "fits the settings, e.g. stone7-pico for --set fursaz.size=7)")
 
     p = sub.add_parser("sim", help="serve the browser simulator",
                        description="Serve the simulator at http://127.0.0.1:PORT/ and open it.")
@@ -164,7 +167,7 @@ def run(args):
         return uf2.run(args.profile, args.micropython, args.out)
     if cmd == "replay":
         from host_tools import replay_cmd
-        return replay_cmd.run(args.kind, args.trace, args.seed, args.set)
+        return replay_cmd.run(args.kind, args.trace, args.seed, args.set, args.profile)
     if cmd == "virtual-board":
         from host_tools import virtual_board
         return virtual_board.main(args.listen, args.board, args.fs, args.blank)

@@ -22,12 +22,8 @@ FLASH_MARK = ".arbiter-flash"  # what the bridge leaves in a --fs folder
 
 
 def profile_for(kind):
-    """hardware/<name>.json of the first profile (by name) of this board kind."""
-    kinds = profiles.by_kind()
-    if kind not in kinds:
-        raise UsageError("there is no board profile of kind %s: choose one of %s"
-                         % (quoted(kind), ", ".join(sorted(k for k in kinds if k))))
-    return kinds[kind]
+    """hardware/<name>.json of the first profile (by name) of this board kind, checked."""
+    return profiles.path(profiles.choose(kind))
 
 
 def parse_listen(text):
