@@ -18,15 +18,15 @@ from host_tools.errors import BoardError, UsageError, quoted
 
 def _profile(kind, name, values):
     """The checked profile to run (UsageError when it is not one of this kind)."""
+    if kind not in profiles.kinds():
+        raise UsageError("there is no board kind %s: choose one of %s"
+                         % (quoted(kind, 20), ", ".join(profiles.kinds())))
     if name is None:
-        if kind not in profiles.kinds():
-            raise UsageError("there is no board kind %s: choose one of %s"
-                             % (quoted(kind, 20), ", ".join(profiles.kinds())))
         name = profiles.choose(kind, values)
     profile = profiles.read(name)[1]
     if profile["kind"] != kind:
         raise UsageError("hardware/%s.json is a %s board's profile, not a %s board's"
-                         % (name, profile["kind"], quoted(kind, 20)))
+                         % (name, profile["kind"], kind))
     return profile
 
 

@@ -80,3 +80,57 @@ def test_a_tile_board_hand_through_the_command(tmp_path):
     path.write_text('{"t": 0, "track": "S:6-4"}\n')
     bad = arbiter("replay", "tile", str(path))
     assert bad.returncode == 2 and "low end first" in bad.stderr
+
+
+# ---------------------------------------------------------------- the board a trace was made on
+
+def test_a_size_7_stone_trace_runs_on_the_size_7_board(tmp_path):
+    """Issue 21, item 1: fursaz.size=7 chooses the size-7 profile; --profile names one."""
+    from tests.portable.stone_kit import game as stone_game
+    lines, moves, _position = stone_game(7, 3, plies=6, slow=False)
+    path = tmp_path / "seven.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    by_size = arbiter("replay", "stone", str(path), "--set", "fursaz.size=7")
+    assert by_size.returncode == 0, by_size.stderr
+    assert [x.split(" ", 2)[2] for x in by_size.stdout.splitlines() if x.startswith("move ")] == moves
+    by_name = arbiter("replay", "stone", str(path), "--profile", "stone7-pico")
+    assert by_name.returncode == 0 and by_name.stdout == by_size.stdout, by_name.stderr
+    five = arbiter("replay", "stone", str(path), "--profile", "stone5-pico")
+    assert five.returncode == 2 and "which this board does not have" in five.stderr
+    for args, says in ((["--profile", "light-pico"], "is a light board's profile, not a stone board's"),
+                       (["--profile", "nosuch"], "there is no board profile 'nosuch'"),
+                       (["--set", "fursaz.size=6"], "fursaz.size must be")):
+        out = arbiter("replay", "stone", str(path), *args)
+        assert out.returncode == 2 and says in out.stderr and out.stderr.count("\n") == 1, (args, out.stderr)
+
+
+# ---------------------------------------------------------------- bounded and streamed
+
+def test_idle_time_is_crossed_in_one_step(tmp_path):
+    """Issue 22, item 4: a line 10^15 ms after the one before ends at once (it used to
+    step every scan period up to it), and a long rest between two pushes changes nothing."""
+    path = tmp_path / "far.jsonl"
+    path.write_text('{"t": 100, "keys": "d4"}\n{"t": 1000000000000000, "keys": ""}\n')
+    out = arbiter("replay", "light", str(path), "--set", "morbak.confirm=off")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[0] == "move 1 L d4"
+    lines, moves, position = game(5, plies=6)
+    near = tmp_path / "near.jsonl"
+    near.write_text("\n".join(lines) + "\n")
+    rested, shift, before = [], 0, 0
+    for line in lines:   # an hour's more rest wherever the players rested
+        entry = json.loads(line)
+        if entry["t"] - before >= 400:
+            shift += 3600000
+        before = entry["t"]
+        entry["t"] += shift
+        rested.append(json.dumps(entry))
+    far = tmp_path / "rested.jsonl"
+    far.write_text("\n".join(rested) + "\n")
+    a = arbiter("replay", "marble", str(near), "--seed", "5")
+    b = arbiter("replay", "marble", str(far), "--seed", "5")
+    assert a.returncode == b.returncode == 0, a.stderr + b.stderr
+    assert [x for x in a.stdout.splitlines() if x.startswith("move ")] == \
+        [x for x in b.stdout.splitlines() if x.startswith("move ")]
+    assert [x.split(" ", 2)[2] for x in b.stdout.splitlines() if x.startswith("move ")] == moves
+    assert "position " + position in b.stdout.splitlines()
