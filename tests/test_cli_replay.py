@@ -2,8 +2,10 @@
 through the installed command."""
 import json
 import os
+import select
 import subprocess
 import sys
+import time
 
 from tests.portable.trace_kit import game
 
@@ -134,3 +136,68 @@ def test_idle_time_is_crossed_in_one_step(tmp_path):
         [x for x in b.stdout.splitlines() if x.startswith("move ")]
     assert [x.split(" ", 2)[2] for x in b.stdout.splitlines() if x.startswith("move ")] == moves
     assert "position " + position in b.stdout.splitlines()
+
+
+def test_a_trace_is_read_as_it_is_written(tmp_path):
+    """The trace is read a line at a time and each move printed when it is made: a trace
+    still being written (here through a pipe) is followed, in the memory of one line."""
+    lines, moves, _position = game(5, plies=3)
+    fifo = str(tmp_path / "live.jsonl")
+    os.mkfifo(fifo)
+    proc = subprocess.Popen([sys.executable, "-m", "host_tools", "replay", "marble", fifo, "--seed", "5"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seen = []
+    try:
+        with open(fifo, "w") as writer:
+            writer.write("\n".join(lines) + "\n")
+            writer.write(json.dumps({"t": json.loads(lines[-1])["t"] + 5000, "occupied": ""}) + "\n")
+            writer.flush()
+            deadline = time.monotonic() + 120
+            while "move 3 " + moves[2] not in seen:   # all three, the pipe still open
+                ready, _, _ = select.select([proc.stdout], [], [], max(0, deadline - time.monotonic()))
+                assert ready, "nothing printed while the trace was still open: %s" % seen
+                line = proc.stdout.readline()
+                assert line, proc.stderr.read()
+                seen.append(line.strip())
+        assert proc.wait(timeout=120) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert seen[:1] == ["setup-ok " + seen[0].split()[1]]
+
+
+def test_what_a_trace_cannot_hold_is_exit_2_with_one_sentence(tmp_path):
+    """Issue 22, item 4 and its minor items: an endless line, brackets nested past any
+    reading, the same setting twice."""
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text("[" * 1500 + "]" * 1500 + "\n")
+    deeper = tmp_path / "deeper.jsonl"
+    deeper.write_text('{"t": 0, "occupied": ' + "[" * 1500 + "]" * 1500 + "}\n")
+    cases = [
+        (("replay", "marble", "/dev/zero"), "line 1 of the trace is longer than 8192 characters"),
+        (("replay", "marble", str(deep)), "line 1 nests its brackets too deep"),
+        (("replay", "marble", str(deeper)), "line 1 nests its brackets too deep"),
+        (("replay", "marble", str(deep), "--set", "mabula.first=W", "--set", "mabula.first=B"),
+         "mabula.first is given twice"),
+        (("replay", "marble", str(tmp_path)), "cannot read the trace"),
+    ]
+    for args, says in cases:
+        out = arbiter(*args)
+        assert out.returncode == 2, (args, out.stderr[-300:])
+        assert says in out.stderr and out.stderr.count("\n") == 1 and out.stdout == "", (args, out.stderr)
+
+
+def test_text_that_json_allows_is_read_as_json(tmp_path):
+    """A UTF-8 byte order mark, U+2028 and U+0085 are not line ends: a trace with them is
+    read as JSON (they used to be reported as "not JSON")."""
+    lines, moves, position = game(5, plies=2)
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + ("\n".join(lines) + "\n").encode())
+    out = arbiter("replay", "marble", str(path), "--seed", "5")
+    assert out.returncode == 0, out.stderr
+    assert "position " + position in out.stdout.splitlines()
+    for odd in ("\u2028", "\u0085"):
+        path.write_bytes(('{"t": 0, "press": "ok%s"}\n' % odd).encode())
+        out = arbiter("replay", "marble", str(path))
+        assert out.returncode == 2 and "line 1: press names no button" in out.stderr, out.stderr
