@@ -57,8 +57,22 @@ def bridge_command(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
     return cmd
 
 
+STOP_S = 10   # the bridge saves its flash and exits within this, or is killed
+
+
 def _interrupt(signum, frame):
     raise KeyboardInterrupt
+
+
+def _stop(proc):
+    """Ask the bridge to save its flash (--fs) and exit; kill it when it has not within
+    STOP_S, or when asked again (a second Ctrl-C)."""
+    try:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(STOP_S)
+    except (KeyboardInterrupt, subprocess.TimeoutExpired):
+        proc.kill()
+        proc.wait()
 
 
 def main(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
@@ -78,7 +92,10 @@ def main(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
             print(line, end="", flush=True)
         return proc.wait()
     except KeyboardInterrupt:
-        proc.send_signal(signal.SIGINT)  # the bridge saves its flash (--fs) and exits
-        proc.wait()
+        _stop(proc)
         print("virtual board stopped", flush=True)
         return 0
+    finally:
+        if proc.poll() is None:   # whatever went wrong here, no bridge is left behind
+            proc.kill()
+            proc.wait()

@@ -239,3 +239,58 @@ def test_a_killed_virtual_board_command_takes_its_bridge_with_it():
     proc.stdout.close()
     proc.stderr.close()
     assert again == url
+
+
+def _children(pid):
+    try:
+        with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
+            return [int(p) for p in f.read().split()]
+    except OSError:
+        return []
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open("/proc/%d/stat" % pid) as f:
+        return f.read().split(") ")[1][:1] != "Z"
+
+
+def test_a_file_that_becomes_a_folder_is_kept_and_sigterm_stops_the_board(tmp_path, capsys):
+    """Issue 22, item 7: with --fs, a file replaced by a folder of the same name (as a
+    deploy repairing a damaged /.update does) made every save fail (EEXIST): commands then
+    went unanswered, and neither SIGTERM nor Ctrl-C stopped the board."""
+    flash = tmp_path / "flash"
+    proc = subprocess.Popen([sys.executable, "-m", "host_tools", "virtual-board", "--listen", "127.0.0.1:0",
+                             "--fs", str(flash)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        url = re.search(r"socket://[\d.]+:\d+", proc.stdout.readline()).group(0)
+        bridge = _children(proc.pid)
+        assert len(bridge) == 1, bridge
+        with Board(url) as b:
+            b.write_files({"/kept": b"a file, for now", "/notes/a.txt": b"in a folder, for now"})
+        with Board(url) as b:
+            b.exec("os.remove('/kept')\nos.mkdir('/kept')\nos.remove('/notes/a.txt')\n"
+                   "os.rmdir('/notes')")
+            b.write_files({"/kept/plan": b"a folder now", "/notes": b"a file now"})
+        assert arbiter(capsys, "config", "set", "sound=off", "--port", url)[0] == 0
+        assert (flash / "kept" / "plan").read_bytes() == b"a folder now"
+        assert (flash / "notes").read_bytes() == b"a file now"
+        assert json.loads((flash / "config.json").read_text())["sound"] is False
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+        assert "virtual board stopped" in proc.stdout.read()
+        assert "could not save" not in proc.stderr.read()
+        deadline = time.monotonic() + 10
+        while _alive(bridge[0]) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _alive(bridge[0]), "the node bridge outlived the command"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()
+        proc.stderr.close()
