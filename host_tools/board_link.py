@@ -229,6 +229,12 @@ def check_port(port):
     looks = "a port is a serial device (/dev/ttyACM0, COM3), auto, or socket://HOST:PORT"
     if not port.strip():
         raise UsageError("--port is empty: " + looks)
+    if port.startswith("socket://"):
+        host, colon, number = port[len("socket://"):].rpartition(":")
+        if not (host and colon and number.isdigit() and number.isascii() and 0 < int(number) <= 65535):
+            raise UsageError("--port %s is not socket://HOST:PORT with a port from 1 to 65535"
+                             % quoted(port, PATH_SHOWN))
+        return
     if os.name == "nt" or "://" in port or not os.path.exists(port):
         return
     try:
