@@ -111,6 +111,7 @@ def make_handler(kind):
 
     class Handler(SimpleHTTPRequestHandler):
         timeout = IDLE_S
+        built = bundle   # (the server's: httpd.RequestHandlerClass.built)
 
         def handle(self):
             try:
