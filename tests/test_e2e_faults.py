@@ -294,3 +294,57 @@ def test_a_file_that_becomes_a_folder_is_kept_and_sigterm_stops_the_board(tmp_pa
             proc.wait()
         proc.stdout.close()
         proc.stderr.close()
+
+
+FILL_WITH_GAMES = """
+import json
+rec = {"version": 1, "game": "morbak", "options": {}, "seed": 1, "moves": ["L d4"] * 120,
+       "move_ms": [1500] * 120, "clock_ms": [[880000, 890000]] * 120, "result": None,
+       "ended": "abandoned"}
+n = 0
+try:
+    while True:
+        n += 1
+        rec["id"] = n
+        with open("/games/%05d.json" % n, "w") as f:
+            f.write(json.dumps(rec))
+except OSError as e:
+    os.remove("/games/%05d.json" % n)   # the one that did not fit
+    print(repr((n - 1, e.args[0])))
+"""
+
+START_A_GAME = """
+import json, os
+from firmware.app.runtime import make_app
+from firmware.hal.storage import Storage
+app = make_app(json.load(open('/profile.json')), Storage(), 0)
+app.step(2000, [])
+app.step(2100, [('down', app.keys['ok'])])
+app.step(2120, [('up', app.keys['ok'])])
+print(repr((app.status()['screen'], app.said, Storage().free())))
+"""
+
+
+def test_a_board_full_of_games_starts_the_next_one_and_clear_makes_room(board, capsys, tmp_path):
+    """Issue 22, item 2, on real MicroPython with the virtual board's Pico-sized flash:
+    a board full of records made every new game crash (OSError 28). The oldest records
+    now make room, the board says so, and `arbiter games export` then `clear` empty it."""
+    url = board.url
+    with Board(url) as b:
+        b.exec("os.mkdir('/games')")
+        filled, errno = b.eval(FILL_WITH_GAMES, writes=1408 * 1024)
+        assert errno == 28 and filled > 100, filled
+        screen, said, free = b.eval(START_A_GAME)
+        assert screen == "game" and said.startswith("flash full: oldest games removed to make room (1 2"), said
+        assert free >= 32 * 1024, "the reserve, less the new game's first saves: %d" % free
+        assert b.read_file("/crash.log") is None and b.read_file("/state/current.json") is not None
+    code, out, err = arbiter(capsys, "games", "list", "--port", url)
+    listed = [line.split()[0] for line in out.splitlines()[1:]]
+    assert code == 0 and listed[-2:] == ["%05d" % filled, "%05d" % (filled + 1)], out
+    assert int(listed[0]) > 1
+    code, out, err = arbiter(capsys, "games", "export", "--out", str(tmp_path), "--port", url)
+    assert code == 0 and len(os.listdir(tmp_path)) == 2 * len(listed), err
+    code, out, err = arbiter(capsys, "games", "clear", "--all", "--port", url)
+    assert code == 0 and out.startswith("removed %d games" % (len(listed) - 1)), out
+    code, out, err = arbiter(capsys, "games", "list", "--port", url)
+    assert [line.split()[0] for line in out.splitlines()[1:]] == ["%05d" % (filled + 1)], out

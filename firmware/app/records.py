@@ -24,8 +24,12 @@ _ENOSPC = 28        # the board's OSError for a full flash
 
 
 def prepare(storage):
-    storage.makedirs("state")
-    storage.makedirs("games")
+    """The folders of the records (on a full flash: once there is room, make_room)."""
+    try:
+        storage.makedirs("state")
+        storage.makedirs("games")
+    except OSError:
+        pass
 
 
 def game_path(game_id):
@@ -61,6 +65,7 @@ def make_room(storage, reserve=RESERVE):
         storage.remove(game_path(found[0]))
         gone.append(found.pop(0))
         free = storage.free()
+    prepare(storage)
     return gone
 
 
