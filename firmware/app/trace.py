@@ -154,12 +154,12 @@ def _json(value):
     return json.dumps(value)
 
 
-def _apply(wires, entry, releases, hold):
-    """Put one reading on the simulated wires."""
-    t, name, value = entry
+def _apply(wires, entry, releases, until):
+    """Put one reading on the simulated wires (a press held down ``until``)."""
+    _t, name, value = entry
     if name == "press":
         wires.closed[value] = 1
-        releases.append([t + hold, value])
+        releases.append([until, value])
     elif name == "tiles":         # two contacts per position
         for c in value[0]:
             wires.put_tile(c, tiles.NONE, tiles.NONE)
@@ -211,7 +211,7 @@ def replay(profile, storage, lines, seed=0, values=None, new=True, emit=None):
     changed = 0     # when a line last changed a reading
     while end is None or t <= end:
         while entry is not None and entry[0] <= t:
-            _apply(wires, entry, releases, hold)
+            _apply(wires, entry, releases, t + hold)
             changed = entry[0]
             entry = following()
             if entry is None:
