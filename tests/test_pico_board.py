@@ -405,7 +405,11 @@ def test_mano_against_the_board_on_the_tile_board_fits_the_heap(image, tmp_path)
 # ------------------------------------------------------------------ files too large to read
 
 BIG_FILES = """
-import json
+import json, os
+try:
+    os.mkdir("/games")
+except OSError:
+    pass
 rec = {"version": 1, "id": 1, "game": "morbak", "options": {}, "seed": 3, "moves": ["L d4"],
        "move_ms": [1200], "clock_ms": [None], "result": None, "ended": "abandoned"}
 with open("/games/00001.json", "w") as f:
