@@ -231,7 +231,8 @@ def check_port(port):
         raise UsageError("--port is empty: " + looks)
     if port.startswith("socket://"):
         host, colon, number = port[len("socket://"):].rpartition(":")
-        if not (host and colon and number.isdigit() and number.isascii() and 0 < int(number) <= 65535):
+        if not (host and colon and number.isdigit() and number.isascii()
+                and 0 < int(number) <= 65535):
             raise UsageError("--port %s is not socket://HOST:PORT with a port from 1 to 65535"
                              % quoted(port, PATH_SHOWN))
         return

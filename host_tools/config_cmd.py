@@ -24,7 +24,9 @@ class BoardFiles(Storage):
 
     def read_text(self, name, default=None, limit=None):
         data = self.files.get(name)
-        if data is None or isinstance(data, Unreadable) or (limit is not None and len(data) > limit):
+        if data is None or isinstance(data, Unreadable):
+            return default
+        if limit is not None and len(data) > limit:
             return default
         try:
             return data.decode("utf-8")

@@ -98,7 +98,8 @@ def move_list(rec):
 def _record_paths(board):
     """[(path, size)] of the record files in /games (NNNNN.json, ASCII digits)."""
     return [(p, n) for p, n in board.files_sized("/games")
-            if p.endswith(".json") and len(p) == len("/games/00000.json") and not p[7:12].strip("0123456789")]
+            if p.endswith(".json") and len(p) == len("/games/00000.json")
+            and not p[7:12].strip("0123456789")]
 
 
 def _fetch(board, sized):
@@ -129,7 +130,8 @@ def _parse(path, data):
     """(record, None) or (None, why it cannot be used)."""
     if isinstance(data, Unreadable):
         if data.errno == TOO_LARGE:
-            return None, "is too large to be a game record (over %d KB)" % (records.MAX_BYTES // 1024)
+            kb = records.MAX_BYTES // 1024
+            return None, "is too large to be a game record (over %d KB)" % kb
         return None, str(data)
     try:
         rec = json.loads(data)
@@ -207,7 +209,8 @@ def _plan(out_dir, recs, force):
                            (base + ".txt", move_list(rec).encode())):
             there = local_files.what_is_at(path)
             if there == "folder":
-                raise UsageError("a folder is in the way of %s; nothing was exported" % quoted(path))
+                raise UsageError("a folder is in the way of %s; nothing was exported"
+                                 % quoted(path))
             if there == "file" and local_files.same_content(path, data):
                 there = "same"
             elif there == "file" and not os.stat(path).st_mode & 0o222:
@@ -242,8 +245,8 @@ def export(port, game_id=None, out_dir=".", force=False):
         if there != "same":
             local_files.write(path, data)
         if path.endswith(".txt"):
-            print("%s.json and .txt%s" % (path[:-4], {"same": " (already there)", "file": " (replaced)",
-                                                       "link": " (replaced)"}.get(there, "")))
+            said = {"same": " (already there)", "file": " (replaced)", "link": " (replaced)"}
+            print("%s.json and .txt%s" % (path[:-4], said.get(there, "")))
     if not recs:
         print("no games recorded on the board yet")
     return 0
@@ -277,15 +280,16 @@ def clear(port, ids=(), everything=False):
     wanted = []
     for text in ids:
         if not (text.isdigit() and text.isascii() and 0 < int(text) <= record_check.MAX_ID):
-            raise UsageError("a game id is a number from 1 to %d, not %s" % (record_check.MAX_ID, quoted(text, 24)))
+            raise UsageError("a game id is a number from 1 to %d, not %s"
+                             % (record_check.MAX_ID, quoted(text, 24)))
         wanted.append(int(text))
     with Board(port) as board:
         board.require_arbiter()
         there = [int(p[7:12]) for p, _n in _record_paths(board)]
         missing = [i for i in wanted if i not in there]
         if missing:
-            raise UsageError("there is no finished game %d on the board (`arbiter games list` shows "
-                             "them); nothing was removed" % missing[0])
+            raise UsageError("there is no finished game %d on the board (`arbiter games list` "
+                             "shows them); nothing was removed" % missing[0])
         gone = sorted(set(wanted)) if ids else there
         board.remove_files(["/" + records.game_path(i) for i in gone])
         free = board.free()

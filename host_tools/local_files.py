@@ -55,7 +55,8 @@ def write(path, data):
     folder = os.path.dirname(path) or "."
     tmp = os.path.join(folder, ".%s.%d.tmp" % (os.path.basename(path), os.getpid()))
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+        fd = os.open(tmp, flags, 0o666)
     except OSError as e:
         raise UsageError("cannot write in %s: %s" % (quoted(folder), why(e)))
     try:

@@ -26,7 +26,8 @@ def _parsed(name):
     except OSError as e:
         raise UsageError("cannot read hardware/%s.json: %s" % (name, e.strerror))
     if len(data) > MAX_BYTES:
-        raise UsageError("hardware/%s.json is not a valid profile: over %d KB" % (name, MAX_BYTES // 1024))
+        raise UsageError("hardware/%s.json is not a valid profile: over %d KB"
+                         % (name, MAX_BYTES // 1024))
     try:
         return data, json.loads(data)
     except (ValueError, RecursionError):  # UnicodeDecodeError too

@@ -98,7 +98,8 @@ def check(kind):
     """Raise UsageError / SetupError unless board ``kind`` can be simulated here."""
     kinds = board_kinds()
     if kind not in kinds:
-        raise UsageError("there is no simulator for a %r board; known kinds: %s" % (kind[:20], ", ".join(kinds)))
+        raise UsageError("there is no simulator for a %r board; known kinds: %s"
+                         % (kind[:20], ", ".join(kinds)))
     profiles.choose(kind)
     for name in MICROPYTHON_FILES:
         if not os.path.isfile(os.path.join(MICROPYTHON_DIR, name)):

@@ -49,14 +49,14 @@ def read_blocks(data):
         if flags & FLAG_FAMILY and family != RP2040_FAMILY:
             raise UsageError("this UF2 is not for the RP2040 (family 0x%08x)" % family)
         if not 0 < size <= PAYLOAD_MAX:
-            raise UsageError("block %d of this UF2 says it carries %d bytes; a block carries 1 to %d: "
-                             "the file is damaged" % (i, size, PAYLOAD_MAX))
+            raise UsageError("block %d of this UF2 says it carries %d bytes; a block carries 1 "
+                             "to %d: the file is damaged" % (i, size, PAYLOAD_MAX))
         if i == 0 and total != count:
-            raise UsageError("this UF2 holds %d of the %d blocks it says it has: it was cut short or "
-                             "joined to another; download it again" % (count, total))
+            raise UsageError("this UF2 holds %d of the %d blocks it says it has: it was cut short "
+                             "or joined to another; download it again" % (count, total))
         if (number, total) != (i, count):
-            raise UsageError("block %d of this UF2 is numbered %d of %d: it is not one whole image "
-                             "(two files joined?); download it again" % (i, number, total))
+            raise UsageError("block %d of this UF2 is numbered %d of %d: it is not one whole "
+                             "image (two files joined?); download it again" % (i, number, total))
         out.append((addr, data[at + 32:at + 32 + size]))
     return out
 

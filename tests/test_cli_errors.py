@@ -105,8 +105,9 @@ def test_no_board_attached(capsys, monkeypatch):
     assert code == 1 and one_sentence(err) and "no board at /dev/ttyACM97" in err, err
 
 
-@pytest.mark.parametrize("port", ["socket://", "socket://127.0.0.1:notaport", "socket://127.0.0.1:99999",
-                                  "socket://127.0.0.1:0", "socket://:7777", "socket://127.0.0.1:\u0667\u0667"])
+@pytest.mark.parametrize("port", ["socket://", "socket://127.0.0.1:notaport",
+                                  "socket://127.0.0.1:99999", "socket://127.0.0.1:0",
+                                  "socket://:7777", "socket://127.0.0.1:\u0667\u0667"])
 def test_a_socket_port_that_names_no_port_is_bad_input(port, capsys):
     """Issue 22: these exited 1 (a link failure) where the contract says 2 (bad input)."""
     code, out, err = arbiter(capsys, "games", "list", "--port", port)

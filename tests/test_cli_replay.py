@@ -94,16 +94,19 @@ def test_a_size_7_stone_trace_runs_on_the_size_7_board(tmp_path):
     path.write_text("\n".join(lines) + "\n")
     by_size = arbiter("replay", "stone", str(path), "--set", "fursaz.size=7")
     assert by_size.returncode == 0, by_size.stderr
-    assert [x.split(" ", 2)[2] for x in by_size.stdout.splitlines() if x.startswith("move ")] == moves
+    made = [x.split(" ", 2)[2] for x in by_size.stdout.splitlines() if x.startswith("move ")]
+    assert made == moves
     by_name = arbiter("replay", "stone", str(path), "--profile", "stone7-pico")
     assert by_name.returncode == 0 and by_name.stdout == by_size.stdout, by_name.stderr
     five = arbiter("replay", "stone", str(path), "--profile", "stone5-pico")
     assert five.returncode == 2 and "which this board does not have" in five.stderr
-    for args, says in ((["--profile", "light-pico"], "is a light board's profile, not a stone board's"),
+    for args, says in ((["--profile", "light-pico"],
+                        "is a light board's profile, not a stone board's"),
                        (["--profile", "nosuch"], "there is no board profile 'nosuch'"),
                        (["--set", "fursaz.size=6"], "fursaz.size must be")):
         out = arbiter("replay", "stone", str(path), *args)
-        assert out.returncode == 2 and says in out.stderr and out.stderr.count("\n") == 1, (args, out.stderr)
+        assert out.returncode == 2 and says in out.stderr, (args, out.stderr)
+        assert out.stderr.count("\n") == 1, out.stderr
 
 
 # ---------------------------------------------------------------- bounded and streamed
@@ -144,17 +147,20 @@ def test_a_trace_is_read_as_it_is_written(tmp_path):
     lines, moves, _position = game(5, plies=3)
     fifo = str(tmp_path / "live.jsonl")
     os.mkfifo(fifo)
-    proc = subprocess.Popen([sys.executable, "-m", "host_tools", "replay", "marble", fifo, "--seed", "5"],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-m", "host_tools", "replay", "marble", fifo,
+                             "--seed", "5"], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
     seen = []
     try:
         with open(fifo, "w") as writer:
             writer.write("\n".join(lines) + "\n")
-            writer.write(json.dumps({"t": json.loads(lines[-1])["t"] + 5000, "occupied": ""}) + "\n")
+            later = json.loads(lines[-1])["t"] + 5000
+            writer.write(json.dumps({"t": later, "occupied": ""}) + "\n")
             writer.flush()
             deadline = time.monotonic() + 120
             while "move 3 " + moves[2] not in seen:   # all three, the pipe still open
-                ready, _, _ = select.select([proc.stdout], [], [], max(0, deadline - time.monotonic()))
+                left = max(0, deadline - time.monotonic())
+                ready, _, _ = select.select([proc.stdout], [], [], left)
                 assert ready, "nothing printed while the trace was still open: %s" % seen
                 line = proc.stdout.readline()
                 assert line, proc.stderr.read()
@@ -185,7 +191,8 @@ def test_what_a_trace_cannot_hold_is_exit_2_with_one_sentence(tmp_path):
     for args, says in cases:
         out = arbiter(*args)
         assert out.returncode == 2, (args, out.stderr[-300:])
-        assert says in out.stderr and out.stderr.count("\n") == 1 and out.stdout == "", (args, out.stderr)
+        assert says in out.stderr and out.stderr.count("\n") == 1, (args, out.stderr)
+        assert out.stdout == "", out.stdout
 
 
 def test_text_that_json_allows_is_read_as_json(tmp_path):

@@ -263,9 +263,9 @@ def test_a_file_that_becomes_a_folder_is_kept_and_sigterm_stops_the_board(tmp_pa
     deploy repairing a damaged /.update does) made every save fail (EEXIST): commands then
     went unanswered, and neither SIGTERM nor Ctrl-C stopped the board."""
     flash = tmp_path / "flash"
-    proc = subprocess.Popen([sys.executable, "-m", "host_tools", "virtual-board", "--listen", "127.0.0.1:0",
-                             "--fs", str(flash)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    proc = subprocess.Popen([sys.executable, "-m", "host_tools", "virtual-board",
+                             "--listen", "127.0.0.1:0", "--fs", str(flash)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         url = re.search(r"socket://[\d.]+:\d+", proc.stdout.readline()).group(0)
         bridge = _children(proc.pid)
@@ -335,7 +335,8 @@ def test_a_board_full_of_games_starts_the_next_one_and_clear_makes_room(board, c
         filled, errno = b.eval(FILL_WITH_GAMES, writes=1408 * 1024)
         assert errno == 28 and filled > 100, filled
         screen, said, free = b.eval(START_A_GAME)
-        assert screen == "game" and said.startswith("flash full: oldest games removed to make room (1 2"), said
+        assert screen == "game", screen
+        assert said.startswith("flash full: oldest games removed to make room (1 2"), said
         assert free >= 32 * 1024, "the reserve, less the new game's first saves: %d" % free
         assert b.read_file("/crash.log") is None and b.read_file("/state/current.json") is not None
     code, out, err = arbiter(capsys, "games", "list", "--port", url)

@@ -441,8 +441,9 @@ def test_files_too_large_to_read_neither_stop_the_board_nor_the_host_commands(im
         said = []
         for args in (("config", "get", "sound"), ("games", "list"), ("config", "set", "sound=off"),
                      ("config", "get", "sound")):
-            r = subprocess.run([sys.executable, "-m", "host_tools"] + list(args) + ["--port", pico.port],
-                               cwd=ROOT, capture_output=True, text=True, timeout=300)
+            r = subprocess.run([sys.executable, "-m", "host_tools"] + list(args)
+                               + ["--port", pico.port], cwd=ROOT, capture_output=True, text=True,
+                               timeout=300)
             assert r.returncode == 0, (args, r.stdout, r.stderr)
             said.append((r.stdout, r.stderr))
     assert said[0][0] == "on\n" and "/config.json is too large (120 KB" in said[0][1], said[0]

@@ -109,7 +109,8 @@ BROKEN_UF2 = [   # issue 22, item 5: each used to give an image that cannot boot
     ("joined to itself", WHOLE + WHOLE, "holds 16 of the 8 blocks"),
     ("empty payloads", uf2.write_blocks([(uf2.FLASH_BASE + 256 * i, b"") for i in range(4)]),
      "block 0 of this UF2 says it carries 0 bytes"),
-    ("a size past a block", _sized(FAKE_FIRMWARE, 3, 1000), "block 3 of this UF2 says it carries 1000 bytes"),
+    ("a size past a block", _sized(FAKE_FIRMWARE, 3, 1000),
+     "block 3 of this UF2 says it carries 1000 bytes"),
     ("numbered twice", _renumbered(FAKE_FIRMWARE, [0, 1, 2, 2, 4, 5, 6, 7]),
      "block 3 of this UF2 is numbered 2 of 8"),
     ("loads into RAM", uf2.write_blocks([(0x20000000 + 256 * i, b"\0" * 256) for i in range(4)]),
@@ -153,9 +154,9 @@ def test_a_full_disk_leaves_the_old_image(micropython, tmp_path):
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (256 * 1024, 256 * 1024))
 
-    r = subprocess.run([sys.executable, "-B", "-m", "host_tools", "uf2", "--micropython", micropython,
-                        "--out", str(out)], cwd=ROOT, capture_output=True, text=True,
-                       preexec_fn=small_disk, timeout=300)
+    r = subprocess.run([sys.executable, "-B", "-m", "host_tools", "uf2",
+                        "--micropython", micropython, "--out", str(out)], cwd=ROOT,
+                       capture_output=True, text=True, preexec_fn=small_disk, timeout=300)
     assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
     assert "cannot write" in r.stderr and "left as it was" in r.stderr, r.stderr
     assert old.read_bytes() == b"the good image of last week"

@@ -170,4 +170,5 @@ def test_only_real_boards_are_offered(capsys):
     (in the list of kinds), then fail."""
     assert sim_server.board_kinds() == ["light", "marble", "stone", "tile"]
     assert sim_server.main("parts", 0, open_browser=False) == 2
-    assert "no simulator for a 'parts' board; known kinds: light, marble, stone, tile" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "no simulator for a 'parts' board; known kinds: light, marble, stone, tile" in err

@@ -19,7 +19,10 @@
 //           command the board received, each file written atomically: killing the
 //           bridge at any moment is a power cut, never a torn file)
 import { createServer } from "node:net";
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { copyIn, startMicroPython } from "./upy.mjs";
 

@@ -83,7 +83,8 @@ def check_the_oldest_records_make_room(tells, room):
     b.start()
     st = b.status()
     eq(st["screen"], "game", "a new game starts on a full flash")
-    assert st["message"].startswith("flash full: oldest games removed to make room (1"), st["message"]
+    said = st["message"]
+    assert said.startswith("flash full: oldest games removed to make room (1"), said
     kept = records.ids(b.storage)
     assert kept[0] > 1 and kept[-1] == 30, kept
     eq(b.storage.read_json(records.CURRENT)["id"], 31, "the new game is saved")

@@ -123,7 +123,8 @@ def test_a_settings_file_too_large_to_read_falls_back_to_the_defaults():
     s = Storage(fresh_dir("settings-big"))
     s.write_text(settings.PATH, '{"version": 1, "sound": false, "note": "%s"}' % ("x" * 60000))
     eq(settings.load(s, ("morbak",)), settings.defaults(("morbak",)), "the defaults")
-    eq(settings.problem(s, ("morbak",)), "/config.json is too large (58 KB; settings take at most 16 KB)")
+    eq(settings.problem(s, ("morbak",)),
+       "/config.json is too large (58 KB; settings take at most 16 KB)")
     cfg = settings.defaults(("morbak",))
     cfg["sound"] = False
     settings.save(s, cfg)
