@@ -98,6 +98,22 @@ def _put(p, data, first):
                     os.mkdir(d)
     with open(p, 'wb' if first else 'ab') as f:
         f.write(data)
+def _sized(top):
+    found = _files(top)
+    return None if found is None else [(p, os.stat(p)[6]) for p in found]
+def _rm(paths):
+    for p in paths:
+        for q in (p, p + '.tmp'):
+            try:
+                os.remove(q)
+            except OSError:
+                pass
+def _free():
+    try:
+        st = os.statvfs('/')
+    except (AttributeError, OSError):
+        return None
+    return st[1] * st[4]
 def _files(top):
     out = []
     if not _ex(top):
@@ -181,7 +197,9 @@ ERRNO_WORDS = {2: "a file or folder is missing", 12: "the board ran out of memor
                13: "permission denied", 17: "a file or folder is in the way",
                20: "a file stands where a folder should be",
                21: "a folder stands where a file should be",
+               27: "it is too large to read whole",
                28: "the board's flash is full", 30: "the board's file system is read-only"}
+TOO_LARGE = 27   # EFBIG: what the commands make of a file they will not read whole
 
 
 class BoardFailure(BoardError):
@@ -211,6 +229,13 @@ def check_port(port):
     looks = "a port is a serial device (/dev/ttyACM0, COM3), auto, or socket://HOST:PORT"
     if not port.strip():
         raise UsageError("--port is empty: " + looks)
+    if port.startswith("socket://"):
+        host, colon, number = port[len("socket://"):].rpartition(":")
+        if not (host and colon and number.isdigit() and number.isascii()
+                and 0 < int(number) <= 65535):
+            raise UsageError("--port %s is not socket://HOST:PORT with a port from 1 to 65535"
+                             % quoted(port, PATH_SHOWN))
+        return
     if os.name == "nt" or "://" in port or not os.path.exists(port):
         return
     try:
@@ -424,6 +449,26 @@ class Board:
             raise BoardError("%s on the board is a file, not a folder: remove it (`mpremote connect "
                              "%s rm :%s`) and the board makes the folder again" % (top, shown(self.port, PATH_SHOWN), top))
         return sorted(found)
+
+    def files_sized(self, top):
+        """[(path, size)] of every file below the folder ``top``, as files_under."""
+        found = self.eval("print(repr(_sized(%r)))" % top)
+        if found is None:
+            self.files_under(top)   # says that it is a file
+        return sorted(found)
+
+    def sizes(self, paths):
+        """{path: size, None when missing, -1 for a folder} in one exchange."""
+        paths = list(paths)
+        return dict(zip(paths, self.eval("print(repr([_size(p) for p in %r]))" % paths)))
+
+    def remove_files(self, paths):
+        """Remove each of ``paths`` (and a .tmp left beside it); missing ones are fine."""
+        self.exec("_rm(%r)" % list(paths))
+
+    def free(self):
+        """Bytes free on the board's flash, or None when it cannot say."""
+        return self.eval("print(repr(_free()))")
 
     def hashes(self, paths, algo, size=0):
         """{path: hex digest, or None when missing}; ``size``: about how many bytes

@@ -61,7 +61,7 @@ def build_parser():
     c.add_argument("pairs", nargs="*", metavar="KEY=VALUE")
     _port(c)
 
-    p = sub.add_parser("games", help="list or export the games recorded on the board")
+    p = sub.add_parser("games", help="list, export or clear the games recorded on the board")
     gsub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     g = gsub.add_parser("list", help="one line per recorded game")
     _port(g)
@@ -70,6 +70,15 @@ def build_parser():
                                     "moves in the rules' notation, with times and clocks).")
     g.add_argument("id", nargs="?", metavar="ID", help="one game (default: all)")
     g.add_argument("--out", default=".", metavar="DIR", help="folder to write to (default: .)")
+    g.add_argument("--force", action="store_true",
+                   help="replace files in DIR that differ (else nothing is written)")
+    _port(g)
+    g = gsub.add_parser("clear", help="remove finished games from the board (export them first)",
+                        description="Remove the records of finished games from the board, to make "
+                                    "room on its flash; the game in progress stays. A board whose "
+                                    "flash is full removes its oldest records itself.")
+    g.add_argument("ids", nargs="*", metavar="ID", help="the games to remove")
+    g.add_argument("--all", action="store_true", help="remove every finished game")
     _port(g)
 
     p = sub.add_parser("logs", help="print the board's crash log and event log")
@@ -108,6 +117,9 @@ def build_parser():
     p.add_argument("--seed", type=int, default=0, metavar="N", help="the random setup's seed (default: 0)")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="a setting for the game, as `arbiter config set` takes it (repeatable)")
+    p.add_argument("--profile", metavar="NAME",
+                   help="the board: hardware/NAME.json (default: the first profile of KIND that "
+                        "fits the settings, e.g. stone7-pico for --set fursaz.size=7)")
 
     p = sub.add_parser("sim", help="serve the browser simulator",
                        description="Serve the simulator at http://127.0.0.1:PORT/ and open it.")
@@ -155,7 +167,9 @@ def run(args):
         from host_tools import games_cmd
         if args.action == "list":
             return games_cmd.list_(args.port)
-        return games_cmd.export(args.port, args.id, args.out)
+        if args.action == "clear":
+            return games_cmd.clear(args.port, args.ids, args.all)
+        return games_cmd.export(args.port, args.id, args.out, args.force)
     if cmd == "logs":
         from host_tools import logs_cmd
         return logs_cmd.run(args.port)
@@ -167,7 +181,7 @@ def run(args):
         return uf2.run(args.profile, args.micropython, args.out)
     if cmd == "replay":
         from host_tools import replay_cmd
-        return replay_cmd.run(args.kind, args.trace, args.seed, args.set)
+        return replay_cmd.run(args.kind, args.trace, args.seed, args.set, args.profile)
     if cmd in ("broker", "online"):
         from host_tools import online_cmd
         return online_cmd.broker(args) if cmd == "broker" else online_cmd.online(args)

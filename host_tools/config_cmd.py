@@ -7,22 +7,26 @@ import sys
 from firmware.app import settings
 from firmware.app.settings import shown
 from firmware.hal.storage import Storage
-from host_tools.board_link import Board, Unreadable
+from host_tools.board_link import TOO_LARGE, Board, Unreadable
 from host_tools.errors import PATH_SHOWN, BoardError, UsageError
 
 
 class BoardFiles(Storage):
-    """Storage's reading logic (fallback to a complete .tmp, tolerance of bad files) over
-    files fetched from the board; writes are kept in ``written`` to be sent."""
+    """Storage's reading logic (fallback to a complete .tmp, tolerance of bad files,
+    bounded reads) over files fetched from the board; writes are kept in ``written`` to
+    be sent. ``sizes``: the size of each file on the board, read or not."""
 
-    def __init__(self, files):
+    def __init__(self, files, sizes=None):
         Storage.__init__(self)
         self.files = files
+        self.sizes = sizes or {}
         self.written = {}
 
-    def read_text(self, name, default=None):
+    def read_text(self, name, default=None, limit=None):
         data = self.files.get(name)
         if data is None or isinstance(data, Unreadable):
+            return default
+        if limit is not None and len(data) > limit:
             return default
         try:
             return data.decode("utf-8")
@@ -31,6 +35,9 @@ class BoardFiles(Storage):
 
     def exists(self, name):
         return self.files.get(name) is not None
+
+    def size(self, name):
+        return max(0, self.sizes.get(name) or 0)
 
     def write_text(self, name, text):
         self.written[name] = text
@@ -64,10 +71,18 @@ def check_key(key):
 
 
 def _read(board):
+    """The stored settings as fetched (BoardFiles) and the settings in effect. A file
+    larger than the board itself reads (settings.MAX_BYTES) is not fetched: reading it
+    whole could exhaust the board's heap, and the board ignores it too."""
     board.require_arbiter()
     names = [settings.PATH, settings.PATH + ".tmp"]
-    files = board.read_files(["/" + n for n in names])
-    stored = BoardFiles({n: files["/" + n] for n in names})
+    sizes = board.sizes(["/" + n for n in names])
+    wanted = [p for p in sizes if sizes[p] is not None and sizes[p] <= settings.MAX_BYTES]
+    files = board.read_files(wanted)
+    for p in sizes:
+        if sizes[p] is not None and sizes[p] > settings.MAX_BYTES:
+            files[p] = Unreadable(TOO_LARGE)
+    stored = BoardFiles({n: files.get("/" + n) for n in names}, {n: sizes["/" + n] for n in names})
     problem = settings.problem(stored, settings.GAMES)
     if problem:
         print("warning: %s; the defaults stand in for what is wrong" % problem, file=sys.stderr)
@@ -87,7 +102,7 @@ def get(port, key=None):
     cal = cal.get("stone.calibration") if isinstance(cal, dict) else None
     if isinstance(cal, dict) and isinstance(cal.get("baseline"), list) and cal["baseline"]:
         # Made on the board (its menu: calibrate); shown here, not set.
-        base = [v for v in cal["baseline"] if isinstance(v, int)]
+        base = [v for v in cal["baseline"] if isinstance(v, int)] or [0]
         print("stone.calibration=black reads %s; empty levels %d-%d over %d points: %s"
               % (cal.get("black"), min(base), max(base), len(base), " ".join(str(v) for v in base)))
     return 0
@@ -100,7 +115,8 @@ def set_(port, pairs):
     with Board(port) as board:
         stored, cfg = _read(board)
         unreadable = stored.files.get(settings.PATH)
-        if isinstance(unreadable, Unreadable):  # a folder, say: the rename would fail
+        if isinstance(unreadable, Unreadable) and unreadable.errno != TOO_LARGE:
+            # a folder, say: the rename would fail (one too large is simply replaced)
             raise BoardError("/%s on the board %s: remove it (`mpremote connect %s rm -r :%s`), then "
                              "set again" % (settings.PATH, unreadable, shown(port, PATH_SHOWN), settings.PATH))
         cfg.update(values)

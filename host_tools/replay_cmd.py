@@ -1,38 +1,80 @@
-"""`arbiter replay KIND TRACE [--seed N] [--set KEY=VALUE …]` (docs/contracts.md#sensor-traces-and-arbiter-replay): the board's
-own firmware (firmware/app/trace.py) run on a recorded sensor trace, on this computer.
-Prints one line per event, then the position and the result; exit 2 for a malformed
-trace, kind or setting."""
+"""`arbiter replay KIND TRACE [--seed N] [--set KEY=VALUE …] [--profile NAME]`
+(docs/contracts.md#sensor-traces-and-arbiter-replay): the board's own firmware
+(firmware/app/trace.py) run on a recorded sensor trace, on this computer.
+
+The board is the one the trace was made on: the profile NAME, else the first profile of
+the kind that fits the settings (``fursaz.size=7``: the stone board of size 7). The trace
+is read a line at a time (a line is at most trace.MAX_LINE characters, split at "\\n"
+only: U+2028 or U+0085 inside a string are text) and each event is printed as it
+happens. Exit 2 for a malformed trace, kind, profile or setting; lines printed before a
+malformed line stay printed."""
+import sys
 import tempfile
 
 from host_tools import profiles
-from host_tools.errors import UsageError
+from host_tools.config_cmd import parse_pairs
+from host_tools.errors import BoardError, UsageError, quoted
 
 
-def run(kind, path, seed, pairs):
-    kinds = profiles.by_kind()
-    if kind not in kinds:
-        raise UsageError("there is no board kind %r: choose one of %s" % (kind[:20], ", ".join(sorted(kinds))))
-    values = {}
+def _profile(kind, name, values):
+    """The checked profile to run (UsageError when it is not one of this kind)."""
+    if kind not in profiles.kinds():
+        raise UsageError("there is no board kind %s: choose one of %s"
+                         % (quoted(kind, 20), ", ".join(profiles.kinds())))
+    if name is None:
+        name = profiles.choose(kind, values)
+    profile = profiles.read(name)[1]
+    if profile["kind"] != kind:
+        raise UsageError("hardware/%s.json is a %s board's profile, not a %s board's"
+                         % (name, profile["kind"], kind))
+    return profile
+
+
+def _lines(f, path):
+    """The lines of the open binary file ``f`` as text, one at a time; UsageError for a
+    line too long or not UTF-8."""
+    from firmware.app.trace import MAX_LINE
+    most = 4 * MAX_LINE   # bytes: UTF-8 takes up to 4 a character
+    n = 0
+    while True:
+        data = f.readline(most + 2)
+        if not data:
+            return
+        n += 1
+        data = data.rstrip(b"\r\n")
+        try:
+            text = data.decode("utf-8") if len(data) <= most else None
+        except UnicodeError:
+            raise UsageError("line %d of the trace %s is not UTF-8 text" % (n, quoted(path)))
+        if text is None or len(text) > MAX_LINE:
+            raise UsageError("line %d of the trace is longer than %d characters" % (n, MAX_LINE))
+        yield text
+
+
+def _say(line):
+    print(line, flush=True)   # as it happens: a trace still being written is followed
+
+
+def run(kind, path, seed, pairs, profile_name=None):
+    values = parse_pairs(pairs)   # each checked, none twice (as `arbiter config set`)
+    texts = {}
     for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise UsageError("--set takes KEY=VALUE, e.g. mabula.first=B")
-        values[key.strip()] = value
-    try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
-    except (OSError, UnicodeError) as e:
-        raise UsageError("cannot read the trace %s: %s" % (path, getattr(e, "strerror", None) or e))
-    import json
+        key, _, text = pair.partition("=")
+        texts[key.strip()] = text
+    profile = _profile(kind, profile_name, values)
     from firmware.app import trace
     from firmware.hal.storage import Storage
-    with open(kinds[kind]) as f:
-        profile = json.load(f)
-    with tempfile.TemporaryDirectory(prefix="arbiter-replay-") as root:
+    try:
+        f = open(path, "rb")
+    except OSError as e:
+        raise UsageError("cannot read the trace %s: %s" % (quoted(path), e.strerror))
+    with f, tempfile.TemporaryDirectory(prefix="arbiter-replay-") as root:
         try:
-            out = trace.replay(profile, Storage(root), lines, seed, values)
+            trace.replay(profile, Storage(root), _lines(f, path), seed, texts, emit=_say)
+        except OSError as e:
+            raise UsageError("cannot read the trace %s: %s" % (quoted(path), e.strerror))
         except ValueError as e:
             raise UsageError(str(e))
-    for line in out:
-        print(line)
+        except RuntimeError as e:   # the firmware crashed: a bug of ours, said in a sentence
+            raise BoardError(str(e).splitlines()[0])
     return 0

@@ -6,11 +6,13 @@ served from node_modules. What the server adds:
     /                      the page (host_tools/sim/index.html) and its static files
     /micropython/<file>    micropython.mjs and micropython.wasm from the npm package
     /bundle.json           {"board": kind, "profile": {...}, "files": {"firmware/...py": text}}
-                           read from disk at each request, so a reload runs the current code
+                           built once and built again only when a file of it changes, so
+                           a reload runs the current code and many pages cost one build
     /online/mqtt.esm.js    the npm mqtt client's browser bundle, for online.html (a spectator)
     /online/views.json     {"host_tools/terminal/...py": text}: how the terminal draws each game
 
-Only files under those folders are served, with no caching."""
+Only files under those folders are served, with no caching by the browser. A connection
+that sends nothing for IDLE_S seconds is closed (each holds a thread)."""
 import json
 import os
 import sys
@@ -19,6 +21,7 @@ import webbrowser
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 from host_tools import profiles
+from host_tools.errors import UsageError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIM_DIR = os.path.join(ROOT, "host_tools", "sim")
@@ -31,42 +34,68 @@ TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=u
          ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".json": "application/json", ".wasm": "application/wasm",
          ".py": "text/plain; charset=utf-8", ".png": "image/png"}
+IDLE_S = 30   # a connection silent this long is closed
 
 
 class SetupError(Exception):
     """Something the simulator needs is missing (exit status 1)."""
 
 
-class UsageError(Exception):
-    """The request makes no sense, e.g. an unknown board kind (exit status 2)."""
-
-
 def board_kinds():
-    """Board kinds the simulator can draw (one module each in sim/boards/)."""
+    """Board kinds the simulator can draw: a module in sim/boards/ and a profile in
+    hardware/ each (sim/boards/ also holds the parts the boards share)."""
     names = os.listdir(os.path.join(SIM_DIR, "boards"))
-    return sorted(n[:-3] for n in names if n.endswith(".js"))
+    return sorted(set(n[:-3] for n in names if n.endswith(".js")) & set(profiles.kinds()))
 
 
-def profile_for(kind):
-    """The first board profile (hardware/*.json, by name) of board kind ``kind``."""
-    path = profiles.by_kind().get(kind)
-    if path is None:
-        return None
-    with open(path) as f:
-        return json.load(f)
-
-
-def bundle(kind):
-    files = {}
+def _firmware_files():
+    """[(path from the repository, full path)] of the firmware's sources, in order."""
+    out = []
     for folder, dirs, names in os.walk(FIRMWARE_DIR):
         dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__")))
         for name in sorted(names):
             if name.endswith(".py"):
                 path = os.path.join(folder, name)
-                rel = os.path.relpath(path, ROOT).replace(os.sep, "/")
-                with open(path, encoding="utf-8") as f:
-                    files[rel] = f.read()
-    return {"board": kind, "profile": profile_for(kind), "files": files}
+                out.append((os.path.relpath(path, ROOT).replace(os.sep, "/"), path))
+    return out
+
+
+class Bundle:
+    """/bundle.json of one board kind: its bytes, made again only when a firmware file or
+    the profile changes (checked by their sizes and times, not their contents)."""
+
+    def __init__(self, kind):
+        self.kind = kind
+        self.profile = profiles.choose(kind)   # UsageError if it is broken
+        self.lock = threading.Lock()
+        self.stamp = None
+        self.data = None
+        self.builds = 0
+
+    def _stamp(self, files):
+        out = []
+        for _rel, path in files + [("", profiles.path(self.profile))]:
+            st = os.stat(path)
+            out.append((path, st.st_mtime_ns, st.st_size))
+        return out
+
+    def get(self):
+        with self.lock:
+            files = _firmware_files()
+            stamp = self._stamp(files)
+            if stamp != self.stamp:
+                self.data = self._build(files)
+                self.stamp = stamp
+                self.builds += 1
+            return self.data
+
+    def _build(self, files):
+        texts = {}
+        for rel, path in files:
+            with open(path, encoding="utf-8") as f:
+                texts[rel] = f.read()
+        profile = profiles.read(self.profile)[1]
+        return json.dumps({"board": self.kind, "profile": profile, "files": texts}).encode()
 
 
 def views():
@@ -83,9 +112,9 @@ def check(kind):
     """Raise UsageError / SetupError unless board ``kind`` can be simulated here."""
     kinds = board_kinds()
     if kind not in kinds:
-        raise UsageError("there is no simulator for a %r board; known kinds: %s" % (kind, ", ".join(kinds)))
-    if profile_for(kind) is None:
-        raise SetupError("no board profile of kind %r in %s" % (kind, profiles.HARDWARE))
+        raise UsageError("there is no simulator for a %r board; known kinds: %s"
+                         % (kind[:20], ", ".join(kinds)))
+    profiles.choose(kind)
     for name in MICROPYTHON_FILES:
         if not os.path.isfile(os.path.join(MICROPYTHON_DIR, name)):
             raise SetupError("MicroPython's WebAssembly build is missing from node_modules: "
@@ -93,7 +122,12 @@ def check(kind):
 
 
 def make_handler(kind):
+    bundle = Bundle(kind)
+
     class Handler(SimpleHTTPRequestHandler):
+        timeout = IDLE_S
+        built = bundle   # (the server's: httpd.RequestHandlerClass.built)
+
         def handle(self):
             try:
                 SimpleHTTPRequestHandler.handle(self)
@@ -109,7 +143,7 @@ def make_handler(kind):
         def _serve(self, body):
             path = self.path.split("?", 1)[0].split("#", 1)[0]
             if path == "/bundle.json":
-                self._send(json.dumps(bundle(kind)).encode(), ".json", body)
+                self._send(bundle.get(), ".json", body)
                 return
             if path == "/online/views.json":
                 self._send(json.dumps(views()).encode(), ".json", body)
@@ -128,6 +162,8 @@ def make_handler(kind):
                 self._send(f.read(), os.path.splitext(file)[1], body)
 
         def _static(self, path):
+            if [c for c in path if ord(c) < 32 or ord(c) == 127]:
+                return None   # a NUL or control byte names no file
             rel = "index.html" if path == "/" else path.lstrip("/")
             file = os.path.realpath(os.path.join(SIM_DIR, rel))
             if not file.startswith(os.path.realpath(SIM_DIR) + os.sep):

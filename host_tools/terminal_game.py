@@ -27,6 +27,7 @@ WINS = {"line": "with four in a row", "flag": "on time", "score": "on points",
 DRAWS = {"no moves": "no moves left", "draw": "equal scores"}
 RESIGN = ("resign", "flag")
 QUIT = ("quit", "q", "exit")
+MAX_TYPED = 200   # characters of a typed line (Masbrur's longest moves take ~60)
 _SEAT = re.compile(r"\bseat ([01])\b")  # how engines name a player
 _QUOTED = re.compile(r"(?<![A-Za-z])'[^'\n]{1,80}'(?![A-Za-z])")  # an example move
 
@@ -41,10 +42,13 @@ def _views():
 
 
 def _ask(prompt, read):
+    """The line typed (None at the end of input); one longer than MAX_TYPED is cut there
+    and marked with "...", so it is refused as no answer and never echoed whole."""
     try:
-        return read(prompt)
+        line = read(prompt)
     except EOFError:
         return None
+    return line if len(line) <= MAX_TYPED else line[:MAX_TYPED] + "..."
 
 
 def _choose(views, game, read, write):

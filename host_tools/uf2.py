@@ -15,7 +15,7 @@ import struct
 
 import littlefs
 
-from host_tools import deploy
+from host_tools import deploy, local_files
 from host_tools.errors import UsageError
 from host_tools.pico import UF2_NAME, pico_dir
 
@@ -24,6 +24,9 @@ FS_OFFSET = 0xA0000     # MicroPython rp2, RPI_PICO: 2 MB flash - 1,408 KB of fi
 FS_BLOCK = 4096
 FS_BLOCKS = 352
 PAGE = 256              # a UF2 block's payload, and the flash's program size
+PAYLOAD_MAX = 476       # the most a UF2 block can carry
+FLASH_SIZE = 2 << 20    # the RPI_PICO's flash
+RAM = (0x20000000, 0x20042000)
 MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)
 FLAG_FAMILY = 0x2000
 RP2040_FAMILY = 0xE48BFF56
@@ -31,17 +34,29 @@ MPY_VERSION = 6 | 3 << 8  # MicroPython 1.27 loads .mpy v6.3
 
 
 def read_blocks(data):
-    """[(flash address, payload bytes)] of a UF2 file's blocks (UsageError if not UF2)."""
+    """[(flash address, payload bytes)] of a UF2 file's blocks; UsageError (one sentence)
+    unless it is one whole UF2 file for the RP2040: every block's magic, family, payload
+    size (1-476 bytes), and number (0 to n-1 of n, in order, n blocks in all)."""
     if not data or len(data) % 512:
         raise UsageError("not a UF2 file: its size is not a multiple of 512 bytes")
     out = []
-    for at in range(0, len(data), 512):
-        m0, m1, flags, addr, size = struct.unpack_from("<5I", data, at)
-        family = struct.unpack_from("<I", data, at + 28)[0]
+    count = len(data) // 512
+    for i in range(count):
+        at = 512 * i
+        m0, m1, flags, addr, size, number, total, family = struct.unpack_from("<8I", data, at)
         if (m0, m1) != MAGIC[:2] or struct.unpack_from("<I", data, at + 508)[0] != MAGIC[2]:
-            raise UsageError("not a UF2 file: block %d has no UF2 magic" % (at // 512))
+            raise UsageError("not a UF2 file: block %d has no UF2 magic" % i)
         if flags & FLAG_FAMILY and family != RP2040_FAMILY:
             raise UsageError("this UF2 is not for the RP2040 (family 0x%08x)" % family)
+        if not 0 < size <= PAYLOAD_MAX:
+            raise UsageError("block %d of this UF2 says it carries %d bytes; a block carries 1 "
+                             "to %d: the file is damaged" % (i, size, PAYLOAD_MAX))
+        if i == 0 and total != count:
+            raise UsageError("this UF2 holds %d of the %d blocks it says it has: it was cut short "
+                             "or joined to another; download it again" % (count, total))
+        if (number, total) != (i, count):
+            raise UsageError("block %d of this UF2 is numbered %d of %d: it is not one whole "
+                             "image (two files joined?); download it again" % (i, number, total))
         out.append((addr, data[at + 32:at + 32 + size]))
     return out
 
@@ -77,14 +92,33 @@ def read_volume(flash):
                              block_count=FS_BLOCKS, prog_size=PAGE, mount=True)
 
 
-def image(micropython, files):
-    """MicroPython's UF2 blocks, then the pages of the file system that hold data."""
-    blocks = read_blocks(micropython)
+def check_firmware(blocks):
+    """UsageError (one sentence) unless ``blocks`` are a Pico firmware this image can carry:
+    every block in the flash below the file system, one at the flash's start (the Pico
+    boots from there)."""
     fs_start = FLASH_BASE + FS_OFFSET
-    for addr, payload in blocks:
+    for i in range(len(blocks)):
+        addr, payload = blocks[i]
+        if RAM[0] <= addr < RAM[1]:
+            raise UsageError("block %d of this UF2 loads into RAM (0x%08x), not into flash: a UF2 "
+                             "that runs from RAM cannot carry the files; use the RPI_PICO build"
+                             % (i, addr))
+        if not FLASH_BASE <= addr < FLASH_BASE + FLASH_SIZE:
+            raise UsageError("block %d of this UF2 writes to 0x%08x, outside the Pico's flash "
+                             "(0x%08x-0x%08x)" % (i, addr, FLASH_BASE, FLASH_BASE + FLASH_SIZE))
         if addr + len(payload) > fs_start:
             raise UsageError("this MicroPython UF2 reaches into the file system at 0x%x: "
                              "use the RPI_PICO build" % fs_start)
+    if FLASH_BASE not in [addr for addr, _ in blocks]:
+        raise UsageError("this UF2 writes nothing at 0x%08x, where the Pico starts: it is not a "
+                         "MicroPython firmware" % FLASH_BASE)
+
+
+def image(micropython, files):
+    """MicroPython's UF2 blocks, then the pages of the file system that hold data."""
+    blocks = read_blocks(micropython)
+    check_firmware(blocks)
+    fs_start = FLASH_BASE + FS_OFFSET
     volume = file_system(files)
     # Whole 4 KB blocks, each one that holds data and always littlefs's superblock pair
     # (blocks 0 and 1): over an older volume, the flash then holds the new one whole, the
@@ -109,16 +143,16 @@ def run(profile_name=deploy.DEFAULT_PROFILE, micropython=None, out="."):
             firmware = f.read()
     except OSError as e:
         raise UsageError("cannot read %s: %s" % (micropython, e.strerror))
+    check_firmware(read_blocks(firmware))   # before the compiling: bad input said at once
     compiler = deploy.compiler_for({"name": "micropython", "mpy": MPY_VERSION})
     files = deploy.build(compiler, profile)
     data = image(firmware, files)
     path = os.path.join(out, "arbiter-%s.uf2" % profile_name)
     try:
         os.makedirs(out, exist_ok=True)
-        with open(path, "wb") as f:
-            f.write(data)
     except OSError as e:
-        raise UsageError("cannot write %s: %s" % (path, e.strerror))
+        raise UsageError("cannot write %s: %s" % (path, local_files.why(e)))
+    local_files.write(path, data)
     print("wrote %s (%d KB): MicroPython from %s + %d files (%s) in a littlefs volume at 0x%x"
           % (path, len(data) // 1024, os.path.basename(micropython), len(files),
              "bytecode" if compiler else "sources", FLASH_BASE + FS_OFFSET))

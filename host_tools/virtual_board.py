@@ -22,12 +22,8 @@ FLASH_MARK = ".arbiter-flash"  # what the bridge leaves in a --fs folder
 
 
 def profile_for(kind):
-    """hardware/<name>.json of the first profile (by name) of this board kind."""
-    kinds = profiles.by_kind()
-    if kind not in kinds:
-        raise UsageError("there is no board profile of kind %s: choose one of %s"
-                         % (quoted(kind), ", ".join(sorted(k for k in kinds if k))))
-    return kinds[kind]
+    """hardware/<name>.json of the first profile (by name) of this board kind, checked."""
+    return profiles.path(profiles.choose(kind))
 
 
 def parse_listen(text):
@@ -61,8 +57,22 @@ def bridge_command(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
     return cmd
 
 
+STOP_S = 10   # the bridge saves its flash and exits within this, or is killed
+
+
 def _interrupt(signum, frame):
     raise KeyboardInterrupt
+
+
+def _stop(proc):
+    """Ask the bridge to save its flash (--fs) and exit; kill it when it has not within
+    STOP_S, or when asked again (a second Ctrl-C)."""
+    try:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(STOP_S)
+    except (KeyboardInterrupt, subprocess.TimeoutExpired):
+        proc.kill()
+        proc.wait()
 
 
 def main(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
@@ -82,7 +92,10 @@ def main(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
             print(line, end="", flush=True)
         return proc.wait()
     except KeyboardInterrupt:
-        proc.send_signal(signal.SIGINT)  # the bridge saves its flash (--fs) and exits
-        proc.wait()
+        _stop(proc)
         print("virtual board stopped", flush=True)
         return 0
+    finally:
+        if proc.poll() is None:   # whatever went wrong here, no bridge is left behind
+            proc.kill()
+            proc.wait()

@@ -23,6 +23,19 @@ class FakeBoard:
     def files_under(self, top):
         return sorted(p for p in self.files if p.startswith(top + "/"))
 
+    def files_sized(self, top):
+        return [(p, self.size(p)) for p in self.files_under(top)]
+
+    def sizes(self, paths):
+        return dict((p, self.size(p)) for p in paths)
+
+    def remove_files(self, paths):
+        for p in paths:
+            self.files.pop(p, None)
+
+    def free(self):
+        return None
+
     def read_files(self, paths):
         return dict((p, self.files.get(p)) for p in paths)
 

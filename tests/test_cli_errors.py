@@ -2,8 +2,10 @@
 opened (nothing can be written), a missing, busy or foreign board exits 1; each with one
 sentence on stderr. (Failures in the middle of a command: tests/test_e2e_board.py.)"""
 import fcntl
+import json
 import os
 import pty
+import shutil
 import socket
 import subprocess
 import sys
@@ -11,7 +13,7 @@ import threading
 
 import pytest
 
-from host_tools import board_link, cli, deploy
+from host_tools import board_link, cli, deploy, profiles
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -101,6 +103,15 @@ def test_no_board_attached(capsys, monkeypatch):
     assert code == 1 and one_sentence(err) and "no board found" in err, err
     code, out, err = arbiter(capsys, "config", "get", "--port", "/dev/ttyACM97")
     assert code == 1 and one_sentence(err) and "no board at /dev/ttyACM97" in err, err
+
+
+@pytest.mark.parametrize("port", ["socket://", "socket://127.0.0.1:notaport",
+                                  "socket://127.0.0.1:99999", "socket://127.0.0.1:0",
+                                  "socket://:7777", "socket://127.0.0.1:\u0667\u0667"])
+def test_a_socket_port_that_names_no_port_is_bad_input(port, capsys):
+    """Issue 22: these exited 1 (a link failure) where the contract says 2 (bad input)."""
+    code, out, err = arbiter(capsys, "games", "list", "--port", port)
+    assert code == 2 and one_sentence(err) and "is not socket://HOST:PORT" in err, err
 
 
 def test_nothing_listening_at_a_socket(capsys, nowhere):
@@ -212,3 +223,46 @@ def test_what_is_echoed_is_one_short_line_without_control_characters(pair, says,
     code, out, err = arbiter(capsys, "config", "set", pair, "--port", nowhere)
     assert code == 2 and one_sentence(err) and says in err, err
     assert len(err) < 200 and not [c for c in err[:-1] if ord(c) < 32 or 127 <= ord(c) < 160], err
+
+
+# ---------------------------------------------------------------- broken profiles in hardware/
+
+def _light_profile(**keys):
+    with open(os.path.join(ROOT, "hardware", "light-pico.json")) as f:
+        profile = json.load(f)
+    profile["keys"].update(keys)
+    return json.dumps(profile)
+
+
+BROKEN_PROFILES = [
+    ("aaa.json", "not json {", "hardware/aaa.json is not a valid profile: not JSON"),
+    ("aaa.json", "[1, 2]", "hardware/aaa.json is not a valid profile: it names no board kind"),
+    ("a-light.json", _light_profile(scan_ms=0), "hardware/a-light.json is not a valid profile: "
+                                                "profile keys.scan_ms"),
+    ("a-light.json", _light_profile(rows=[0, 1, 2, 3, 4, 5, 40]), "the rp2040 has no pin 40"),
+]
+
+
+@pytest.mark.parametrize("name,text,says", BROKEN_PROFILES, ids=lambda v: str(v)[:20])
+def test_a_broken_profile_in_hardware_is_bad_input_to_every_command(name, text, says, capsys,
+                                                                    tmp_path, monkeypatch):
+    """Issue 22, item 8: replay, sim and virtual-board used to crash on a profile that is
+    not JSON, and to run a light profile that sorts first unchecked (scan_ms 0 hung replay)."""
+    hardware = tmp_path / "hardware"
+    shutil.copytree(os.path.join(ROOT, "hardware"), hardware)
+    (hardware / name).write_text(text)
+    monkeypatch.setattr(profiles, "HARDWARE", str(hardware))
+    monkeypatch.setattr(board_link, "usb_ports", lambda: [])
+    trace = tmp_path / "keys.jsonl"
+    trace.write_text('{"t": 100, "keys": "d4"}\n')
+    for argv in (["replay", "light", str(trace)], ["sim", "--no-browser", "--http", "0"], ["play"],
+                 ["virtual-board", "--listen", "127.0.0.1:0"],
+                 ["virtual-board", "--pico", "--listen", "127.0.0.1:0"]):
+        code, out, err = arbiter(capsys, *argv)
+        assert code == 2 and says in err and err.count("\n") == 1, (argv, err)
+    if name == "a-light.json":
+        for argv in (["uf2", "--profile", "a-light", "--out", str(tmp_path)],
+                     ["deploy", "--profile", "a-light", "--port", "socket://127.0.0.1:9"]):
+            code, out, err = arbiter(capsys, *argv)
+            assert code == 2 and says in err and err.count("\n") == 1, (argv, err)
+        assert not list(tmp_path.glob("*.uf2"))

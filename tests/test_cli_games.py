@@ -3,6 +3,8 @@ every wrong shape is named and skipped while the others are listed and exported,
 game in progress is listed and exported, exports are named after the board's files."""
 import json
 import os
+import resource
+import signal
 
 import pytest
 
@@ -92,13 +94,36 @@ def test_a_bad_record_is_skipped_and_the_others_listed_and_exported(monkeypatch,
                                             "game-00005.json", "game-00005.txt"]
 
 
-def test_exports_are_named_after_the_boards_files(monkeypatch, capsys, tmp_path):
-    # Two records claiming the same id: neither overwrites the other.
-    board_with(monkeypatch, {"/games/00002.json": record(9), "/games/00003.json": record(9)})
+def test_a_record_whose_file_name_and_id_disagree_is_skipped(monkeypatch, capsys, tmp_path):
+    """Issue 22: /games/00006.json holding game 7 was listed as 7, and `export 7` found
+    nothing; a file named in full-width digits was taken for a record."""
+    board_with(monkeypatch, {"/games/00002.json": record(2), "/games/00006.json": record(7),
+                             "/games/\uff10\uff10\uff10\uff11\uff12.json": record(12)})
+    code, out, err = arbiter(capsys, "games", "list")
+    assert code == 0 and [line.split()[0] for line in out.splitlines()[1:]] == ["00002"], out
+    assert "/games/00006.json holds game 7, not game 6 as its name says; skipped" in err, err
     code, out, err = arbiter(capsys, "games", "export", "--out", str(tmp_path))
+    assert code == 0 and sorted(os.listdir(tmp_path)) == ["game-00002.json", "game-00002.txt"]
+    code, out, err = arbiter(capsys, "games", "export", "7", "--out", str(tmp_path))
+    assert code == 2 and "there is no game 7 on the board" in err, err
+    code, out, err = arbiter(capsys, "games", "export", "6", "--out", str(tmp_path))
+    assert code == 1 and "game 6 on the board holds game 7" in err, err
+
+
+def test_a_record_too_large_to_be_one_is_skipped_unread(monkeypatch, capsys):
+    """Issue 22, item 9: one large record stopped `games list` (the board read it whole).
+    One past records.MAX_BYTES is named and skipped without being read; a long real one
+    is read in pieces."""
+    long_game = record(3, moves=["L d4"] * 1200)
+    assert 16384 < len(json.dumps(long_game)) < records.MAX_BYTES
+    huge = b"[" + b"0," * 200000 + b"0]"
+    fake = board_with(monkeypatch, {"/games/00001.json": record(1), "/games/00002.json": huge,
+                                    "/games/00003.json": long_game})
+    code, out, err = arbiter(capsys, "games", "list")
     assert code == 0, err
-    assert sorted(os.listdir(tmp_path)) == ["game-00002.json", "game-00002.txt",
-                                            "game-00003.json", "game-00003.txt"]
+    assert [line.split()[0] for line in out.splitlines()[1:]] == ["00001", "00003"], out
+    assert "/games/00002.json is too large to be a game record (over 32 KB); skipped" in err, err
+    assert 4 <= fake.exchanges < 10, "the long record came in pieces, the huge one not at all"
 
 
 def test_the_game_in_progress_is_listed_and_exported_unfinished(monkeypatch, capsys, tmp_path):
@@ -178,3 +203,96 @@ def test_a_folder_that_cannot_be_written_is_refused_before_anything_is_made(monk
     finally:
         locked.chmod(0o700)
     assert os.listdir(locked) == []
+
+
+# ---------------------------------------------------------------- export: what is in the way
+
+def test_export_never_replaces_what_it_was_not_asked_to(monkeypatch, capsys, tmp_path):
+    """Issue 22, item 6: a file of another board's game 1 was overwritten without a word,
+    a symbolic link was followed. Now: the same content is left, other content refused
+    (nothing written) unless --force, which replaces a link without following it."""
+    board_with(monkeypatch, {"/games/00001.json": record(1), "/games/00002.json": record(2)})
+    out = tmp_path / "out"
+    code, said, err = arbiter(capsys, "games", "export", "--out", str(out))
+    assert code == 0, err
+    code, said, err = arbiter(capsys, "games", "export", "--out", str(out))
+    assert code == 0 and said.count("(already there)") == 2, said
+    theirs = (out / "game-00002.txt").read_text().replace("seed: 1", "seed: 77")
+    (out / "game-00002.txt").write_text(theirs)
+    (out / "game-00001.json").unlink()
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("not mine to change")
+    (out / "game-00001.txt").unlink()
+    (out / "game-00001.txt").symlink_to(elsewhere)
+    code, said, err = arbiter(capsys, "games", "export", "--out", str(out))
+    assert code == 2 and err.count("\n") == 1 and "is already there and differs" in err, err
+    assert not (out / "game-00001.json").exists(), "nothing written"
+    assert (out / "game-00002.txt").read_text() == theirs
+    code, said, err = arbiter(capsys, "games", "export", "--out", str(out), "--force")
+    assert code == 0 and said.count("(replaced)") == 2, said
+    assert elsewhere.read_text() == "not mine to change", "the link was not followed"
+    assert not (out / "game-00001.txt").is_symlink()
+    assert "seed: 1" in (out / "game-00002.txt").read_text()
+
+
+@pytest.mark.parametrize("in_the_way", ["folder", "read-only", "empty --out"])
+def test_what_export_cannot_write_is_said_and_nothing_written(in_the_way, monkeypatch, capsys,
+                                                              tmp_path):
+    board_with(monkeypatch, {"/games/00001.json": record(1), "/games/00002.json": record(2)})
+    out = tmp_path / "out"
+    out.mkdir()
+    target = out / "game-00002.json"
+    if in_the_way == "folder":
+        target.mkdir()
+    elif in_the_way == "read-only":
+        target.write_text("kept")
+        target.chmod(0o444)
+    code, said, err = arbiter(capsys, "games", "export", "--force",
+                              "--out", "" if in_the_way == "empty --out" else str(out))
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+    assert {"folder": "a folder is in the way of", "read-only": "is read-only",
+            "empty --out": "--out is empty"}[in_the_way] in err, err
+    assert sorted(os.listdir(out)) == ([] if in_the_way == "empty --out" else ["game-00002.json"])
+
+
+def test_a_full_disk_leaves_no_torn_export(monkeypatch, capsys, tmp_path):
+    """A write that fails (the process's file-size limit stands in for a full disk) says so
+    in one sentence and leaves no empty or partial file."""
+    board_with(monkeypatch, {"/games/00001.json": record(1)})
+    out = tmp_path / "out"
+    old = resource.getrlimit(resource.RLIMIT_FSIZE)
+    handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (100, old[1]))
+    try:
+        code, said, err = arbiter(capsys, "games", "export", "--out", str(out))
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, old)
+        signal.signal(signal.SIGXFSZ, handler)
+    assert code == 2 and err.count("\n") == 1, err
+    assert "cannot write" in err and "larger than this system allows" in err, err
+    assert os.listdir(out) == []
+
+
+# ---------------------------------------------------------------- clear
+
+def test_clear_removes_finished_games_and_never_the_game_in_progress(monkeypatch, capsys):
+    current = record(5, moves=("L d4",))
+    del current["result"], current["ended"]
+    fake = board_with(monkeypatch, {"/games/00001.json": record(1), "/games/00002.json": record(2),
+                                    "/games/00003.json": record(3),
+                                    "/state/current.json": current})
+    for argv, says in ((["games", "clear"], "say which games to remove"),
+                       (["games", "clear", "4"], "there is no finished game 4 on the board"),
+                       (["games", "clear", "5"], "there is no finished game 5 on the board"),
+                       (["games", "clear", "1", "x"], "a game id is a number"),
+                       (["games", "clear", "1", "--all"], "ids or --all, not both")):
+        code, out, err = arbiter(capsys, *argv)
+        assert code == 2 and says in err and err.count("\n") == 1, (argv, err)
+    assert len(fake.files) == 4, "nothing removed"
+    code, out, err = arbiter(capsys, "games", "clear", "2")
+    assert code == 0 and out.startswith("removed 1 game: 00002"), out
+    code, out, err = arbiter(capsys, "games", "list")
+    assert [line.split()[0] for line in out.splitlines()[1:]] == ["00001", "00003", "00005"], out
+    code, out, err = arbiter(capsys, "games", "clear", "--all")
+    assert code == 0 and out.startswith("removed 2 games: 00001 00003"), out
+    assert sorted(fake.files) == ["/state/current.json"]

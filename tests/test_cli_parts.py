@@ -65,6 +65,15 @@ def test_the_board_computes_the_same_hashes_as_this_computer(upy):
     assert out.split() == [board_link.local_hash(data, "sha256"), board_link.local_hash(data, "fnv1a32"), "None"]
 
 
+def test_an_fnv_hash_that_starts_with_zeros_keeps_them_on_both_sides(upy):
+    """A planted bug went unnoticed (issue 22): deploy on a board without sha256 printed
+    FNV-1a without its leading zeros, so 1 file in 16 never verified."""
+    data = b"arbiter 672"   # FNV-1a 32: 0x000c4679
+    out = upy.run(board_link._HELPERS + "\nwith open('/z.bin', 'wb') as f:\n f.write(%r)\n"
+                  "print(_hash('/z.bin', 'fnv1a32'))" % data)
+    assert board_link.local_hash(data, "fnv1a32") == out.strip() == "000c4679"
+
+
 def test_mpy_cross_matches_the_boards_mpy_version():
     def emits(mpy):
         binary = deploy.compiler_for({"name": "micropython", "mpy": mpy})

@@ -2,8 +2,10 @@
 through the installed command."""
 import json
 import os
+import select
 import subprocess
 import sys
+import time
 
 from tests.portable.trace_kit import game
 
@@ -80,3 +82,129 @@ def test_a_tile_board_hand_through_the_command(tmp_path):
     path.write_text('{"t": 0, "track": "S:6-4"}\n')
     bad = arbiter("replay", "tile", str(path))
     assert bad.returncode == 2 and "low end first" in bad.stderr
+
+
+# ---------------------------------------------------------------- the board a trace was made on
+
+def test_a_size_7_stone_trace_runs_on_the_size_7_board(tmp_path):
+    """Issue 21, item 1: fursaz.size=7 chooses the size-7 profile; --profile names one."""
+    from tests.portable.stone_kit import game as stone_game
+    lines, moves, _position = stone_game(7, 3, plies=6, slow=False)
+    path = tmp_path / "seven.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    by_size = arbiter("replay", "stone", str(path), "--set", "fursaz.size=7")
+    assert by_size.returncode == 0, by_size.stderr
+    made = [x.split(" ", 2)[2] for x in by_size.stdout.splitlines() if x.startswith("move ")]
+    assert made == moves
+    by_name = arbiter("replay", "stone", str(path), "--profile", "stone7-pico")
+    assert by_name.returncode == 0 and by_name.stdout == by_size.stdout, by_name.stderr
+    five = arbiter("replay", "stone", str(path), "--profile", "stone5-pico")
+    assert five.returncode == 2 and "which this board does not have" in five.stderr
+    for args, says in ((["--profile", "light-pico"],
+                        "is a light board's profile, not a stone board's"),
+                       (["--profile", "nosuch"], "there is no board profile 'nosuch'"),
+                       (["--set", "fursaz.size=6"], "fursaz.size must be")):
+        out = arbiter("replay", "stone", str(path), *args)
+        assert out.returncode == 2 and says in out.stderr, (args, out.stderr)
+        assert out.stderr.count("\n") == 1, out.stderr
+
+
+# ---------------------------------------------------------------- bounded and streamed
+
+def test_idle_time_is_crossed_in_one_step(tmp_path):
+    """Issue 22, item 4: a line 10^15 ms after the one before ends at once (it used to
+    step every scan period up to it), and a long rest between two pushes changes nothing."""
+    path = tmp_path / "far.jsonl"
+    path.write_text('{"t": 100, "keys": "d4"}\n{"t": 1000000000000000, "keys": ""}\n')
+    out = arbiter("replay", "light", str(path), "--set", "morbak.confirm=off")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[0] == "move 1 L d4"
+    lines, moves, position = game(5, plies=6)
+    near = tmp_path / "near.jsonl"
+    near.write_text("\n".join(lines) + "\n")
+    rested, shift, before = [], 0, 0
+    for line in lines:   # an hour's more rest wherever the players rested
+        entry = json.loads(line)
+        if entry["t"] - before >= 400:
+            shift += 3600000
+        before = entry["t"]
+        entry["t"] += shift
+        rested.append(json.dumps(entry))
+    far = tmp_path / "rested.jsonl"
+    far.write_text("\n".join(rested) + "\n")
+    a = arbiter("replay", "marble", str(near), "--seed", "5")
+    b = arbiter("replay", "marble", str(far), "--seed", "5")
+    assert a.returncode == b.returncode == 0, a.stderr + b.stderr
+    assert [x for x in a.stdout.splitlines() if x.startswith("move ")] == \
+        [x for x in b.stdout.splitlines() if x.startswith("move ")]
+    assert [x.split(" ", 2)[2] for x in b.stdout.splitlines() if x.startswith("move ")] == moves
+    assert "position " + position in b.stdout.splitlines()
+
+
+def test_a_trace_is_read_as_it_is_written(tmp_path):
+    """The trace is read a line at a time and each move printed when it is made: a trace
+    still being written (here through a pipe) is followed, in the memory of one line."""
+    lines, moves, _position = game(5, plies=3)
+    fifo = str(tmp_path / "live.jsonl")
+    os.mkfifo(fifo)
+    proc = subprocess.Popen([sys.executable, "-m", "host_tools", "replay", "marble", fifo,
+                             "--seed", "5"], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    seen = []
+    try:
+        with open(fifo, "w") as writer:
+            writer.write("\n".join(lines) + "\n")
+            later = json.loads(lines[-1])["t"] + 5000
+            writer.write(json.dumps({"t": later, "occupied": ""}) + "\n")
+            writer.flush()
+            deadline = time.monotonic() + 120
+            while "move 3 " + moves[2] not in seen:   # all three, the pipe still open
+                left = max(0, deadline - time.monotonic())
+                ready, _, _ = select.select([proc.stdout], [], [], left)
+                assert ready, "nothing printed while the trace was still open: %s" % seen
+                line = proc.stdout.readline()
+                assert line, proc.stderr.read()
+                seen.append(line.strip())
+        assert proc.wait(timeout=120) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert seen[:1] == ["setup-ok " + seen[0].split()[1]]
+
+
+def test_what_a_trace_cannot_hold_is_exit_2_with_one_sentence(tmp_path):
+    """Issue 22, item 4 and its minor items: an endless line, brackets nested past any
+    reading, the same setting twice."""
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text("[" * 1500 + "]" * 1500 + "\n")
+    deeper = tmp_path / "deeper.jsonl"
+    deeper.write_text('{"t": 0, "occupied": ' + "[" * 1500 + "]" * 1500 + "}\n")
+    cases = [
+        (("replay", "marble", "/dev/zero"), "line 1 of the trace is longer than 8192 characters"),
+        (("replay", "marble", str(deep)), "line 1 nests its brackets too deep"),
+        (("replay", "marble", str(deeper)), "line 1 nests its brackets too deep"),
+        (("replay", "marble", str(deep), "--set", "mabula.first=W", "--set", "mabula.first=B"),
+         "mabula.first is given twice"),
+        (("replay", "marble", str(tmp_path)), "cannot read the trace"),
+    ]
+    for args, says in cases:
+        out = arbiter(*args)
+        assert out.returncode == 2, (args, out.stderr[-300:])
+        assert says in out.stderr and out.stderr.count("\n") == 1, (args, out.stderr)
+        assert out.stdout == "", out.stdout
+
+
+def test_text_that_json_allows_is_read_as_json(tmp_path):
+    """A UTF-8 byte order mark, U+2028 and U+0085 are not line ends: a trace with them is
+    read as JSON (they used to be reported as "not JSON")."""
+    lines, moves, position = game(5, plies=2)
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + ("\n".join(lines) + "\n").encode())
+    out = arbiter("replay", "marble", str(path), "--seed", "5")
+    assert out.returncode == 0, out.stderr
+    assert "position " + position in out.stdout.splitlines()
+    for odd in ("\u2028", "\u0085"):
+        path.write_bytes(('{"t": 0, "press": "ok%s"}\n' % odd).encode())
+        out = arbiter("replay", "marble", str(path))
+        assert out.returncode == 2 and "line 1: press names no button" in out.stderr, out.stderr

@@ -154,6 +154,17 @@ def _wait_for_files(proc, n):
         seen += line.startswith("  firmware/")
 
 
+def test_deploy_on_a_board_without_sha256_verifies_every_file(blank_board, capsys, monkeypatch):
+    """A board whose MicroPython has no hashlib.sha256 is checked with FNV-1a: every file
+    verifies (a hash printed without its leading zeros, 1 in 16, never would), and a
+    second deploy finds the board up to date."""
+    monkeypatch.setattr(Board, "hash_algo", lambda self: "fnv1a32")
+    code, out, err = arbiter(capsys, "deploy", "--port", blank_board.url)
+    assert code == 0 and "verified" in out, out + err
+    code, out, err = arbiter(capsys, "deploy", "--port", blank_board.url)
+    assert code == 0 and "up to date" in out, out + err
+
+
 def test_deploy_interrupted_halfway_leaves_the_board_booting(board, capsys):
     proc = _start_deploy(board.url)
     _wait_for_files(proc, 6)

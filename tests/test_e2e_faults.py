@@ -239,3 +239,113 @@ def test_a_killed_virtual_board_command_takes_its_bridge_with_it():
     proc.stdout.close()
     proc.stderr.close()
     assert again == url
+
+
+def _children(pid):
+    try:
+        with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
+            return [int(p) for p in f.read().split()]
+    except OSError:
+        return []
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open("/proc/%d/stat" % pid) as f:
+        return f.read().split(") ")[1][:1] != "Z"
+
+
+def test_a_file_that_becomes_a_folder_is_kept_and_sigterm_stops_the_board(tmp_path, capsys):
+    """Issue 22, item 7: with --fs, a file replaced by a folder of the same name (as a
+    deploy repairing a damaged /.update does) made every save fail (EEXIST): commands then
+    went unanswered, and neither SIGTERM nor Ctrl-C stopped the board."""
+    flash = tmp_path / "flash"
+    proc = subprocess.Popen([sys.executable, "-m", "host_tools", "virtual-board",
+                             "--listen", "127.0.0.1:0", "--fs", str(flash)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = re.search(r"socket://[\d.]+:\d+", proc.stdout.readline()).group(0)
+        bridge = _children(proc.pid)
+        assert len(bridge) == 1, bridge
+        with Board(url) as b:
+            b.write_files({"/kept": b"a file, for now", "/notes/a.txt": b"in a folder, for now"})
+        with Board(url) as b:
+            b.exec("os.remove('/kept')\nos.mkdir('/kept')\nos.remove('/notes/a.txt')\n"
+                   "os.rmdir('/notes')")
+            b.write_files({"/kept/plan": b"a folder now", "/notes": b"a file now"})
+        assert arbiter(capsys, "config", "set", "sound=off", "--port", url)[0] == 0
+        assert (flash / "kept" / "plan").read_bytes() == b"a folder now"
+        assert (flash / "notes").read_bytes() == b"a file now"
+        assert json.loads((flash / "config.json").read_text())["sound"] is False
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+        assert "virtual board stopped" in proc.stdout.read()
+        assert "could not save" not in proc.stderr.read()
+        deadline = time.monotonic() + 10
+        while _alive(bridge[0]) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _alive(bridge[0]), "the node bridge outlived the command"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+FILL_WITH_GAMES = """
+import json
+rec = {"version": 1, "game": "morbak", "options": {}, "seed": 1, "moves": ["L d4"] * 120,
+       "move_ms": [1500] * 120, "clock_ms": [[880000, 890000]] * 120, "result": None,
+       "ended": "abandoned"}
+n = 0
+try:
+    while True:
+        n += 1
+        rec["id"] = n
+        with open("/games/%05d.json" % n, "w") as f:
+            f.write(json.dumps(rec))
+except OSError as e:
+    os.remove("/games/%05d.json" % n)   # the one that did not fit
+    print(repr((n - 1, e.args[0])))
+"""
+
+START_A_GAME = """
+import json, os
+from firmware.app.runtime import make_app
+from firmware.hal.storage import Storage
+app = make_app(json.load(open('/profile.json')), Storage(), 0)
+app.step(2000, [])
+app.step(2100, [('down', app.keys['ok'])])
+app.step(2120, [('up', app.keys['ok'])])
+print(repr((app.status()['screen'], app.said, Storage().free())))
+"""
+
+
+def test_a_board_full_of_games_starts_the_next_one_and_clear_makes_room(board, capsys, tmp_path):
+    """Issue 22, item 2, on real MicroPython with the virtual board's Pico-sized flash:
+    a board full of records made every new game crash (OSError 28). The oldest records
+    now make room, the board says so, and `arbiter games export` then `clear` empty it."""
+    url = board.url
+    with Board(url) as b:
+        b.exec("os.mkdir('/games')")
+        filled, errno = b.eval(FILL_WITH_GAMES, writes=1408 * 1024)
+        assert errno == 28 and filled > 100, filled
+        screen, said, free = b.eval(START_A_GAME)
+        assert screen == "game", screen
+        assert said.startswith("flash full: oldest games removed to make room (1 2"), said
+        assert free >= 32 * 1024, "the reserve, less the new game's first saves: %d" % free
+        assert b.read_file("/crash.log") is None and b.read_file("/state/current.json") is not None
+    code, out, err = arbiter(capsys, "games", "list", "--port", url)
+    listed = [line.split()[0] for line in out.splitlines()[1:]]
+    assert code == 0 and listed[-2:] == ["%05d" % filled, "%05d" % (filled + 1)], out
+    assert int(listed[0]) > 1
+    code, out, err = arbiter(capsys, "games", "export", "--out", str(tmp_path), "--port", url)
+    assert code == 0 and len(os.listdir(tmp_path)) == 2 * len(listed), err
+    code, out, err = arbiter(capsys, "games", "clear", "--all", "--port", url)
+    assert code == 0 and out.startswith("removed %d games" % (len(listed) - 1)), out
+    code, out, err = arbiter(capsys, "games", "list", "--port", url)
+    assert [line.split()[0] for line in out.splitlines()[1:]] == ["%05d" % (filled + 1)], out

@@ -400,3 +400,54 @@ def test_mano_against_the_board_on_the_tile_board_fits_the_heap(image, tmp_path)
     assert got["scored"] and len(got["moves"]) > 10, got
     assert got["most_in_use"] < 96 * 1024 and got["min_largest_block"] > 16000, got
     assert got["longest_ms"] <= 2000, got
+
+
+# ------------------------------------------------------------------ files too large to read
+
+BIG_FILES = """
+import json, os
+try:
+    os.mkdir("/games")
+except OSError:
+    pass
+rec = {"version": 1, "id": 1, "game": "morbak", "options": {}, "seed": 3, "moves": ["L d4"],
+       "move_ms": [1200], "clock_ms": [None], "result": None, "ended": "abandoned"}
+with open("/games/00001.json", "w") as f:
+    f.write(json.dumps(rec))
+for path, head, kb in (("/config.json", '{"version": 1, "sound": true, "note": "', 120),
+                       ("/games/00002.json", '{"version": 1, "id": 2, "note": "', 200)):
+    with open(path, "w") as f:
+        f.write(head)
+        for i in range(kb):
+            f.write("x" * 1024)
+        f.write('"}')
+"""
+
+
+def test_files_too_large_to_read_neither_stop_the_board_nor_the_host_commands(image, tmp_path):
+    """Issue 22, items 3 and 9, on the real port: a large, valid /config.json stopped the
+    Pico booting (MemoryError in settings.load) and `arbiter config` with it; one large
+    record stopped `arbiter games list` (the board read it whole)."""
+    from host_tools.board_link import Board
+    flash = str(tmp_path / "flash.bin")
+    with boot(flash, image) as pico:
+        pico.wait(1000)
+        with Board(pico.port) as b:
+            b.exec(BIG_FILES, writes=330 * 1024)
+    with boot(flash) as pico:   # the power comes back with those files on the flash
+        pico.wait(2500)
+        menu = latest(pico)
+        assert menu[24][1] > max(menu[24][0], menu[24][2]), "the menu (start lit green)"
+        said = []
+        for args in (("config", "get", "sound"), ("games", "list"), ("config", "set", "sound=off"),
+                     ("config", "get", "sound")):
+            r = subprocess.run([sys.executable, "-m", "host_tools"] + list(args)
+                               + ["--port", pico.port], cwd=ROOT, capture_output=True, text=True,
+                               timeout=300)
+            assert r.returncode == 0, (args, r.stdout, r.stderr)
+            said.append((r.stdout, r.stderr))
+    assert said[0][0] == "on\n" and "/config.json is too large (120 KB" in said[0][1], said[0]
+    assert [line.split()[0] for line in said[1][0].splitlines()[1:]] == ["00001"], said[1]
+    assert "/games/00002.json is too large to be a game record" in said[1][1], said[1]
+    assert said[3] == ("off\n", ""), "repaired by `arbiter config set`"
+    assert flash_file(flash, "crash.log") is None

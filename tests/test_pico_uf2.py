@@ -1,12 +1,19 @@
 """`arbiter uf2` without a Pico: the image's layout and contents, and its bad inputs.
 A stand-in MicroPython UF2 is made here, so this runs without the Pico files of ARBITER_PICO_DIR."""
 import os
+import resource
+import signal
 import struct
+import subprocess
+import sys
 
 import pytest
 
 from host_tools import deploy, uf2
 from host_tools.cli import main
+from host_tools.pico import PicoError, pico_files
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 FAKE_FIRMWARE = [(uf2.FLASH_BASE + 256 * i, bytes([i]) * 256) for i in range(8)]
 
@@ -80,3 +87,77 @@ def test_bad_inputs_exit_2_and_write_nothing(micropython, tmp_path, capsys):
     blocker.write_text("x")
     assert main(["uf2", "--micropython", micropython, "--out", str(blocker)]) == 2
     assert "cannot write" in capsys.readouterr().err
+
+
+def _renumbered(blocks, numbers):
+    """write_blocks(blocks) with block i numbered numbers[i]."""
+    data = bytearray(uf2.write_blocks(blocks))
+    for i, n in enumerate(numbers):
+        struct.pack_into("<I", data, 512 * i + 20, n)
+    return bytes(data)
+
+
+def _sized(blocks, i, size):
+    data = bytearray(uf2.write_blocks(blocks))
+    struct.pack_into("<I", data, 512 * i + 16, size)
+    return bytes(data)
+
+
+WHOLE = uf2.write_blocks(FAKE_FIRMWARE)
+BROKEN_UF2 = [   # issue 22, item 5: each used to give an image that cannot boot, with exit 0
+    ("cut short", WHOLE[:512 * 5], "holds 5 of the 8 blocks it says it has: it was cut short"),
+    ("joined to itself", WHOLE + WHOLE, "holds 16 of the 8 blocks"),
+    ("empty payloads", uf2.write_blocks([(uf2.FLASH_BASE + 256 * i, b"") for i in range(4)]),
+     "block 0 of this UF2 says it carries 0 bytes"),
+    ("a size past a block", _sized(FAKE_FIRMWARE, 3, 1000),
+     "block 3 of this UF2 says it carries 1000 bytes"),
+    ("numbered twice", _renumbered(FAKE_FIRMWARE, [0, 1, 2, 2, 4, 5, 6, 7]),
+     "block 3 of this UF2 is numbered 2 of 8"),
+    ("loads into RAM", uf2.write_blocks([(0x20000000 + 256 * i, b"\0" * 256) for i in range(4)]),
+     "block 0 of this UF2 loads into RAM (0x20000000), not into flash"),
+    ("outside the flash", uf2.write_blocks(FAKE_FIRMWARE + [(0x30000000, b"\0" * 256)]),
+     "block 8 of this UF2 writes to 0x30000000, outside the Pico's flash"),
+    ("no boot stage", uf2.write_blocks(FAKE_FIRMWARE[1:]), "writes nothing at 0x10000000"),
+]
+
+
+@pytest.mark.parametrize("what,data,says", BROKEN_UF2, ids=[c[0] for c in BROKEN_UF2])
+def test_a_micropython_uf2_that_cannot_boot_is_refused(what, data, says, tmp_path, capsys):
+    bad = tmp_path / "bad.uf2"
+    bad.write_bytes(data)
+    assert main(["uf2", "--micropython", str(bad), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1, err
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_real_micropython_cut_at_256_kb_is_refused(tmp_path, capsys):
+    try:
+        real, _ = pico_files()
+    except PicoError as e:
+        pytest.skip(str(e))
+    cut = tmp_path / "cut.uf2"
+    cut.write_bytes(open(real, "rb").read()[:256 * 1024])
+    assert main(["uf2", "--micropython", str(cut), "--out", str(tmp_path)]) == 2
+    assert "holds 512 of the 1326 blocks" in capsys.readouterr().err
+
+
+def test_a_full_disk_leaves_the_old_image(micropython, tmp_path):
+    """The image is written whole or not at all: with no room for it (the file-size
+    limit of the process stands in for a full disk) the old .uf2 stays, nothing else."""
+    out = tmp_path / "out"
+    out.mkdir()
+    old = out / "arbiter-light-pico.uf2"
+    old.write_bytes(b"the good image of last week")
+
+    def small_disk():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (256 * 1024, 256 * 1024))
+
+    r = subprocess.run([sys.executable, "-B", "-m", "host_tools", "uf2",
+                        "--micropython", micropython, "--out", str(out)], cwd=ROOT,
+                       capture_output=True, text=True, preexec_fn=small_disk, timeout=300)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "cannot write" in r.stderr and "left as it was" in r.stderr, r.stderr
+    assert old.read_bytes() == b"the good image of last week"
+    assert os.listdir(out) == ["arbiter-light-pico.uf2"]

@@ -418,3 +418,19 @@ def test_masbrur_moves_are_told_without_their_secrets():
     s = masbrur.ENGINE.play(s, first)
     second = masbrur.parse(s, "auto")
     assert masbrur.told(s, second) == second   # both are shown once the second is chosen
+
+
+def test_a_huge_line_is_refused_without_being_echoed_whole():
+    """Issue 22: a rejected 100 KB line was echoed in full; 5,000 digits for the game
+    number or the level were not even refused (int() has a limit)."""
+    feed = iter(["9" * 5000, "1", "2 " + "3" * 5000, "", "L d4 " + "x" * 100000, "L d4", "quit"])
+    written = []
+
+    def read(prompt):
+        written.append(prompt)
+        return next(feed)
+    terminal_game.main(None, read=read, write=written.append, seed=1)
+    text = "".join(written)   # what the game wrote, the lines typed aside
+    assert len(text) < 5000, len(text)
+    assert "Please type a number from 1 to" in text and "Type a side (1 or 2)" in text
+    assert "Not accepted" in text and "A plays L d4" in text

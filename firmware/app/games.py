@@ -43,9 +43,24 @@ def new_game(app, game, now, seed=None, match=None):
     ses = play.session
     if match is not None:
         match["first"] = ses.turn   # who started this game decides who starts after a draw
-    records.save_current(app.storage, rec)
+    gone = records.make_room(app.storage)   # a full flash: the oldest records go
+    more = records.save_current(app.storage, rec)
     app.log(now, "new game %d %s%s" % (rec["id"], game, " lite" if rec["options"].get("lite") else ""))
     app.beep(render.ACCEPT)
     app.enter_game(play)
     app.say("%s to move" % ses.who(ses.turn))
+    note = _flash_note(gone + (more or []), more is None)
+    if note:
+        app.log(now, note)
+        app.say(note)
     return play
+
+
+def _flash_note(gone, unsaved):
+    """What the board says when its flash is full, or None."""
+    if unsaved:
+        return "flash full: this game is not saved; clear games with `arbiter games clear`"
+    if gone:
+        return ("flash full: oldest games removed to make room (%s); `arbiter games export` "
+                "keeps games" % " ".join([str(i) for i in gone]))
+    return None

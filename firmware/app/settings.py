@@ -29,6 +29,7 @@ PATH = "config.json"
 DEFAULT = "default"   # the text of None for an engine option
 _NUMBER_DIGITS = 10   # longer digit strings are no setting's value (and stay small ints)
 _SHOWN = 24           # characters of a bad value echoed in a message
+MAX_BYTES = 16384     # the most of /config.json read (every setting and a calibration: ~3 KB)
 
 # key: (default, kind, arg), kinds as in firmware.rules.take_options ("limit": None = off).
 # leds.palette: the LED colours ("colour-blind": players, rejection and marks told apart
@@ -192,10 +193,10 @@ def to_text(key, value):
 def load(storage, games):
     """The settings of ``games`` in effect: defaults overlaid with every valid stored value.
 
-    A missing or corrupt file, or a bad value in it, falls back to the default
-    (the board must always start)."""
+    A missing, corrupt or oversized file, or a bad value in it, falls back to the
+    default (the board must always start; a file past MAX_BYTES is not read at all)."""
     cfg = defaults(games)
-    stored = storage.read_json(PATH, None)
+    stored = storage.read_json(PATH, None, MAX_BYTES)
     if isinstance(stored, dict):
         for key in cfg:
             if key in stored:
@@ -210,14 +211,18 @@ def problem(storage, games):
     """Why the stored settings of ``games`` cannot be used as they are (one sentence),
     or None when they are fine or the file is simply missing. The board reports it and
     keeps the file for ``arbiter config`` to fix."""
-    text = storage.read_text(PATH)
+    size = storage.size(PATH)
+    if size > MAX_BYTES:
+        return "/%s is too large (%d KB; settings take at most %d KB)" % (PATH, size // 1024,
+                                                                          MAX_BYTES // 1024)
+    text = storage.read_text(PATH, None, MAX_BYTES)
     if text is None:
         if storage.exists(PATH):
             return "/%s cannot be read (a folder, or not UTF-8 text)" % PATH
         return None
     try:
         stored = json.loads(text)
-    except ValueError:
+    except (ValueError, RuntimeError):   # RuntimeError: nested too deep
         return "/%s is not valid JSON" % PATH
     if not isinstance(stored, dict):
         return "/%s is not a JSON object" % PATH
@@ -233,7 +238,7 @@ def problem(storage, games):
 def save(storage, cfg):
     """Write every key of ``cfg`` (each checked first: ValueError) over the stored file;
     the stored keys not in ``cfg`` (other games') stay as they are."""
-    data = storage.read_json(PATH, None)
+    data = storage.read_json(PATH, None, MAX_BYTES)
     if not isinstance(data, dict):
         data = {}
     for key in cfg:

@@ -14,10 +14,15 @@ button pressed and released at t). A reading holds until the next line changes i
 simulated wires (firmware/hal/wires.py), the runner and the app, starts the board's
 game as if chosen from the menu (with the settings given, the random setup drawn from
 ``seed``), then ticks the runner every scan period through the trace and a little
-after it, so the last reading can settle. It returns the lines a person watching the
+after it, so the last reading can settle. It gives the lines a person watching the
 board would write: ``move PLY MOVE``, ``correction T SPACES``, ``setup-ok T``, then
 ``position TEXT`` and, if the game is over, ``result JSON``. TraceError (a ValueError)
-names the first bad line; a bad setting raises ValueError from the settings."""
+names the first bad line; a bad setting raises ValueError from the settings.
+
+The trace is read a line at a time as the run reaches it (``lines`` may be a file), and
+each line is given as it happens (``emit``), so a trace of any length runs in the same
+memory. Idle time costs nothing: once nothing has changed for IDLE_MS (every reading
+settled, no button down), the run jumps to the last scan before the next line."""
 import json
 
 from firmware.app import boards, crash, device, settings
@@ -27,6 +32,8 @@ from firmware.hal import tiles
 from firmware.hal.wires import Wires
 
 _TAIL_MS = 1000   # run on this long (plus the settle time) after the last line
+IDLE_MS = 20000   # longer than any settle time, long press or pause of the app
+MAX_LINE = 8192   # characters in one line of a trace (a 127-point board's takes ~600)
 # The tile board's fields: the positions each covers (by the first letter of their names).
 # "field" is Masbrur's: "B0:0-0 C0:0-1 ... WA1:2-7", every field position (A0-D7) and wall
 # slot (WA1 WA2 WB1 WB2) that reads a tile, half a (the left one) first.
@@ -91,26 +98,31 @@ def _tiles(line_no, field, value, allowed):
     return cover, out
 
 
-def parse(profile, lines):
-    """[(t, field, value)]: the trace checked against the board; TraceError if it is not
-    one (naming the line)."""
+def entries(profile, lines):
+    """The trace's readings, (t, field, value) one at a time, each checked against the
+    board as it is read; TraceError names the first bad line."""
     kind = profile["kind"]
     keys = hal_profile.key_names(profile)
     board = boards.kind(kind)
     field = board.TRACE
     names = board.trace_names(profile)
     buttons = hal_profile.kind_module(kind).BUTTONS
-    out = []
     last = 0
     n = 0
     for line in lines:
         n += 1
+        if n == 1 and line[:1] == "\ufeff":   # a byte order mark some editors write
+            line = line[1:]
+        if len(line) > MAX_LINE:
+            raise TraceError("line %d is longer than %d characters" % (n, MAX_LINE))
         if not line.strip():
             continue
         try:
             entry = json.loads(line)
         except ValueError:
             raise TraceError("line %d is not JSON" % n)
+        except RuntimeError:   # CPython's RecursionError: brackets nested too deep
+            raise TraceError("line %d nests its brackets too deep to be a reading" % n)
         if not isinstance(entry, dict):
             raise TraceError("line %d is not a JSON object" % n)
         t = entry.get("t")
@@ -122,16 +134,15 @@ def parse(profile, lines):
                 continue
             value = entry[name]
             if kind == "tile" and name in _TILE_FIELDS:
-                out.append((t, "tiles", _tiles(n, name, value, names)))
+                yield (t, "tiles", _tiles(n, name, value, names))
             elif name == field:
-                out.append((t, name, _names(n, name, value, names)))
+                yield (t, name, _names(n, name, value, names))
             elif name == "press":
                 if value not in buttons:
                     raise TraceError("line %d: press names no button of this board (%s)" % (n, ", ".join(buttons)))
-                out.append((t, name, keys.index(value)))
+                yield (t, name, keys.index(value))
             else:
                 raise TraceError("line %d: %s is not a field of a %s board's trace" % (n, str(name)[:20], kind))
-    return out
 
 
 def _json(value):
@@ -143,10 +154,37 @@ def _json(value):
     return json.dumps(value)
 
 
-def replay(profile, storage, lines, seed=0, values=None, new=True):
-    """The lines of the module doc; ``new=False`` powers up over ``storage`` as it is
+def _apply(wires, entry, releases, until):
+    """Put one reading on the simulated wires (a press held down ``until``)."""
+    _t, name, value = entry
+    if name == "press":
+        wires.closed[value] = 1
+        releases.append([until, value])
+    elif name == "tiles":         # two contacts per position
+        for c in value[0]:
+            wires.put_tile(c, tiles.NONE, tiles.NONE)
+        for c, a, b in value[1]:
+            wires.put_tile(c, a, b)
+    elif name == "keys":          # a contact per key
+        for k in range(len(wires.closed)):
+            wires.closed[k] = 0
+        for k, _on in value:
+            wires.closed[k] = 1
+    else:                         # a sensor per cell
+        for c in range(len(wires.present)):
+            wires.present[c] = 0
+        for c, what in value:
+            wires.present[c] = what
+
+
+def replay(profile, storage, lines, seed=0, values=None, new=True, emit=None):
+    """The lines of the module doc, given to ``emit`` one by one as they happen, or
+    returned as a list without it; ``new=False`` powers up over ``storage`` as it is
     instead of starting a game (the saved game is offered for resuming: press OK)."""
-    entries = parse(profile, lines)
+    out = []
+    if emit is None:
+        emit = out.append
+    source = entries(profile, lines)
     if values:
         cfg = settings.load(storage, settings.GAMES)
         for key in values:
@@ -165,32 +203,19 @@ def replay(profile, storage, lines, seed=0, values=None, new=True):
     scan = profile["keys"]["scan_ms"]
     hold = (profile["keys"]["debounce"] + 2) * scan   # a press lasts long enough to count
     settle = drivers.sensors.settle_ms if drivers.sensors else 0
-    end = (entries[-1][0] if entries else 0) + settle + _TAIL_MS
+    following = _following(source)
+    entry = following()
+    end = None if entry is not None else settle + _TAIL_MS
     releases = []   # [t, key] of presses still down
-    i = 0
     t = 0
-    while t <= end:
-        while i < len(entries) and entries[i][0] <= t:
-            _t, name, value = entries[i]
-            if name == "press":
-                wires.closed[value] = 1
-                releases.append([t + hold, value])
-            elif name == "tiles":         # two contacts per position
-                for c in value[0]:
-                    wires.put_tile(c, tiles.NONE, tiles.NONE)
-                for c, a, b in value[1]:
-                    wires.put_tile(c, a, b)
-            elif name == "keys":          # a contact per key
-                for k in range(len(wires.closed)):
-                    wires.closed[k] = 0
-                for k, _on in value:
-                    wires.closed[k] = 1
-            else:                         # a sensor per cell
-                for c in range(len(wires.present)):
-                    wires.present[c] = 0
-                for c, what in value:
-                    wires.present[c] = what
-            i += 1
+    changed = 0     # when a line last changed a reading
+    while end is None or t <= end:
+        while entry is not None and entry[0] <= t:
+            _apply(wires, entry, releases, t + hold)
+            changed = entry[0]
+            entry = following()
+            if entry is None:
+                end = changed + settle + _TAIL_MS
         for r in releases:
             if r[0] <= t:
                 wires.closed[r[1]] = 0
@@ -199,16 +224,27 @@ def replay(profile, storage, lines, seed=0, values=None, new=True):
         runner.tick(t)
         if runner.crashed_at is not None:
             raise RuntimeError("the firmware crashed at %d ms: %r" % (t, runner.error))
+        for note in app.notes:
+            emit(" ".join([str(x) for x in note]))
+        del app.notes[:]
         t += scan
-    out = []
-    for note in app.notes:
-        out.append(" ".join([str(x) for x in note]))
+        if entry is not None and not releases and t - changed > IDLE_MS:
+            # Nothing left to settle: on to the last scan before the next line is read.
+            t = max(t, (entry[0] + scan - 1) // scan * scan - scan)
     if play is None:
         play = app.play
-    if play is None:
-        return out
-    ses = play.session       # kept after the game closes (OK at the end)
-    out.append("position " + ses.engine.to_text(ses.state))
-    if ses.over:
-        out.append("result " + _json(ses.result))
+    if play is not None:
+        ses = play.session       # kept after the game closes (OK at the end)
+        emit("position " + ses.engine.to_text(ses.state))
+        if ses.over:
+            emit("result " + _json(ses.result))
     return out
+
+
+def _following(source):
+    """A function giving the next entry of ``source``, or None at its end."""
+    def following():
+        for entry in source:
+            return entry
+        return None
+    return following

@@ -7,9 +7,15 @@ steps of a rename on file systems that cannot rename over an existing file. A wr
 that fails (the flash is full) leaves the old file and no temporary one, and raises.
 Logs are rotated: past their bound, ``<name>`` becomes ``<name>.1`` (the one before
 is dropped), so a log never holds more than twice its bound and is never read whole
-into RAM."""
+into RAM; a log line that does not fit a full flash is lost, never raised.
+
+Reads are bounded: a file larger than ``limit`` (MAX_READ unless said) is taken as
+unreadable, so a file put on the board by hand can never exhaust the heap. ``free()``
+says how many bytes the flash has left (None where the port cannot tell)."""
 import json
 import os
+
+MAX_READ = 32768   # the largest file read whole: a game record of a long match is ~10 KB
 
 
 def _exists(path):
@@ -60,22 +66,31 @@ class Storage:
         except OSError:
             return 0
 
-    def read_text(self, name, default=None):
+    def read_text(self, name, default=None, limit=MAX_READ):
         try:
             with open(self.path(name)) as f:
-                return f.read()
-        except (OSError, UnicodeError):
+                text = f.read(limit + 1)
+        except (OSError, UnicodeError, MemoryError):
             return default
+        return default if len(text) > limit else text
 
-    def read_json(self, name, default=None):
+    def read_json(self, name, default=None, limit=MAX_READ):
         for candidate in (name, name + ".tmp"):
-            text = self.read_text(candidate)
+            text = self.read_text(candidate, None, limit)
             if text:
                 try:
                     return json.loads(text)
-                except ValueError:
+                except (ValueError, RuntimeError, MemoryError):  # RuntimeError: nested too deep
                     pass
         return default
+
+    def free(self):
+        """Bytes the flash has left, or None when the port cannot say."""
+        try:
+            st = os.statvfs(self.root or "/")
+        except (AttributeError, OSError):
+            return None
+        return st[1] * st[4]   # fragment size x blocks free to a user
 
     def write_text(self, name, text):
         path = self.path(name)
@@ -109,7 +124,10 @@ class Storage:
                     os.rename(path, path + ".1")
                 except OSError:
                     pass
-        self._append(path, text[-max_bytes:])
+        try:
+            self._append(path, text[-max_bytes:])
+        except OSError:  # a full flash: the line is lost, the board goes on
+            pass
 
     # The only two methods that write bytes, so tests can inject a power cut at any byte.
     def _write(self, path, text):

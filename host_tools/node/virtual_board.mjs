@@ -19,7 +19,10 @@
 //           command the board received, each file written atomically: killing the
 //           bridge at any moment is a power cut, never a torn file)
 import { createServer } from "node:net";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { copyIn, startMicroPython } from "./upy.mjs";
 
@@ -188,7 +191,8 @@ function same(a, b) {
 }
 
 // Bring `dir` from `before` (the last save) to `files`: each changed file written to a
-// temporary name, then renamed over the old one (atomic); what is gone removed.
+// temporary name, then renamed over the old one (atomic); what is gone removed; a file
+// that became a folder of the same name (or the other way round) replaced by it.
 function saveFolder(dir, files, before) {
   mkdirSync(dir, { recursive: true });
   if (!existsSync(join(dir, MARK))) writeFileSync(join(dir, MARK), "the flash of an `arbiter virtual-board`\n");
@@ -197,11 +201,16 @@ function saveFolder(dir, files, before) {
   }
   for (const path of Object.keys(files).sort()) {
     if (same(files[path], before[path]) && path in before) continue;
-    if (files[path] === null) mkdirSync(join(dir, path), { recursive: true });
-    else {
-      const tmp = join(dir, path) + TMP;
+    const host = join(dir, path);
+    const there = existsSync(host) ? lstatSync(host).isDirectory() : null;
+    if (files[path] === null) {
+      if (there === false) rmSync(host, { force: true });
+      mkdirSync(host, { recursive: true });
+    } else {
+      if (there === true) rmSync(host, { recursive: true, force: true });
+      const tmp = host + TMP;
       writeFileSync(tmp, files[path]);
-      renameSync(tmp, join(dir, path));
+      renameSync(tmp, host);
     }
   }
 }
@@ -278,11 +287,25 @@ class Board {
   }
 
   // With --fs, mirror the flash to the host folder (what changed since the last save).
+  // A save that fails (the host's disk full, say) is reported once per kind of failure
+  // and never stops the board: the next save brings the folder up to date.
   save() {
     if (!this.opts.fs) return;
     const files = snapshot(this.mp.FS);
-    saveFolder(this.opts.fs, files, this.saved);
-    this.saved = files;
+    try {
+      saveFolder(this.opts.fs, files, this.saved);
+      this.saved = files;
+      this.saveError = null;
+    } catch (e) {
+      const said = `virtual board: could not save the flash to ${this.opts.fs}: ${e.message}`;
+      if (said !== this.saveError) console.error(said);
+      this.saveError = said;
+      try {   // what the folder holds now: the next save starts from there
+        this.saved = loadFolder(this.opts.fs);
+      } catch (again) {
+        this.saved = {};
+      }
+    }
   }
 
   // Feed one byte from the client; returns true when a soft reset is due.

@@ -114,3 +114,24 @@ def test_palette_night_mode_and_match_keys():
     d = settings.defaults(("morbak",))
     eq((d["leds.palette"], d["leds.night"], d["morbak.match_games"], d["morbak.match_wins"]),
        ("standard", False, None, None))
+
+
+def test_a_settings_file_too_large_to_read_falls_back_to_the_defaults():
+    """Issue 22, item 3: a large, valid /config.json (say a long note in it) stopped the
+    Pico's boot with a MemoryError. It is not read past settings.MAX_BYTES: the defaults
+    stand in, the reason is given, and a save (`arbiter config set`, the menu) replaces it."""
+    s = Storage(fresh_dir("settings-big"))
+    s.write_text(settings.PATH, '{"version": 1, "sound": false, "note": "%s"}' % ("x" * 60000))
+    eq(settings.load(s, ("morbak",)), settings.defaults(("morbak",)), "the defaults")
+    eq(settings.problem(s, ("morbak",)),
+       "/config.json is too large (58 KB; settings take at most 16 KB)")
+    cfg = settings.defaults(("morbak",))
+    cfg["sound"] = False
+    settings.save(s, cfg)
+    assert s.size(settings.PATH) < 4096
+    eq(settings.load(s, ("morbak",))["sound"], False, "repaired")
+    eq(settings.problem(s, ("morbak",)), None)
+    s.write_text(settings.PATH, "[" * 5000 + "]" * 5000)   # deep, small: not JSON to the board
+    eq(settings.load(s, ("morbak",)), settings.defaults(("morbak",)))
+    assert settings.problem(s, ("morbak",)) in ("/config.json is not valid JSON",
+                                                 "/config.json is not a JSON object")

@@ -119,3 +119,15 @@ def test_a_record_with_a_wrong_field_is_refused():
     rec["id"] = "7"
     s.write_json(records.CURRENT, rec)  # hand-edited: the board must not crash on it
     eq(records.load_current(s), (None, "unreadable /state/current.json"))
+
+
+def test_only_ascii_digits_name_a_record():
+    """A file named in other digits (full-width, Arabic-Indic) is no record: it neither
+    takes an id nor is removed to make room."""
+    s = Storage(fresh_dir("digits"))
+    records.prepare(s)
+    s.write_json("games/00004.json", {})
+    s.write_json("games/\uff10\uff10\uff10\uff19\uff19.json", {})
+    s.write_json("games/\u0660\u0660\u0660\u0669\u0669.json", {})
+    eq(records.next_id(s), 5)
+    eq(records.ids(s), [4])
