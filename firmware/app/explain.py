@@ -30,7 +30,8 @@ def session_status(ses):
             "clocks_ms": None if c.left is None else [c.left[0], c.left[1]],
             "move_ms_left": c.move_left if ses.turn >= 0 else None,
             "result": ses.result, "to_move": None if ses.turn < 0 else ses.turn,
-            "options": rec["options"], "id": rec["id"], "seats": ses.seats}
+            "options": rec["options"], "id": rec["id"], "seats": ses.seats,
+            "names": [ses.name(0), ses.name(1)]}
 
 
 TITLES = {
