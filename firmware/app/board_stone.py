@@ -60,7 +60,12 @@ def game(cfg):
 
 
 def action(app, name):
-    """A menu action: the calibration screen."""
+    """A menu action: the calibration screen, where the sensors are there to calibrate
+    (not in a trace's replay)."""
+    if getattr(app.sensors, "reader", None) is None:
+        app.beep(render.REJECT)
+        app.say("no sensors to calibrate here")
+        return
     from firmware.app.calibrate import Calibrate
     app.show(Calibrate(app))
 

@@ -39,6 +39,8 @@ class Monkey(AnyBoard):
                 and pick(5):
             return self.move(pick)
         what = pick(20)
+        if what < 3 and self.app.screen.name == "menu" and not self.app.board.DIRECT:
+            return self.choose(pick)
         if what < 6:
             name = self.buttons[pick(len(self.buttons))]
             self.press(name)
@@ -65,12 +67,23 @@ class Monkey(AnyBoard):
             cell = pick(49)
             self.press(cell)
             return "press cell %d" % cell
+        before = bytes(self.reading)
         if what < 14:
             self.random_frame(pick)
         else:
             self.plausible_frame(pick)
         self.step([("frame", bytes(self.reading))])
-        return "frame " + " ".join([str(v) for v in self.reading])
+        return "frame" + _changes(before, self.reading)
+
+    def choose(self, pick):
+        """An entry of a menu without keys under its cells chosen as a person does: PASS
+        until it blinks, then OK."""
+        menu = self.app.screen
+        entry = pick(menu.entries)
+        while self.app.screen is menu and menu.sel != entry:
+            self.press("pass")
+        self.press("ok")
+        return "choose entry %d" % entry
 
     def move(self, pick):
         """A legal move made as a person makes it (or the board's own, carried out)."""
@@ -100,6 +113,7 @@ class Monkey(AnyBoard):
             self.press(cell)
             self.press(cell)
             return "move " + m
+        before = bytes(self.reading)
         if self.kind == "tile" and len(self.app.play.expect) == 27:
             self._mano(m, pick)
         elif self.kind == "tile":
@@ -108,7 +122,7 @@ class Monkey(AnyBoard):
             getattr(self, "_" + self.kind)(self.app.play, pick, m)
         self.step([("frame", bytes(self.reading))])
         self.wait(400)
-        return "move " + m
+        return "move %s: frame%s" % (m, _changes(before, self.reading))
 
     def _mano(self, m, pick):
         play = self.app.play
@@ -219,6 +233,11 @@ class Monkey(AnyBoard):
                 r[2 * cell + 1] = pick(top)
         if pick(3) == 0:                            # the pad cleared
             r[54] = r[55] = 8
+
+
+def _changes(before, after):
+    """The cells of a new frame that read differently, as ' cell=reading'."""
+    return "".join([" %d=%d" % (i, after[i]) for i in range(len(after)) if after[i] != before[i]])
 
 
 def settings_for(kind, pick):

@@ -105,3 +105,13 @@ def test_mabula_names_players_by_colour():
     b.step([("frame", bytes(mabula.occupancy(s)))])
     eq(b.status()["message"], "Black to move")
     eq(b.status()["names"], ["White", "Black"])
+
+
+def test_calibrating_without_sensors_to_calibrate_is_refused_in_words():
+    b = AnyBoard("stone", "calibrate-none")       # as in a trace's replay: no sensor driver
+    menu = b.app.screen
+    while menu.sel != menu.entries - 1:           # the last entry: calibrate
+        b.press("pass")
+    b.press("ok")
+    st = b.status()
+    eq((st["screen"], st["message"]), ("menu", "no sensors to calibrate here"))
