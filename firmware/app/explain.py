@@ -11,7 +11,11 @@ module (what a module loads once stays in RAM: its names), only tools do.
   the screen itself and the board kind's layout (board_<kind>.py), so it names the
   cells the screen really lights: {"cells": [[cells, [r, g, b], text], ...], "keys":
   [[key, text], ...]}, ``cells`` a list of cell numbers (empty for a colour that can
-  be anywhere), the colour as the app draws it (before brightness).
+  be anywhere), the colour as the app draws it (before brightness, dimmed or not).
+  Every button of the board is in the keys, with what it does on that screen. A sensor
+  board's game has its words in explain_<game>.py (legend and sentence).
+- "names": every cell's name in cell order (squares, spaces, points, positions), so a
+  page can name the cells of the legend.
 - Morbak's game: "budgets" ({"budget": [A, B], "neutralizations": [A, B]}: switches
   and blocks left, neutralizations left), "last" (the square of the last move, or
   None) and "match" (the record's match, match.py, with the score as it stands, or
@@ -31,12 +35,14 @@ def session_status(ses):
             "move_ms_left": c.move_left if ses.turn >= 0 else None,
             "result": ses.result, "to_move": None if ses.turn < 0 else ses.turn,
             "options": rec["options"], "id": rec["id"], "seats": ses.seats,
-            "names": [ses.name(0), ses.name(1)]}
+            "players": [ses.name(0), ses.name(1)]}
 
 
 TITLES = {
     "morbak.lite=off": "Morbak (the full game)",
     "morbak.lite=on": "Morbak Lite (switches only)",
+    "masbrur.selected=off": "Dominó Mano a Mano",
+    "masbrur.selected=on": "Masbrur",
     "morbak.game_time_s": "game time per player (a square = 1 minute)",
     "morbak.move_time_s": "time for one move (a square = 10 s)",
     "leds.brightness": "brightness",
@@ -46,19 +52,53 @@ TITLES = {
     "morbak.match_wins": "match: first to this many wins (a square = 1 win)",
     "leds.palette": "colours: standard or colour-blind",
     "leds.night": "night mode: dim, no white flashes",
+    "mabula.first": "who moves first",
+    "mabula.scoring": "score: the largest group, or the product of all groups",
+    "mabula.tiebreak": "equal largest groups: a draw, or the next largest decide (lex)",
+    "mabula.count_edge_marbles": "marbles left on the edge count in groups",
+    "fursaz.pie": "the pie rule: the second player may take the first stone's colour",
+    "fursaz.territory": "territory: every run of empty points, or only the midpoint ones",
+    "fursaz.cycle_rule": "an endless chain of flips: illegal, or stopped at its repetition",
+    "fursaz.tie": "equal scores: a draw, or White wins",
+    "fursaz.stages": "flips shown stage by stage (off: only the net result)",
+    "calibrate": "calibrate the sensors (the board empty, then a black and a white stone)",
+    "mano.target": "points that win the match (a position = 5; none lit: the rules' 50)",
+    "mano.lock": "a locked line: the hand ends at once, or after both have passed",
+    "mano.lock_award": "a locked hand's winner scores the other's pips, or both hands'",
+    "mano.later_lead": "who leads after the first hand: the highest double, or the winner",
 }
+# A value as a player reads it, where its text form is a code.
+_VALUES = {"mabula.first": {"W": "White", "B": "Black"},
+           "mabula.opponent": {"W": "White", "B": "Black", "off": "off (nobody)"},
+           "fursaz.tie": {"white": "White wins"}}
+_GAMES = {"morbak": "Morbak", "mabula": "Mabula", "fursaz": "Fursaz", "mano": "Mano a Mano",
+          "masbrur": "Masbrur"}
+_CELL = {"light": "square", "marble": "space", "stone": "point", "tile": "position"}
 _PAUSE = ("continue the game", "take the last move back", "end the game: resign or agree a draw")
 _MORBAK = ((1, "A's square"), (2, "B's square"), (3, "A's square, switched by A"),
            (4, "B's square, switched by B"), (5, "A's square, blocked: it cannot change"),
            (6, "B's square, blocked: it cannot change"), (7, "neutralized: dead for good"))
 
 
-def _title(key):
+def _title(key, board=None):
+    """A setting as a player reads it (never its key); on a board of two games, which
+    game the board's own settings are for."""
+    game = key.split(".")[0]
+    prefix = _GAMES[game] + ": " if board is not None and len(board.GAMES) > 1 and game in _GAMES else ""
     if key.endswith(".opponent"):
-        return "the seat the board plays (or nobody: off)"
+        return prefix + "the seat the board plays (or nobody: off)"
     if key.endswith(".level"):
-        return "the board's strength, 1-5"
+        return prefix + "the board's strength, 1-5"
     return TITLES.get(key, key)
+
+
+def value_text(key, value):
+    """A setting's value as a player reads it: its text form, a code spelled out, a
+    time with its unit."""
+    from firmware.app import settings
+    out = settings.to_text(key, value)
+    out = _VALUES.get(key, {}).get(out, out)
+    return out + " s" if key.endswith("_s") and value is not None else out
 
 
 def _cell(cells, colour, text):
@@ -76,6 +116,7 @@ def status(app):
         out["screen"] = "status"
     out["legend"] = legend(app)
     out["message"] = message(app)
+    out["names"] = _names(app)
     play = app.play
     if play is not None and play.session.rec["game"] == "morbak":
         from firmware.rules.morbak import SQUARES
@@ -85,6 +126,12 @@ def status(app):
         out["last"] = SQUARES[play.last_sq] if shown else None
         out["match"] = _match_now(play.session.rec)
     return out
+
+
+def _names(app):
+    board = app.board
+    names = board.trace_names(app.profile)
+    return [names[c] for c in range(min(len(names), len(app.frame) // 3))]
 
 
 def _match_now(rec):
@@ -100,11 +147,25 @@ def _match_now(rec):
 # ---------------------------------------------------------------- the message
 
 def message(app):
-    said = app.said
+    said = _note(app.said)
     sentence = _sentence(app)
     if said is not None and (sentence is None or app.now - app.said_at < NOTE_MS):
         return said
     return sentence or ""
+
+
+def _note(said):
+    """The board's note in a player's words: a setting saved ("key = value", as the
+    board logs it) by its title."""
+    if said is None or " = " not in said:
+        return said
+    key, _, text = said.partition(" = ")
+    from firmware.app import settings
+    try:
+        value = settings.parse(key, text)
+    except ValueError:
+        return said
+    return "saved: %s: %s" % (_title(key), value_text(key, value))
 
 
 def _sentence(app):
@@ -119,35 +180,68 @@ def _sentence(app):
             return "menu; settings file damaged (%s), fix it with arbiter config" % app.config_problem
         if screen.board.DIRECT:
             return "menu: press a lit square to choose it (see the legend); OK starts"
-        return "menu: PASS moves the blinking selection, OK chooses it"
+        return "menu: %s is selected (blinking); PASS moves on, OK chooses it" % _entry_title(app, screen)
     if name == "setting":
-        from firmware.app import settings
         key = screen.board.ITEMS[screen.item][0]
-        return "%s = %s: change it on the lit squares; OK saves, MENU goes back" % (
-            key, settings.to_text(key, screen.value))
+        if screen.board.DIRECT:
+            return "%s: %s; change it on the lit squares; OK saves, MENU goes back" % (
+                _title(key, screen.board), value_text(key, screen.value))
+        return "%s: %s; PASS changes it, OK saves, MENU goes back" % (
+            _title(key, screen.board), value_text(key, screen.value))
     if name == "resume":
-        return "resume game %d? OK = resume, MENU = new game" % play.session.rec["id"]
+        return "resume game %d? OK = resume, MENU = end it and open the menu" % play.session.rec["id"]
     if name == "pause":
         return "paused (clocks stopped): continue, undo or end the game; MENU continues"
     if name == "end":
-        seats = play.session.seats
+        ses = play.session
         return "end the game: %s resigns, draw agreed, or %s resigns; MENU goes back" % (
-            seats[0], seats[1])
+            ses.name(0), ses.name(1))
     if name == "match":
         return _score(screen)
-    if play is None or screen is not play or play.session.rec["game"] != "morbak":
+    if play is None or screen is not play:
         return None
+    game = play.session.rec["game"]
+    if game != "morbak":
+        return _words(game).sentence(app, play)
     ses = play.session
     if play.view:
         return "budgets and clocks (they keep running); MENU, OK or a square: back to the game"
     if play.pend >= 0:
         return "%s: %s? (press again or OK; MENU cancels)" % (
-            ses.seats[ses.turn], play.choices[play.choice])
+            ses.seats[ses.turn], _action_words(play.choices[play.choice]))
     if ses.over:
         return ses.outcome()
     if ses.machine_to_move():
         return "the board (%s) is thinking" % ses.seats[ses.turn]
     return "%s to move" % ses.seats[ses.turn]
+
+
+_ACTIONS = {"L": "light", "S": "switch", "K": "block", "N": "neutralize"}
+
+
+def _action_words(move):
+    """A Morbak move as a player says it: "S d4" -> "switch d4"."""
+    return "%s %s" % (_ACTIONS.get(move[:1], move[:1]), move[2:])
+
+
+def _words(game):
+    """The words of a sensor board's game (explain_<game>.py)."""
+    return __import__("firmware.app.explain_" + game, None, None, ("legend",))
+
+
+def _entry_title(app, menu):
+    """What the selected entry of a menu without keys under its cells is."""
+    b = menu.board
+    n = menu.sel
+    if n < len(b.PICKS):
+        key, value = b.PICKS[n][0], b.PICKS[n][1]
+        return _title("%s=%s" % (key, value_text(key, value)))
+    if n == len(b.PICKS):
+        return "start"
+    n -= len(b.PICKS) + 1
+    if n < len(b.ITEMS):
+        return _title(b.ITEMS[n][0], b)
+    return _title(b.ACTIONS[n - len(b.ITEMS)][0])
 
 
 def _score(screen):
@@ -163,66 +257,89 @@ def _score(screen):
 # ---------------------------------------------------------------- the legend
 
 def legend(app):
+    return _every_button(app, _legend(app))
+
+
+def _legend(app):
     screen = app.screen
     name = "status" if _viewing(app) else screen.name
+    if name == "boot":
+        return {"cells": [_cell([], render.FLASH, "the LED self-test: every LED, row by row")],
+                "keys": []}
     if name == "menu" or name == "setting":
-        return _menu(app, screen, "a square" if screen.board.DIRECT else "PASS")
+        return _menu(app, screen)
     if name == "pause" or name == "end":
         return _choices(screen, name)
     if name == "match":
         return _match(screen)
     if name == "status":
         return _status(app)
+    if name == "calibrate":
+        return _calibrate(screen)
     if app.play is None:
         return {"cells": [], "keys": []}
-    if app.play.session.rec["game"] == "morbak":
-        out = _game(app)
-    else:
-        out = {"cells": [], "keys": [["hold MENU", "pause: continue, undo, or end the game"]]}
+    game = app.play.session.rec["game"]
+    out = _game(app) if game == "morbak" else _words(game).legend(app, app.play)
     if name == "resume":
         out["keys"] = [["OK", "resume the saved game"], ["MENU", "end it and open the menu"]]
     return out
 
 
-def _menu(app, menu, press):
-    from firmware.app import settings
-    b, cfg = menu.board, app.cfg
+def _every_button(app, out):
+    """Every button of the board in the keys: those the screen gives no work to say so."""
+    named = [k for k, _text in out["keys"]]
+    keys = app.keys
+    for b in sorted(keys, key=lambda k: keys[k]):
+        if b.upper() not in named and "hold " + b.upper() not in named:
+            out["keys"].append([b.upper(), "nothing on this screen"])
+    return out
 
-    def text(key, value):   # a time with its unit
-        out = settings.to_text(key, value)
-        return out + " s" if key.endswith("_s") and value is not None else out
+
+def _menu(app, menu):
+    b, cfg = menu.board, app.cfg
+    cell = _CELL[app.kind]
     if menu.item < 0:
         out = []
-        for key, value, cell, colour in b.PICKS:
-            title = _title("%s=%s" % (key, text(key, value)))
-            out.append(_cell([cell], render.PLAYER[0] if colour is None else colour,
+        for key, value, c, colour in b.PICKS:
+            title = _title("%s=%s" % (key, value_text(key, value)))
+            out.append(_cell([c], render.PLAYER[0] if colour is None else colour,
                              title + (" - chosen" if cfg[key] == value else "")))
         out.append(_cell([b.START], render.GREEN, "start a game"))
-        for key, cell, colour, _unit in b.ITEMS:
-            out.append(_cell([cell], colour, "%s: now %s" % (_title(key), text(key, cfg[key]))))
-        for action, cell, colour in getattr(b, "ACTIONS", ()):
-            out.append(_cell([cell], colour, action))
+        for key, c, colour, _unit in b.ITEMS:
+            out.append(_cell([c], colour, "%s: now %s" % (_title(key, b), value_text(key, cfg[key]))))
+        for action, c, colour in getattr(b, "ACTIONS", ()):
+            out.append(_cell([c], colour, _title(action)))
         if b.DIRECT:
-            keys = [[press, "choose it: a game, or a setting to change"], ["OK", "start a game"],
+            keys = [["a square", "choose it: a game, or a setting to change"], ["OK", "start a game"],
                     ["MENU", "(nothing: this is the menu)"]]
         else:
-            keys = [[press, "move the selection (it blinks)"], ["OK", "choose the selected square"],
-                    ["MENU", "back"]]
+            keys = [["PASS", "move the selection (it blinks)"],
+                    ["OK", "choose the selected %s: start, a game, or a setting to change" % cell],
+                    ["MENU", "(nothing: this is the menu)"]]
         return {"cells": out, "keys": keys}
-    key, cell, colour, unit = b.ITEMS[menu.item]
-    out = [_cell([cell], colour, "%s: %s" % (_title(key), text(key, menu.value)))]
+    key, c, colour, unit = b.ITEMS[menu.item]
+    out = [_cell([c], colour, "%s: %s" % (_title(key, b), value_text(key, menu.value)))]
+    press = "a square" if b.DIRECT else "PASS"
     if unit is None:
         for k in range(min(len(menu.values), len(b.CHOICES))):
             v = menu.values[k]
-            c = render.RED if v is False else (render.GREEN if v is True else colour)
-            out.append(_cell([b.CHOICES[k]], c, text(key, v) + (" (now)" if v == menu.value else "")))
+            tint = render.RED if v is False else (render.GREEN if v is True else colour)
+            out.append(_cell([b.CHOICES[k]], tint, value_text(key, v) + (" (now)" if v == menu.value else "")))
+        change = "choose a value" if b.DIRECT else "the next value"
     else:
-        first, cells = b.BAR
-        out.append(_cell(range(first, first + cells), colour,
-                         "the value: as many squares as are lit; press one to set it"))
+        first = b.BAR[0]
+        lo, hi = menu.low, menu.top
+        if b.DIRECT:
+            out.append(_cell(range(first, first + hi), colour,
+                             "the value: as many squares as are lit; press one to set it"))
+        else:
+            out.append(_cell(range(first, first + hi), colour, "the value: as many %ss as are lit, %d to %d"
+                             % (cell, lo, hi)))
         if menu.limit:
             out.append(_cell([b.OFF], render.RED, "off"))
-    return {"cells": out, "keys": [[press, "change the value"], ["OK", "save it"],
+        change = "change the value" if b.DIRECT else "one more (after the last: %s)" % (
+            "off" if menu.limit else "back to %d" % lo)
+    return {"cells": out, "keys": [[press, change], ["OK", "save it"],
                                    ["MENU", "back to the menu without saving"]]}
 
 
@@ -231,16 +348,26 @@ def _choices(screen, name):
     if name == "pause":
         texts = _PAUSE
     else:
-        seats = screen.play.session.seats
-        texts = ("%s resigns: %s wins" % (seats[0], seats[1]), "draw agreed",
-                 "%s resigns: %s wins" % (seats[1], seats[0]))
+        ses = screen.play.session
+        a, b = ses.name(0), ses.name(1)
+        texts = ("%s resigns: %s wins" % (a, b), "draw agreed", "%s resigns: %s wins" % (b, a))
     out = [_cell([screen.cells[k]], screen.colour(k), texts[k]) for k in range(3) if screen.allowed(k)]
     if screen.direct:
         press = ["a square", "select a choice (it blinks); press it again to do it"]
     else:
-        press = ["PASS", "move the selection"]
+        press = ["PASS", "move the selection (it blinks)"]
     return {"cells": out, "keys": [press, ["OK", "do the selected choice"],
                                    ["MENU", "continue the game" if name == "pause" else "back to the pause"]]}
+
+
+def _calibrate(screen):
+    out = []
+    if screen.step == 0:
+        out.append(_cell([], render.WHITE, "every point dim white: the board must be empty"))
+    elif screen.mark >= 0:
+        out.append(_cell([screen.mark], render.GREEN, "the stone the board saw last"))
+    return {"cells": out, "keys": [["OK", "the next step (once the board is as asked)"],
+                                   ["MENU", "leave without saving"]]}
 
 
 def _game(app):

@@ -28,7 +28,8 @@ refused.
 The stamps (which stone flipped when) are not on the board: after a power cut the game
 is rebuilt from its record and the board checked against it, the last placement's flips
 still lit if they are still owed. Game over: each empty point lights in the colour of
-whose territory it is; PASS shows the scores as bars; OK or MENU returns to the menu."""
+whose territory it is; PASS shows the scores as bars (seat A's from a1 on, seat B's from
+the middle, each in its colour's stone); OK or MENU returns to the menu."""
 from firmware.app import render
 from firmware.app.board_stone import points
 from firmware.app.session import Session
@@ -382,8 +383,9 @@ class Play:
         if self.scores:
             sc = self.session.result["scores"]
             n = len(self.expect) // 2
-            render.bar(f, 0, n, min(sc[0], n), n, render.PLAYER[0])
-            render.bar(f, n, n, min(sc[1], n), n, render.PLAYER[1])
+            # Each seat's score in the colour of its stones (the pie may have swapped them).
+            render.bar(f, 0, n, min(sc[0], n), n, STONE[1 + self.swapped])
+            render.bar(f, n, n, min(sc[1], n), n, STONE[2 - self.swapped])
             return
         for i in range(len(self.land)):
             if self.land[i]:

@@ -1,7 +1,8 @@
 """Random sequences of what people do to a board - buttons pressed and held, cells
 pressed, sensor frames both random and plausible (a legal move made, a stone put down
 and turned, a tile put on a slot or the pad), time passing, the power going - for any
-board kind (no tests here; used by test_app_monkey and tests/test_app_monkey_props.py).
+board kind (no tests here; used by test_app_monkey and tests/test_app_monkey_props.py),
+checking after each that the board explains what it shows (legend_kit).
 
 ``pick(n)`` chooses a number below n: the seeded generator on both interpreters, or
 hypothesis on CPython (which then shrinks a failing sequence). Every action returns
@@ -9,6 +10,7 @@ what it did, so a failure can name the sequence that led to it."""
 import sys
 
 from board_kit import AnyBoard
+from legend_kit import missing_keys, unexplained
 
 from firmware.app import explain
 from firmware.app.runtime import make_app
@@ -152,9 +154,15 @@ class Monkey(AnyBoard):
             self.step([("frame", bytes(self.reading))])
 
     def check(self):
-        """What the tools ask of a board (the simulator's side panel) works too."""
+        """What the tools ask of a board (the simulator's side panel) works too, and its
+        legend explains every lit cell and names every button."""
         st = explain.status(self.app)
-        assert isinstance(st["message"], str) and isinstance(st["legend"]["cells"], list)
+        assert isinstance(st["message"], str) and st["message"], st["screen"]
+        legend = st["legend"]
+        lost = unexplained(self.app.frame, legend)
+        assert not lost, "%s screen: no legend line for %s" % (st["screen"], lost[:4])
+        lost = missing_keys(self.app, legend)
+        assert not lost, "%s screen: the legend does not name %s" % (st["screen"], lost)
         assert self.storage.read_text("crash.log") is None
 
     # ------------------------------------------------------------------ frames

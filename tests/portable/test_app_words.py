@@ -86,7 +86,7 @@ def test_fursaz_names_players_by_colour_and_says_the_score():
         b = Stones("colours-%d" % swap)
         res = _stone_game(b, swap)
         names = ["White", "Black"] if swap else ["Black", "White"]
-        eq(b.status()["names"], names, "seat A plays White once B swapped")
+        eq(b.status()["players"], names, "seat A plays White once B swapped")
         w, sc = res["winner"], res["scores"]
         want = "draw %d-%d" % tuple(sc) if w is None else "%s wins %d-%d" % (names[w], sc[w], sc[1 - w])
         assert b.says().startswith(want), (b.says(), want)
@@ -104,7 +104,7 @@ def test_mabula_names_players_by_colour():
     s = mabula.play(s, mabula.legal_moves(s)[0])
     b.step([("frame", bytes(mabula.occupancy(s)))])
     eq(b.status()["message"], "Black to move")
-    eq(b.status()["names"], ["White", "Black"])
+    eq(b.status()["players"], ["White", "Black"])
 
 
 def test_calibrating_without_sensors_to_calibrate_is_refused_in_words():
