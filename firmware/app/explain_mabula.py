@@ -22,8 +22,9 @@ def sentence(app, play):
     if ses.over:
         return "%s; PASS: %s, OK: the menu" % (ses.outcome(), "the groups" if play.scores else "the scores")
     if play.setup:
-        missing = len(_where(play.wrong, 1))
-        extra = len(_where(play.wrong, 2))
+        n = range(len(play.expect))
+        missing = len([i for i in n if play.expect[i] and not play.seen[i]])
+        extra = len([i for i in n if play.seen[i] and not play.expect[i]])
         return "setup: put a marble on every lit edge space (%d to put%s)" % (
             missing, ", %d to take off" % extra if extra else "")
     if play.wrongs:

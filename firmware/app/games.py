@@ -47,5 +47,6 @@ def new_game(app, game, now, seed=None, match=None):
     app.log(now, "new game %d %s%s" % (rec["id"], game, " lite" if rec["options"].get("lite") else ""))
     app.beep(render.ACCEPT)
     app.enter_game(play)
-    app.say("%s to move" % ses.who(ses.turn))
+    if play.name == "game":   # not while the board is set up (the marble board's setup says so)
+        app.say("%s to move" % ses.who(ses.turn))
     return play

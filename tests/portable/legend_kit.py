@@ -38,3 +38,30 @@ def missing_keys(app, legend):
     """The board's buttons the legend's keys do not name."""
     named = [k for k, _text in legend["keys"]]
     return [b for b in sorted(app.keys) if b.upper() not in named and "hold " + b.upper() not in named]
+
+
+def check(app):
+    """The board explains what it shows now: every lit cell, every button, a sentence."""
+    from firmware.app import explain
+    st = explain.status(app)
+    lost = unexplained(app.frame, st["legend"])
+    assert not lost, "%s screen: no legend line for %s" % (st["screen"], lost[:4])
+    lost = missing_keys(app, st["legend"])
+    assert not lost, "%s screen: the legend does not name %s" % (st["screen"], lost)
+    assert st["message"], "%s screen: the board says nothing" % st["screen"]
+    return st
+
+
+def watch(board, every=1):
+    """Check the board's legend after every step ``board`` takes from now on (or every
+    ``every``-th: a status lists the legal moves, thousands in Masbrur's equipment)."""
+    step = board.step
+    count = [0]
+
+    def checked(*args):
+        step(*args)
+        count[0] += 1
+        if count[0] % every == 0:
+            check(board.app)
+    board.step = checked
+    return board

@@ -10,9 +10,8 @@ what it did, so a failure can name the sequence that led to it."""
 import sys
 
 from board_kit import AnyBoard
-from legend_kit import missing_keys, unexplained
+from legend_kit import check
 
-from firmware.app import explain
 from firmware.app.runtime import make_app
 
 _CELLS = {"marble": 60, "stone": 61, "tile": 64}
@@ -155,14 +154,8 @@ class Monkey(AnyBoard):
 
     def check(self):
         """What the tools ask of a board (the simulator's side panel) works too, and its
-        legend explains every lit cell and names every button."""
-        st = explain.status(self.app)
-        assert isinstance(st["message"], str) and st["message"], st["screen"]
-        legend = st["legend"]
-        lost = unexplained(self.app.frame, legend)
-        assert not lost, "%s screen: no legend line for %s" % (st["screen"], lost[:4])
-        lost = missing_keys(self.app, legend)
-        assert not lost, "%s screen: the legend does not name %s" % (st["screen"], lost)
+        legend explains every lit cell and names every button (legend_kit)."""
+        check(self.app)
         assert self.storage.read_text("crash.log") is None
 
     # ------------------------------------------------------------------ frames
