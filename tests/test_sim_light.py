@@ -411,7 +411,7 @@ def test_the_message_is_never_stale(sim):
     sim.press("d4")
     sim.key("c3").click()
     sim.advance(100)
-    assert sim.status()["message"] == "A: L c3? (press again or OK; MENU cancels)"
+    assert sim.status()["message"] == "A: light c3? (press again or OK; MENU cancels)"
     sim.press("MENU")
     assert sim.status()["message"] == "A to move"
     sim.hold("MENU", 1000)
