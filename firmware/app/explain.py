@@ -16,8 +16,8 @@ module (what a module loads once stays in RAM: its names), only tools do.
   board's game has its words in explain_<game>.py (legend and sentence).
 - "names": every cell's name in cell order (squares, spaces, points, positions), so a
   page can name the cells of the legend.
-- Morbak's game: "budgets" ({"budget": [A, B], "neutralizations": [A, B]}: switches
-  and blocks left, neutralizations left), "last" (the square of the last move, or
+- Morbak's game: "budgets" ({"budget": [A, B], "neutralizations": [A, B], "counts":
+  what a budget counts, "switches and blocks" or in Lite "switches"}), "last" (the square of the last move, or
   None) and "match" (the record's match, match.py, with the score as it stands, or
   None)."""
 from firmware.app import render
@@ -121,11 +121,17 @@ def status(app):
     if play is not None and play.session.rec["game"] == "morbak":
         from firmware.rules.morbak import SQUARES
         n = play.counts
-        out["budgets"] = {"budget": [n[0], n[1]], "neutralizations": [n[2], n[3]]}
+        out["budgets"] = {"budget": [n[0], n[1]], "neutralizations": [n[2], n[3]],
+                          "counts": budget_words(play.session.rec)}
         shown = play.last_sq >= 0 and app.screen is play and not play.view
         out["last"] = SQUARES[play.last_sq] if shown else None
         out["match"] = _match_now(play.session.rec)
     return out
+
+
+def count(n, word):
+    """'1 tile', '2 tiles' (for the words of every game)."""
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
 def _names(app):
@@ -302,8 +308,10 @@ def _menu(app, menu):
         out = []
         for key, value, c, colour in b.PICKS:
             title = _title("%s=%s" % (key, value_text(key, value)))
-            out.append(_cell([c], render.PLAYER[0] if colour is None else colour,
-                             title + (" - chosen" if cfg[key] == value else "")))
+            colour = render.PLAYER[0] if colour is None else colour
+            if cfg[key] != value:   # drawn at half strength (menu.py)
+                colour = (colour[0] >> 1, colour[1] >> 1, colour[2] >> 1)
+            out.append(_cell([c], colour, title + (" - chosen" if cfg[key] == value else "")))
         out.append(_cell([b.START], render.GREEN, "start a game"))
         for key, c, colour, _unit in b.ITEMS:
             out.append(_cell([c], colour, "%s: now %s" % (_title(key, b), value_text(key, cfg[key]))))
@@ -399,15 +407,21 @@ def _row(y):
     return range(7 * y, 7 * y + 7)
 
 
+def budget_words(rec):
+    """What a Morbak budget counts: Lite has no blocks."""
+    return "switches" if rec["options"].get("lite") else "switches and blocks"
+
+
 def _status(app):
     turn = max(app.play.session.turn, 0)
     a, b = render.PLAYER
     white = render.WHITE
-    out = [_cell(_row(6), b, "B's game time left"), _cell(_row(5), b, "B's switches and blocks left"),
+    what = budget_words(app.play.session.rec)
+    out = [_cell(_row(6), b, "B's game time left"), _cell(_row(5), b, "B's %s left" % what),
            _cell(_row(4), white, "B's neutralization left"),
            _cell(_row(3), render.PLAYER[turn], "the move countdown of the player to move"),
            _cell(_row(2), white, "A's neutralization left"),
-           _cell(_row(1), a, "A's switches and blocks left"), _cell(_row(0), a, "A's game time left")]
+           _cell(_row(1), a, "A's %s left" % what), _cell(_row(0), a, "A's game time left")]
     back = "back to the game"
     return {"cells": out, "keys": [["MENU", back], ["OK", back], ["a square", back], ["hold MENU", "pause"]]}
 

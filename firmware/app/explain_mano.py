@@ -2,6 +2,7 @@
 explain.py: tools only, never loaded by a board). It reads the controller
 (play_mano.Play, and mano_opponent.BoardSeat when the board plays a seat) as they draw."""
 from firmware.app import render
+from firmware.app.explain import count
 from firmware.app.tile_positions import FIELD, PAD, WALLS, name
 
 _TRACK = 27
@@ -62,7 +63,7 @@ def legend(app, play):
                 out.append(_cell(range(FIELD + 16 * p, FIELD + 16 * p + _filled(s.h[p], 16, 16)),
                                  render.PLAYER[p], "%s's tiles in hand: %d" % (ses.name(p), s.h[p])))
         out.append(_cell(range(WALLS, WALLS + _filled(s.nb, 14, 4)), render.WHITE,
-                         "white: the boneyard, %d tiles" % s.nb))
+                         "white: the boneyard, %s" % count(s.nb, "tile")))
     keys = _keys(ses, ph, play)
     if ph == "over":
         return {"cells": _lit(out), "keys": keys}

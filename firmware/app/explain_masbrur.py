@@ -2,6 +2,7 @@
 tools only, never loaded by a board). It reads the controller (play_masbrur.Play) as it
 draws itself."""
 from firmware.app import render
+from firmware.app.explain import count
 from firmware.app.tile_positions import FIELD, PAD, name
 
 _SLOTS = 32             # field positions; the wall slots follow
@@ -39,8 +40,8 @@ def sentence(app, play):
         return "round %d, %s offers: show group 1 on the pad P, tile by tile (%d so far), then OK" % (
             s.round, who, len(play.group))
     if ph == "pie_accept":
-        return "%s: LEFT takes group 1 (%d tiles), RIGHT the other %d" % (
-            who, len(s.group1), 20 - len(s.group1))
+        return "%s: LEFT takes group 1 (%s), RIGHT the other %d" % (
+            who, count(len(s.group1), "tile"), 20 - len(s.group1))
     if ph == "equipment":
         return "%s: wall on your slots, then push a tile in at a blinking end, PASS or ATTACK; die %d" % (
             who, s.die)
@@ -111,7 +112,7 @@ def legend(app, play):
         out.append(_cell([PAD], colour, "blinking: the pad P: %s shows tiles here" % who))
     elif ph == "pie_offer":
         out.append(_cell(range(_R1, _R1 + _filled(len(play.group), 20, 13)), colour,
-                         "R1 on: group 1 so far, %d tiles" % len(play.group)))
+                         "R1 on: group 1 so far, %s" % count(len(play.group), "tile")))
         out.append(_cell([PAD], colour, "blinking: the pad P: show group 1's tiles here, one at a time"))
     elif ph == "pie_accept":
         out.append(_cell([_L1, _R1], colour, "blinking: LEFT takes group 1, RIGHT the other tiles"))

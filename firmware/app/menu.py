@@ -20,6 +20,7 @@ except ImportError:
 
 _SWEEP_ROW_MS = const(60)  # the boot sweep: one row lit this long
 _DIM = const(48)
+_UNCHOSEN = const(128)   # a game not chosen: half strength keeps its hue at a low brightness
 
 # The palettes (setting leds.palette): the Morbak squares by code (render.CODES) and
 # the rejection flash. "standard" (render.STANDARD): A orange, B blue, rejection red;
@@ -354,7 +355,7 @@ class Menu:
         if self.item < 0:
             for pick in b.PICKS:
                 c = render.PLAYER[0] if pick[3] is None else pick[3]   # None: the palette's
-                render.put_scaled(f, pick[2], c, 256 if cfg[pick[0]] == pick[1] else _DIM)
+                render.put_scaled(f, pick[2], c, 256 if cfg[pick[0]] == pick[1] else _UNCHOSEN)
             render.put(f, b.START, render.GREEN)
             for item in b.ITEMS:
                 render.put_scaled(f, item[1], item[2], 160)

@@ -49,7 +49,22 @@ def check(app):
     lost = missing_keys(app, st["legend"])
     assert not lost, "%s screen: the legend does not name %s" % (st["screen"], lost)
     assert st["message"], "%s screen: the board says nothing" % st["screen"]
+    for text in [st["message"]] + [line[2] for line in st["legend"]["cells"]]:
+        assert not plural_slip(text), text
     return st
+
+
+_NOUNS = ("tiles", "stones", "marbles", "squares", "points", "spaces", "positions", "moves",
+          "formations", "games", "wins", "cells")
+
+
+def plural_slip(text):
+    """True when ``text`` counts one of something in the plural ("1 tiles")."""
+    words = text.replace(",", " ").replace(";", " ").replace(")", " ").split()
+    for i in range(len(words) - 1):
+        if words[i] == "1" and words[i + 1] in _NOUNS:
+            return True
+    return False
 
 
 def watch(board, every=1):

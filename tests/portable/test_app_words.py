@@ -115,3 +115,64 @@ def test_calibrating_without_sensors_to_calibrate_is_refused_in_words():
     b.press("ok")
     st = b.status()
     eq((st["screen"], st["message"]), ("menu", "no sensors to calibrate here"))
+
+
+def test_the_game_not_chosen_keeps_its_colour_on_the_leds():
+    from firmware.hal.leds import Leds, RecordingStrip
+    from legend_kit import shade_of
+    b = AnyBoard("light", "unchosen")               # Morbak chosen: Lite (b7) is not
+    spec = {"count": 49, "width": 7, "height": 7, "map": list(range(49))}
+    leds = Leds(spec, RecordingStrip(49))
+    leds.show(b.app.frame, b.app.brightness)        # the default brightness, 64
+    lite = tuple(leds.displayed()[3 * 43:3 * 43 + 3])
+    assert lite[0] > lite[1] and lite[2] == 0, "orange, dim, not olive: %r" % (lite,)
+    line = [c for c in b.status()["legend"]["cells"] if c[0] == [43]][0]
+    eq(line[2], "Morbak Lite (switches only)")
+    f = b.app.frame
+    assert shade_of(line[1], tuple(f[3 * 43:3 * 43 + 3])) and line[1] != list(f[3 * 42:3 * 42 + 3]), \
+        "the legend gives it as drawn, not as the chosen game"
+
+
+def test_lite_counts_switches_only():
+    b = AnyBoard("light", "lite-words", {"morbak.lite": True})
+    b.press("ok")
+    eq(b.status()["budgets"]["counts"], "switches")
+    b.press("menu")                                 # budgets and clocks
+    texts = [c[2] for c in b.status()["legend"]["cells"]]
+    assert "A's switches left" in texts and "B's switches left" in texts, texts
+    b = AnyBoard("light", "full-words")
+    b.press("ok")
+    eq(b.status()["budgets"]["counts"], "switches and blocks")
+
+
+def test_the_confirm_step_and_the_resume_offer_speak_plainly():
+    b = AnyBoard("light", "plain-words", {"morbak.confirm": True})
+    b.press("ok")
+    b.press(24)                                      # d4: light it?
+    eq(b.status()["message"], "A: light d4? (press again or OK; MENU cancels)")
+    b.press(24)
+    b.press(24)                                      # B: switch d4?
+    eq(b.status()["message"], "B: switch d4? (press again or OK; MENU cancels)")
+    b.press(24)
+    b.app = __import__("firmware.app.runtime", None, None, ("make_app",)).make_app(
+        b.app.profile, b.storage, 0)                 # the power comes back
+    b.t = 0
+    b.wait(800)
+    st = b.status()
+    eq(st["screen"], "resume")
+    eq(st["message"], "resume game 1? OK = resume, MENU = end it and open the menu")
+    eq(dict(st["legend"]["keys"])["MENU"], "end it and open the menu", "the legend says the same")
+
+
+def test_no_count_of_one_in_the_plural():
+    from legend_kit import plural_slip
+    assert plural_slip("group 1: 1 tiles; OK to offer")
+    assert not plural_slip("group 1: 1 tile; OK to offer") and not plural_slip("2 tiles")
+
+
+def test_one_tile_offered_is_one_tile():
+    from test_app_masbrur import Masbrur
+    b = Masbrur()
+    b.table.pad = "0-2"                              # a tile of the 20 to share, on the pad
+    b.table.write()
+    eq(b.app.said, "group 1: 1 tile; OK to offer")
