@@ -80,7 +80,7 @@ def test_every_level_is_one_to_five_wherever_it_is_written():
     for key in levels:
         assert DOCS[key] == "1–5", key
         assert settings.spec(key)[2] == (1, 5), key
-    assert re.search(r"its level\s+\(1-5\)", _read("README.md"))
+    assert re.search(r"its level\s+\(1-5\b", _read("README.md"))
     for name in os.listdir(os.path.join(ROOT, "docs", "boards")):
         for m in re.finditer(r"level, (\d)–(\d)", _read(os.path.join("docs", "boards", name))):
             assert m.groups() == ("1", "5"), name
