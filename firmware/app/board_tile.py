@@ -30,7 +30,8 @@ from firmware.app.tile_positions import FIELD, PAD, SIDE, WALLS, name, names, sl
 
 GAMES = ("mano", "masbrur")
 DIRECT = False
-PICKS = (("masbrur.selected", False, 5, render.ORANGE), ("masbrur.selected", True, 6, render.ORANGE))
+PICKS = (("masbrur.selected", False, 5, render.ORANGE),
+         ("masbrur.selected", True, 6, render.ORANGE))
 START = 0                                      # S
 ITEMS = (
     ("mano.target", 14, render.LIME, 5),

@@ -17,9 +17,9 @@ module (what a module loads once stays in RAM: its names), only tools do.
 - "names": every cell's name in cell order (squares, spaces, points, positions), so a
   page can name the cells of the legend.
 - Morbak's game: "budgets" ({"budget": [A, B], "neutralizations": [A, B], "counts":
-  what a budget counts, "switches and blocks" or in Lite "switches"}), "last" (the square of the last move, or
-  None) and "match" (the record's match, match.py, with the score as it stands, or
-  None)."""
+  what a budget counts, "switches and blocks" or in Lite "switches"}), "last" (the
+  square of the last move, or None) and "match" (the record's match, match.py, with the
+  score as it stands, or None)."""
 from firmware.app import render
 
 NOTE_MS = 5000   # a note on what just happened, then the screen's own sentence
@@ -84,7 +84,8 @@ def _title(key, board=None):
     """A setting as a player reads it (never its key); on a board of two games, which
     game the board's own settings are for."""
     game = key.split(".")[0]
-    prefix = _GAMES[game] + ": " if board is not None and len(board.GAMES) > 1 and game in _GAMES else ""
+    shared = board is not None and len(board.GAMES) > 1 and game in _GAMES
+    prefix = _GAMES[game] + ": " if shared else ""
     if key.endswith(".opponent"):
         return prefix + "the seat the board plays (or nobody: off)"
     if key.endswith(".level"):
@@ -186,7 +187,8 @@ def _sentence(app):
             return "menu; settings file damaged (%s), fix it with arbiter config" % app.config_problem
         if screen.board.DIRECT:
             return "menu: press a lit square to choose it (see the legend); OK starts"
-        return "menu: %s is selected (blinking); PASS moves on, OK chooses it" % _entry_title(app, screen)
+        return "menu: %s is selected (blinking); PASS moves on, OK chooses it" % (
+            _entry_title(app, screen))
     if name == "setting":
         key = screen.board.ITEMS[screen.item][0]
         if screen.board.DIRECT:
@@ -195,7 +197,8 @@ def _sentence(app):
         return "%s: %s; PASS changes it, OK saves, MENU goes back" % (
             _title(key, screen.board), value_text(key, screen.value))
     if name == "resume":
-        return "resume game %d? OK = resume, MENU = end it and open the menu" % play.session.rec["id"]
+        return "resume game %d? OK = resume, MENU = end it and open the menu" % (
+            play.session.rec["id"])
     if name == "pause":
         return "paused (clocks stopped): continue, undo or end the game; MENU continues"
     if name == "end":
@@ -314,12 +317,13 @@ def _menu(app, menu):
             out.append(_cell([c], colour, title + (" - chosen" if cfg[key] == value else "")))
         out.append(_cell([b.START], render.GREEN, "start a game"))
         for key, c, colour, _unit in b.ITEMS:
-            out.append(_cell([c], colour, "%s: now %s" % (_title(key, b), value_text(key, cfg[key]))))
+            now = value_text(key, cfg[key])
+            out.append(_cell([c], colour, "%s: now %s" % (_title(key, b), now)))
         for action, c, colour in getattr(b, "ACTIONS", ()):
             out.append(_cell([c], colour, _title(action)))
         if b.DIRECT:
-            keys = [["a square", "choose it: a game, or a setting to change"], ["OK", "start a game"],
-                    ["MENU", "(nothing: this is the menu)"]]
+            keys = [["a square", "choose it: a game, or a setting to change"],
+                    ["OK", "start a game"], ["MENU", "(nothing: this is the menu)"]]
         else:
             keys = [["PASS", "move the selection (it blinks)"],
                     ["OK", "choose the selected %s: start, a game, or a setting to change" % cell],
@@ -332,7 +336,8 @@ def _menu(app, menu):
         for k in range(min(len(menu.values), len(b.CHOICES))):
             v = menu.values[k]
             tint = render.RED if v is False else (render.GREEN if v is True else colour)
-            out.append(_cell([b.CHOICES[k]], tint, value_text(key, v) + (" (now)" if v == menu.value else "")))
+            now = " (now)" if v == menu.value else ""
+            out.append(_cell([b.CHOICES[k]], tint, value_text(key, v) + now))
         change = "choose a value" if b.DIRECT else "the next value"
     else:
         first = b.BAR[0]
@@ -341,8 +346,8 @@ def _menu(app, menu):
             out.append(_cell(range(first, first + hi), colour,
                              "the value: as many squares as are lit; press one to set it"))
         else:
-            out.append(_cell(range(first, first + hi), colour, "the value: as many %ss as are lit, %d to %d"
-                             % (cell, lo, hi)))
+            out.append(_cell(range(first, first + hi), colour,
+                             "the value: as many %ss as are lit, %d to %d" % (cell, lo, hi)))
         if menu.limit:
             out.append(_cell([b.OFF], render.RED, "off"))
         change = "change the value" if b.DIRECT else "one more (after the last: %s)" % (

@@ -26,7 +26,8 @@ def _wrong(play):
 def sentence(app, play):
     ses = play.session
     if ses.over:
-        return "%s; PASS: %s, OK: the menu" % (ses.outcome(), "the territory" if play.scores else "the scores")
+        shows = "the territory" if play.scores else "the scores"
+        return "%s; PASS: %s, OK: the menu" % (ses.outcome(), shows)
     right, flips, faults = _wrong(play)
     if faults:
         return "sensor out of range at %s" % _names(play, faults)
@@ -36,7 +37,8 @@ def sentence(app, play):
         return "turn over: %s" % _names(play, flips)
     colour = _COLOUR[play.mover]
     if play.ai_point >= 0:
-        return "the board plays %s: put a %s stone there" % (play.points[play.ai_point], colour.lower())
+        point = play.points[play.ai_point]
+        return "the board plays %s: put a %s stone there" % (point, colour.lower())
     if ses.machine_to_move():
         return "the board (%s) is thinking" % colour
     pie = "swap" in fursaz.legal_moves(ses.state)
@@ -49,7 +51,7 @@ def legend(app, play):
     if ses.over:
         return _end(play)
     legal = fursaz.legal_moves(ses.state)
-    keys = [["PASS", "pass" if "pass" in legal else "nothing now (a pass only when no stone can go)"],
+    keys = [["PASS", "pass" if "pass" in legal else "nothing now (only when no stone can go)"],
             ["SWAP", "take the first stone's colour (the pie rule)" if "swap" in legal
              else "nothing now (only right after the first stone)"],
             ["hold MENU", "pause: continue, undo, or end the game"],
@@ -58,8 +60,9 @@ def legend(app, play):
     if play.wrongs:
         right, flips, faults = _wrong(play)
         for c in (1, 2):
+            text = "blinking %s: a %s stone belongs here: put it right"
             out.append(_cell([i for i in right if play.target[i] == c], STONE[c],
-                             "blinking %s: a %s stone belongs here: put it right" % (_SHADE[c], _COLOUR[c].lower())))
+                             text % (_SHADE[c], _COLOUR[c].lower())))
             out.append(_cell([i for i in flips if play.target[i] == c], STONE[c],
                              "%s: turn this stone over to %s" % (_SHADE[c], _COLOUR[c])))
         out.append(_cell([i for i in right if not play.target[i]], render.RED,
@@ -90,8 +93,8 @@ def _end(play):
         n = len(play.expect) // 2
         for seat in (0, 1):
             c = 1 + (seat ^ play.swapped)
-            out.append(_cell(range(seat * n, seat * n + min(sc[seat], n)), STONE[c], "%s's score: %d"
-                             % (_COLOUR[c], sc[seat])))
+            out.append(_cell(range(seat * n, seat * n + min(sc[seat], n)), STONE[c],
+                             "%s's score: %d" % (_COLOUR[c], sc[seat])))
         return {"cells": _lit(out), "keys": keys}
     for c in (1, 2):
         out.append(_cell([i for i in range(len(play.land)) if play.land[i] == c], STONE[c],

@@ -20,7 +20,8 @@ def _spaces(cells):
 def sentence(app, play):
     ses = play.session
     if ses.over:
-        return "%s; PASS: %s, OK: the menu" % (ses.outcome(), "the groups" if play.scores else "the scores")
+        shows = "the groups" if play.scores else "the scores"
+        return "%s; PASS: %s, OK: the menu" % (ses.outcome(), shows)
     if play.setup:
         n = range(len(play.expect))
         missing = len([i for i in n if play.expect[i] and not play.seen[i]])
@@ -28,7 +29,7 @@ def sentence(app, play):
         return "setup: put a marble on every lit edge space (%d to put%s)" % (
             missing, ", %d to take off" % extra if extra else "")
     if play.wrongs:
-        return "put the board right: %s" % _spaces([i for i in range(len(play.wrong)) if play.wrong[i]])
+        return "put the board right: %s" % _spaces([i for i in range(60) if play.wrong[i]])
     who = ses.name(ses.turn)
     if play.ai_move is not None:
         return "the board (%s) plays %s: push it in" % (who, play.ai_move)
@@ -48,17 +49,16 @@ def legend(app, play):
     out = []
     if play.setup:
         for p in (0, 1):
-            out.append(_cell(_where(play.expect, p + 1), MARBLE[p],
-                             "%s, %s's marble goes here (dim: it is there; bright, blinking: missing)"
-                             % (_SHADE[p], _NAMES[p])))
-        out.append(_cell(_where(play.wrong, 2), render.RED, "red, blinking: a marble where none belongs: "
-                         "take it off"))
+            text = "%s, %s's marble goes here (dim: it is there; bright, blinking: missing)"
+            out.append(_cell(_where(play.expect, p + 1), MARBLE[p], text % (_SHADE[p], _NAMES[p])))
+        out.append(_cell(_where(play.wrong, 2), render.RED,
+                         "red, blinking: a marble where none belongs: take it off"))
         return {"cells": out, "keys": keys}
     if play.wrongs:
         for p in (0, 1):
-            missing = [i for i in range(len(play.wrong)) if play.wrong[i] == 1 and play.expect[i] == p + 1]
-            out.append(_cell(missing, MARBLE[p], "%s, blinking: %s's marble missing here: put it back"
-                             % (_SHADE[p], _NAMES[p])))
+            missing = [i for i in range(60) if play.wrong[i] == 1 and play.expect[i] == p + 1]
+            out.append(_cell(missing, MARBLE[p], "%s, blinking: %s's marble missing here: "
+                             "put it back" % (_SHADE[p], _NAMES[p])))
         out.append(_cell(_where(play.wrong, 2), render.RED,
                          "red, blinking: a marble that should not be here: take it off"))
         return {"cells": _lit(out), "keys": keys}
@@ -70,11 +70,12 @@ def legend(app, play):
         return {"cells": out, "keys": keys}
     mover = "breathing: the board (%s) is thinking" % _NAMES[p] if ses.machine_to_move() else \
         "%s to move" % _NAMES[p]
-    out.append(_cell(_where(play.hint, 1), MARBLE[p], "%s: %s's edge marbles that can be pushed in; %s"
-                     % (_SHADE[p], _NAMES[p], mover)))
+    out.append(_cell(_where(play.hint, 1), MARBLE[p], "%s: %s's edge marbles that can be "
+                     "pushed in; %s" % (_SHADE[p], _NAMES[p], mover)))
     if app.now < ses.pass_until:
         q = ses.pass_seat
-        out.append(_cell(_where(play.expect, q + 1), MARBLE[q], "blinking: %s had to pass" % _NAMES[q]))
+        out.append(_cell(_where(play.expect, q + 1), MARBLE[q],
+                         "blinking: %s had to pass" % _NAMES[q]))
     if app.now < play.flash_until:
         out.append(_cell([play.flash], render.WHITE, "a white flash: where the last push stopped"))
     return {"cells": _lit(out), "keys": keys}
@@ -87,8 +88,8 @@ def _end(play):
     out = []
     if play.scores:
         sc = res["scores"]
-        out.append(_cell(range(0, min(sc[0], 30)), MARBLE[0], "White's score: %d (a space a point, from b1 on)"
-                         % sc[0]))
+        out.append(_cell(range(0, min(sc[0], 30)), MARBLE[0],
+                         "White's score: %d (a space a point, from b1 on)" % sc[0]))
         out.append(_cell(range(59, 59 - min(sc[1], 30), -1), MARBLE[1],
                          "Black's score: %d (a space a point, from g8 back)" % sc[1]))
         return {"cells": _lit(out), "keys": keys}

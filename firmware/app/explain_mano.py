@@ -27,7 +27,8 @@ def sentence(app, play):
         return "%s; OK: the menu" % ses.outcome()
     bad = _where(play.wrong, lambda w: w == _BADREAD)
     if bad:
-        return "a reading out of tolerance at %s: reseat the tile, clean the contacts" % _names(bad)
+        return "a reading out of tolerance at %s: reseat the tile, clean the contacts" % (
+            _names(bad))
     if play.wrongs:
         if play.phase == "lead" and not _where(play.wrong, lambda w: w == _MISSING):
             return "clear the track for hand %d (A %d, B %d); the lead goes on S" % (
@@ -42,26 +43,29 @@ def sentence(app, play):
         if ses.turn < 0 and play.leader < 0:
             return "hand %d: who leads? LEFT for A, RIGHT for B; the lead goes on S" % s.hand
         return "%s leads: put the lead on S" % ses.name(ses.turn if ses.turn >= 0 else play.leader)
-    return "%s to play on %d|%d: a tile on a blinking slot, or DRAW, or PASS; hands %d-%d, boneyard %d" % (
-        ses.name(s.move), s.le, s.re, s.h[0], s.h[1], s.nb)
+    return ("%s to play on %d|%d: a tile on a blinking slot, or DRAW, or PASS; "
+            "hands %d-%d, boneyard %d" % (ses.name(s.move), s.le, s.re, s.h[0], s.h[1], s.nb))
 
 
 def legend(app, play):
     ses = play.session
     s = ses.state
     ph = play.phase
-    out = [_cell(_where(play.expect, lambda k: k != _EMPTY), _GUIDE, "dim white: a tile of the line")]
+    line = _where(play.expect, lambda k: k != _EMPTY)
+    out = [_cell(line, _GUIDE, "dim white: a tile of the line")]
     if ph == "over" or ph == "reveal" or (ph == "lead" and s.hand > 1):
         target = s.o["target"]
         for p in (0, 1):
-            out.append(_cell(range(FIELD + 16 * p, FIELD + 16 * p + _filled(s.score[p], target, 16)),
+            first = FIELD + 16 * p
+            out.append(_cell(range(first, first + _filled(s.score[p], target, 16)),
                              render.PLAYER[p], "%s's score: %d of %d (rows %d-%d of the field)"
                              % (ses.name(p), s.score[p], target, 4 * p, 4 * p + 3)))
     else:
         if play.bot is None:
             for p in (0, 1):
-                out.append(_cell(range(FIELD + 16 * p, FIELD + 16 * p + _filled(s.h[p], 16, 16)),
-                                 render.PLAYER[p], "%s's tiles in hand: %d" % (ses.name(p), s.h[p])))
+                first = FIELD + 16 * p
+                out.append(_cell(range(first, first + _filled(s.h[p], 16, 16)), render.PLAYER[p],
+                                 "%s's tiles in hand: %d" % (ses.name(p), s.h[p])))
         out.append(_cell(range(WALLS, WALLS + _filled(s.nb, 14, 4)), render.WHITE,
                          "white: the boneyard, %s" % count(s.nb, "tile")))
     keys = _keys(ses, ph, play)
@@ -77,19 +81,21 @@ def legend(app, play):
         out.append(_cell(_where(play.wrong, lambda w: w == _EXTRA or w == _REFUSED), render.RED,
                          "blinking red: take this tile off (the board says why)"))
         if play.fits_other >= 0:
-            out.append(_cell([play.fits_other], render.GREEN, "blinking green: the refused tile fits here"))
+            out.append(_cell([play.fits_other], render.GREEN,
+                             "blinking green: the refused tile fits here"))
         return {"cells": _lit(out), "keys": keys}
     if ph == "reveal":
-        out.append(_cell([PAD], render.PLAYER[ses.turn], "blinking: the pad P: %s shows the tiles left in hand"
-                         % ses.name(ses.turn)))
+        out.append(_cell([PAD], render.PLAYER[ses.turn], "blinking: the pad P: %s shows the "
+                         "tiles left in hand" % ses.name(ses.turn)))
     elif ph == "lead":
         seat = ses.turn if ses.turn >= 0 else play.leader
+        who = " (%s leads)" % ses.name(seat) if seat >= 0 else ""
         out.append(_cell([0], render.PLAYER[seat] if seat >= 0 else render.WHITE,
-                         "blinking: S, where the lead goes" + (" (%s leads)" % ses.name(seat) if seat >= 0 else "")))
+                         "blinking: S, where the lead goes" + who))
     else:
         ends = [c if c >= 0 else PAD for c in (play.next_l, play.next_r)]
-        out.append(_cell(ends, render.PLAYER[s.move], "blinking: the next slot at each end (P past the "
-                         "track): %s to play" % ses.name(s.move)))
+        out.append(_cell(ends, render.PLAYER[s.move], "blinking: the next slot at each end "
+                         "(P past the track): %s to play" % ses.name(s.move)))
     return {"cells": _lit(out), "keys": keys}
 
 
@@ -104,18 +110,21 @@ def _board_seat(bot, ses):
            _cell(_where(bot.wrong, lambda w: w == _EXTRA, FIELD), render.RED,
                  "blinking red: not one of %s's tiles: take it away" % who)]
     if bot.known:
-        held = [FIELD + i for i in range(len(bot.held)) if bot.held[i] != _EMPTY and not bot.wrong[i]]
+        held = [FIELD + i for i in range(len(bot.held))
+                if bot.held[i] != _EMPTY and not bot.wrong[i]]
         out.append(_cell(held, _HELD, "%s's tiles, face down (breathing while it thinks)" % who))
         out.append(_cell(held, colour, "breathing: %s is thinking" % who))
     if bot.asks == "draw" or bot.asks == "tiles":
-        free = [FIELD + i for i in range(len(bot.seen)) if bot.seen[i] == _EMPTY and not bot.wrong[i]]
-        out.append(_cell(free[:1], colour, "blinking: put %s's tile face down here (or on any free "
-                         "position)" % who))
+        free = [FIELD + i for i in range(len(bot.seen))
+                if bot.seen[i] == _EMPTY and not bot.wrong[i]]
+        out.append(_cell(free[:1], colour, "blinking: put %s's tile face down here "
+                         "(or on any free position)" % who))
         if bot.asks == "draw":
-            out.append(_cell(range(WALLS, WALLS + 4), colour, "blinking: %s draws from the boneyard" % who))
+            out.append(_cell(range(WALLS, WALLS + 4), colour,
+                             "blinking: %s draws from the boneyard" % who))
     elif bot.src >= 0:
-        out.append(_cell([FIELD + bot.src, bot.dst], colour, "blinking: carry %s's tile from %s to %s"
-                         % (who, name(FIELD + bot.src), name(bot.dst))))
+        out.append(_cell([FIELD + bot.src, bot.dst], colour, "blinking: carry %s's tile "
+                         "from %s to %s" % (who, name(FIELD + bot.src), name(bot.dst))))
     return out
 
 
@@ -126,12 +135,14 @@ def _keys(ses, ph, play):
     if ph == "lead" and ses.turn < 0:
         left, right = "seat A leads", "seat B leads"
     elif past:
-        left, right = "the tile on the pad goes on the left end", "the tile on the pad goes on the right end"
+        left = "the tile on the pad goes on the left end"
+        right = "the tile on the pad goes on the right end"
     else:
         left = right = "nothing now (a tile goes on the pad and LEFT or RIGHT only past the track)"
     playing = ph == "play"
     return [["DRAW", "draw a tile from the boneyard" if playing else "nothing now"],
-            ["PASS", "pass (when the mover cannot play and cannot draw)" if playing else "nothing now"],
+            ["PASS", "pass (when the mover can neither play nor draw)" if playing
+             else "nothing now"],
             ["LEFT", left], ["RIGHT", right],
             ["hold MENU", "pause: continue, undo, or end the game"],
             ["MENU", "nothing (hold it to pause)"], ["OK", "nothing during a hand"],

@@ -175,8 +175,8 @@ class BoardSeat:
         self.asks = "tiles"
         self.said = tiles
         n = self.need()
-        self.play.app.say("%s (the board) holds %d tile%s: put them face down on the field (%d there)"
-                          % (SEATS[self.seat], n, "" if n == 1 else "s", tiles))
+        self.play.app.say("%s (the board) holds %d tile%s: put them face down on the field "
+                          "(%d there)" % (SEATS[self.seat], n, "" if n == 1 else "s", tiles))
 
     # ------------------------------------------------------------ its move
 

@@ -201,7 +201,8 @@ class Play:
                 self._say_turn()   # put right: what was said of it holds no more
         owed = ""
         if not names:
-            owed = " ".join([self.points[i] for i in range(len(self.owed)) if self.owed[i] and self.wrong[i]])
+            owed = " ".join([self.points[i] for i in range(len(self.owed))
+                             if self.owed[i] and self.wrong[i]])
         if owed:
             self.app.say("turn over: %s" % owed)
         elif self.asked and not names:

@@ -166,7 +166,8 @@ class Session:
             app.beep(render.PASS)
             self.play("pass", now)
             if not self.over:
-                app.say("%s had to pass; %s to move" % (self.name(self.pass_seat), self.name(self.turn)))
+                app.say("%s had to pass; %s to move" % (self.name(self.pass_seat),
+                                                         self.name(self.turn)))
         else:
             app.say("%s to move" % self.who(self.turn))
             self._moved(now)
@@ -322,7 +323,8 @@ class Session:
             self.app.beep(render.FLAG if flag else render.TIMEOUT)
             self.play("flag" if flag else "timeout", now - dt)
             if not flag and not self.over:
-                self.app.say("%s ran out of move time; %s to move" % (self.name(p), self.name(self.turn)))
+                self.app.say("%s ran out of move time; %s to move" % (self.name(p),
+                                                                      self.name(self.turn)))
 
     def _alert(self, alert):
         if not alert:

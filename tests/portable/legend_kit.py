@@ -37,7 +37,8 @@ def unexplained(frame, legend):
 def missing_keys(app, legend):
     """The board's buttons the legend's keys do not name."""
     named = [k for k, _text in legend["keys"]]
-    return [b for b in sorted(app.keys) if b.upper() not in named and "hold " + b.upper() not in named]
+    return [b for b in sorted(app.keys)
+            if b.upper() not in named and "hold " + b.upper() not in named]
 
 
 def check(app):

@@ -26,7 +26,8 @@ def test_menus_say_titles_and_give_each_colour_one_meaning():
         picks = [p[2] for p in board.PICKS]
         for cells, colour, text in st["legend"]["cells"]:
             what = "a game" if cells[0] in picks else text
-            eq(meaning.setdefault(tuple(colour), what), what, "%s menu: one colour, one meaning" % kind)
+            eq(meaning.setdefault(tuple(colour), what), what,
+               "%s menu: one colour, one meaning" % kind)
         for k in range(len(board.ITEMS)):
             b.open_item(k)
             for text in _texts(check(b.app)["legend"]) + [b.status()["message"]]:
@@ -43,14 +44,16 @@ def test_the_tile_board_menu_names_its_games():
     eq(texts[6], "Masbrur")
     eq(texts[21], "Masbrur: the board's strength, 1-5: now 1")
     eq(texts[23], "Mano a Mano: the board's strength, 1-5: now 3")
-    assert b.status()["message"].startswith("menu: start is selected (blinking)"), b.status()["message"]
+    says = b.status()["message"]
+    assert says.startswith("menu: start is selected (blinking)"), says
 
 
 def test_the_marble_board_explains_a_whole_game():
     b = watch(AnyBoard("marble", "marble-words"))
     b.press("ok")
     texts = _texts(b.status()["legend"])
-    assert "tan, White's marble goes here (dim: it is there; bright, blinking: missing)" in texts, texts
+    want = "tan, White's marble goes here (dim: it is there; bright, blinking: missing)"
+    assert want in texts, texts
     assert b.status()["message"] == "setup: put a marble on every lit edge space (24 to put)"
     s = b.app.play.session.state
     b.step([("frame", bytes(mabula.occupancy(s)))])
@@ -61,10 +64,11 @@ def test_the_marble_board_explains_a_whole_game():
         if m != "pass":
             b.step([("frame", bytes(mabula.occupancy(s)))])
     keys = dict(b.status()["legend"]["keys"])
-    eq((keys["PASS"], keys["OK"]), ("the scores as bars", "the menu"), "the end: what the buttons do")
+    eq((keys["PASS"], keys["OK"]), ("the scores as bars", "the menu"), "what the buttons do")
     assert "hold MENU" not in keys
     b.wait(6000)                                    # the result's note, then the screen's sentence
-    assert b.status()["message"].endswith("; PASS: the scores, OK: the menu"), b.status()["message"]
+    says = b.status()["message"]
+    assert says.endswith("; PASS: the scores, OK: the menu"), says
     b.press("pass")
     texts = _texts(b.status()["legend"])
     sc = mabula.result(s)["scores"]
@@ -74,7 +78,7 @@ def test_the_marble_board_explains_a_whole_game():
 def test_the_stone_board_explains_a_whole_game_and_names_its_points():
     b = watch(AnyBoard("stone", "stone-words"))
     names = b.status()["names"]
-    eq((names[30], names[7]), ("e5", "b3"), "start on e5, the level on b3, as docs/boards/stone.md says")
+    eq((names[30], names[7]), ("e5", "b3"), "start on e5, the level on b3 (docs/boards/stone.md)")
     b.press("ok")
     s = fursaz.new_game({"size": 5}, 0)
     points = b.app.play.points
@@ -93,8 +97,8 @@ def test_the_stone_board_explains_a_whole_game_and_names_its_points():
         b.step([("frame", bytes([".BW".find(placed.get(p, ".")) for p in points]))])
         if res["net"]:
             texts = _texts(b.status()["legend"])
-            assert [t for t in texts if t.startswith(("blue: turn this stone over to Black",
-                                                      "tan: turn this stone over to White"))], texts
+            asks = ("blue: turn this stone over to Black", "tan: turn this stone over to White")
+            assert [t for t in texts if t.startswith(asks)], texts
         s = fursaz.play(s, m)
         b.step([("frame", bytes([".BW".find(fursaz.board(s).get(p, ".")) for p in points]))])
     keys = dict(b.status()["legend"]["keys"])

@@ -88,7 +88,10 @@ def test_fursaz_names_players_by_colour_and_says_the_score():
         names = ["White", "Black"] if swap else ["Black", "White"]
         eq(b.status()["players"], names, "seat A plays White once B swapped")
         w, sc = res["winner"], res["scores"]
-        want = "draw %d-%d" % tuple(sc) if w is None else "%s wins %d-%d" % (names[w], sc[w], sc[1 - w])
+        if w is None:
+            want = "draw %d-%d" % tuple(sc)
+        else:
+            want = "%s wins %d-%d" % (names[w], sc[w], sc[1 - w])
         assert b.says().startswith(want), (b.says(), want)
         for word in (" A ", " B ", "A wins", "B wins"):
             assert word not in " %s " % b.says(), b.says()
@@ -129,8 +132,8 @@ def test_the_game_not_chosen_keeps_its_colour_on_the_leds():
     line = [c for c in b.status()["legend"]["cells"] if c[0] == [43]][0]
     eq(line[2], "Morbak Lite (switches only)")
     f = b.app.frame
-    assert shade_of(line[1], tuple(f[3 * 43:3 * 43 + 3])) and line[1] != list(f[3 * 42:3 * 42 + 3]), \
-        "the legend gives it as drawn, not as the chosen game"
+    drawn, chosen = tuple(f[3 * 43:3 * 43 + 3]), list(f[3 * 42:3 * 42 + 3])
+    assert shade_of(line[1], drawn) and line[1] != chosen, "the legend gives it as drawn"
 
 
 def test_lite_counts_switches_only():
