@@ -102,8 +102,21 @@ def value_text(key, value):
     return out + " s" if key.endswith("_s") and value is not None else out
 
 
-def _cell(cells, colour, text):
+def cell(cells, colour, text):
+    """A line of the legend (for the words of every game too)."""
     return [list(cells), list(colour), text]
+
+
+def lit(lines):
+    """The lines that name a cell (a line of no cell says nothing on a sensor board)."""
+    return [line for line in lines if line[0]]
+
+
+def filled(num, den, cells):
+    """How many cells render.bar lights (the last one partly) for num/den over ``cells``."""
+    if den <= 0 or num <= 0:
+        return 0
+    return min(cells, (min(num, den) * cells * 256 // den + 255) // 256)
 
 
 def _viewing(app):
@@ -273,7 +286,7 @@ def _legend(app):
     screen = app.screen
     name = "status" if _viewing(app) else screen.name
     if name == "boot":
-        return {"cells": [_cell([], render.FLASH, "the LED self-test: every LED, row by row")],
+        return {"cells": [cell([], render.FLASH, "the LED self-test: every LED, row by row")],
                 "keys": []}
     if name == "menu" or name == "setting":
         return _menu(app, screen)
@@ -306,7 +319,7 @@ def _every_button(app, out):
 
 def _menu(app, menu):
     b, cfg = menu.board, app.cfg
-    cell = _CELL[app.kind]
+    word = _CELL[app.kind]
     if menu.item < 0:
         out = []
         for key, value, c, colour in b.PICKS:
@@ -314,42 +327,42 @@ def _menu(app, menu):
             colour = render.PLAYER[0] if colour is None else colour
             if cfg[key] != value:   # drawn at half strength (menu.py)
                 colour = (colour[0] >> 1, colour[1] >> 1, colour[2] >> 1)
-            out.append(_cell([c], colour, title + (" - chosen" if cfg[key] == value else "")))
-        out.append(_cell([b.START], render.GREEN, "start a game"))
+            out.append(cell([c], colour, title + (" - chosen" if cfg[key] == value else "")))
+        out.append(cell([b.START], render.GREEN, "start a game"))
         for key, c, colour, _unit in b.ITEMS:
             now = value_text(key, cfg[key])
-            out.append(_cell([c], colour, "%s: now %s" % (_title(key, b), now)))
+            out.append(cell([c], colour, "%s: now %s" % (_title(key, b), now)))
         for action, c, colour in getattr(b, "ACTIONS", ()):
-            out.append(_cell([c], colour, _title(action)))
+            out.append(cell([c], colour, _title(action)))
         if b.DIRECT:
             keys = [["a square", "choose it: a game, or a setting to change"],
                     ["OK", "start a game"], ["MENU", "(nothing: this is the menu)"]]
         else:
             keys = [["PASS", "move the selection (it blinks)"],
-                    ["OK", "choose the selected %s: start, a game, or a setting to change" % cell],
+                    ["OK", "choose the selected %s: start, a game, or a setting to change" % word],
                     ["MENU", "(nothing: this is the menu)"]]
         return {"cells": out, "keys": keys}
     key, c, colour, unit = b.ITEMS[menu.item]
-    out = [_cell([c], colour, "%s: %s" % (_title(key, b), value_text(key, menu.value)))]
+    out = [cell([c], colour, "%s: %s" % (_title(key, b), value_text(key, menu.value)))]
     press = "a square" if b.DIRECT else "PASS"
     if unit is None:
         for k in range(min(len(menu.values), len(b.CHOICES))):
             v = menu.values[k]
             tint = render.RED if v is False else (render.GREEN if v is True else colour)
             now = " (now)" if v == menu.value else ""
-            out.append(_cell([b.CHOICES[k]], tint, value_text(key, v) + now))
+            out.append(cell([b.CHOICES[k]], tint, value_text(key, v) + now))
         change = "choose a value" if b.DIRECT else "the next value"
     else:
         first = b.BAR[0]
         lo, hi = menu.low, menu.top
         if b.DIRECT:
-            out.append(_cell(range(first, first + hi), colour,
+            out.append(cell(range(first, first + hi), colour,
                              "the value: as many squares as are lit; press one to set it"))
         else:
-            out.append(_cell(range(first, first + hi), colour,
-                             "the value: as many %ss as are lit, %d to %d" % (cell, lo, hi)))
+            out.append(cell(range(first, first + hi), colour,
+                             "the value: as many %ss as are lit, %d to %d" % (word, lo, hi)))
         if menu.limit:
-            out.append(_cell([b.OFF], render.RED, "off"))
+            out.append(cell([b.OFF], render.RED, "off"))
         change = "change the value" if b.DIRECT else "one more (after the last: %s)" % (
             "off" if menu.limit else "back to %d" % lo)
     return {"cells": out, "keys": [[press, change], ["OK", "save it"],
@@ -364,7 +377,8 @@ def _choices(screen, name):
         ses = screen.play.session
         a, b = ses.name(0), ses.name(1)
         texts = ("%s resigns: %s wins" % (a, b), "draw agreed", "%s resigns: %s wins" % (b, a))
-    out = [_cell([screen.cells[k]], screen.colour(k), texts[k]) for k in range(3) if screen.allowed(k)]
+    out = [cell([screen.cells[k]], screen.colour(k), texts[k])
+           for k in range(3) if screen.allowed(k)]
     if screen.direct:
         press = ["a square", "select a choice (it blinks); press it again to do it"]
     else:
@@ -376,9 +390,9 @@ def _choices(screen, name):
 def _calibrate(screen):
     out = []
     if screen.step == 0:
-        out.append(_cell([], render.WHITE, "every point dim white: the board must be empty"))
+        out.append(cell([], render.WHITE, "every point dim white: the board must be empty"))
     elif screen.mark >= 0:
-        out.append(_cell([screen.mark], render.GREEN, "the stone the board saw last"))
+        out.append(cell([screen.mark], render.GREEN, "the stone the board saw last"))
     return {"cells": out, "keys": [["OK", "the next step (once the board is as asked)"],
                                    ["MENU", "leave without saving"]]}
 
@@ -386,17 +400,17 @@ def _calibrate(screen):
 def _game(app):
     play = app.play
     ses = play.session
-    out = [_cell([], render.SQUARE[code], text) for code, text in _MORBAK]
-    out.append(_cell([], render.FLASH, "white flash: the move was played"))
-    out.append(_cell([], render.REJECTED, "flash: that press does nothing (the board says why)"))
+    out = [cell([], render.SQUARE[code], text) for code, text in _MORBAK]
+    out.append(cell([], render.FLASH, "white flash: the move was played"))
+    out.append(cell([], render.REJECTED, "flash: that press does nothing (the board says why)"))
     if ses.turn >= 0:
-        out.append(_cell([], render.PLAYER[ses.turn], "the empty squares glow: %s to move "
+        out.append(cell([], render.PLAYER[ses.turn], "the empty squares glow: %s to move "
                          "(faster when time runs short)" % ses.seats[ses.turn]))
     if play.last_sq >= 0:
-        out.append(_cell([play.last_sq], render.SQUARE[play.cells[play.last_sq]],
+        out.append(cell([play.last_sq], render.SQUARE[play.cells[play.last_sq]],
                          "the last move (it flashes, then pulses, when played)"))
     if play.pend >= 0:
-        out.append(_cell([play.pend], render.SQUARE[play.pend_code],
+        out.append(cell([play.pend], render.SQUARE[play.pend_code],
                          "selected: %s, blinking" % play.choices[play.choice]))
     if ses.over:
         keys = [["OK", "go on: the match's score, or the menu"], ["MENU", "the same"]]
@@ -422,22 +436,23 @@ def _status(app):
     a, b = render.PLAYER
     white = render.WHITE
     what = budget_words(app.play.session.rec)
-    out = [_cell(_row(6), b, "B's game time left"), _cell(_row(5), b, "B's %s left" % what),
-           _cell(_row(4), white, "B's neutralization left"),
-           _cell(_row(3), render.PLAYER[turn], "the move countdown of the player to move"),
-           _cell(_row(2), white, "A's neutralization left"),
-           _cell(_row(1), a, "A's %s left" % what), _cell(_row(0), a, "A's game time left")]
+    out = [cell(_row(6), b, "B's game time left"), cell(_row(5), b, "B's %s left" % what),
+           cell(_row(4), white, "B's neutralization left"),
+           cell(_row(3), render.PLAYER[turn], "the move countdown of the player to move"),
+           cell(_row(2), white, "A's neutralization left"),
+           cell(_row(1), a, "A's %s left" % what), cell(_row(0), a, "A's game time left")]
     back = "back to the game"
     return {"cells": out, "keys": [["MENU", back], ["OK", back], ["a square", back], ["hold MENU", "pause"]]}
 
 
 def _match(score):
     w, rows, seats = score.width, score.rows, score.seats
-    out = [_cell(range(rows[0], rows[0] + w - 1), render.PLAYER[0], "%s's wins" % seats[0]),
-           _cell(range(rows[1], rows[1] + w - 1), render.PLAYER[1], "%s's wins" % seats[1]),
-           _cell(range(score.mid, score.mid + w), render.WHITE, "draws")]
+    out = [cell(range(rows[0], rows[0] + w - 1), render.PLAYER[0], "%s's wins" % seats[0]),
+           cell(range(rows[1], rows[1] + w - 1), render.PLAYER[1], "%s's wins" % seats[1]),
+           cell(range(score.mid, score.mid + w), render.WHITE, "draws")]
     if score.starter < 0:
         return {"cells": out, "keys": [["OK", "the menu"], ["MENU", "the menu"]]}
     p = score.starter
-    out.append(_cell([rows[p] + w - 1], render.PLAYER[p], "blinking: %s starts the next game" % seats[p]))
+    out.append(cell([rows[p] + w - 1], render.PLAYER[p],
+                    "blinking: %s starts the next game" % seats[p]))
     return {"cells": out, "keys": [["OK", "start the next game"], ["MENU", "leave the match: the menu"]]}

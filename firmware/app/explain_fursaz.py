@@ -2,6 +2,7 @@
 explain.py: tools only, never loaded by a board). It reads the controller
 (play_fursaz.Play) as it draws itself."""
 from firmware.app import render
+from firmware.app.explain import cell, lit
 from firmware.app.play_fursaz import STONE
 from firmware.rules import fursaz
 
@@ -61,18 +62,18 @@ def legend(app, play):
         right, flips, faults = _wrong(play)
         for c in (1, 2):
             text = "blinking %s: a %s stone belongs here: put it right"
-            out.append(_cell([i for i in right if play.target[i] == c], STONE[c],
+            out.append(cell([i for i in right if play.target[i] == c], STONE[c],
                              text % (_SHADE[c], _COLOUR[c].lower())))
-            out.append(_cell([i for i in flips if play.target[i] == c], STONE[c],
+            out.append(cell([i for i in flips if play.target[i] == c], STONE[c],
                              "%s: turn this stone over to %s" % (_SHADE[c], _COLOUR[c])))
-        out.append(_cell([i for i in right if not play.target[i]], render.RED,
+        out.append(cell([i for i in right if not play.target[i]], render.RED,
                          "red, blinking: this point must be empty: take the stone off"))
-        out.append(_cell(faults, render.MAGENTA,
+        out.append(cell(faults, render.MAGENTA,
                          "magenta: the sensor reads out of range (never taken for a stone)"))
-        return {"cells": _lit(out), "keys": keys}
+        return {"cells": lit(out), "keys": keys}
     c = play.mover
     if play.ai_point >= 0:
-        out.append(_cell([play.ai_point], STONE[c], "blinking %s: the board's %s stone goes here"
+        out.append(cell([play.ai_point], STONE[c], "blinking %s: the board's %s stone goes here"
                          % (_SHADE[c], _COLOUR[c].lower())))
         return {"cells": out, "keys": keys}
     empty = [i for i in range(len(play.expect)) if not play.expect[i]]
@@ -80,8 +81,8 @@ def legend(app, play):
         what = "breathing %s: the board (%s) is thinking" % (_SHADE[c], _COLOUR[c])
     else:
         what = "a glow every 3 s, %s: %s to move" % (_SHADE[c], _COLOUR[c])
-    out.append(_cell(empty, STONE[c], "the empty points: " + what))
-    return {"cells": _lit(out), "keys": keys}
+    out.append(cell(empty, STONE[c], "the empty points: " + what))
+    return {"cells": lit(out), "keys": keys}
 
 
 def _end(play):
@@ -93,18 +94,10 @@ def _end(play):
         n = len(play.expect) // 2
         for seat in (0, 1):
             c = 1 + (seat ^ play.swapped)
-            out.append(_cell(range(seat * n, seat * n + min(sc[seat], n)), STONE[c],
+            out.append(cell(range(seat * n, seat * n + min(sc[seat], n)), STONE[c],
                              "%s's score: %d" % (_COLOUR[c], sc[seat])))
-        return {"cells": _lit(out), "keys": keys}
+        return {"cells": lit(out), "keys": keys}
     for c in (1, 2):
-        out.append(_cell([i for i in range(len(play.land)) if play.land[i] == c], STONE[c],
+        out.append(cell([i for i in range(len(play.land)) if play.land[i] == c], STONE[c],
                          "%s (dim): %s's territory" % (_SHADE[c], _COLOUR[c])))
-    return {"cells": _lit(out), "keys": keys}
-
-
-def _cell(cells, colour, text):
-    return [list(cells), list(colour), text]
-
-
-def _lit(lines):
-    return [line for line in lines if line[0]]
+    return {"cells": lit(out), "keys": keys}

@@ -2,6 +2,7 @@
 explain.py: tools only, never loaded by a board). It reads the controller
 (play_mabula.Play) as it draws itself."""
 from firmware.app import render
+from firmware.app.explain import cell, lit
 from firmware.app.play_mabula import MARBLE
 from firmware.rules.mabula import SPACES
 
@@ -50,35 +51,35 @@ def legend(app, play):
     if play.setup:
         for p in (0, 1):
             text = "%s, %s's marble goes here (dim: it is there; bright, blinking: missing)"
-            out.append(_cell(_where(play.expect, p + 1), MARBLE[p], text % (_SHADE[p], _NAMES[p])))
-        out.append(_cell(_where(play.wrong, 2), render.RED,
+            out.append(cell(_where(play.expect, p + 1), MARBLE[p], text % (_SHADE[p], _NAMES[p])))
+        out.append(cell(_where(play.wrong, 2), render.RED,
                          "red, blinking: a marble where none belongs: take it off"))
         return {"cells": out, "keys": keys}
     if play.wrongs:
         for p in (0, 1):
             missing = [i for i in range(60) if play.wrong[i] == 1 and play.expect[i] == p + 1]
-            out.append(_cell(missing, MARBLE[p], "%s, blinking: %s's marble missing here: "
+            out.append(cell(missing, MARBLE[p], "%s, blinking: %s's marble missing here: "
                              "put it back" % (_SHADE[p], _NAMES[p])))
-        out.append(_cell(_where(play.wrong, 2), render.RED,
+        out.append(cell(_where(play.wrong, 2), render.RED,
                          "red, blinking: a marble that should not be here: take it off"))
-        return {"cells": _lit(out), "keys": keys}
+        return {"cells": lit(out), "keys": keys}
     p = ses.turn
     if play.ai_move is not None:
-        out.append(_cell([play.ai_from], MARBLE[p], "blinking: the marble the board (%s) pushes"
+        out.append(cell([play.ai_from], MARBLE[p], "blinking: the marble the board (%s) pushes"
                          % _NAMES[p]))
-        out.append(_cell([play.ai_to], render.WHITE, "blinking white: where it stops"))
+        out.append(cell([play.ai_to], render.WHITE, "blinking white: where it stops"))
         return {"cells": out, "keys": keys}
     mover = "breathing: the board (%s) is thinking" % _NAMES[p] if ses.machine_to_move() else \
         "%s to move" % _NAMES[p]
-    out.append(_cell(_where(play.hint, 1), MARBLE[p], "%s: %s's edge marbles that can be "
+    out.append(cell(_where(play.hint, 1), MARBLE[p], "%s: %s's edge marbles that can be "
                      "pushed in; %s" % (_SHADE[p], _NAMES[p], mover)))
     if app.now < ses.pass_until:
         q = ses.pass_seat
-        out.append(_cell(_where(play.expect, q + 1), MARBLE[q],
+        out.append(cell(_where(play.expect, q + 1), MARBLE[q],
                          "blinking: %s had to pass" % _NAMES[q]))
     if app.now < play.flash_until:
-        out.append(_cell([play.flash], render.WHITE, "a white flash: where the last push stopped"))
-    return {"cells": _lit(out), "keys": keys}
+        out.append(cell([play.flash], render.WHITE, "a white flash: where the last push stopped"))
+    return {"cells": lit(out), "keys": keys}
 
 
 def _end(play):
@@ -88,25 +89,16 @@ def _end(play):
     out = []
     if play.scores:
         sc = res["scores"]
-        out.append(_cell(range(0, min(sc[0], 30)), MARBLE[0],
+        out.append(cell(range(0, min(sc[0], 30)), MARBLE[0],
                          "White's score: %d (a space a point, from b1 on)" % sc[0]))
-        out.append(_cell(range(59, 59 - min(sc[1], 30), -1), MARBLE[1],
+        out.append(cell(range(59, 59 - min(sc[1], 30), -1), MARBLE[1],
                          "Black's score: %d (a space a point, from g8 back)" % sc[1]))
-        return {"cells": _lit(out), "keys": keys}
+        return {"cells": lit(out), "keys": keys}
     for p in (0, 1):
         mine = [i for i in range(len(play.expect)) if play.expect[i] == p + 1]
         won = " (blinking: the winner's)" if res["winner"] == p else ""
-        out.append(_cell([i for i in mine if play.groups[i] == 1], MARBLE[p],
+        out.append(cell([i for i in mine if play.groups[i] == 1], MARBLE[p],
                          "%s's groups that score%s" % (_NAMES[p], won)))
-        out.append(_cell([i for i in mine if play.groups[i] == 2], MARBLE[p],
+        out.append(cell([i for i in mine if play.groups[i] == 2], MARBLE[p],
                          "dim: %s's other groups" % _NAMES[p]))
-    return {"cells": _lit(out), "keys": keys}
-
-
-def _cell(cells, colour, text):
-    return [list(cells), list(colour), text]
-
-
-def _lit(lines):
-    """The lines that name a cell (a line of no cell says nothing on this board)."""
-    return [line for line in lines if line[0]]
+    return {"cells": lit(out), "keys": keys}

@@ -2,22 +2,14 @@
 explain.py: tools only, never loaded by a board). It reads the controller
 (play_mano.Play, and mano_opponent.BoardSeat when the board plays a seat) as they draw."""
 from firmware.app import render
-from firmware.app.explain import count
+from firmware.app.explain import cell, count, filled, lit
+from firmware.app.explain_tile import MISSING, misread, names, where, wrong_lines
 from firmware.app.tile_positions import FIELD, PAD, WALLS, name
 
 _TRACK = 27
 _EMPTY = 255
-_MISSING, _EXTRA, _BADREAD, _REFUSED = 1, 2, 3, 4
 _GUIDE = (40, 40, 40)   # play_mano's: a tile of the line
 _HELD = (24, 24, 24)    # mano_opponent's: the board's tiles, face down
-
-
-def _names(cells):
-    return " ".join([name(c) for c in cells])
-
-
-def _where(values, pred, first=0):
-    return [first + i for i in range(len(values)) if pred(values[i])]
 
 
 def sentence(app, play):
@@ -25,15 +17,14 @@ def sentence(app, play):
     s = ses.state
     if ses.over:
         return "%s; OK: the menu" % ses.outcome()
-    bad = _where(play.wrong, lambda w: w == _BADREAD)
+    bad = misread(play.wrong)
     if bad:
-        return "a reading out of tolerance at %s: reseat the tile, clean the contacts" % (
-            _names(bad))
+        return bad
     if play.wrongs:
-        if play.phase == "lead" and not _where(play.wrong, lambda w: w == _MISSING):
+        if play.phase == "lead" and not where(play.wrong, lambda w: w == MISSING):
             return "clear the track for hand %d (A %d, B %d); the lead goes on S" % (
                 s.hand, s.score[0], s.score[1])
-        return "put the track right: %s" % _names(_where(play.wrong, lambda w: w != 0))
+        return "put the track right: %s" % names(where(play.wrong, lambda w: w != 0))
     bot = play.bot
     if bot is not None and (bot.wrongs or bot.asks is not None or bot.thinking()):
         return bot.why_not()
@@ -51,79 +42,70 @@ def legend(app, play):
     ses = play.session
     s = ses.state
     ph = play.phase
-    line = _where(play.expect, lambda k: k != _EMPTY)
-    out = [_cell(line, _GUIDE, "dim white: a tile of the line")]
+    line = where(play.expect, lambda k: k != _EMPTY)
+    out = [cell(line, _GUIDE, "dim white: a tile of the line")]
     if ph == "over" or ph == "reveal" or (ph == "lead" and s.hand > 1):
         target = s.o["target"]
         for p in (0, 1):
             first = FIELD + 16 * p
-            out.append(_cell(range(first, first + _filled(s.score[p], target, 16)),
+            out.append(cell(range(first, first + filled(s.score[p], target, 16)),
                              render.PLAYER[p], "%s's score: %d of %d (rows %d-%d of the field)"
                              % (ses.name(p), s.score[p], target, 4 * p, 4 * p + 3)))
     else:
         if play.bot is None:
             for p in (0, 1):
                 first = FIELD + 16 * p
-                out.append(_cell(range(first, first + _filled(s.h[p], 16, 16)), render.PLAYER[p],
+                out.append(cell(range(first, first + filled(s.h[p], 16, 16)), render.PLAYER[p],
                                  "%s's tiles in hand: %d" % (ses.name(p), s.h[p])))
-        out.append(_cell(range(WALLS, WALLS + _filled(s.nb, 14, 4)), render.WHITE,
+        out.append(cell(range(WALLS, WALLS + filled(s.nb, 14, 4)), render.WHITE,
                          "white: the boneyard, %s" % count(s.nb, "tile")))
     keys = _keys(ses, ph, play)
     if ph == "over":
-        return {"cells": _lit(out), "keys": keys}
+        return {"cells": lit(out), "keys": keys}
     if play.bot is not None:
         out += _board_seat(play.bot, ses)
     if play.wrongs:
-        out.append(_cell(_where(play.wrong, lambda w: w == _BADREAD), render.MAGENTA,
-                         "magenta: a reading out of tolerance: reseat the tile"))
-        out.append(_cell(_where(play.wrong, lambda w: w == _MISSING), render.WHITE,
-                         "blinking white: a tile of the line is missing here: put it back"))
-        out.append(_cell(_where(play.wrong, lambda w: w == _EXTRA or w == _REFUSED), render.RED,
-                         "blinking red: take this tile off (the board says why)"))
+        out += wrong_lines(play.wrong, missing="a tile of the line is missing here: put it back")
         if play.fits_other >= 0:
-            out.append(_cell([play.fits_other], render.GREEN,
+            out.append(cell([play.fits_other], render.GREEN,
                              "blinking green: the refused tile fits here"))
-        return {"cells": _lit(out), "keys": keys}
+        return {"cells": lit(out), "keys": keys}
     if ph == "reveal":
-        out.append(_cell([PAD], render.PLAYER[ses.turn], "blinking: the pad P: %s shows the "
+        out.append(cell([PAD], render.PLAYER[ses.turn], "blinking: the pad P: %s shows the "
                          "tiles left in hand" % ses.name(ses.turn)))
     elif ph == "lead":
         seat = ses.turn if ses.turn >= 0 else play.leader
         who = " (%s leads)" % ses.name(seat) if seat >= 0 else ""
-        out.append(_cell([0], render.PLAYER[seat] if seat >= 0 else render.WHITE,
+        out.append(cell([0], render.PLAYER[seat] if seat >= 0 else render.WHITE,
                          "blinking: S, where the lead goes" + who))
     else:
         ends = [c if c >= 0 else PAD for c in (play.next_l, play.next_r)]
-        out.append(_cell(ends, render.PLAYER[s.move], "blinking: the next slot at each end "
+        out.append(cell(ends, render.PLAYER[s.move], "blinking: the next slot at each end "
                          "(P past the track): %s to play" % ses.name(s.move)))
-    return {"cells": _lit(out), "keys": keys}
+    return {"cells": lit(out), "keys": keys}
 
 
 def _board_seat(bot, ses):
     """What the board's own tiles on the field show (mano_opponent.BoardSeat.draw)."""
     colour = render.PLAYER[bot.seat]
     who = "%s (the board)" % ses.name(bot.seat)
-    out = [_cell(_where(bot.wrong, lambda w: w == _BADREAD, FIELD), render.MAGENTA,
-                 "magenta: a reading out of tolerance: reseat the tile"),
-           _cell(_where(bot.wrong, lambda w: w == _MISSING, FIELD), render.WHITE,
-                 "blinking white: one of %s's tiles is missing here: put it back" % who),
-           _cell(_where(bot.wrong, lambda w: w == _EXTRA, FIELD), render.RED,
-                 "blinking red: not one of %s's tiles: take it away" % who)]
+    out = wrong_lines(bot.wrong, FIELD, missing="one of %s's tiles is missing here: put it "
+                      "back" % who, extra="not one of %s's tiles: take it away" % who)
     if bot.known:
         held = [FIELD + i for i in range(len(bot.held))
                 if bot.held[i] != _EMPTY and not bot.wrong[i]]
-        out.append(_cell(held, _HELD, "%s's tiles, face down (breathing while it thinks)" % who))
-        out.append(_cell(held, colour, "breathing: %s is thinking" % who))
+        out.append(cell(held, _HELD, "%s's tiles, face down (breathing while it thinks)" % who))
+        out.append(cell(held, colour, "breathing: %s is thinking" % who))
     if bot.asks == "draw" or bot.asks == "tiles":
         free = [FIELD + i for i in range(len(bot.seen))
                 if bot.seen[i] == _EMPTY and not bot.wrong[i]]
-        out.append(_cell(free[:1], colour, "blinking: put %s's tile face down here "
+        out.append(cell(free[:1], colour, "blinking: put %s's tile face down here "
                          "(or on any free position)" % who))
         if bot.asks == "draw":
-            out.append(_cell(range(WALLS, WALLS + 4), colour,
+            out.append(cell(range(WALLS, WALLS + 4), colour,
                              "blinking: %s draws from the boneyard" % who))
     elif bot.src >= 0:
-        out.append(_cell([FIELD + bot.src, bot.dst], colour, "blinking: carry %s's tile "
+        out.append(cell([FIELD + bot.src, bot.dst], colour, "blinking: carry %s's tile "
                          "from %s to %s" % (who, name(FIELD + bot.src), name(bot.dst))))
     return out
 
@@ -147,18 +129,3 @@ def _keys(ses, ph, play):
             ["hold MENU", "pause: continue, undo, or end the game"],
             ["MENU", "nothing (hold it to pause)"], ["OK", "nothing during a hand"],
             ["ATTACK", "nothing in Mano a Mano"]]
-
-
-def _filled(num, den, cells):
-    """The cells render.bar lights (the last one partly) for num/den over ``cells``."""
-    if den <= 0 or num <= 0:
-        return 0
-    return min(cells, (min(num, den) * cells * 256 // den + 255) // 256)
-
-
-def _cell(cells, colour, text):
-    return [list(cells), list(colour), text]
-
-
-def _lit(lines):
-    return [line for line in lines if line[0]]

@@ -2,22 +2,18 @@
 tools only, never loaded by a board). It reads the controller (play_masbrur.Play) as it
 draws itself."""
 from firmware.app import render
-from firmware.app.explain import count
-from firmware.app.tile_positions import FIELD, PAD, name
+from firmware.app.explain import cell, count, filled, lit
+from firmware.app.explain_tile import misread, names, where, wrong_lines
+from firmware.app.tile_positions import FIELD, PAD
 
 _SLOTS = 32             # field positions; the wall slots follow
 _EMPTY = 255
-_MISSING, _EXTRA, _BADREAD, _REFUSED = 1, 2, 3, 4
 _GUIDE = (40, 40, 40)   # play_masbrur's: a tile of the field
 _L1, _R1 = 1, 14
 
 
-def _names(cells):
-    return " ".join([name(c) for c in cells])
-
-
-def _where(values, pred, count=_SLOTS):
-    return [FIELD + i for i in range(count) if pred(values[i])]
+def _where(values, pred):
+    return where(values, pred, FIELD, _SLOTS)
 
 
 def sentence(app, play):
@@ -25,12 +21,11 @@ def sentence(app, play):
     s = ses.state
     if ses.over:
         return "%s; OK: the menu" % ses.outcome()
-    bad = _where(play.wrong, lambda w: w == _BADREAD)
+    bad = misread(play.wrong, FIELD, _SLOTS)
     if bad:
-        return "a reading out of tolerance at %s: reseat the tile, clean the contacts" % (
-            _names(bad))
+        return bad
     if play.wrongs:
-        return "put the field right: %s" % _names(_where(play.wrong, lambda w: w != 0))
+        return "put the field right: %s" % names(_where(play.wrong, lambda w: w != 0))
     who = ses.name(ses.turn)
     if play.ai_move is not None:
         return "the board (%s) pushes %s: carry it out" % (who, _push(play.ai_move))
@@ -65,38 +60,34 @@ def legend(app, play):
     s = ses.state
     ph = play.phase
     field = _where(play.expect, lambda k: k != _EMPTY)
-    out = [_cell(field, _GUIDE, "dim white: a tile of the field")]
+    out = [cell(field, _GUIDE, "dim white: a tile of the field")]
     if ph == "over" or (s.last is not None and (ph == "pie_offer" or ph == "pie_accept")):
         for p in (0, 1):
             first = _L1 if p == 0 else _R1
             side = "L" if p == 0 else "R"
             if s.last is not None:
-                out.append(_cell(range(first, first + min(s.last[p], 6)), render.PLAYER[p],
+                out.append(cell(range(first, first + min(s.last[p], 6)), render.PLAYER[p],
                                  "%s1-%s6: %s's half-medals in the last round"
                                  % (side, side, ses.name(p))))
-            out.append(_cell(range(first + 6, first + 13), render.PLAYER[p],
+            out.append(cell(range(first + 6, first + 13), render.PLAYER[p],
                              "%s7-%s13: %s's total so far (against the higher one)"
                              % (side, side, ses.name(p))))
     keys = _keys(ses, ph, play)
     if ph == "over":
-        return {"cells": _lit(out), "keys": keys}
+        return {"cells": lit(out), "keys": keys}
     if play.wrongs:
-        out.append(_cell(_where(play.wrong, lambda w: w == _BADREAD), render.MAGENTA,
-                         "magenta: a reading out of tolerance: reseat the tile"))
-        out.append(_cell(_where(play.wrong, lambda w: w == _MISSING), render.WHITE,
-                         "blinking white: a tile of the field is missing here: put it back"))
-        out.append(_cell(_where(play.wrong, lambda w: w == _EXTRA or w == _REFUSED), render.RED,
-                         "blinking red: take this tile off (the board says why)"))
-        return {"cells": _lit(out), "keys": keys}
+        out += wrong_lines(play.wrong, FIELD, _SLOTS,
+                           missing="a tile of the field is missing here: put it back")
+        return {"cells": lit(out), "keys": keys}
     colour = render.PLAYER[ses.turn]
     who = ses.name(ses.turn)
     if ph == "equipment":
-        out.append(_cell(range(_L1, _L1 + min(s.die, 13)), render.YELLOW,
+        out.append(cell(range(_L1, _L1 + min(s.die, 13)), render.YELLOW,
                          "yellow, L1 on: the die, %d" % s.die))
         if play.push is not None:
             row, side, _new, step = play.push
             far = 4 * row + ((1 if side else 2) if step == 0 else (0 if side else 3))
-            out.append(_cell([FIELD + far], colour, "blinking: the tile this push ejects: "
+            out.append(cell([FIELD + far], colour, "blinking: the tile this push ejects: "
                              "take it (%s's arsenal)" % who))
         else:
             ends = [FIELD + 4 * r + k for r in range(8) for k in (0, 3)]
@@ -109,24 +100,24 @@ def legend(app, play):
             else:
                 what = ("blinking: the ends where a push goes in (A and D of every row): "
                         "%s to move" % who)
-            out.append(_cell(ends, colour, what))
+            out.append(cell(ends, colour, what))
     elif ph in ("combat_select", "combat_steal", "combat_wall"):
         if ph != "combat_wall":
             for p in (0, 1):
                 if s.wall[p]:
                     first = FIELD + _SLOTS + 2 * p
-                    out.append(_cell([first, first + 1], render.PLAYER[p],
+                    out.append(cell([first, first + 1], render.PLAYER[p],
                                      "%s's wall, shown" % ses.name(p)))
-        out.append(_cell([PAD], colour, "blinking: the pad P: %s shows tiles here" % who))
+        out.append(cell([PAD], colour, "blinking: the pad P: %s shows tiles here" % who))
     elif ph == "pie_offer":
-        out.append(_cell(range(_R1, _R1 + _filled(len(play.group), 20, 13)), colour,
+        out.append(cell(range(_R1, _R1 + filled(len(play.group), 20, 13)), colour,
                          "R1 on: group 1 so far, %s" % count(len(play.group), "tile")))
-        out.append(_cell([PAD], colour,
+        out.append(cell([PAD], colour,
                          "blinking: the pad P: show group 1's tiles here, one at a time"))
     elif ph == "pie_accept":
-        out.append(_cell([_L1, _R1], colour,
+        out.append(cell([_L1, _R1], colour,
                          "blinking: LEFT takes group 1, RIGHT the other tiles"))
-    return {"cells": _lit(out), "keys": keys}
+    return {"cells": lit(out), "keys": keys}
 
 
 def _keys(ses, ph, play):
@@ -162,17 +153,3 @@ def _keys(ses, ph, play):
     for k in ("OK", "PASS", "LEFT", "RIGHT", "ATTACK"):
         out.append([k, keys[k]])
     return out + [["DRAW", "nothing in Masbrur"]]
-
-
-def _filled(num, den, cells):
-    if den <= 0 or num <= 0:
-        return 0
-    return min(cells, (min(num, den) * cells * 256 // den + 255) // 256)
-
-
-def _cell(cells, colour, text):
-    return [list(cells), list(colour), text]
-
-
-def _lit(lines):
-    return [line for line in lines if line[0]]
