@@ -12,6 +12,7 @@ import sys
 from board_kit import AnyBoard
 from legend_kit import check
 
+from firmware.app import settings
 from firmware.app.runtime import make_app
 
 _CELLS = {"marble": 60, "stone": 61, "tile": 64}
@@ -253,6 +254,13 @@ def settings_for(kind, pick):
         seats = ("off", "W", "B") if game == "mabula" else ("off", "A", "B")
         cfg[game + ".opponent"] = seats[pick(3)]
         cfg[game + ".level"] = 1
+    if pick(3) == 0:                      # and one setting at an edge of its range
+        from test_app_ranges import _extremes
+        keys = sorted([k for k in settings.schema(games)
+                       if not k.endswith((".level", ".opponent"))])
+        key = keys[pick(len(keys))]
+        values = _extremes(key)
+        cfg[key] = values[pick(len(values))]
     return cfg
 
 

@@ -92,3 +92,37 @@ def test_every_value_saved_from_every_editor_starts_a_game():
             eq(b.status()["screen"], "menu", (kind, key))
             settings.check(key, b.app.cfg[key])
         eq(settings.load(b.storage, b.app.games), b.app.cfg, kind + ": saved as set")
+
+
+def _extremes(key):
+    """The values of ``key`` at the edges: its lowest and highest, off or the rules'
+    default, every choice."""
+    default, kind, arg = settings.spec(key)
+    out = [default]
+    if kind in ("int", "limit"):
+        out += [arg[0], arg[1]]
+    elif kind == "bool":
+        out += [False, True]
+    elif kind == "choice":
+        out += list(arg)
+    if kind == "limit" or default is None:
+        out.append(None)
+    return out
+
+
+def test_a_game_starts_or_is_refused_in_words_at_every_edge_of_every_setting():
+    for kind in KINDS:
+        b = AnyBoard(kind, "edges-" + kind)
+        for key in sorted(settings.schema(b.app.games)):
+            if key.startswith("leds.") or key == "sound":
+                continue
+            for value in _extremes(key):
+                cfg = {key: value}
+                if key.startswith("masbrur."):   # the tile board's start then plays Masbrur
+                    cfg["masbrur.selected"] = True
+                b = AnyBoard(kind, "edge", cfg)
+                b.press("ok")                   # start (the selection starts on it)
+                b.wait(1500)
+                st = b.status()
+                assert st["screen"] in ("game", "setup") or "no valid game" in st["message"], (
+                    kind, key, value, st["screen"], st["message"])
