@@ -70,7 +70,10 @@ TITLES = {
 # A value as a player reads it, where its text form is a code.
 _VALUES = {"mabula.first": {"W": "White", "B": "Black"},
            "mabula.opponent": {"W": "White", "B": "Black", "off": "off (nobody)"},
-           "fursaz.tie": {"white": "White wins"}}
+           "fursaz.tie": {"white": "White wins"},
+           "mano.lock": {"immediate": "at once", "play_out": "played out"},
+           "mano.lock_award": {"opponent": "the other's pips", "both": "both hands' pips"},
+           "mano.later_lead": {"highest_double": "the highest double", "winner": "the winner"}}
 _GAMES = {"morbak": "Morbak", "mabula": "Mabula", "fursaz": "Fursaz", "mano": "Mano a Mano",
           "masbrur": "Masbrur"}
 _CELL = {"light": "square", "marble": "space", "stone": "point", "tile": "position"}
@@ -167,14 +170,14 @@ def _match_now(rec):
 # ---------------------------------------------------------------- the message
 
 def message(app):
-    said = _note(app.said)
+    said = _note(app, app.said)
     sentence = _sentence(app)
     if said is not None and (sentence is None or app.now - app.said_at < NOTE_MS):
         return said
     return sentence or ""
 
 
-def _note(said):
+def _note(app, said):
     """The board's note in a player's words: a setting saved ("key = value", as the
     board logs it) by its title."""
     if said is None or " = " not in said:
@@ -185,7 +188,7 @@ def _note(said):
         value = settings.parse(key, text)
     except ValueError:
         return said
-    return "saved: %s: %s" % (_title(key), value_text(key, value))
+    return "saved: %s: %s" % (_title(key, app.board), value_text(key, value))
 
 
 def _sentence(app):

@@ -134,3 +134,15 @@ def test_the_tile_board_explains_a_round_of_masbrur():
     _play_round(b, 3)
     texts = _texts(check(b.app)["legend"])
     assert [t for t in texts if t.startswith("L7-L13: A's total so far")], texts
+
+
+def test_values_are_words_not_codes():
+    b = AnyBoard("tile", "value-words")
+    texts = dict((c[0][0], c[2]) for c in b.status()["legend"]["cells"])
+    eq(texts[15], "a locked line: the hand ends at once, or after both have passed: now at once")
+    eq(texts[17], "who leads after the first hand: the highest double, or the winner: "
+                  "now the highest double")
+    b = AnyBoard("marble", "value-words-marble")
+    texts = dict((c[0][0], c[2]) for c in b.status()["legend"]["cells"])
+    eq(texts[0], "who moves first: now White")
+    eq(texts[6], "the seat the board plays (or nobody: off): now off (nobody)")
