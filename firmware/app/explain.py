@@ -14,6 +14,8 @@ module (what a module loads once stays in RAM: its names), only tools do.
   be anywhere), the colour as the app draws it (before brightness, dimmed or not).
   Every button of the board is in the keys, with what it does on that screen. A sensor
   board's game has its words in explain_<game>.py (legend and sentence).
+- A game's "players" (the seats as players read them: A and B, or the game's colours)
+  and "outcome" (the result in words, e.g. "White wins 35-26", once there is one).
 - "names": every cell's name in cell order (squares, spaces, points, positions), so a
   page can name the cells of the legend.
 - Morbak's game: "budgets" ({"budget": [A, B], "neutralizations": [A, B], "counts":
@@ -35,7 +37,8 @@ def session_status(ses):
             "move_ms_left": c.move_left if ses.turn >= 0 else None,
             "result": ses.result, "to_move": None if ses.turn < 0 else ses.turn,
             "options": rec["options"], "id": rec["id"], "seats": ses.seats,
-            "players": [ses.name(0), ses.name(1)]}
+            "players": [ses.name(0), ses.name(1)],
+            "outcome": ses.outcome() if ses.result is not None else None}
 
 
 TITLES = {

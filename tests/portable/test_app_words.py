@@ -93,6 +93,7 @@ def test_fursaz_names_players_by_colour_and_says_the_score():
         else:
             want = "%s wins %d-%d" % (names[w], sc[w], sc[1 - w])
         assert b.says().startswith(want), (b.says(), want)
+        eq(b.status()["outcome"], want, "the result in words, for a page to show")
         for word in (" A ", " B ", "A wins", "B wins"):
             assert word not in " %s " % b.says(), b.says()
 
