@@ -36,7 +36,8 @@ def build_parser():
                    help="play in this terminal instead: two players at one keyboard, or one "
                         "against the computer (levels 1-5)")
     p.add_argument("--board", default="light", metavar="KIND",
-                   help="the simulator's board kind: light (Morbak) or marble (Mabula); default: light")
+                   help="the simulator's board kind: light (Morbak), marble (Mabula), stone "
+                        "(Fursaz) or tile (Mano a Mano, Masbrur); default: light")
     p.add_argument("--http", type=int, default=8000, metavar="PORT",
                    help="the simulator's port on 127.0.0.1 (default: 8000)")
 
@@ -123,7 +124,8 @@ def build_parser():
 
     p = sub.add_parser("sim", help="serve the browser simulator",
                        description="Serve the simulator at http://127.0.0.1:PORT/ and open it.")
-    p.add_argument("--board", default="light", metavar="KIND", help="the board kind (default: light)")
+    p.add_argument("--board", default="light", metavar="KIND",
+                   help="the board kind: light, marble, stone or tile (default: light)")
     p.add_argument("--http", type=int, default=8000, metavar="PORT", help="default: 8000")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
 

@@ -25,12 +25,12 @@ from host_tools.board_link import CHUNK, TOO_LARGE, Board, Unreadable
 from host_tools.errors import BoardError, UsageError, quoted
 
 BATCH_BYTES = 16384   # records fetched in one exchange, at most
-SEATS = {"morbak": ("A", "B"), "mabula": ("W", "B")}  # the rules' names (docs/rules/); others: 1 and 2
+SEATS = {"mabula": ("W", "B")}  # the rules' names (docs/README.md#players); others: A and B
 CURRENT = "/" + records.CURRENT
 
 
 def _seat_names(game):
-    return SEATS.get(game, ("1", "2"))
+    return SEATS.get(game, ("A", "B"))
 
 
 def seats_of(rec):

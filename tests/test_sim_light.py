@@ -56,12 +56,12 @@ def test_menu_settings_and_brightness(sim):
     leds = sim.leds()
     assert leds["d4"] == shown(render.GREEN)                  # start
     assert leds["a7"] == shown(A)                             # Morbak, chosen
-    assert leds["b7"] == shown(scaled(A, 48))                 # Lite, not chosen
+    assert leds["b7"] == shown(scaled(A, 128))                # Lite, not chosen: half
     assert leds["a1"] == shown(scaled(render.CYAN, 160))      # game time setting
     assert leds["g4"] == OFF
     sim.press("b7")                                           # choose Lite
     leds = sim.leds()
-    assert leds["b7"] == shown(A) and leds["a7"] == shown(scaled(A, 48))
+    assert leds["b7"] == shown(A) and leds["a7"] == shown(scaled(A, 128))
     # Brightness: c1 opens it, g7 (the 42nd bar square) is full, OK saves it.
     sim.press("c1")
     assert sim.status()["screen"] == "setting"
@@ -434,7 +434,7 @@ def test_the_message_is_never_stale(sim):
     sim.press("d4")
     sim.key("c3").click()
     sim.advance(100)
-    assert sim.status()["message"] == "A: L c3? (press again or OK; MENU cancels)"
+    assert sim.status()["message"] == "A: light c3? (press again or OK; MENU cancels)"
     sim.press("MENU")
     assert sim.status()["message"] == "A to move"
     sim.hold("MENU", 1000)

@@ -98,12 +98,12 @@ def test_mano_shows_the_line_its_ends_the_viewers_tiles_and_counts():
     lead = mano.ENGINE.legal_moves(s)[0]
     s = mano.ENGINE.play(s, lead)
     text = mano.board(s, lead, 0)
-    assert "Hand 1 · match to 50 points · points: Player 1 0, Player 2 0" in text
+    assert "Hand 1 · match to 50 points · points: A 0, B 0" in text
     assert "Line: [%s]   (ends: left %s, right %s)" % (lead, lead[0], lead[2]) in text
     mine = mano.ENGINE.public_view(s, 0).split("h0=")[1].split(" h1=")[0]
-    assert "Player 1's tiles: " + mine in text
-    assert "Player 2 holds 6 tiles (hidden)" in text and "Boneyard: 14 tiles" in text
-    assert text.endswith("Player 1 to move")
+    assert "A's tiles: " + mine in text
+    assert "B holds 6 tiles (hidden)" in text and "Boneyard: 14 tiles" in text
+    assert text.endswith("A to move")
 
 
 def test_masbrur_shows_field_arsenals_hidden_wall_die_and_totals():
@@ -119,7 +119,7 @@ def test_masbrur_shows_field_arsenals_hidden_wall_die_and_totals():
     for text in (mine, theirs):
         assert [l.split()[1] for l in text.split("\n") if l.startswith("  row ")] == list("76543210")
         assert "  row 1  [1|2][2|6]   <- last push, on the right" in text
-        assert "die 2 · totals: Player 1 0, Player 2 0" in text
+        assert "die 2 · totals: A 0, B 0" in text
     me = masbrur.PLAYERS[offerer]
     assert "%s's arsenal: 11 24 25 27 35 36 37 46 47 57 · wall: 24 25" % me in mine
     assert "%s's arsenal: 11 24 25 27 35 36 37 46 47 57 · wall of 2 tiles (hidden)" % me in theirs
@@ -134,7 +134,7 @@ def test_masbrur_last_round_medals_and_community_score():
                                 else masbrur.ENGINE.legal_moves(s)[0])
     h0, h1, c, die = masbrur.ENGINE.last_round(s)
     text = masbrur.board(s, None, 0)
-    assert ("Last round: medals Player 1 %s, Player 2 %s · community score %d · die %d"
+    assert ("Last round: medals A %s, B %s · community score %d · die %d"
             % (masbrur.half(h0), masbrur.half(h1), c, die)) in text
     assert masbrur.half(185) == "92½" and masbrur.half(4) == "2"
 
@@ -325,15 +325,15 @@ def test_computer_game_is_the_same_for_the_same_seed():
         read, out = moves_player(["2 3"])
         terminal_game.main("mano", read=read, write=out.append, seed=11)
         texts.append("".join(out))
-    assert texts[0] == texts[1] and "Computer (Player 2) plays" in texts[0]
+    assert texts[0] == texts[1] and "Computer (B) plays" in texts[0]
 
 
 def test_mano_against_the_computer_shows_only_the_human_hand():
     read, out = moves_player(["2 1"])
     terminal_game.main("mano", read=read, write=out.append, seed=4)
     text = "".join(out)
-    assert "Player 1's tiles: " in text and "Player 2's tiles" not in text
-    assert "Player 2 holds " in text
+    assert "A's tiles: " in text and "B's tiles" not in text
+    assert "B holds " in text
 
 
 def test_masbrur_against_the_computer_keeps_its_wall_secret():
@@ -341,7 +341,7 @@ def test_masbrur_against_the_computer_keeps_its_wall_secret():
     terminal_game.main("masbrur", read=read, write=out.append, seed=2)
     text = "".join(out)
     for line in text.split("\n"):
-        if line.startswith("Computer (Player 1) plays") and "wall" in line:
+        if line.startswith("Computer (A) plays") and "wall" in line:
             assert not re.search(r"W\d\d,\d\d", line), line
     assert "<free>" not in text
 

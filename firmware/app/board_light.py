@@ -31,12 +31,12 @@ ITEMS = (
     ("leds.brightness", 2, render.WHITE, 0),
     ("sound", 3, render.YELLOW, None),
     ("morbak.confirm", 4, render.MAGENTA, None),
-    ("morbak.opponent", 5, render.GREEN, None),
+    ("morbak.opponent", 5, render.BLUE, None),
     ("morbak.level", 6, render.RED, 1),
-    ("morbak.match_games", 45, render.GREEN, 1),
-    ("morbak.match_wins", 46, render.CYAN, 1),
-    ("leds.palette", 47, render.YELLOW, None),
-    ("leds.night", 48, render.PURPLE, None),
+    ("morbak.match_games", 45, render.LIME, 1),
+    ("morbak.match_wins", 46, render.TEAL, 1),
+    ("leds.palette", 47, render.PINK, None),
+    ("leds.night", 48, render.GREY, None),
 )
 BAR = (7, 42)
 OFF = 6

@@ -18,10 +18,10 @@ ITEMS = (
     ("mabula.first", 0, render.CYAN, None),
     ("mabula.scoring", 1, render.PURPLE, None),
     ("mabula.tiebreak", 2, render.MAGENTA, None),
-    ("mabula.count_edge_marbles", 3, render.GREEN, None),
+    ("mabula.count_edge_marbles", 3, render.LIME, None),
     ("leds.brightness", 4, render.WHITE, 0),
     ("sound", 5, render.YELLOW, None),
-    ("mabula.opponent", 6, render.CYAN, None),
+    ("mabula.opponent", 6, render.BLUE, None),
     ("mabula.level", 13, render.RED, 1),
 )
 BAR = (6, 48)

@@ -20,18 +20,18 @@ ITEMS = (
     ("fursaz.pie", 0, render.CYAN, None),
     ("fursaz.territory", 1, render.PURPLE, None),
     ("fursaz.cycle_rule", 2, render.MAGENTA, None),
-    ("fursaz.tie", 3, render.GREEN, None),
+    ("fursaz.tie", 3, render.LIME, None),
     ("leds.brightness", 4, render.WHITE, 0),
     ("sound", 5, render.YELLOW, None),
-    ("fursaz.opponent", 6, render.CYAN, None),
+    ("fursaz.opponent", 6, render.BLUE, None),
     ("fursaz.level", 7, render.RED, 1),
-    ("fursaz.stages", 9, render.MAGENTA, None),
+    ("fursaz.stages", 9, render.PINK, None),
 )
 BAR = (6, 40)
 OFF = 60
 CHOICES = (27, 28, 29)
 PAUSE = (29, 30, 31)
-ACTIONS = (("calibrate", 8, render.WHITE),)   # b4: calibrate the sensors (calibrate.py)
+ACTIONS = (("calibrate", 8, render.TEAL),)   # b4: calibrate the sensors (calibrate.py)
 TRACE = "stones"    # a trace's field (trace.py): every point that reads a stone, with its colour
 
 
@@ -60,7 +60,12 @@ def game(cfg):
 
 
 def action(app, name):
-    """A menu action: the calibration screen."""
+    """A menu action: the calibration screen, where the sensors are there to calibrate
+    (not in a trace's replay)."""
+    if getattr(app.sensors, "reader", None) is None:
+        app.beep(render.REJECT)
+        app.say("no sensors to calibrate here")
+        return
     from firmware.app.calibrate import Calibrate
     app.show(Calibrate(app))
 

@@ -30,19 +30,20 @@ from firmware.app.tile_positions import FIELD, PAD, SIDE, WALLS, name, names, sl
 
 GAMES = ("mano", "masbrur")
 DIRECT = False
-PICKS = (("masbrur.selected", False, 5, render.WHITE), ("masbrur.selected", True, 6, render.CYAN))
+PICKS = (("masbrur.selected", False, 5, render.ORANGE),
+         ("masbrur.selected", True, 6, render.ORANGE))
 START = 0                                      # S
 ITEMS = (
-    ("mano.target", 14, render.GREEN, 5),
+    ("mano.target", 14, render.LIME, 5),
     ("mano.lock", 15, render.PURPLE, None),
     ("mano.lock_award", 16, render.MAGENTA, None),
-    ("mano.later_lead", 17, render.CYAN, None),
+    ("mano.later_lead", 17, render.TEAL, None),
     ("leds.brightness", 18, render.WHITE, 0),
     ("sound", 19, render.YELLOW, None),
-    ("masbrur.opponent", 20, render.CYAN, None),
+    ("masbrur.opponent", 20, render.BLUE, None),
     ("masbrur.level", 21, render.RED, 1),
     ("mano.opponent", 22, render.CYAN, None),
-    ("mano.level", 23, render.RED, 1),
+    ("mano.level", 23, render.PINK, 1),
 )
 BAR = (28, 32)                                 # the field
 OFF = 27                                       # P (no setting of the board switches off)

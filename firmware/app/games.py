@@ -48,7 +48,8 @@ def new_game(app, game, now, seed=None, match=None):
     app.log(now, "new game %d %s%s" % (rec["id"], game, " lite" if rec["options"].get("lite") else ""))
     app.beep(render.ACCEPT)
     app.enter_game(play)
-    app.say("%s to move" % ses.who(ses.turn))
+    if play.name == "game":   # not while the board is set up (the marble board's setup says so)
+        app.say("%s to move" % ses.who(ses.turn))
     note = _flash_note(gone + (more or []), more is None)
     if note:
         app.log(now, note)

@@ -174,8 +174,9 @@ class BoardSeat:
             return
         self.asks = "tiles"
         self.said = tiles
-        self.play.app.say("%s (the board) holds %d tiles: put them face down on the field (%d there)"
-                          % (SEATS[self.seat], self.need(), tiles))
+        n = self.need()
+        self.play.app.say("%s (the board) holds %d tile%s: put them face down on the field "
+                          "(%d there)" % (SEATS[self.seat], n, "" if n == 1 else "s", tiles))
 
     # ------------------------------------------------------------ its move
 

@@ -20,6 +20,7 @@ except ImportError:
 
 _SWEEP_ROW_MS = const(60)  # the boot sweep: one row lit this long
 _DIM = const(48)
+_UNCHOSEN = const(128)   # a game not chosen: half strength keeps its hue at a low brightness
 
 # The palettes (setting leds.palette): the Morbak squares by code (render.CODES) and
 # the rejection flash. "standard" (render.STANDARD): A orange, B blue, rejection red;
@@ -150,6 +151,19 @@ def _value(unit, n, cells):
     return n * 255 // cells if unit == 0 else n * unit
 
 
+def span(unit, arg, cells):
+    """(low, top): the first and last bar cell whose value lies in the range ``arg``
+    (lowest, highest) of a setting shown ``unit`` a cell (0: brightness steps) on a
+    bar of ``cells``: a level of 1-5 uses 5 cells, however long the board's bar."""
+    lo, hi = arg
+    low, top = 1, cells
+    while low < cells and _value(unit, low, cells) < lo:
+        low += 1
+    while top > low and _value(unit, top, cells) > hi:
+        top -= 1
+    return low, top
+
+
 def _match(cfg, game):
     """The match (match.py) a new game from the menu begins, or None: single games."""
     games = cfg.get(game + ".match_games")
@@ -254,6 +268,10 @@ class Menu:
         self.value = self.app.cfg[name]
         self.limit = kind == "limit"      # a limit can be switched off
         self.values = (False, True) if kind == "bool" else arg
+        unit = self.board.ITEMS[k][3]
+        # The bar offers exactly the setting's range (settings.spec: what arbiter config
+        # checks): cells low..top, each ``unit`` of the value.
+        self.low, self.top = span(unit, arg, self.board.BAR[1]) if unit is not None else (0, 0)
         self.name = "setting"
         self.app.say(None)
 
@@ -266,8 +284,8 @@ class Menu:
             self.name = "menu"
             app.say(None)
             if key == app.keys["ok"]:
-                self._set(name, self.value, now)   # its note says what was saved
-                app.beep(render.SAVED)
+                if self._set(name, self.value, now):   # its note says what was saved
+                    app.beep(render.SAVED)
             else:
                 app.beep(render.CLICK)
             lights(app)
@@ -284,12 +302,14 @@ class Menu:
             self.value = values[k % len(values)]
         elif step:
             n = level(unit, self.value, cells) + 1
-            if n > cells:
-                n = 0 if self.limit else 1
+            if n > self.top:
+                n = 0 if self.limit else self.low
+            elif n < self.low:
+                n = self.low
             self.value = None if n == 0 else _value(unit, n, cells)
         elif b.DIRECT and key == b.OFF and self.limit:
             self.value = None
-        elif b.DIRECT and first <= key < first + cells:
+        elif b.DIRECT and first + self.low - 1 <= key < first + self.top:
             self.value = _value(unit, key - first + 1, cells)
         else:
             return
@@ -299,16 +319,24 @@ class Menu:
         app.beep(render.CLICK)
 
     def _set(self, key, value, now):
-        """Set one setting and save the settings file (unchanged: nothing written)."""
+        """Set one setting and save the settings file (unchanged: nothing written).
+        False when ``value`` is not one of the setting's (said, nothing changed)."""
         app = self.app
         if app.cfg[key] == value:
-            return
+            return True
+        try:
+            settings.check(key, value)   # the editors offer only valid values: a last guard
+        except ValueError as e:
+            app.beep(render.REJECT)
+            app.say(str(e))
+            return False
         app.cfg[key] = value
         settings.save(app.storage, app.cfg)
         if key.startswith("leds."):
             lights(app)
         app.log(now, "set %s=%s" % (key, settings.to_text(key, value)))
         app.say("%s = %s" % (key, settings.to_text(key, value)))
+        return True
 
     def _start(self, now):
         """A new game of the board's game, with the options the settings give."""
@@ -327,7 +355,7 @@ class Menu:
         if self.item < 0:
             for pick in b.PICKS:
                 c = render.PLAYER[0] if pick[3] is None else pick[3]   # None: the palette's
-                render.put_scaled(f, pick[2], c, 256 if cfg[pick[0]] == pick[1] else _DIM)
+                render.put_scaled(f, pick[2], c, 256 if cfg[pick[0]] == pick[1] else _UNCHOSEN)
             render.put(f, b.START, render.GREEN)
             for item in b.ITEMS:
                 render.put_scaled(f, item[1], item[2], 160)
@@ -351,4 +379,5 @@ class Menu:
         first, cells = b.BAR
         if self.limit:
             render.put_scaled(f, b.OFF, render.RED, 256 if self.value is None else _DIM)
-        render.bar(f, first, cells, level(unit, self.value, cells), cells, colour)
+        top = self.top
+        render.bar(f, first, top, min(level(unit, self.value, cells), top), top, colour)

@@ -89,11 +89,13 @@ class Play:
         self.owed = bytearray(n)       # 1 where the last placement's flips are still owed
         self.wrong = bytearray(n)      # 1 where the board disagrees with the position
         self.wrongs = 0
-        self.noted = ""
+        self.noted = ""                # the points last said to be put right
+        self.asked = ""                # the flips last asked for
         self.refused = -1              # a placement the rules refuse, until it is taken back
         self.land = bytearray(n)       # at the end: whose territory each empty point is
         self.scores = False
         self.ai_point = -1             # the board's placement, for a person to carry out
+        self.swapped = 0
         self.session = Session(app, engine, rec, now, SEATS)
         self.session.view = self
         self.moved(now)
@@ -116,7 +118,7 @@ class Play:
             for i in range(len(self.points)):
                 self.land[i] = _WHICH.find(land.get(self.points[i]) or ".")
         else:
-            self.app.say("%s to move" % ("Black" if self.mover == 1 else "White"))
+            self._say_turn()
         self._owe(self.placing)
         self.placing = None
         if self.have_seen:
@@ -195,10 +197,34 @@ class Play:
                     self.app.say("sensor out of range at %s" % " ".join(faults))
                 elif self.refused < 0:
                     self.app.say("put the board right: %s" % names)
-        if not n or not names:
-            owed = [self.points[i] for i in range(len(self.owed)) if self.owed[i] and self.wrong[i]]
-            if owed:
-                self.app.say("turn over: %s" % " ".join(owed))
+            else:
+                self._say_turn()   # put right: what was said of it holds no more
+        owed = ""
+        if not names:
+            owed = " ".join([self.points[i] for i in range(len(self.owed))
+                             if self.owed[i] and self.wrong[i]])
+        if owed:
+            self.app.say("turn over: %s" % owed)
+        elif self.asked and not names:
+            self._say_turn()       # turned: nothing is asked any more
+        self.asked = owed
+
+    def _colour(self):
+        return "Black" if self.mover == 1 else "White"
+
+    def seat_name(self, seat):
+        """The colour a seat plays (session.name): seat A is Black unless B swapped."""
+        return "White" if seat ^ self.swapped else "Black"
+
+    def _say_turn(self):
+        """Say what the board waits for now that nothing is to be put right."""
+        if self.session.over:
+            return
+        if self.ai_point >= 0:
+            self.app.say("the board plays %s: put a %s stone there"
+                         % (self.points[self.ai_point], self._colour().lower()))
+        else:
+            self.app.say("%s to move" % self._colour())
 
     def _placement(self):
         """The point of a placement the frame shows (one empty point now holding a stone,
@@ -258,8 +284,7 @@ class Play:
                              if self.ai_point >= 0 else "the board is thinking")
             elif seen[p] != self.mover and not whole:
                 self.refused = p
-                self.app.say("%s is the wrong colour: it is %s's turn" % (
-                    name, "Black" if self.mover == 1 else "White"))
+                self.app.say("%s is the wrong colour: it is %s's turn" % (name, self._colour()))
             else:
                 try:
                     self.placing = engine.resolution(ses.state, name)   # for moved()
@@ -286,8 +311,7 @@ class Play:
                 ses.play(move, now)
             else:
                 self.ai_point = self.index[move]
-                self.app.say("the board plays %s: put a %s stone there"
-                             % (move, "black" if self.mover == 1 else "white"))
+                self._say_turn()
         last = self.app.last_frame
         if last is not None and last is not self.frame_ref:
             self.frame(last, now)   # a frame that came while another screen was shown

@@ -281,6 +281,10 @@ class Play:
             if g and e and not (e - 1 == win and g == 1 and not blink):
                 render.put_scaled(f, i, MARBLE[e - 1], 256 if g == 1 else 48)
 
+    def seat_name(self, seat):
+        """Players are named by colour (session.name)."""
+        return "Black" if seat else "White"
+
     def status(self):
         from firmware.app.explain import session_status   # tools only
         out = session_status(self.session)

@@ -164,8 +164,8 @@ class Play:
             self.app.say(news + "round %d, %s offers: show group 1 on the pad, tile by tile, then OK"
                          % (s.round, who))
         elif ph == "pie_accept":
-            self.app.say("%s: LEFT takes group 1 (%d tiles), RIGHT the other %d"
-                         % (who, len(s.group1), 20 - len(s.group1)))
+            self.app.say("%s: LEFT takes group 1 (%s), RIGHT the other %d"
+                         % (who, _count(len(s.group1), "tile"), 20 - len(s.group1)))
         elif ph == "equipment":
             self.app.say("%s: wall on your slots, then push, PASS or ATTACK; die %d" % (who, s.die))
         elif ph == "combat_wall":
@@ -371,7 +371,7 @@ class Play:
             else:
                 self.group.append(t)
             app.beep(render.CLICK)
-            app.say("group 1: %d tiles; OK to offer" % len(self.group))
+            app.say("group 1: %s; OK to offer" % _count(len(self.group), "tile"))
         elif ph == "combat_select" and self.ready is None:
             if not self.forms:
                 app.beep(render.REJECT)
@@ -380,14 +380,14 @@ class Play:
             uses = self.forms[-1][1]
             _use(uses, t, key >> 3)
             app.beep(render.CLICK)
-            n = len(uses)
-            app.say("%s row formation: %d square%s, the last %d" % (
-                "upper" if self.forms[-1][0] == 0 else "lower", n, _s(n), key >> 3))
+            app.say("%s row formation: %s, the last %d" % (
+                "upper" if self.forms[-1][0] == 0 else "lower", _count(len(uses), "square"),
+                key >> 3))
         elif ph == "combat_steal":
             _use(self.steal, t, key >> 3)
             app.beep(render.CLICK)
-            n = len(self.steal)
-            app.say("%d tile%s to take, the last adding %d; OK" % (n, _s(n), key >> 3))
+            app.say("%s to take, the last adding %d; OK" % (_count(len(self.steal), "tile"),
+                                                           key >> 3))
 
     def _selection(self):
         """The selection entered, as the engine writes it ("F -" when none)."""
@@ -540,8 +540,9 @@ class Play:
             if self.ready is None:
                 self.ready = self._selection()
                 app.beep(render.CLICK)
-                app.say("%d formations, %d squares: OK to confirm, PASS to start again"
-                        % (len(self.forms), sum([len(f[1]) for f in self.forms])))
+                app.say("%s, %s: OK to confirm, PASS to start again"
+                        % (_count(len(self.forms), "formation"),
+                           _count(sum([len(f[1]) for f in self.forms]), "square")))
             elif not self._try(self.ready, now):
                 self.forms = []
                 self.ready = None
@@ -637,10 +638,6 @@ class Play:
         return out
 
 
-def _s(n):
-    return "" if n == 1 else "s"
-
-
 def _use(uses, t, value):
     """Add tile ``t`` giving ``value`` to ``uses``; the tile of the last use again
     replaces that use (turned round, it gives the other square)."""
@@ -654,6 +651,11 @@ def _push_words(move):
     """'W05,14 P36R5' -> '3-6 into row 5 from the right'."""
     return "%s-%s into row %s from the %s" % (move[8], move[9], move[11],
                                              "right" if move[10] == "R" else "left")
+
+
+def _count(n, word):
+    """'1 tile', '2 tiles'."""
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
 def _halves(h):

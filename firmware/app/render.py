@@ -13,6 +13,13 @@ YELLOW = (255, 200, 0)
 CYAN = (0, 200, 255)
 PURPLE = (150, 0, 255)
 MAGENTA = (255, 0, 160)
+# More for the menus, where every setting has a colour of its own on a board.
+BLUE = (0, 0, 255)
+LIME = (150, 255, 0)
+TEAL = (0, 255, 150)
+PINK = (255, 90, 120)
+ORANGE = (255, 140, 0)
+GREY = (70, 70, 70)
 
 # Morbak squares by code (see CODES): switched = the owner's colour at half level;
 # blocked = the owner's colour washed with white (it can never change again); neutral =

@@ -36,6 +36,9 @@ _SLICE_MS = const(40)   # thinking between two polls of the keys and sensors
 # overrun and the steps between slices included.
 _THINK_LIMIT_MS = (0, 300, 600, 1000, 1400, 1800)
 _BREATH_MS = const(2000)   # one slow breath of the thinking pulse
+# Results whose scores only say who won (Morbak's, a resignation, a draw agreed): said
+# without them.
+_UNSCORED = ("line", "flag", "no moves", "resignation", "agreement", "in progress")
 
 
 def _only_pass(engine, s):
@@ -117,8 +120,17 @@ class Session:
         if self.view is not None:
             self.view.moved(now)
 
+    def name(self, seat):
+        """A seat as the players read it: its colour where the game names players by
+        colour (the controller's seat_name: Fursaz's Black and White, which the pie
+        swaps; Mabula's White and Black), else its letter."""
+        view = self.view
+        if view is not None and hasattr(view, "seat_name"):
+            return view.seat_name(seat)
+        return self.seats[seat]
+
     def who(self, seat):
-        return self.seats[seat] if seat >= 0 else "either seat"
+        return self.name(seat) if seat >= 0 else "either seat"
 
     # ------------------------------------------------------------ moves
 
@@ -154,7 +166,8 @@ class Session:
             app.beep(render.PASS)
             self.play("pass", now)
             if not self.over:
-                app.say("%s had to pass; %s to move" % (self.seats[self.pass_seat], self.seats[self.turn]))
+                app.say("%s had to pass; %s to move" % (self.name(self.pass_seat),
+                                                         self.name(self.turn)))
         else:
             app.say("%s to move" % self.who(self.turn))
             self._moved(now)
@@ -171,12 +184,15 @@ class Session:
 
     def outcome(self):
         res = self.result if self.result is not None else self.engine.result(self.state)
-        w = res["winner"]
+        w, sc, reason = res["winner"], res["scores"], res["reason"]
+        if reason == "flag":
+            return "%s wins: %s's game time ran out" % (self.name(w), self.name(1 - w))
+        if reason in _UNSCORED:   # the scores only mark the winner
+            return "draw (%s)" % reason if w is None else "%s wins (%s)" % (self.name(w), reason)
         if w is None:
-            return "draw (%s)" % res["reason"]
-        if res["reason"] == "flag":
-            return "%s wins: %s's game time ran out" % (self.seats[w], self.seats[1 - w])
-        return "%s wins (%s)" % (self.seats[w], res["reason"])
+            return "draw %d-%d" % (sc[0], sc[1])
+        return "%s wins %d-%d%s" % (self.name(w), sc[w], sc[1 - w],
+                                    "" if reason == "score" else " (%s)" % reason)
 
     def machine_to_move(self):
         return self.turn >= 0 and self.turn == self.opponent
@@ -307,7 +323,8 @@ class Session:
             self.app.beep(render.FLAG if flag else render.TIMEOUT)
             self.play("flag" if flag else "timeout", now - dt)
             if not flag and not self.over:
-                self.app.say("%s ran out of move time; %s to move" % (self.seats[p], self.seats[self.turn]))
+                self.app.say("%s ran out of move time; %s to move" % (self.name(p),
+                                                                      self.name(self.turn)))
 
     def _alert(self, alert):
         if not alert:

@@ -397,6 +397,7 @@ function matchText(m, seat) {
 // The legend of the screen shown: the firmware's own words (firmware/app/explain.py).
 function showLegend(s) {
   const legend = s.legend;
+  cellNames = s.names || [];
   $("legend").hidden = !legend;
   if (!legend) return;
   $("legend-screen").textContent = s.screen ? `(${s.screen})` : "";
@@ -424,13 +425,16 @@ function showLegend(s) {
   }));
 }
 
-// A cell's name, where the board module names its cells (else the text says enough).
-const cellName = (c) => (board.cellName ? board.cellName(c) : "");
+// A cell's name: the board module's, else the firmware's (status "names": e5, b3, L1 ...).
+let cellNames = [];
+const cellName = (c) => (board.cellName ? board.cellName(c) : cellNames[c] ?? "");
 
 function cellsText(cells) {
-  if (!cells.length || !board.cellName) return "";
+  if (!cells.length) return "";
   const names = cells.map(cellName);
-  return names.length > 2 ? `${names[0]}–${names[names.length - 1]}` : names.join(" ");
+  const run = cells.every((c, i) => i === 0 || c === cells[i - 1] + 1);
+  if (run && names.length > 2) return `${names[0]}–${names[names.length - 1]}`;
+  return names.length > 12 ? names.slice(0, 12).join(" ") + " …" : names.join(" ");
 }
 
 // m:ss.t, rounded to the tenth before it is split (59.96 s is 1:00.0, never 0:60.0).

@@ -36,6 +36,11 @@ def listed(moves, limit=24, sep=", "):
     return "%s%s… (%d moves; type 'moves' for all)" % (sep.join(moves[:limit]), sep, len(moves))
 
 
+def count(n, word):
+    """'1 tile', '2 tiles'."""
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
 def key_values(text):
     """{key: value} of an engine's ``key=value key=value`` text (values may hold spaces)."""
     out = {}

@@ -118,9 +118,22 @@ def parse(state, line):
 
 
 def told(state, move):
+    """The move, and the stones it turns over (their net: a stone turned twice stays)."""
     if move == "swap":
         return "swap: the second player takes Black and its stone, the first player is now White"
-    return move
+    if move == "pass":
+        return move
+    res = ENGINE.resolution(state, move)
+    turned = sorted(res["net"], key=_point_order)
+    if res["final"] != res["colour"]:
+        turned.append("%s itself" % move)
+    if not turned:
+        return "%s (no stone turns over)" % move
+    return "%s, turning over %s" % (move, ", ".join(turned))
+
+
+def _point_order(name):
+    return (name[0], int(name[1:]))
 
 
 def scores(state):

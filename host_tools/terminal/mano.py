@@ -2,10 +2,10 @@
 tiles of the player at the keyboard (the other hand and the boneyard as counts),
 the match score, and how the last hand ended."""
 from firmware.rules import mano as ENGINE
-from host_tools.terminal import key_values, listed
+from host_tools.terminal import count, key_values, listed
 
 TITLE = "Dominó Mano a Mano"
-PLAYERS = ("Player 1", "Player 2")
+PLAYERS = ("A", "B")
 
 
 def new_game(seed):
@@ -33,7 +33,7 @@ def board(state, last, viewer=None):
     seat = ENGINE.to_move(state)
     score = v["score"].split(",")
     tiles = [] if v["line"] == "-" else v["line"].split()
-    lines = ["Hand %s · match to %s points · points: Player 1 %s, Player 2 %s"
+    lines = ["Hand %s · match to %s points · points: A %s, B %s"
              % (v["hand"], v["target"], score[0], score[1])]
     ends = ""
     if tiles:
@@ -42,10 +42,10 @@ def board(state, last, viewer=None):
     for s in (0, 1):
         held = v["h%d" % s]
         if held.isdigit():
-            lines.append("%s holds %s tiles (hidden)" % (PLAYERS[s], held))
+            lines.append("%s holds %s (hidden)" % (PLAYERS[s], count(int(held), "tile")))
         else:
             lines.append("%s's tiles: %s" % (PLAYERS[s], "none" if held == "-" else held))
-    lines.append("Boneyard: %s tiles" % v["bone"])
+    lines.append("Boneyard: %s" % count(int(v["bone"]), "tile"))
     done = ENGINE.hand_history(state)
     if done:
         h = done[-1]
@@ -108,4 +108,4 @@ def told(state, move):
 
 
 def scores(state):
-    return "Points: Player 1 %d, Player 2 %d." % tuple(ENGINE.result(state)["scores"])
+    return "Points: A %d, B %d." % tuple(ENGINE.result(state)["scores"])

@@ -10,10 +10,10 @@ import re
 import textwrap
 
 from firmware.rules import masbrur as ENGINE
-from host_tools.terminal import listed
+from host_tools.terminal import count, listed
 
 TITLE = "Masbrur"
-PLAYERS = ("Player 1", "Player 2")
+PLAYERS = ("A", "B")
 PHASES = {"free_setup": "free setup of the field", "pie_offer": "pie offer",
           "pie_accept": "pie offer: choose a group", "equipment": "equipment phase",
           "combat_wall": "combat: walls", "combat_select": "combat: formations",
@@ -77,7 +77,7 @@ def board(state, last, viewer=None):
     rounds = re.search(r"rounds=(\d+)", v["options"]).group(1)
     score = [int(x) for x in v["score"].split()]
     phase = v["phase"]
-    lines = ["Round %s of %s · %s offers · die %s · totals: Player 1 %s, Player 2 %s"
+    lines = ["Round %s of %s · %s offers · die %s · totals: A %s, B %s"
              % (min(rnd, int(rounds)), rounds, PLAYERS[offerer], die, half(score[0]), half(score[1]))]
     pushed = _last_row(last)
     lines.append("Field (a row is two tiles touching on equal squares; pushes go on its "
@@ -109,7 +109,7 @@ def board(state, last, viewer=None):
         if wall == "-":
             w = "no wall yet"
         elif "??" in wall:
-            w = "wall of %d tiles (hidden)" % len(wall.split())
+            w = "wall of %s (hidden)" % count(len(wall.split()), "tile")
         else:
             w = "wall: " + wall
         lines.append("%s's arsenal: %s · %s" % (PLAYERS[p], " ".join(ars) or "(empty)", w))
@@ -121,7 +121,7 @@ def board(state, last, viewer=None):
             lines.append("%s's formations: %s" % (PLAYERS[p], "none" if sel == "F -" else sel))
     blk = v["blockers"].split()
     if phase == "combat_steal":
-        lines.append("Blocker of each wall: Player 1's %s, Player 2's %s" % tuple(
+        lines.append("Blocker of each wall: A's %s, B's %s" % tuple(
             "none" if b == "-" else b for b in blk))
         lines.append(_round_text("If nothing more is stolen", _no_more_steals(state)))
     if v["last"] != "-":
@@ -133,8 +133,8 @@ def board(state, last, viewer=None):
 
 def _round_text(title, last):
     h0, h1, c, d = last
-    return ("%s: medals Player 1 %s, Player 2 %s · community score %d · die %d · points "
-            "won: Player 1 %s, Player 2 %s" % (title, half(h0), half(h1), c, d,
+    return ("%s: medals A %s, B %s · community score %d · die %d · points "
+            "won: A %s, B %s" % (title, half(h0), half(h1), c, d,
                                                half(h0 * (c + d)), half(h1 * (c + d))))
 
 
@@ -319,4 +319,4 @@ def told(state, move):
 
 def scores(state):
     sc = ENGINE.result(state)["scores"]
-    return "Totals: Player 1 %s, Player 2 %s." % (half(sc[0]), half(sc[1]))
+    return "Totals: A %s, B %s." % (half(sc[0]), half(sc[1]))

@@ -61,8 +61,11 @@ def status(state, clocks=None):
     line = ENGINE.winning_line(state)
     if line:
         parts[0] += ": four in a row " + " ".join(sorted(ENGINE.SQUARES[i] for i in line))
-    if b["blocks"] is None:
+    lite = "lite" in ENGINE.to_text(state).split()
+    if b["blocks"] is None and not lite:
         parts.append("switches+blocks left A %d B %d" % tuple(b["budget"]))
+    elif lite:          # Lite has no blocks
+        parts.append("switches left A %d B %d" % tuple(b["budget"]))
     else:
         parts.append("switches left A %d B %d" % tuple(b["budget"]))
         parts.append("blocks left A %d B %d" % tuple(b["blocks"]))

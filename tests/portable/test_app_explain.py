@@ -35,7 +35,8 @@ def test_the_legend_follows_the_screen():
     eq(len([c for c in leg["cells"] if len(c[0]) == 42]), 1, "the bar: a2 to g7")
     eq(_keys(leg)["OK"], "save it")
     b.press("f7")                                   # the value: 41 squares (a2 = 1)
-    eq(b.status()["message"], "morbak.move_time_s = 410: change it on the lit squares; OK saves, MENU goes back")
+    eq(b.status()["message"], "time for one move (a square = 10 s): 410 s; change it on the "
+                              "lit squares; OK saves, MENU goes back", "its title, never its key")
     b.press(MENU)
     b.start()
     b.move("d4")
@@ -60,7 +61,7 @@ def test_every_screen_change_replaces_the_message():
     b.start()
     eq(b.status()["message"], "A to move")
     b.press("d4")
-    eq(b.status()["message"], "A: L d4? (press again or OK; MENU cancels)")
+    eq(b.status()["message"], "A: light d4? (press again or OK; MENU cancels)")
     b.press(MENU)
     eq(b.status()["message"], "A to move", "a cancelled press asks for nothing more")
     b.move("d4")
@@ -115,7 +116,8 @@ def test_night_mode_set_in_the_menu():
     b.press("g7")                                   # night mode: c4 off, e4 on
     b.press("e4")
     b.press(OK)
-    eq(b.status()["message"], "leds.night = on", "the note says what was saved")
+    eq(b.status()["message"], "saved: night mode: dim, no white flashes: on",
+       "the note says what was saved")
     eq(b.app.brightness, settings.NIGHT_BRIGHTNESS)
     b.press("c1")                                   # brightness, previewed as night mode caps it
     b.press("g7")
