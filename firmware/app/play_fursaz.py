@@ -30,7 +30,6 @@ is rebuilt from its record and the board checked against it, the last placement'
 still lit if they are still owed. Game over: each empty point lights in the colour of
 whose territory it is; PASS shows the scores as bars; OK or MENU returns to the menu."""
 from firmware.app import render
-from firmware.app.board_stone import points
 from firmware.app.session import Session
 from firmware.rules import IllegalMove
 from firmware.rules import fursaz as engine
@@ -69,6 +68,8 @@ class Play:
         self.pass_key = app.keys["pass"]
         self.swap_key = app.keys["swap"]
         size = rec["options"].get("size", 7)
+        # The board's layout leaves RAM with the menu: its points are taken, not it.
+        from firmware.app.board_stone import points
         self.points = points(engine, size)
         n = len(self.points)
         if n != len(app.frame) // 3:

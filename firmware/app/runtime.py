@@ -46,16 +46,43 @@ from firmware.app import boards, crash, eventlog, records, render
 
 
 _MENU_MODULES = ("firmware.app.menu", "firmware.app.settings", "firmware.app.games")
+_MODULE = type(sys)
 
 
 def _unload(names):
     """Forget modules (in sys.modules and as attributes of their package) so that their
-    code is collected once nothing uses it; the next import loads them again."""
-    for name in names:
-        if sys.modules.pop(name, None) is not None:
-            package, _, leaf = name.rpartition(".")
-            if hasattr(sys.modules[package], leaf):
-                delattr(sys.modules[package], leaf)
+    code is collected once nothing uses it; the next import loads them again. A loaded
+    module that holds one of them goes too, and so on: none is left holding a dead copy
+    of a module the next import loads afresh (its state would be the dead one's)."""
+    while names:
+        for name in names:
+            if sys.modules.pop(name, None) is not None:
+                package, _, leaf = name.rpartition(".")
+                if hasattr(sys.modules[package], leaf):
+                    delattr(sys.modules[package], leaf)
+        names = [name for name in sys.modules if name.startswith("firmware.")
+                 and _holds_dead(sys.modules[name])]
+
+
+def _holds_dead(mod):
+    for value in mod.__dict__.values():
+        if type(value) is _MODULE and sys.modules.get(value.__name__) is not value \
+                and value.__name__.startswith("firmware."):
+            return True
+    return False
+
+
+def _family(game):
+    """The loaded modules of ``game``: its engine and the engine's parts
+    (firmware.rules.<game>_*), its opponent, its controller, the app's modules named
+    after it (firmware.app.mano_opponent) and its settings."""
+    out = []
+    for name in sys.modules:
+        leaf = name.rpartition(".")[2]
+        if name.startswith("firmware.") and (leaf == game or leaf.startswith(game + "_")
+                                             or leaf == "play_" + game or leaf == "settings_" + game):
+            out.append(name)
+    return out
 
 
 class App:
@@ -170,17 +197,14 @@ class App:
         from firmware.app.menu import Menu
         self.show(Menu(self))
 
-    def _game_modules(self, game):
-        return ("firmware.app.play_" + game, "firmware.app.session", "firmware.app.screens",
-                "firmware.app.clock", "firmware.app.match", "firmware.rules." + game)
-
     def close_game(self, game=None):
         """Drop the game, and its code with it."""
         if game is None and self.play is not None:
             game = self.play.session.rec["game"]
         self.play = None
         if game in self.games:
-            _unload(self._game_modules(game))
+            _unload(_family(game) + ["firmware.app.session", "firmware.app.screens",
+                                     "firmware.app.clock", "firmware.app.match"])
 
     def enter_game(self, play, offer=False):
         """Show ``play``'s board (behind the resume offer when ``offer``); the menu's
@@ -193,16 +217,13 @@ class App:
             self.show(play)
         names = list(_MENU_MODULES)
         names.append("firmware.app.board_" + self.kind)
+        # The settings loaded each game's options: the game played keeps its engine, the
+        # tile board's other game goes whole.
+        playing = play.session.rec["game"]
         for game in self.games:
             names.append("firmware.app.settings_" + game)
-        # The settings loaded each game's options (settings._engine): the tile board's other
-        # game's go, and its engine with the modules it names as its PARTS if it was loaded.
-        playing = play.session.rec["game"]
-        for g in self.games:
-            if g != playing:
-                names.append("firmware.rules.%s_options" % g)
-                names.append("firmware.rules." + g)
-                names += getattr(sys.modules.get("firmware.rules." + g), "PARTS", ())
+            if game != playing:
+                names += _family(game)
         _unload(names)
 
     def pause(self, play):
