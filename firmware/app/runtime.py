@@ -34,8 +34,12 @@ and the menu opens. A saved game the engine cannot replay is set aside the same 
 
 The heap holds the code of the screens outside a game (menu.py) or of a game, never
 both: each is imported when it opens and dropped when it closes (a game's modules are
-most of the app's RAM). The settings go with the menu: a game reads only their values,
-in App.cfg.
+most of the app's RAM). A game's code is its family of modules, named after it (its engine
+and the engine's parts, its opponent, its controller, the app's modules for it, its
+settings): closing the game drops all but its engine, entering another game drops it
+whole, and a module that holds a dropped one goes with it, so none is left holding a dead
+copy of a module the next import loads afresh. The settings go with the menu: a game
+reads only their values, in App.cfg.
 
 Tools (trace replay) may set App.notes to a list: the app then appends what a person
 watching the board would write down - ("move", ply, move), ("correction", t, spaces),
@@ -203,8 +207,12 @@ class App:
             game = self.play.session.rec["game"]
         self.play = None
         if game in self.games:
-            _unload(_family(game) + ["firmware.app.session", "firmware.app.screens",
-                                     "firmware.app.clock", "firmware.app.match"])
+            # Its engine stays (the menu's settings read its options, the next game of the
+            # same kind plays it, and a finished game's session still asks it for its
+            # position): it goes whole when another game is entered.
+            names = [n for n in _family(game) if not n.startswith("firmware.rules.")]
+            _unload(names + ["firmware.app.session", "firmware.app.screens",
+                             "firmware.app.clock", "firmware.app.match"])
 
     def enter_game(self, play, offer=False):
         """Show ``play``'s board (behind the resume offer when ``offer``); the menu's

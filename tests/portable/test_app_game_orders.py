@@ -12,10 +12,12 @@ from stone_kit import PROFILE5
 from test_app_kit import PROFILE as LIGHT
 from test_app_kit import fresh_dir
 from tile_kit import PROFILE as TILE
+from tile_kit import hands
 
 from firmware.app import trace
 from firmware.app.runtime import make_app
 from firmware.hal.storage import Storage
+from firmware.rules import mano
 
 MARBLE = {"name": "marble-test", "kind": "marble", "mcu": "rp2040",
           "leds": {"count": 60}, "buttons": {"menu": 10, "ok": 11, "pass": 12}}
@@ -188,3 +190,14 @@ def test_mano_against_the_board_after_masbrur_through_traces():
         out.append(trace.replay(TILE, Storage(fresh_dir("orders-trace")), ['{"t": 0}'], 0,
                                 values)[-1].split(" ")[1].split("\n")[0])
     eq(out, ["hand=1", "masbrur", "hand=1"], "Mano a Mano, Masbrur, Mano a Mano against the board")
+
+
+def test_a_finished_game_closed_by_ok_still_gives_its_position():
+    """OK at the end closes the game (its code leaves RAM): the replay still prints the
+    position and the result from the finished game's session (its engine stays loaded)."""
+    lines, moves, table, o = hands(1, 1, options={"target": 5})
+    table.press("ok")
+    out = trace.replay(TILE, Storage(fresh_dir("orders-end")), table.lines, 0, {"mano.target": "5"})
+    eq(out[-2:], ["position " + mano.to_text(o),
+                  'result {"reason": "target reached", "scores": [0, 9], "winner": 1}'],
+       "the hand's end, after OK")
