@@ -124,8 +124,11 @@ class App:
 
     def attach(self, sensors):
         """The runner hands over its sensor driver; a board kind that calibrates its
-        sensors loads its calibration now."""
+        sensors loads its calibration now. An app made anew after a crash gets the
+        driver's last frame again: it reads the board before it judges anything (the
+        driver hands a frame on only when it changes)."""
         self.sensors = sensors
+        sensors.again()
         board = self.board
         if hasattr(board, "attach"):
             board.attach(self)
