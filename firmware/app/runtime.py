@@ -84,7 +84,7 @@ def _family(game):
     for name in sys.modules:
         leaf = name.rpartition(".")[2]
         if name.startswith("firmware.") and (leaf == game or leaf.startswith(game + "_")
-                                             or leaf == "play_" + game or leaf == "settings_" + game):
+                                             or leaf in ("play_" + game, "settings_" + game)):
             out.append(name)
     return out
 

@@ -198,4 +198,4 @@ def test_fursaz_level_5_looks_at_the_replies_level_4_does_not():
 
     four, five = ai.choose("fursaz", s, 4, 0), ai.choose("fursaz", s, 5, 0)
     eq(margin(four), max([margin(m) for m in places]), "level 4: the best margin at once")
-    assert after_reply(five) > after_reply(four), (four, after_reply(four), five, after_reply(five))
+    assert after_reply(five) > after_reply(four), (four, five)

@@ -90,7 +90,8 @@ def stale():
 
 def _family(name, game):
     leaf = name.rpartition(".")[2]
-    return leaf == game or leaf.startswith(game + "_") or leaf in ("play_" + game, "settings_" + game)
+    return leaf == game or leaf.startswith(game + "_") or leaf in ("play_" + game,
+                                                                    "settings_" + game)
 
 
 def check_playing(app, game, what):
@@ -197,7 +198,8 @@ def test_a_finished_game_closed_by_ok_still_gives_its_position():
     position and the result from the finished game's session (its engine stays loaded)."""
     lines, moves, table, o = hands(1, 1, options={"target": 5})
     table.press("ok")
-    out = trace.replay(TILE, Storage(fresh_dir("orders-end")), table.lines, 0, {"mano.target": "5"})
+    out = trace.replay(TILE, Storage(fresh_dir("orders-end")), table.lines, 0,
+                       {"mano.target": "5"})
     eq(out[-2:], ["position " + mano.to_text(o),
                   'result {"reason": "target reached", "scores": [0, 9], "winner": 1}'],
        "the hand's end, after OK")

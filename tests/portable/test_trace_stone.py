@@ -153,7 +153,8 @@ def test_a_size_7_trace_is_the_size_7_boards():
               [w for w in json.loads(lines[k])["stones"].split() if w[:-1] not in small]]
     assert beyond, "the game reaches points beyond the small board"
     for size in ("7", "5"):
-        out = trace.replay(profile(7), Storage(fresh_dir("stone7")), lines, 0, {"fursaz.size": size})
+        out = trace.replay(profile(7), Storage(fresh_dir("stone7")), lines, 0,
+                           {"fursaz.size": size})
         eq(accepted(out), moves, "fursaz.size=%s on the size-7 board" % size)
         eq([x for x in out if x.startswith("position")], ["position " + position], size)
     assert position.startswith("7 "), position
