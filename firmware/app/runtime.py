@@ -34,12 +34,10 @@ and the menu opens. A saved game the engine cannot replay is set aside the same 
 
 The heap holds the code of the screens outside a game (menu.py) or of a game, never
 both: each is imported when it opens and dropped when it closes (a game's modules are
-most of the app's RAM). A game's code is its family of modules, named after it (its engine
-and the engine's parts, its opponent, its controller, the app's modules for it, its
-settings): closing the game drops all but its engine, entering another game drops it
-whole, and a module that holds a dropped one goes with it, so none is left holding a dead
-copy of a module the next import loads afresh. The settings go with the menu: a game
-reads only their values, in App.cfg.
+most of the app's RAM). A game's code is the family of modules named after it
+(unload.py): closing the game drops all but its engine, entering another game drops it
+whole, and a module that holds a dropped one goes with it. The settings go with the
+menu: a game reads only their values, in App.cfg.
 
 Tools (trace replay) may set App.notes to a list: the app then appends what a person
 watching the board would write down - ("move", ply, move), ("correction", t, spaces),
@@ -50,43 +48,12 @@ from firmware.app import boards, crash, eventlog, records, render
 
 
 _MENU_MODULES = ("firmware.app.menu", "firmware.app.settings", "firmware.app.games")
-_MODULE = type(sys)
 
 
-def _unload(names):
-    """Forget modules (in sys.modules and as attributes of their package) so that their
-    code is collected once nothing uses it; the next import loads them again. A loaded
-    module that holds one of them goes too, and so on: none is left holding a dead copy
-    of a module the next import loads afresh (its state would be the dead one's)."""
-    while names:
-        for name in names:
-            if sys.modules.pop(name, None) is not None:
-                package, _, leaf = name.rpartition(".")
-                if hasattr(sys.modules[package], leaf):
-                    delattr(sys.modules[package], leaf)
-        names = [name for name in sys.modules if name.startswith("firmware.")
-                 and _holds_dead(sys.modules[name])]
-
-
-def _holds_dead(mod):
-    for value in mod.__dict__.values():
-        if type(value) is _MODULE and sys.modules.get(value.__name__) is not value \
-                and value.__name__.startswith("firmware."):
-            return True
-    return False
-
-
-def _family(game):
-    """The loaded modules of ``game``: its engine and the engine's parts
-    (firmware.rules.<game>_*), its opponent, its controller, the app's modules named
-    after it (firmware.app.mano_opponent) and its settings."""
-    out = []
-    for name in sys.modules:
-        leaf = name.rpartition(".")[2]
-        if name.startswith("firmware.") and (leaf == game or leaf.startswith(game + "_")
-                                             or leaf in ("play_" + game, "settings_" + game)):
-            out.append(name)
-    return out
+def _unload(names, games=(), engines=True):
+    """Forget these modules and these games' (unload.py)."""
+    from firmware.app import unload
+    unload.forget(names, games, engines)
 
 
 class App:
@@ -213,9 +180,8 @@ class App:
             # Its engine stays (the menu's settings read its options, the next game of the
             # same kind plays it, and a finished game's session still asks it for its
             # position): it goes whole when another game is entered.
-            names = [n for n in _family(game) if not n.startswith("firmware.rules.")]
-            _unload(names + ["firmware.app.session", "firmware.app.screens",
-                             "firmware.app.clock", "firmware.app.match"])
+            _unload(("firmware.app.session", "firmware.app.screens", "firmware.app.clock",
+                     "firmware.app.match"), (game,), False)
 
     def enter_game(self, play, offer=False):
         """Show ``play``'s board (behind the resume offer when ``offer``); the menu's
@@ -231,11 +197,12 @@ class App:
         # The settings loaded each game's options: the game played keeps its engine, the
         # tile board's other game goes whole.
         playing = play.session.rec["game"]
+        others = []
         for game in self.games:
             names.append("firmware.app.settings_" + game)
             if game != playing:
-                names += _family(game)
-        _unload(names)
+                others.append(game)
+        _unload(names, others)
 
     def pause(self, play):
         from firmware.app.screens import Pause
