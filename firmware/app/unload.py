@@ -9,6 +9,7 @@ parts (firmware.rules.<game>_*), its opponent (firmware.ai.<game>), its controll
 Whatever is forgotten, a loaded module that holds it goes too, and so on: none is left
 holding a dead copy of a module the next import loads afresh, whose state (tables an
 engine builds on first use) would not be the dead one's."""
+import gc
 import sys
 
 _MODULE = type(sys)
@@ -35,6 +36,11 @@ def forget(names, games=(), engines=True):
                     delattr(sys.modules[package], leaf)
         names = [name for name in sys.modules if name.startswith("firmware.")
                  and _holds_dead(sys.modules[name])]
+    # Their room is freed now, not at the next collection: what the game allocates next
+    # reuses it instead of cutting up the free heap (a Masbrur round on a Pico: the largest
+    # free block 79 KB, not 18 KB). CPython's memory needs no such help.
+    if sys.implementation.name == "micropython":
+        gc.collect()
 
 
 def _holds_dead(mod):
