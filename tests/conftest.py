@@ -19,3 +19,23 @@ def upy():
                              [PORTABLE, "/portable"]])
     yield mp
     mp.close()
+
+
+@pytest.fixture(autouse=True)
+def _firmware_modules_as_before():
+    """Each test ends with the firmware modules loaded as they were before it, as every
+    test in tests/portable/ runs in a fresh interpreter on MicroPython: the app unloads a
+    game's code when another game starts, and an engine a test file imported must not be
+    left a dead copy whose lazy imports (mano.py's parts) find new ones."""
+    before = dict([(k, v) for k, v in sys.modules.items() if k.startswith("firmware")])
+    yield
+    for name in [k for k in sys.modules if k.startswith("firmware") and k not in before]:
+        del sys.modules[name]
+        package, _, leaf = name.rpartition(".")
+        if package in sys.modules and getattr(sys.modules[package], leaf, None) is not None:
+            delattr(sys.modules[package], leaf)
+    sys.modules.update(before)
+    for name, module in before.items():
+        package, _, leaf = name.rpartition(".")
+        if package in before:
+            setattr(before[package], leaf, module)

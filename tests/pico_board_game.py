@@ -112,6 +112,9 @@ def main(profile, seed, cap):
     if game == "mabula":                        # set up as the LEDs ask
         t += 500
         app.step(t, [("frame", engine.occupancy(s))])
+    elif game == "mano":                        # the sensors' reading: an empty track
+        t += 500
+        app.step(t, [("frame", bytes(_TILES))])
     rng = Rng(seed)
     moves = []
     low_free = low_block = 1 << 30

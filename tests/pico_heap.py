@@ -18,7 +18,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 IN_USE = "import gc\ngc.collect()\nprint(gc.mem_alloc())"
 
 # A board's app as deployed, the game the menu's OK starts (the marble board: set up as
-# its LEDs ask, by the stable frame of the marbles on their edge spaces).
+# its LEDs ask, by the stable frame of the marbles on their edge spaces; the tile board
+# reads its empty track).
 START = """
 import os, json
 try:
@@ -34,6 +35,8 @@ if app.screen.name == "setup":
     from firmware.rules import mabula as _m
     app.step(1600, [("frame", _m.occupancy(app.play.session.state))])
     del _m
+elif app.kind == "tile":
+    app.step(1600, [("frame", b"\\x08" * 128)])   # the sensors' reading: an empty track
 print(app.screen.name)
 del os, json, make_app, Storage
 """

@@ -31,7 +31,6 @@ still lit if they are still owed. Game over: each empty point lights in the colo
 whose territory it is; PASS shows the scores as bars (seat A's from a1 on, seat B's from
 the middle, each in its colour's stone); OK or MENU returns to the menu."""
 from firmware.app import render
-from firmware.app.board_stone import points
 from firmware.app.session import Session
 from firmware.rules import IllegalMove
 from firmware.rules import fursaz as engine
@@ -70,6 +69,8 @@ class Play:
         self.pass_key = app.keys["pass"]
         self.swap_key = app.keys["swap"]
         size = rec["options"].get("size", 7)
+        # The board's layout leaves RAM with the menu: its points are taken, not it.
+        from firmware.app.board_stone import points
         self.points = points(engine, size)
         n = len(self.points)
         if n != len(app.frame) // 3:

@@ -199,8 +199,8 @@ class Play:
     def tick(self, now):
         ses = self.session
         ses.tick(now)
-        if ses.machine_to_move() and self.ai_move is None:
-            move = ses.think()
+        if ses.machine_to_move() and self.ai_move is None and not self.setup:
+            move = ses.think()   # once set up: its push is what it says next
             if move is not None:
                 self.ai_move = move
                 ends = move.split("-")

@@ -25,9 +25,11 @@ RIGHT seat B, before or after the lead is put on S. (With later leads by the win
 the engine names the seat.) When a hand ends - a domino, or a dead line (announced with
 the blocker named) - the tiles left in hand are shown on the pad one at a time, seat A's
 first; with the last one the hand is scored, the scores shown as bars over the field
-against the target, and the next hand starts once the track is cleared. Every draw of
-the hand, and a lead the highest-double rule gives, is then checked against the tiles the
-seats played and showed (rec["draw_checks"], rec["lead_checks"]: [ply, seat, "fine" |
+against the target, and the next hand starts once the track is cleared: a lead is taken
+only on a track that has read empty since the line was (the last hand's lead can lie alone
+on S while the tiles are taken off). Every draw of the hand, and a lead the highest-double
+rule gives, is then checked against the tiles the seats played and showed
+(rec["draw_checks"], rec["lead_checks"]: [ply, seat, "fine" |
 "held a tile that fit" | "held a higher tile" | "cannot tell"]: firmware/app/mano_checks.py).
 
 Against the board (setting mano.opponent): its tiles lie face down on the field and
@@ -108,6 +110,7 @@ class Play:
         self.leader = -1                   # the seat named to lead, before the lead is down
         self.next_l = self.next_r = 0      # the cells of the ends' next slots (-1 past the track)
         self.phase = ""
+        self.cleared = False               # the track has read empty (this game, this hand)
         if rec["options"].get("mode") != "observed":
             raise ValueError("the tile board plays Mano a Mano with real tiles (mode observed)")
         self.session = Session(app, engine, rec, now, SEATS)
@@ -135,6 +138,7 @@ class Play:
             self.phase = "play"
         hist = engine.hand_history(s)
         if len(hist) > self.hands:
+            self.cleared = False           # the hand's tiles lie on the track
             h = hist[-1]
             self._tell(now, "hand %d: %s wins %d (%s); %s %d, %s %d" % (
                 h["hand"], SEATS[h["winner"]], h["points"], h["reason"],
@@ -205,6 +209,8 @@ class Play:
         for c in range(_TRACK):
             self.seen[c] = key_of(frame, c)
         self.have_seen = True
+        if self.phase == "lead" and self._track_empty():
+            self.cleared = True
         bot = self.bot
         if bot is not None:
             bot.frame(frame, now)
@@ -309,11 +315,20 @@ class Play:
         if not n:
             self.fits_other = -1
 
+    def _track_empty(self):
+        for c in range(_TRACK):
+            if self.seen[c] != _EMPTY:
+                return False
+        return True
+
     def _play_slot(self):
         """The slot of a play the track shows (one new tile, on the slot a play goes
-        on, everything else as the line has it), or -1."""
+        on, everything else as the line has it), or -1. A lead only on a track that has
+        been empty: while the last hand's tiles are taken off, its lead can lie alone on
+        S for a while."""
         if self.wrongs != 1 or self.phase == "reveal" or self.phase == "over" or (
-                self.bot is not None and self.bot.wrongs):
+                self.bot is not None and self.bot.wrongs) or (
+                self.phase == "lead" and not self.cleared):
             return -1
         for c in range(_TRACK):
             if self.wrong[c]:
@@ -406,9 +421,8 @@ class Play:
         app = self.app
         if self.phase == "lead" and self.session.turn < 0:
             self.leader = side
-            k = self.seen[0] if self.have_seen else _EMPTY
-            if k < _ODD and self.wrongs == 1:
-                self._lead(k, now)
+            if self.have_seen and self._play_slot() == 0:
+                self._lead(self.seen[0], now)
             else:
                 app.say("%s leads: put the lead on S" % SEATS[side])
             return

@@ -43,8 +43,7 @@ rounds and at the end L1-L6 / R1-R6 show the last round's half-medals of A / B a
 L7-L13 / R7-R13 their totals (against the higher one); in combat the wall slots light in
 their owner's colour (revealed). Game over: OK or MENU returns to the menu."""
 from firmware.app import render
-from firmware.app.board_tile import PAD, names
-from firmware.app.tile_positions import reading as key_of   # half a first
+from firmware.app.tile_positions import PAD, names, reading as key_of   # half a first
 from firmware.app.session import Session
 from firmware.rules import IllegalMove
 from firmware.rules import masbrur as engine

@@ -34,8 +34,10 @@ and the menu opens. A saved game the engine cannot replay is set aside the same 
 
 The heap holds the code of the screens outside a game (menu.py) or of a game, never
 both: each is imported when it opens and dropped when it closes (a game's modules are
-most of the app's RAM). The settings go with the menu: a game reads only their values,
-in App.cfg.
+most of the app's RAM). A game's code is the family of modules named after it
+(unload.py): closing the game drops all but its engine, entering another game drops it
+whole, and a module that holds a dropped one goes with it. The settings go with the
+menu: a game reads only their values, in App.cfg.
 
 Tools (trace replay) may set App.notes to a list: the app then appends what a person
 watching the board would write down - ("move", ply, move), ("correction", t, spaces),
@@ -48,14 +50,10 @@ from firmware.app import boards, crash, eventlog, records, render
 _MENU_MODULES = ("firmware.app.menu", "firmware.app.settings", "firmware.app.games")
 
 
-def _unload(names):
-    """Forget modules (in sys.modules and as attributes of their package) so that their
-    code is collected once nothing uses it; the next import loads them again."""
-    for name in names:
-        if sys.modules.pop(name, None) is not None:
-            package, _, leaf = name.rpartition(".")
-            if hasattr(sys.modules[package], leaf):
-                delattr(sys.modules[package], leaf)
+def _unload(names, games=(), engines=True):
+    """Forget these modules and these games' (unload.py)."""
+    from firmware.app import unload
+    unload.forget(names, games, engines)
 
 
 class App:
@@ -93,8 +91,11 @@ class App:
 
     def attach(self, sensors):
         """The runner hands over its sensor driver; a board kind that calibrates its
-        sensors loads its calibration now."""
+        sensors loads its calibration now. An app made anew after a crash gets the
+        driver's last frame again: it reads the board before it judges anything (the
+        driver hands a frame on only when it changes)."""
         self.sensors = sensors
+        sensors.again()
         board = self.board
         if hasattr(board, "attach"):
             board.attach(self)
@@ -170,17 +171,17 @@ class App:
         from firmware.app.menu import Menu
         self.show(Menu(self))
 
-    def _game_modules(self, game):
-        return ("firmware.app.play_" + game, "firmware.app.session", "firmware.app.screens",
-                "firmware.app.clock", "firmware.app.match", "firmware.rules." + game)
-
     def close_game(self, game=None):
         """Drop the game, and its code with it."""
         if game is None and self.play is not None:
             game = self.play.session.rec["game"]
         self.play = None
         if game in self.games:
-            _unload(self._game_modules(game))
+            # Its engine stays (the menu's settings read its options, the next game of the
+            # same kind plays it, and a finished game's session still asks it for its
+            # position): it goes whole when another game is entered.
+            _unload(("firmware.app.session", "firmware.app.screens", "firmware.app.clock",
+                     "firmware.app.match"), (game,), False)
 
     def enter_game(self, play, offer=False):
         """Show ``play``'s board (behind the resume offer when ``offer``); the menu's
@@ -193,17 +194,15 @@ class App:
             self.show(play)
         names = list(_MENU_MODULES)
         names.append("firmware.app.board_" + self.kind)
+        # The settings loaded each game's options: the game played keeps its engine, the
+        # tile board's other game goes whole.
+        playing = play.session.rec["game"]
+        others = []
         for game in self.games:
             names.append("firmware.app.settings_" + game)
-        # The settings loaded each game's options (settings._engine): the tile board's other
-        # game's go, and its engine with the modules it names as its PARTS if it was loaded.
-        playing = play.session.rec["game"]
-        for g in self.games:
-            if g != playing:
-                names.append("firmware.rules.%s_options" % g)
-                names.append("firmware.rules." + g)
-                names += getattr(sys.modules.get("firmware.rules." + g), "PARTS", ())
-        _unload(names)
+            if game != playing:
+                others.append(game)
+        _unload(names, others)
 
     def pause(self, play):
         from firmware.app.screens import Pause

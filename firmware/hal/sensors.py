@@ -6,8 +6,9 @@ the stone board). A marble rolling past, a stone being turned, a bounce or a han
 over changes the reading for a moment; so a frame is handed on only once the same
 reading has lasted ``settle_ms``, and only when it differs from the last frame handed
 on. The runner polls it like the key driver: ``scan(now_ms)``, ``pending()``,
-``take_events()`` -> (("frame", bytes),). A scan allocates nothing; a stable frame
-allocates its bytes once."""
+``take_events()`` -> (("frame", bytes),); ``again()`` hands the last frame on once more
+(to an app restarted after a crash). A scan allocates nothing; a stable frame allocates
+its bytes once."""
 
 
 class SensorGrid:
@@ -46,6 +47,12 @@ class SensorGrid:
             stable[c] = reading[c]
         self._fresh = False
         self._pending = True
+
+    def again(self):
+        """Hand the last stable frame on again, to an app made anew (after a crash) that
+        has not seen it; nothing before the first."""
+        if not self._fresh:
+            self._pending = True
 
     def pending(self):
         return self._pending

@@ -26,9 +26,6 @@ from firmware.rules import masbrur_form as mf
 from firmware.rules.masbrur_options import OPTIONS
 
 FREE = "<free>"
-# The modules of this engine, for a board that unloads it while another game runs.
-PARTS = ("firmware.rules.masbrur_form", "firmware.rules.masbrur_search",
-         "firmware.rules.masbrur_options")
 
 _OPTION_KEYS = ("rounds", "setup", "first_offerer", "pie_split", "wall_mode", "die_start",
                 "die_reset", "max_equipment_plies", "steal_rule", "shared_medal",

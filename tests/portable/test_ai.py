@@ -167,3 +167,35 @@ def test_halving_hurried_returns_the_best_mean_so_far():
         g.send(True)
     except StopIteration as e:
         eq(e.value, 1, "the best mean of the candidates sampled")
+
+
+def _fursaz_margin(fursaz, state, me):
+    """docs/rules/fursaz.md's score margin for ``me`` (a finished game: +-10000 or 0)."""
+    r = fursaz.result(state)
+    if fursaz.is_over(state):
+        return 0 if r["winner"] is None else 10000 if r["winner"] == me else -10000
+    return r["scores"][me] - r["scores"][1 - me]
+
+
+def test_fursaz_level_5_looks_at_the_replies_level_4_does_not():
+    """Level 4 plays the best margin right after its move; level 5 the move whose best
+    reply leaves it best off (a planted bug gave level 4 the look-ahead unnoticed)."""
+    from firmware.rules import fursaz
+    s = fursaz.from_text("5 B 0 0 play b5W3 d4B2 d7W1 g9B0")
+    me = fursaz.to_move(s)
+    places = [m for m in fursaz.legal_moves(s) if m != "pass"]
+
+    def margin(m):
+        return _fursaz_margin(fursaz, fursaz.play(s, m), me)
+
+    def after_reply(m):
+        after = fursaz.play(s, m)
+        worst = margin(m)
+        if not fursaz.is_over(after):
+            for r in fursaz.legal_moves(after):
+                worst = min(worst, _fursaz_margin(fursaz, fursaz.play(after, r), me))
+        return worst
+
+    four, five = ai.choose("fursaz", s, 4, 0), ai.choose("fursaz", s, 5, 0)
+    eq(margin(four), max([margin(m) for m in places]), "level 4: the best margin at once")
+    assert after_reply(five) > after_reply(four), (four, five)

@@ -78,6 +78,23 @@ def test_flag_loses_the_game():
     assert render.WHITE in seen and render.SQUARE[2] in seen, seen
 
 
+def test_game_and_move_time_running_out_together_is_a_flag():
+    """Both of A's limits run out at the same instant: the game time decides (``flag``:
+    A loses), not the move time (``timeout``: B to move). Reached exactly, and passed in
+    one long step."""
+    for last, past in ((1, 0), (700, 400)):
+        b = _started("together", {"morbak.move_time_s": 10, "morbak.game_time_s": 10})
+        eq(b.status()["clocks_ms"][0], b.status()["move_ms_left"], "both limits alike")
+        b.wait(b.status()["move_ms_left"] + past - last)
+        eq(b.status()["moves"], [], "nothing yet")
+        b.step(None, last)
+        st = b.status()
+        eq(st["moves"], ["flag"], "last step %d ms" % last)
+        eq(st["result"], {"winner": 1, "scores": [0, 1], "reason": "flag"})
+        assert "A wins" not in st["message"] and "B wins" in st["message"], st["message"]
+        eq(b.storage.read_json("games/00001.json")["ended"], "flag")
+
+
 def test_game_clock_warning():
     b = _started("warn", {"morbak.move_time_s": None, "morbak.game_time_s": 90})
     b.wait(29000)

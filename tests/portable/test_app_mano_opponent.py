@@ -15,18 +15,19 @@ FIELD = ["%s%d" % (c, r) for r in range(8) for c in "ABCD"]
 
 
 class Table(SensorBoard):
-    """A tile board against the board (seat B), and the tiles on and around it: a dealt
-    game of the engine gives the hands and the boneyard's order."""
+    """A tile board against the board (seat B, or ``seat`` 0: A), and the tiles on and
+    around it: a dealt game of the engine gives the hands and the boneyard's order."""
 
-    def __init__(self, seed, tag, level=1, options=None):
+    def __init__(self, seed, tag, level=1, options=None, seat=1):
         SensorBoard.__init__(self, PROFILE, tag)
-        self.app.cfg["mano.opponent"] = "B"
+        self.seat = seat
+        self.app.cfg["mano.opponent"] = "AB"[seat]
         self.app.cfg["mano.level"] = level
         for k in options or {}:
             self.app.cfg["mano." + k] = options[k]
         self.dealt = mano.new_game(options, seed)      # the true tiles, and the rules' game
         self.on = {}                                   # position name -> tile
-        self.hand = mano._names(self.dealt.h[0])       # A's tiles in hand
+        self.hand = mano._names(self.dealt.h[1 - seat])   # the person's tiles in hand
         self.bone = [mano._name(t) for t in self.dealt.bone]
         self.ends = {"L": 0, "R": 0}
         self.press(OK)
@@ -45,11 +46,13 @@ class Table(SensorBoard):
         self.frame(cells)
 
     def board(self):
-        return self.status()["board"]
+        st = self.status()
+        assert "board" in st, "the board plays no seat (%s)" % "AB"[self.seat]
+        return st["board"]
 
     def deal_board(self):
         """Its seven tiles face down on the field."""
-        for name, t in zip(FIELD, mano._names(self.dealt.h[1])):
+        for name, t in zip(FIELD, mano._names(self.dealt.h[self.seat])):
             self.show(**{name: t})
 
     def free(self):
@@ -74,20 +77,20 @@ def _slot(t, side):
 
 
 def play_hand(t):
-    """One hand, A by a simple rule (its first legal move in the dealt game), B the board;
-    every move is checked legal in the dealt game. Returns the board's moves."""
+    """One hand, the person by a simple rule (the first legal move in the dealt game),
+    the other seat the board's; every move is checked legal in the dealt game. Returns
+    the board's moves."""
     board = []
     t.deal_board()
     hand = t.dealt.hand
     lead_seat = mano.to_move(t.dealt)
-    if lead_seat == 0:
-        t.press(LEFT)
+    t.press(LEFT if lead_seat == 0 else RIGHT)
+    if lead_seat != t.seat:
         lead = mano.legal_moves(t.dealt)[0]
         t.hand.remove(lead)
         t.show(S=lead)
         t.follow(lead)
     else:
-        t.press(RIGHT)
         eq((t.board()["asks"], t.board()["to"]), ("lead", "S"), "the board leads")
         slot, tile = t.carry()
         t.follow(tile if tile in mano.legal_moves(t.dealt) else tile[2] + "-" + tile[0])
@@ -96,7 +99,7 @@ def play_hand(t):
         st = t.status()
         eq(st["wrong"], [], "the track as the line")
         seat = mano.to_move(t.dealt)
-        if seat == 0:
+        if seat != t.seat:
             move = mano.legal_moves(t.dealt)[0]
             t.follow(move)
             if move == "draw":
@@ -106,7 +109,13 @@ def play_hand(t):
                 t.press(PASS)
             else:
                 t.hand.remove(move[1:] if move[1:] in t.hand else move[3] + "-" + move[1])
-                t.show(**{_slot(t, move[0]): move[1:]})
+                slot = _slot(t, move[0])
+                if slot in NAMES:
+                    t.show(**{slot: move[1:]})
+                else:                       # beyond the track: on the pad, LEFT or RIGHT
+                    t.show(P=move[1:])
+                    t.press(LEFT if move[0] == "L" else RIGHT)
+                    t.show(P=None)
             continue
         t.step([])                          # the board decides at its next tick
         b = t.board()
@@ -116,6 +125,9 @@ def play_hand(t):
             board.append("draw")
         elif b["asks"] == "play":
             slot, tile = t.carry()
+            if slot == "P":                 # beyond the track: the end it chose
+                slot = t.status()["moves"][-1]
+                t.show(P=None)
             t.ends[slot[0]] += 1
             move = slot[0] + tile
             if move not in mano.legal_moves(t.dealt):
@@ -131,12 +143,13 @@ def play_hand(t):
 
 
 def test_a_hand_against_the_board_follows_the_rules_of_the_tiles_dealt():
-    for seed in (1, 2, 7, 11):
-        t = Table(seed, "vs-mano-%d" % seed)
+    """The board on seat B, and on seat A (a planted bug had it never play A)."""
+    for seed, seat in ((1, 1), (2, 1), (7, 1), (11, 1), (1, 0), (2, 0)):
+        t = Table(seed, "vs-mano-%d" % seed, seat=seat)
         moves = play_hand(t)
         assert moves, "the board moved"
         t.wait(100)                         # the board shows its tiles itself
-        for tile in t.hand:                 # A shows those left in hand on the pad
+        for tile in t.hand:                 # the person shows those left in hand on the pad
             t.show(P=tile)
             t.show(P=None)
         st = t.status()

@@ -183,17 +183,23 @@ def test_a_fixed_wall_changed_is_refused_without_naming_it():
 
 
 def test_against_the_board_it_plays_its_moves_and_lights_its_pushes():
-    """The board plays B (level 3): its offers, choices, walls (kept in the board: its
-    wall slots stay empty), formations and steals are played at once; each of its
-    pushes is lit and carried out by a person, and another push is refused."""
+    """The board plays B (level 3), then A (level 1; a planted bug had the tile board never
+    play A): its offers, choices, walls (kept in the board: its wall slots stay empty),
+    formations and steals are played at once; each of its pushes is lit and carried out
+    by a person, and another push is refused."""
+    _against_the_board(1, 3)
+    _against_the_board(0, 2)
+
+
+def _against_the_board(seat, level):
     from firmware.app import render
-    b = Masbrur(opponent="B", level=3, first_offerer=0)
+    b = Masbrur(opponent="AB"[seat], level=level, first_offerer=0)
     table = b.table
     rng = Rng(1)
     pushes = refused = 0
     while b.state().round == 1:
         s = b.state()
-        if masbrur.to_move(s) == 0:
+        if masbrur.to_move(s) != seat:
             table.act(s, choose(rng, s))
             continue
         b.wait(800)                         # the board's turn: it thinks
@@ -207,7 +213,7 @@ def test_against_the_board_it_plays_its_moves_and_lights_its_pushes():
         for _ in range(5):
             b.wait(100)
             shown.append(b.lit(cell))
-        assert render.PLAYER[1] in shown, "the row end the board's push goes on blinks"
+        assert render.PLAYER[seat] in shown, "the row end the board's push goes on blinks"
         if not refused:                     # first a push the board did not choose
             other = [mv for mv in masbrur.legal_moves(s)
                      if mv.startswith("W") and mv[8:12] != ai[8:12]][0]
@@ -224,8 +230,8 @@ def test_against_the_board_it_plays_its_moves_and_lights_its_pushes():
         table.push(s, ai[7:12], False)
         eq(b.status()["moves"][-1], ai, "the board's push, carried out")
         pushes += 1
-    assert pushes and refused, (pushes, refused, b.status()["moves"])
-    for name in ("WB1", "WB2"):
+    assert pushes and refused, (seat, pushes, refused, b.status()["moves"])
+    for name in ("W%s1" % "AB"[seat], "W%s2" % "AB"[seat]):
         assert name not in table.cells, "the board's wall stays in the board"
 
 

@@ -339,3 +339,70 @@ def test_the_stone_board_breathes_while_it_thinks():
     t = b.t + 500 - b.t % 500 + 400               # the placement's blink is off
     eq([_drawn(b.app, t, i) for i in range(len(play.expect))], [0] * len(play.expect),
        "the pulse is gone")
+
+
+# ------------------------------------------------------------ the board on either seat
+
+def test_the_light_board_plays_either_seat():
+    """Seat A (it moves first) and seat B: the board plays its seat's moves, a person the
+    other's (a planted bug had the tile board never play seat A)."""
+    for seat in (0, 1):
+        b = Board("vs-seat", {"morbak.opponent": "AB"[seat], "morbak.level": 1,
+                              "morbak.confirm": False})
+        b.start()
+        seed = b.app.play.session.rec["seed"]
+        s = morbak.new_game(b.status()["options"], seed)
+        for ply in range(4):
+            b.wait(800)
+            moves = b.status()["moves"]
+            if morbak.to_move(s) == seat:
+                eq(moves[ply:], [ai.choose("morbak", s, 1, seed + ply)], "the board's move")
+                s = morbak.play(s, moves[ply])
+            else:
+                eq(len(moves), ply, "a person's turn: the board waits")
+                m = [x for x in morbak.legal_moves(s) if x.startswith("L ")][0]
+                b.press(m[2:])
+                s = morbak.play(s, m)
+        eq(b.status()["position"], morbak.to_text(s), "seat %s" % "AB"[seat])
+
+
+def _sensor_plies(b, engine, seat, name, carry, seed, plies=4):
+    """Plies of a sensor board's game against the board on ``seat``: on its turn it says
+    which move to carry out (``carry(state)`` shows the board as after it), a person
+    plays the first placement or push of the other seat."""
+    s = b.state()
+    for ply in range(plies):
+        b.wait(800)
+        said = b.status()["message"]
+        if engine.to_move(s) == seat:
+            want = ai.choose(name, s, 1, seed + ply)
+            assert "the board plays %s" % want in said, (ply, said)
+        else:
+            assert "the board plays" not in said, (ply, said)
+            want = [m for m in engine.legal_moves(s) if m not in ("pass", "swap")][0]
+        s = engine.play(s, want)
+        carry(s)
+        eq(len(b.status()["moves"]), ply + 1, "ply %d taken" % ply)
+    eq(b.status()["position"], engine.to_text(s), "seat %d" % seat)
+
+
+def test_the_marble_board_plays_either_seat():
+    for seat in (0, 1):
+        b = marble_kit.Marble()
+        _set(b.app, "mabula.opponent", "WB"[seat])
+        _set(b.app, "mabula.level", 1)
+        b.press(marble_kit.OK)
+        b.frame(mabula.occupancy(b.state()))           # set up
+        _sensor_plies(b, mabula, seat, "mabula", lambda s: b.frame(mabula.occupancy(s)),
+                      b.app.play.session.rec["seed"])
+
+
+def test_the_stone_board_plays_either_seat():
+    for seat in (0, 1):
+        b = stone_kit.Stone()
+        _set(b.app, "fursaz.opponent", "AB"[seat])
+        _set(b.app, "fursaz.level", 1)
+        _set(b.app, "fursaz.pie", False)
+        b.press(stone_kit.OK)
+        b.show(b.state())
+        _sensor_plies(b, fursaz, seat, "fursaz", b.show, b.app.play.session.rec["seed"])

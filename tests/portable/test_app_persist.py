@@ -36,6 +36,26 @@ def test_resume_after_power_cut():
     eq(b.status()["moves"], ["L d4", "L e5", "L c3", "L e4"])
 
 
+def test_resume_from_the_temporary_file_left_by_a_cut_between_remove_and_rename():
+    """A flash that cannot rename over a file removes the old one first: a cut between
+    the two leaves only state/current.json.tmp, complete. The game resumes from it, with
+    the move it saved."""
+    import os
+    b = Board("tmp-only", {"morbak.move_time_s": None})
+    b.start()
+    for name in ("d4", "e5", "c3"):
+        b.move(name)
+    path = b.storage.path("state/current.json")
+    os.rename(path, path + ".tmp")        # the old file removed, the new one not yet renamed
+    b = b.reboot()
+    st = b.status()
+    eq((st["screen"], st["moves"]), ("resume", ["L d4", "L e5", "L c3"]), "offered from the .tmp")
+    b.press(OK)
+    b.move("e4")
+    eq(b.status()["moves"], ["L d4", "L e5", "L c3", "L e4"], "and played on")
+    eq(b.storage.read_json("state/current.json")["moves"], b.status()["moves"], "saved again")
+
+
 def test_menu_at_the_resume_offer_ends_the_saved_game():
     b = Board("newgame")
     b.start()

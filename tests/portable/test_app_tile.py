@@ -20,6 +20,7 @@ class Tiles(SensorBoard):
         self.track = {}
         self.pad = None
         self.press(OK)                     # start (the menu's selection starts on S)
+        self.show()                        # what the sensors read: an empty track
 
     def show(self, **slots):
         """Tiles put on (a tile) or taken off (None) slots, then the stable frame."""

@@ -3,11 +3,12 @@ the board's own mux driver, filter and controller. Every placement made is taken
 nothing else; the flips a placement owes are waited for."""
 import json
 
-from check import eq
+from check import eq, raises
 from stone_kit import accepted, frame, game, mover, place, profile, turn
 from test_app_kit import fresh_dir
 
 from firmware.app import trace
+from firmware.app.board_stone import points
 from firmware.hal.storage import Storage
 from firmware.rules import fursaz
 
@@ -138,3 +139,26 @@ def test_whole_games_of_both_sizes():
         out = run(lines, size)
         eq(accepted(out), moves, "size %d" % size)
         eq([x for x in out if x.startswith("position")], ["position " + position], "size %d" % size)
+
+
+def test_a_size_7_trace_is_the_size_7_boards():
+    """Issue 21, item 1: `arbiter replay stone --set fursaz.size=7` runs the board the
+    trace was made on (host_tools chooses the size-7 profile). Through the firmware: the
+    size-7 board reads every point of a size-7 trace, those beyond the small board too,
+    and plays at its own size whatever fursaz.size says; the small board names the first
+    line with a point it does not have."""
+    lines, moves, position = game(7, 3, 24)
+    small = points(fursaz, 5)
+    beyond = [k for k in range(len(lines)) if "stones" in json.loads(lines[k]) and
+              [w for w in json.loads(lines[k])["stones"].split() if w[:-1] not in small]]
+    assert beyond, "the game reaches points beyond the small board"
+    for size in ("7", "5"):
+        out = trace.replay(profile(7), Storage(fresh_dir("stone7")), lines, 0,
+                           {"fursaz.size": size})
+        eq(accepted(out), moves, "fursaz.size=%s on the size-7 board" % size)
+        eq([x for x in out if x.startswith("position")], ["position " + position], size)
+    assert position.startswith("7 "), position
+    err = raises(trace.TraceError, trace.replay, profile(5), Storage(fresh_dir("stone5")), lines,
+                 0, {"fursaz.size": "7"})
+    assert str(err).startswith("line %d: stones names " % (beyond[0] + 1)), str(err)
+    assert str(err).endswith("which this board does not have"), str(err)

@@ -161,3 +161,24 @@ def test_a_power_cut_mid_hand_resumes_from_the_record():
     eq(first + accepted(out), moves, "the moves before the cut, then the rest")
     eq(corrections(out), [], "the track matched the record")
     eq(position(out), mano.to_text(o), "the same hand")
+
+
+def test_the_last_lead_alone_on_s_while_the_track_is_cleared_starts_no_hand():
+    """Issue 21, item 2: the track is cleared after a hand, its lead taken off last, a
+    second after the rest. Only a track that has been empty starts the next hand: with
+    later leads by the winner (the engine names the leader) and by the highest double
+    (LEFT named while the old lead lies alone), the next hand's lead is the one put down
+    after the clearing."""
+    for later in ("winner", "highest_double"):
+        lines, moves, table, o = hands(1, 2, options={"later_lead": later}, lead_last_ms=1000)
+        alone = [k for k in range(len(lines)) if "pad" not in json.loads(lines[k])
+                 and json.loads(lines[k]).get("track", "").startswith("S:")]
+        eq(len(alone), 2, "after each hand, a moment with its lead alone on S")
+        for k in alone[::-1]:
+            t = json.loads(lines[k])["t"]
+            lines.insert(k + 1, json.dumps({"t": t + 600, "press": "left"}))
+        out = run(lines, values={"mano.later_lead": later})
+        eq(accepted(out), moves, later)
+        eq(corrections(out), [], "clearing the track is no correction (%s)" % later)
+        eq(position(out), mano.to_text(o), later)
+        assert position(out).startswith("hand=3 "), position(out)

@@ -85,7 +85,12 @@ class Table:
         self.pad = None
         self.write()
 
-    def clear(self):
+    def clear(self, lead_last_ms=0):
+        """The track cleared; ``lead_last_ms``: the lead on S taken off that long after
+        the rest."""
+        if lead_last_ms and "S" in self.track:
+            self.track = {"S": self.track["S"]}
+            self.write_at(self.t, lead_last_ms)
         self.track = {}
         self.left = self.right = 0
         self.write()
@@ -109,10 +114,11 @@ def hands_of(state):
     return out
 
 
-def hands(seed, count=1, options=None, rng=None, pick=None):
+def hands(seed, count=1, options=None, rng=None, pick=None, lead_last_ms=0):
     """``count`` hands of a match dealt from ``seed`` as a trace: (lines, the moves the
     board should accept, the Table). ``pick(legal, k)`` chooses each move (default:
-    the first legal one); ``rng`` adds bounce."""
+    the first legal one); ``rng`` adds bounce; ``lead_last_ms``: at each hand's end the
+    lead is taken off the track that long after the other tiles."""
     opts = dict(options or {})
     d = mano.new_game(opts, seed)
     opts["mode"] = "observed"
@@ -161,7 +167,7 @@ def hands(seed, count=1, options=None, rng=None, pick=None):
                     moves.append("reveal %d %s" % (s, tile))
                     o = mano.play(o, "reveal %d %s" % (s, tile))
             done += 1
-            table.clear()
+            table.clear(lead_last_ms)
     return table.lines, moves, table, o
 
 
