@@ -31,9 +31,7 @@ def forget(names, games=(), engines=True):
     while names:
         for name in names:
             if sys.modules.pop(name, None) is not None:
-                package, _, leaf = name.rpartition(".")
-                if hasattr(sys.modules[package], leaf):
-                    delattr(sys.modules[package], leaf)
+                _drop(name)
         names = [name for name in sys.modules if name.startswith("firmware.")
                  and _holds_dead(sys.modules[name])]
     # Their room is freed now, not at the next collection: what the game allocates next
@@ -43,9 +41,25 @@ def forget(names, games=(), engines=True):
         gc.collect()
 
 
+def _drop(name):
+    """Forget ``name`` as an attribute of its package too (the package stays)."""
+    package, _, leaf = name.rpartition(".")
+    pkg = sys.modules.get(package)
+    if pkg is not None and hasattr(pkg, leaf):
+        delattr(pkg, leaf)
+
+
+def _dead(value):
+    return type(value) is _MODULE and value.__name__.startswith("firmware.") \
+        and sys.modules.get(value.__name__) is not value
+
+
 def _holds_dead(mod):
-    for value in mod.__dict__.values():
-        if type(value) is _MODULE and sys.modules.get(value.__name__) is not value \
-                and value.__name__.startswith("firmware."):
-            return True
+    """Does ``mod`` hold a forgotten module? A package only forgets it (its children
+    would be orphaned); any other module is forgotten itself."""
+    for key, value in list(mod.__dict__.items()):
+        if _dead(value):
+            if not hasattr(mod, "__path__"):
+                return True
+            delattr(mod, key)
     return False
