@@ -50,8 +50,20 @@ def _drop(name):
 
 
 def _dead(value):
-    return type(value) is _MODULE and value.__name__.startswith("firmware.") \
-        and sys.modules.get(value.__name__) is not value
+    """Is ``value`` a forgotten firmware module, or a function or class of one?"""
+    if type(value) is _MODULE:
+        name = value.__name__
+        return name.startswith("firmware.") and sys.modules.get(name) is not value
+    scope = getattr(value, "__globals__", None)
+    if scope is not None:
+        name = scope.get("__name__", "")
+        home = sys.modules.get(name)
+        return name.startswith("firmware.") and (home is None or home.__dict__ is not scope)
+    if isinstance(value, type):
+        name = getattr(value, "__module__", "")
+        return name.startswith("firmware.") and \
+            getattr(sys.modules.get(name), value.__name__, None) is not value
+    return False
 
 
 def _holds_dead(mod):
