@@ -23,7 +23,7 @@ import serial.tools.list_ports
 from mpremote.transport import TransportError, TransportExecError
 from mpremote.transport_serial import SerialTransport
 
-from firmware.app.settings import shown
+from firmware.app.core.settings import shown
 from host_tools.errors import PATH_SHOWN, BoardError, UsageError, quoted
 
 ANSWER_S = 5        # a MicroPython board answers Ctrl-A / a soft reset well within this

@@ -4,8 +4,9 @@ before the board is even opened; the new file is written atomically, and the boa
 restart at the end of the command (board_link) makes the app load it."""
 import sys
 
-from firmware.app import settings
-from firmware.app.settings import shown
+from firmware import catalogue
+from firmware.app.core import settings
+from firmware.app.core.settings import shown
 from firmware.hal.storage import Storage
 from host_tools.board_link import TOO_LARGE, Board, Unreadable
 from host_tools.errors import PATH_SHOWN, BoardError, UsageError
@@ -83,10 +84,10 @@ def _read(board):
         if sizes[p] is not None and sizes[p] > settings.MAX_BYTES:
             files[p] = Unreadable(TOO_LARGE)
     stored = BoardFiles({n: files.get("/" + n) for n in names}, {n: sizes["/" + n] for n in names})
-    problem = settings.problem(stored, settings.GAMES)
+    problem = settings.problem(stored, catalogue.names())
     if problem:
         print("warning: %s; the defaults stand in for what is wrong" % problem, file=sys.stderr)
-    return stored, settings.load(stored, settings.GAMES)
+    return stored, settings.load(stored, catalogue.names())
 
 
 def get(port, key=None):

@@ -18,7 +18,7 @@ def _layout(profile):
     kind = profile["kind"]
     if kind == "stone":
         # Axial (q, r) of each point (docs/rules/fursaz.md#components): rows are r, a row's points q apart.
-        from firmware.app.board_stone import points
+        from firmware.app.boards.stone import points
         from firmware.rules import fursaz
         n = profile["size"]
         out = []
@@ -30,7 +30,7 @@ def _layout(profile):
     if kind == "tile":
         # The track in a line along the bottom (L13 at the left), the pad above S, the
         # field's four columns above it, the walls at its sides (seat A left, B right).
-        from firmware.app import board_tile as b
+        from firmware.app.boards import tile as b
         out = []
         for name in b.names():
             if name == "S" or name[0] in "LR":

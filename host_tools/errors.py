@@ -14,7 +14,7 @@ PATH_SHOWN = 100  # characters of a path or port in a message (device paths can 
 
 def quoted(text, limit=PATH_SHOWN):
     """``text`` in quotes for a message, shortened and with control characters escaped
-    (firmware.app.settings.shown): what a user typed never reaches the terminal raw."""
-    from firmware.app.settings import shown
+    (firmware.app.core.settings.shown): what a user typed never reaches the terminal raw."""
+    from firmware.app.core.settings import shown
     s = shown(text, limit)
     return s if s.startswith("'") else "'%s'" % s

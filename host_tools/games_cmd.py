@@ -19,7 +19,7 @@ import json
 import os
 import sys
 
-from firmware.app import record_check, records
+from firmware.app.core import record_check, records
 from host_tools import local_files
 from host_tools.board_link import CHUNK, TOO_LARGE, Board, Unreadable
 from host_tools.errors import BoardError, UsageError, quoted

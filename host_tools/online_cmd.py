@@ -94,7 +94,7 @@ def _connect(link):
 
 def game_options(game, pairs):
     """The rules options of ``game`` from KEY=VALUE pairs; UsageError for a wrong one."""
-    from firmware.app import settings
+    from firmware.app.core import settings
     from host_tools.online.mirror import engine_of
     engine = engine_of(game)
     out = {}

@@ -33,7 +33,7 @@ def _profile(kind, name, values):
 def _lines(f, path):
     """The lines of the open binary file ``f`` as text, one at a time; UsageError for a
     line too long or not UTF-8."""
-    from firmware.app.trace import MAX_LINE
+    from firmware.app.core.trace import MAX_LINE
     most = 4 * MAX_LINE   # bytes: UTF-8 takes up to 4 a character
     n = 0
     while True:
@@ -62,7 +62,7 @@ def run(kind, path, seed, pairs, profile_name=None):
         key, _, text = pair.partition("=")
         texts[key.strip()] = text
     profile = _profile(kind, profile_name, values)
-    from firmware.app import trace
+    from firmware.app.core import trace
     from firmware.hal.storage import Storage
     try:
         f = open(path, "rb")

@@ -12,7 +12,7 @@ import gc
 import json
 import os
 
-from firmware.app.runtime import make_app
+from firmware.app.core.runtime import make_app
 from firmware.hal.storage import Storage
 from firmware.rules import Rng
 

@@ -26,7 +26,7 @@ try:
     os.mkdir("/heaptest")
 except OSError:
     pass
-from firmware.app.runtime import make_app
+from firmware.app.core.runtime import make_app
 from firmware.hal.storage import Storage
 app = make_app(json.loads(%r), Storage("/heaptest"), 0)
 app.step(1000, [])

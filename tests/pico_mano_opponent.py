@@ -11,8 +11,8 @@ import json
 import os
 import time
 
-from firmware.app.runtime import make_app
-from firmware.app.tile_positions import FIELD, PAD
+from firmware.app.core.runtime import make_app
+from firmware.app.boards.tile_positions import FIELD, PAD
 from firmware.hal.storage import Storage
 from firmware.rules import Rng, mano
 

@@ -21,7 +21,7 @@ for _name in [n for n in sys.modules if n.startswith("firmware")]:
     del sys.modules[_name]
 gc.collect()
 
-from firmware.app.runtime import make_app  # noqa: E402
+from firmware.app.core.runtime import make_app  # noqa: E402
 from firmware.hal.storage import Storage  # noqa: E402
 from firmware.rules import Rng  # noqa: E402
 from firmware.rules import masbrur_form as mf  # noqa: E402

@@ -10,7 +10,7 @@ poll), and how many searches the time limit cut short."""
 import json
 import time
 
-from firmware.app.session import Session
+from firmware.app.core.session import Session
 from firmware.rules import Rng
 
 

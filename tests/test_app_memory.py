@@ -43,7 +43,7 @@ def _mount_deployed(tmp_path):
 START = """
 def _start(profile):
     import os
-    from firmware.app.runtime import make_app
+    from firmware.app.core.runtime import make_app
     from firmware.hal.storage import Storage
     os.mkdir("/memtest")
     app = make_app(profile, Storage("/memtest"), 0)
@@ -78,10 +78,10 @@ def _heap(upy):
 
 
 # Loaded while a Morbak game runs: the app's core, the session and clocks, the game.
-IN_GAME = ["firmware", "firmware.app", "firmware.app.boards", "firmware.app.clock",
-           "firmware.app.crash", "firmware.app.eventlog", "firmware.app.play_morbak",
-           "firmware.app.records", "firmware.app.render", "firmware.app.runtime",
-           "firmware.app.session", "firmware.hal", "firmware.hal.storage", "firmware.rules",
+IN_GAME = ["firmware", "firmware.app", "firmware.app.boards", "firmware.app.core.clock",
+           "firmware.app.core.crash", "firmware.app.core.eventlog", "firmware.app.games.morbak_light",
+           "firmware.app.core.records", "firmware.app.core.render", "firmware.app.core.runtime",
+           "firmware.app.core.session", "firmware.hal", "firmware.hal.storage", "firmware.rules",
            "firmware.rules.morbak"]
 MODULES = "import sys\nprint(' '.join(sorted(k for k in sys.modules if k.startswith('firmware'))))"
 

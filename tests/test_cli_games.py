@@ -8,7 +8,7 @@ import signal
 
 import pytest
 
-from firmware.app import records
+from firmware.app.core import records
 from host_tools import board_link, cli, games_cmd
 from tests.fake_board import FakeBoard
 

@@ -106,7 +106,7 @@ def friendly_prompt(url):
 
 MAKE_APP = """
 import json
-from firmware.app.runtime import make_app
+from firmware.app.core.runtime import make_app
 from firmware.hal.storage import Storage
 app = make_app(json.load(open('/profile.json')), Storage(), 0)
 app.step(2000, [])
@@ -307,7 +307,7 @@ def test_a_scripted_game_is_recorded_and_exported(board, capsys, tmp_path):
 
 def test_logs_show_the_crash_log_and_the_event_log(board, capsys):
     on_board(board.url, """
-from firmware.app import crash, eventlog
+from firmware.app.core import crash, eventlog
 from firmware.hal.storage import Storage
 def fail():
     raise ValueError('scripted crash for the log')

@@ -315,7 +315,7 @@ except OSError as e:
 
 START_A_GAME = """
 import json, os
-from firmware.app.runtime import make_app
+from firmware.app.core.runtime import make_app
 from firmware.hal.storage import Storage
 app = make_app(json.load(open('/profile.json')), Storage(), 0)
 app.step(2000, [])

@@ -12,8 +12,8 @@ import pytest
 from test_hal_buzzer import Pwm
 from test_hal_keys import Board, Button
 
-from firmware.app import crash, device
-from firmware.app.runtime import make_app
+from firmware.app.core import crash, device
+from firmware.app.core.runtime import make_app
 from firmware.hal.buzzer import Buzzer
 from firmware.hal.keys import KeyMatrix
 from firmware.hal.leds import Leds, RecordingStrip
@@ -311,9 +311,9 @@ sys.modules["neopixel"] = types.SimpleNamespace(NeoPixel=NeoPixel)
 import time
 time.sleep_us = lambda us: None
 time.sleep_ms = lambda ms: None
-from firmware.app import device
+from firmware.app.core import device
 device.main(%r)
-print("app imported:", "firmware.app.runtime" in sys.modules)
+print("app imported:", "firmware.app.core.runtime" in sys.modules)
 """ % (ROOT, held, PROFILE["keys"]["rows"], PROFILE["keys"]["cols"], str(profile))
 
 

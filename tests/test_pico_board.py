@@ -21,7 +21,7 @@ try:
 except PicoError as e:
     pytest.skip("emulated Pico layer skipped: %s" % e, allow_module_level=True)
 
-from firmware.app import render  # noqa: E402
+from firmware.app.core import render  # noqa: E402
 from firmware.hal.leds import Leds, RecordingStrip, chain_position  # noqa: E402
 from firmware.rules import Rng  # noqa: E402
 from firmware.rules import morbak  # noqa: E402
@@ -144,7 +144,7 @@ def test_safe_mode_leaves_the_repl_free(image, tmp_path):
         held = [i for i, c in enumerate(squares(frames[0][1])) if any(c)]
         assert held == [0, 6]  # a1 and g1 light blue, nothing else
         r = subprocess.run([sys.executable, "-m", "mpremote", "connect", pico.port, "resume",
-                            "exec", "import sys; print('free', 'firmware.app.runtime' in sys.modules)"],
+                            "exec", "import sys; print('free', 'firmware.app.core.runtime' in sys.modules)"],
                            capture_output=True, text=True, timeout=60)
         assert r.stdout.strip() == "free False", r
 

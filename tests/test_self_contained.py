@@ -114,8 +114,8 @@ def test_every_reference_into_docs_names_a_file_and_anchor_that_exist():
 
 
 def test_docs_cover_every_game_and_board_kind():
-    from firmware.app.records import GAMES
-    for game in GAMES:
+    from firmware import catalogue
+    for game in catalogue.names():
         assert os.path.isfile(os.path.join(ROOT, "docs", "rules", game + ".md")), game
     for kind in ("light", "marble", "stone", "tile"):
         assert os.path.isfile(os.path.join(ROOT, "docs", "boards", kind + ".md")), kind

@@ -9,7 +9,8 @@ import re
 import pytest
 from board_kit import KINDS, AnyBoard
 
-from firmware.app import settings
+from firmware import catalogue
+from firmware.app.core import settings
 from host_tools import cli
 from tests.test_cli_errors import nowhere  # noqa: F401 (a fixture)
 
@@ -40,7 +41,7 @@ def _documented():
 
 
 DOCS = _documented()
-KEYS = sorted(settings.schema(settings.GAMES))
+KEYS = sorted(settings.schema(catalogue.names()))
 
 
 def _meaning(text):

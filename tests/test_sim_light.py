@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from firmware.app import render, settings
-from firmware.app.device import FRAME_MS
+from firmware.app.core import render, settings
+from firmware.app.core.device import FRAME_MS
 from tests.sim_harness import (ROOT, VIEWPORT, Sim, browser, legal_moves,  # noqa: F401
                                legend_rows, moves_listed, png_bytes, png_pixels, scaled,
                                serve, sim, until, whole_game, wire)

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from firmware.app import board_stone
+from firmware.app.boards import stone as board_stone
 from firmware.rules import fursaz
 from tests.sim_harness import (PHONE, browser, configure, final_score, leds_by_cell,  # noqa: F401
                                menu_choose, moves_listed, page_at, panel, serve, setting_choose,

@@ -210,7 +210,7 @@ def field_order(names):
 def board_tiles(sim):
     """The tiles the board holds face down, by position (from the saved table)."""
     t = table(sim)
-    from firmware.app.tile_positions import name
+    from firmware.app.boards.tile_positions import name
     return {name(int(c)): t["at"][c] for c in t["down"]}
 
 

@@ -42,7 +42,7 @@ def test_noise_alone_never_makes_a_move(seed):
 
 def test_options_reach_the_engine():
     lines, moves, position = game(21)
-    from firmware.app import trace
+    from firmware.app.core import trace
     from firmware.hal.storage import Storage
     import tempfile
     out = trace.replay(PROFILE, Storage(tempfile.mkdtemp()), lines, 21, {"mabula.scoring": "product"})

@@ -14,9 +14,8 @@ Deterministic: the only randomness is ``firmware.rules.Rng(seed)``.
 On a board the same search runs a slice at a time (``start`` gives a
 ``Thought``), between polls of the keys and sensors, and a time limit can cut
 it short: then it plays the best move found so far."""
+from firmware import catalogue
 from firmware.rules import Rng, is_int
-
-GAMES = ("morbak", "mabula", "fursaz", "mano", "masbrur")
 
 
 def choose(game, state, level, seed=0):
@@ -25,13 +24,13 @@ def choose(game, state, level, seed=0):
 
 def start(game, state, level, seed=0):
     """The search for ``choose``'s move with these arguments, not yet begun."""
-    if game not in GAMES:
-        raise ValueError("unknown game %r (games: %s)" % (game, ", ".join(GAMES)))
+    if game not in catalogue.names():
+        raise ValueError("unknown game %r (games: %s)" % (game, ", ".join(catalogue.names())))
     if not is_int(level) or not 1 <= level <= 5:
         raise ValueError("level must be 1 to 5, not %r" % (level,))
     if not is_int(seed):
         raise ValueError("seed must be an integer, not %r" % (seed,))
-    opponent = __import__("firmware.ai." + game, None, None, [game])
+    opponent = catalogue.opponent(game)
     return Thought(opponent.think(state, level, Rng(seed)))
 
 

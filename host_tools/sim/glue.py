@@ -1,6 +1,6 @@
 """The simulated board, run by the simulator page's MicroPython (WebAssembly).
 
-The firmware runs as on the board: the device runner (firmware.app.device.Runner) ticks
+The firmware runs as on the board: the device runner (firmware.app.core.device.Runner) ticks
 every scan period, stepping the app; the LED, key, sensor and buzzer drivers are the
 board's own, built by firmware.hal.profile.build_micropython over simulated wiring
 (firmware.hal.wires). So the page sees what the pins see - the LED wire buffer
@@ -27,8 +27,9 @@ import json
 
 from binascii import hexlify
 from time import ticks_diff, ticks_ms
-from firmware.app import crash, device, explain
-from firmware.app.runtime import make_app
+from firmware.app import explain
+from firmware.app.core import crash, device
+from firmware.app.core.runtime import make_app
 from firmware.hal import profile as hal_profile
 from firmware.hal.storage import Storage
 from firmware.hal.wires import Wires

@@ -33,12 +33,12 @@ def _folder():
 
 def _game(root):
     """A started Morbak game at t = 1000 ms, confirm off, four moves played."""
-    from firmware.app import settings
-    from firmware.app.board_light import GAMES
-    from firmware.app.runtime import make_app
+    from firmware.app.core import settings
+    from firmware import catalogue
+    from firmware.app.core.runtime import make_app
     from firmware.hal.storage import Storage
     storage = Storage(root)
-    cfg = settings.defaults(GAMES)
+    cfg = settings.defaults(catalogue.games_on("light"))
     cfg["morbak.confirm"] = False
     settings.save(storage, cfg)
     app = make_app(_PROFILE, storage, 0)
@@ -89,7 +89,7 @@ def timings(root):
 # Only ``app`` stays in the globals: a module held there would stay in RAM when the app
 # drops it (the menu's code during a game, the game's in the menu).
 _HEAP_STEPS = (
-    ("upy heap KB: app imported", "from firmware.app.runtime import make_app\ndel make_app"),
+    ("upy heap KB: app imported", "from firmware.app.core.runtime import make_app\ndel make_app"),
     ("upy heap KB: Morbak running (4 moves)",
      "import sys\nsys.path.insert(0, '/bench')\nimport extra_app\napp = extra_app._game('/heap')\n"
      "del sys.modules['extra_app'], sys.modules['clock'], extra_app"),

@@ -42,8 +42,8 @@ def _folder():
 def _rig(root, prof):
     """A marble board in play: the runner ticked through the boot, the menu's start and
     the setup, at rest at t = 2000 ms."""
-    from firmware.app import crash, device
-    from firmware.app.runtime import make_app
+    from firmware.app.core import crash, device
+    from firmware.app.core.runtime import make_app
     from firmware.hal import profile as hal_profile
     from firmware.hal.storage import Storage
     from firmware.hal.wires import Wires

@@ -36,7 +36,7 @@ def _heap(t):
     gc.collect()
     print("heap", gc.mem_free())
 machine.Timer(period=500, callback=_heap)
-from firmware.app import device
+from firmware.app.core import device
 device.main()
 """
 

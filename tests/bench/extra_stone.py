@@ -56,8 +56,8 @@ def scan_us(prof):
 
 def worst_placement(root):
     """The placement with the most flips in a few seeded games, timed through the app."""
-    from firmware.app import records
-    from firmware.app.runtime import make_app
+    from firmware.app.core import records
+    from firmware.app.core.runtime import make_app
     from firmware.hal.storage import Storage
     from firmware.rules import Rng, fursaz
     best = None
@@ -81,8 +81,8 @@ def worst_placement(root):
     app.step(800, [])
     rec = records.new_record(1, "fursaz", {"size": 7}, 0)
     rec["moves"], rec["move_ms"], rec["clock_ms"] = moves, [0] * len(moves), [None] * len(moves)
-    from firmware.app import games
-    play = games.open_game(app, rec, 820)
+    from firmware.app.core import launch
+    play = launch.open_game(app, rec, 820)
     app.enter_game(play)
     s = play.session.state
     frame = bytearray([".BW".find(fursaz.board(s).get(p, ".")) for p in play.points])

@@ -109,7 +109,7 @@ def _track(tiles):
 
 def mano_game(root):
     """The tile board's app with a hand under way: B led 6-6, then four plays."""
-    from firmware.app.runtime import make_app
+    from firmware.app.core.runtime import make_app
     from firmware.hal.storage import Storage
     app = make_app(profile(), Storage(root), 0)
     app.step(800, [])

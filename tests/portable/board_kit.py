@@ -7,8 +7,9 @@ from test_app_kit import fresh_dir
 from test_trace_marble import PROFILE as MARBLE
 from tile_kit import PROFILE as TILE
 
-from firmware.app import explain, settings
-from firmware.app.runtime import make_app
+from firmware.app import explain
+from firmware.app.core import settings
+from firmware.app.core.runtime import make_app
 from firmware.hal.storage import Storage
 
 PROFILES = {"light": LIGHT, "marble": MARBLE, "stone": PROFILE5, "tile": TILE}

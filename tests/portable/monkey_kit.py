@@ -12,8 +12,8 @@ import sys
 from board_kit import AnyBoard
 from legend_kit import check
 
-from firmware.app import settings
-from firmware.app.runtime import make_app
+from firmware.app.core import settings
+from firmware.app.core.runtime import make_app
 
 _CELLS = {"marble": 60, "stone": 61, "tile": 64}
 _WAITS = (20, 100, 700, 2500, 7000)

@@ -3,7 +3,7 @@ test_app_opponent): button presses and stable sensor frames in, status and LEDs 
 Runs on CPython and MicroPython; each board gets its own folder."""
 from test_app_kit import fresh_dir
 
-from firmware.app.runtime import make_app
+from firmware.app.core.runtime import make_app
 from firmware.hal.storage import Storage
 
 STEP_MS = 20

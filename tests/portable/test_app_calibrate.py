@@ -7,9 +7,9 @@ from check import eq
 from stone_kit import PROFILE5
 from test_app_kit import fresh_dir
 
-from firmware.app import crash, device
-from firmware.app.board_stone import ITEMS
-from firmware.app.runtime import make_app
+from firmware.app.core import crash, device
+from firmware.app.boards.stone import ITEMS
+from firmware.app.core.runtime import make_app
 from firmware.hal import profile as hal_profile
 from firmware.hal.storage import Storage
 from firmware.hal.wires import Wires

@@ -2,8 +2,8 @@
 timeout / flag reach the engine exactly when a limit expires; warnings; clocks off."""
 from check import eq
 
-from firmware.app import render
-from firmware.app.clock import TICK, WARN_GAME, WARN_MOVE, Clock
+from firmware.app.core import render
+from firmware.app.core.clock import TICK, WARN_GAME, WARN_MOVE, Clock
 from test_app_kit import MENU, Board, has
 
 

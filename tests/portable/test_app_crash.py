@@ -2,7 +2,7 @@
 and a crash loop stops on the error pattern and sets the crashing game aside."""
 from check import eq
 
-from firmware.app import crash, render
+from firmware.app.core import crash, render
 from firmware.hal.storage import Storage
 from test_app_kit import Board, fresh_dir
 

@@ -4,7 +4,7 @@ move's pulse."""
 from check import eq
 from test_app_kit import MENU, OK, Board, sq
 
-from firmware.app import render, settings
+from firmware.app.core import render, settings
 
 
 def _texts(legend):

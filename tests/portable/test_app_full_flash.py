@@ -6,7 +6,7 @@ import os
 
 from check import eq
 
-from firmware.app import records
+from firmware.app.core import records
 from firmware.hal.storage import Storage
 from test_app_kit import OK, Board, fresh_dir
 

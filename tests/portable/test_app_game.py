@@ -2,7 +2,7 @@
 the square renderings, the confirm step, undo, the status view and the pause menu."""
 from check import eq
 
-from firmware.app import render
+from firmware.app.core import render
 from firmware.rules import morbak
 from test_app_kit import MENU, OK, Board, has, sq
 

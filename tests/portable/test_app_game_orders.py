@@ -14,8 +14,8 @@ from test_app_kit import fresh_dir
 from tile_kit import PROFILE as TILE
 from tile_kit import hands
 
-from firmware.app import trace
-from firmware.app.runtime import make_app
+from firmware.app.core import trace
+from firmware.app.core.runtime import make_app
 from firmware.hal.storage import Storage
 from firmware.rules import mano
 
@@ -129,7 +129,7 @@ class Board:
         """From the menu: the settings as its editor saves them, then OK (start)."""
         app = self.app
         eq(app.status()["screen"], "menu", "the menu shows")
-        from firmware.app import settings
+        from firmware.app.core import settings
         for key in values:
             app.cfg[key] = settings.parse(key, values[key])
         settings.save(app.storage, app.cfg)

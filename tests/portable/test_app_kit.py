@@ -8,9 +8,10 @@ import sys
 
 from check import eq
 
-from firmware.app import explain, settings
-from firmware.app.board_light import GAMES
-from firmware.app.runtime import make_app
+from firmware.app import explain
+from firmware.app.core import settings
+from firmware import catalogue
+from firmware.app.core.runtime import make_app
 from firmware.hal.storage import Storage
 
 PROFILE = {"name": "test", "kind": "light",
@@ -61,7 +62,7 @@ class Board:
         self.root = root if root is not None else fresh_dir(tag)
         self.storage = storage if storage is not None else Storage(self.root)
         if cfg:
-            values = settings.defaults(GAMES)
+            values = settings.defaults(catalogue.games_on("light"))
             for key in cfg:
                 values[key] = cfg[key]
             settings.save(self.storage, values)
@@ -233,7 +234,7 @@ def cut_game(root, storage):
 
 def _cut_root(base):
     root = fresh_dir("cut", base)
-    values = settings.defaults(GAMES)
+    values = settings.defaults(catalogue.games_on("light"))
     for key in CUT_CFG:
         values[key] = CUT_CFG[key]
     settings.save(Storage(root), values)

@@ -6,7 +6,7 @@ from check import eq
 from sensor_kit import SensorBoard
 from tile_kit import PROFILE
 
-from firmware.app import board_tile
+from firmware.app.boards import tile as board_tile
 from firmware.rules import IllegalMove, mano
 
 MENU, OK, PASS, DRAW, LEFT, RIGHT, ATTACK = 0, 1, 2, 3, 4, 5, 6
@@ -267,7 +267,7 @@ def _seen(t, name, ms=1200):
 
 def test_the_leds_show_what_it_asks_and_drawing_allocates_nothing():
     from test_app_heap import _render_locked
-    from firmware.app import render
+    from firmware.app.core import render
     b_colour = render.PLAYER[1]
     t = Table(1, "vs-mano-leds")
     assert b_colour in _seen(t, "A0"), "a free field position blinks for its tiles"

@@ -26,7 +26,7 @@ def test_the_menu_is_worked_with_pass_and_ok_and_saves_settings():
     b.press(OK)
     eq(b.app.cfg["mabula.first"], "B", "W -> B")
     assert '"mabula.first": "B"' in b.app.storage.read_text("config.json"), "saved"
-    from firmware.app.board_marble import ITEMS
+    from firmware.app.boards.marble import ITEMS
     for _ in range(len(ITEMS)):                   # around to start again (start + the items)
         b.press(PASS)
     b.press(OK)

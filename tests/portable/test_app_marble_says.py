@@ -6,7 +6,8 @@ from sensor_kit import SensorBoard
 from test_trace_marble import PROFILE
 
 from firmware import ai
-from firmware.app import explain, settings
+from firmware.app import explain
+from firmware.app.core import settings
 from firmware.rules import mabula
 
 OK = 1

@@ -7,7 +7,7 @@ from masbrur_kit import Table, choose
 from sensor_kit import SensorBoard
 from tile_kit import PROFILE
 
-from firmware.app import board_tile
+from firmware.app.boards import tile as board_tile
 from firmware.rules import Rng
 from firmware.rules import masbrur
 from firmware.rules import masbrur_form as mf
@@ -192,7 +192,7 @@ def test_against_the_board_it_plays_its_moves_and_lights_its_pushes():
 
 
 def _against_the_board(seat, level):
-    from firmware.app import render
+    from firmware.app.core import render
     b = Masbrur(opponent="AB"[seat], level=level, first_offerer=0)
     table = b.table
     rng = Rng(1)

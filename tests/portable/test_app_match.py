@@ -4,7 +4,7 @@ not start), the match in every record, the end of the match."""
 from check import eq
 from test_app_kit import MENU, OK, Board
 
-from firmware.app import render
+from firmware.app.core import render
 
 LINE = ("a1", "g7", "b2", "g6", "c3", "g5", "d4")   # the first player wins on a1-d4
 
@@ -118,5 +118,5 @@ def test_a_finished_or_damaged_match_is_not_offered_again():
     b.press(MENU)
     eq(b.status()["screen"], "menu", "MENU leaves it")
     import sys
-    eq([m for m in ("firmware.app.play_morbak", "firmware.app.screens") if m in sys.modules], [],
+    eq([m for m in ("firmware.app.games.morbak_light", "firmware.app.core.screens") if m in sys.modules], [],
        "the game's code left with it")

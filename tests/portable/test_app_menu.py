@@ -1,8 +1,8 @@
 """Boot, the on-board menu, the settings editor and a damaged /config.json."""
 from check import eq
 
-from firmware.app import render, settings
-from firmware.app.board_light import GAMES
+from firmware.app.core import render, settings
+from firmware import catalogue
 from firmware.hal.storage import Storage
 from test_app_kit import MENU, OK, Board, fresh_dir, sq
 
@@ -74,7 +74,7 @@ def test_move_time_and_brightness_settings():
     eq([i for i in b.lit() if i >= 7], list(range(7, 19)), "120 s = 12 squares of 10 s")
     b.press("c3")  # square 10: 100 s
     b.press(OK)
-    eq(settings.load(b.storage, GAMES)["morbak.move_time_s"], 100)
+    eq(settings.load(b.storage, catalogue.games_on("light"))["morbak.move_time_s"], 100)
     b.press("c1")
     eq(b.app.brightness, 64)
     b.press("g7")  # all 42 squares: full brightness, shown at once
@@ -113,7 +113,7 @@ def test_damaged_config_is_reported_and_kept():
     Storage(root).write_text("config.json", '{"sound": fal')
     b = Board(None, root=root)
     eq(b.status()["screen"], "menu", "the board starts anyway")
-    eq(b.app.cfg, settings.defaults(GAMES), "defaults in use")
+    eq(b.app.cfg, settings.defaults(catalogue.games_on("light")), "defaults in use")
     assert "config: /config.json is not valid JSON" in b.events_log(), b.events_log()
     eq(b.storage.read_text("config.json"), '{"sound": fal', "left for arbiter config to fix")
     assert "settings file damaged" in b.status()["message"]
@@ -137,7 +137,7 @@ def test_config_problem_names_the_first_bad_key_in_name_order():
     st = Storage(root)
     st.write_json("config.json", {"version": 1, "sound": "loud", "morbak.lite": 3,
                                   "morbak.warn_move_s": 0})
-    assert settings.problem(st, GAMES).startswith("morbak.lite must be"), settings.problem(st, GAMES)
+    assert settings.problem(st, catalogue.games_on("light")).startswith("morbak.lite must be"), settings.problem(st, catalogue.games_on("light"))
 
 
 def test_brightness_cannot_be_switched_off():

@@ -10,7 +10,7 @@ from test_app_kit import Board
 from test_trace_marble import PROFILE
 
 from firmware.app import explain
-from firmware.app.play_fursaz import STONE
+from firmware.app.games.fursaz_stone import STONE
 from firmware.rules import fursaz, mabula
 
 MENU, OK, PASS, SWAP = 0, 1, 2, 3

@@ -9,7 +9,7 @@ from test_app_kit import fresh_dir
 from test_trace_marble import PROFILE as MARBLE
 from tile_kit import PROFILE as TILE
 
-from firmware.app.runtime import make_app
+from firmware.app.core.runtime import make_app
 from firmware.hal.storage import Storage
 
 

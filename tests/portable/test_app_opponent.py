@@ -9,7 +9,7 @@ import test_app_stone as stone_kit
 from test_app_kit import MENU, OK, Board
 
 from firmware import ai
-from firmware.app import settings
+from firmware.app.core import settings
 from firmware.rules import fursaz, mabula, morbak
 
 

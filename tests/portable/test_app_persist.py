@@ -2,7 +2,7 @@
 ends, resume after a power cut (also cut inside writes), damaged or stale files."""
 from check import eq
 
-from firmware.app import render
+from firmware.app.core import render
 from firmware.hal.storage import Storage
 from test_app_kit import MENU, OK, Board, check_resume, cut_during, cut_plan, fresh_dir
 

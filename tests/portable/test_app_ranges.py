@@ -4,7 +4,7 @@ the board's bar, and no value pressed in an editor crashes the board."""
 from board_kit import KINDS, AnyBoard
 from check import eq
 
-from firmware.app import settings
+from firmware.app.core import settings
 
 
 def _numbers(b):

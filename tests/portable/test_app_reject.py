@@ -2,7 +2,7 @@
 game unchanged, and the reason (the engine's words) in /events.log."""
 from check import eq
 
-from firmware.app import render
+from firmware.app.core import render
 from test_app_kit import OK, Board, sq
 
 # docs/rules/morbak.md#mkv-2 up to 12 B S d3: A to move, d4 neutral, e5 blocked by B, d3 switched

@@ -3,8 +3,8 @@ OPTIONS tables), None as "the engine's default", strict number parsing, safe ech
 Runs on CPython and on MicroPython."""
 from check import eq, raises
 
-from firmware.app import settings
-from firmware.app.records import GAMES
+from firmware.app.core import settings
+from firmware import catalogue
 from firmware.hal.storage import Storage
 from firmware.rules import fursaz, mabula, mano, masbrur, morbak
 from test_app_kit import fresh_dir
@@ -13,7 +13,7 @@ ENGINES = {"morbak": morbak, "mabula": mabula, "fursaz": fursaz, "mano": mano, "
 
 
 def test_a_games_option_ranges_are_its_engines():
-    for game in GAMES:
+    for game in catalogue.names():
         table = ENGINES[game].OPTIONS
         for name in table:
             key = game + "." + name

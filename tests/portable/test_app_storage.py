@@ -2,7 +2,7 @@
 record helpers of firmware/app/records.py that sit on it."""
 from check import eq, raises
 
-from firmware.app import records
+from firmware.app.core import records
 from firmware.hal.storage import Storage
 from test_app_kit import fresh_dir
 

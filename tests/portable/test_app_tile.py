@@ -6,7 +6,7 @@ from check import eq
 from sensor_kit import SensorBoard
 from tile_kit import PROFILE, hands
 
-from firmware.app import board_tile
+from firmware.app.boards import tile as board_tile
 
 MENU, OK, PASS, DRAW, LEFT, RIGHT, ATTACK = 0, 1, 2, 3, 4, 5, 6
 NAMES = board_tile.names()
@@ -140,18 +140,18 @@ def test_drawing_allocates_nothing():
 
 
 def test_leads_and_draws_checked_from_the_tiles_played_and_shown():
-    from firmware.app import mano_checks
+    from firmware.app.games import mano_tile_checks
     out = []
     # A led 5-5; B then played 6-6 without drawing first: B held it at the lead.
-    mano_checks._judge_lead((1, 0, "5-5"), [(2, 1, "6-6", None)], [[], []], out)
+    mano_tile_checks._judge_lead((1, 0, "5-5"), [(2, 1, "6-6", None)], [[], []], out)
     # B drew first: the 6-6 may be the tile it drew.
-    mano_checks._judge_lead((1, 0, "5-5"), [(2, 1, None, (5, 5)), (3, 1, "6-6", None)], [[], []], out)
+    mano_tile_checks._judge_lead((1, 0, "5-5"), [(2, 1, None, (5, 5)), (3, 1, "6-6", None)], [[], []], out)
     # A led 2-3 with no double anywhere, the heaviest tile: B showed 1-3 at the end.
-    mano_checks._judge_lead((1, 0, "2-3"), [], [["0-1"], ["1-3"]], out)
+    mano_tile_checks._judge_lead((1, 0, "2-3"), [], [["0-1"], ["1-3"]], out)
     eq(out, [(1, "A", "held a higher tile"), (1, "A", "cannot tell"), (1, "A", "fine")], "leads")
     out = []
     # B drew on ends 1|4 and showed 1-2 and 3-4 at the end: two tiles that fit, one draw.
-    mano_checks._judge_draws([(5, 1, None, (1, 4))], [[], ["1-2", "3-4"]], out)
-    mano_checks._judge_draws([(5, 1, None, (1, 4))], [[], ["1-2", "3-5"]], out)
-    mano_checks._judge_draws([(5, 1, None, (1, 4))], [[], ["0-2", "3-5"]], out)
+    mano_tile_checks._judge_draws([(5, 1, None, (1, 4))], [[], ["1-2", "3-4"]], out)
+    mano_tile_checks._judge_draws([(5, 1, None, (1, 4))], [[], ["1-2", "3-5"]], out)
+    mano_tile_checks._judge_draws([(5, 1, None, (1, 4))], [[], ["0-2", "3-5"]], out)
     eq(out, [(5, "B", "held a tile that fit"), (5, "B", "cannot tell"), (5, "B", "fine")], "draws")

@@ -158,7 +158,7 @@ def test_the_confirm_step_and_the_resume_offer_speak_plainly():
     b.press(24)                                      # B: switch d4?
     eq(b.status()["message"], "B: switch d4? (press again or OK; MENU cancels)")
     b.press(24)
-    b.app = __import__("firmware.app.runtime", None, None, ("make_app",)).make_app(
+    b.app = __import__("firmware.app.core.runtime", None, None, ("make_app",)).make_app(
         b.app.profile, b.storage, 0)                 # the power comes back
     b.t = 0
     b.wait(800)

@@ -8,8 +8,8 @@ from check import eq
 from test_hal_buzzer import Pwm
 from test_hal_keys import Board, Button
 
-from firmware.app import crash, device
-from firmware.app.runtime import make_app
+from firmware.app.core import crash, device
+from firmware.app.core.runtime import make_app
 from firmware.hal.buzzer import Buzzer
 from firmware.hal.keys import KeyMatrix
 from firmware.hal.leds import Leds, RecordingStrip
@@ -150,7 +150,7 @@ def test_clock_counts_from_start_up():
 
 
 def test_the_board_thinks_between_polls_of_the_keys():
-    from firmware.app import settings
+    from firmware.app.core import settings
     values = settings.defaults(("morbak",))
     values["morbak.opponent"] = "A"                # the board moves first
     values["morbak.level"] = 5

@@ -5,7 +5,7 @@ import json
 from check import eq
 from test_app_kit import fresh_dir
 
-from firmware.app import trace
+from firmware.app.core import trace
 from firmware.hal.storage import Storage
 
 PROFILE = {"name": "light-test", "kind": "light", "mcu": "rp2040",

@@ -7,7 +7,7 @@ from check import eq
 from test_app_kit import fresh_dir
 from trace_kit import accepted, frame, game, line, occupied, push
 
-from firmware.app import trace
+from firmware.app.core import trace
 from firmware.hal.storage import Storage
 from firmware.rules import mabula
 

@@ -9,7 +9,7 @@ from masbrur_kit import Table, accepted, corrections, noisy, rounds
 from test_app_kit import fresh_dir
 from tile_kit import PROFILE
 
-from firmware.app import trace
+from firmware.app.core import trace
 from firmware.hal.storage import Storage
 from firmware.rules import masbrur
 from firmware.rules import masbrur_form as mf

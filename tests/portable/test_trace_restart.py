@@ -10,8 +10,8 @@ from test_app_kit import fresh_dir
 from tile_kit import PROFILE as TILE
 import test_trace_marble
 
-from firmware.app import crash, device
-from firmware.app.runtime import make_app
+from firmware.app.core import crash, device
+from firmware.app.core.runtime import make_app
 from firmware.hal import profile as hal_profile
 from firmware.hal.storage import Storage
 from firmware.hal.wires import Wires

@@ -7,8 +7,8 @@ from check import eq, raises
 from stone_kit import accepted, frame, game, mover, place, profile, turn
 from test_app_kit import fresh_dir
 
-from firmware.app import trace
-from firmware.app.board_stone import points
+from firmware.app.core import trace
+from firmware.app.boards.stone import points
 from firmware.hal.storage import Storage
 from firmware.rules import fursaz
 

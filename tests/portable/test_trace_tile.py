@@ -8,7 +8,7 @@ from check import eq
 from test_app_kit import fresh_dir
 from tile_kit import PROFILE, Table, accepted, corrections, hands, noisy
 
-from firmware.app import trace
+from firmware.app.core import trace
 from firmware.hal.storage import Storage
 from firmware.rules import mano
 
@@ -137,7 +137,7 @@ def test_draw_and_pass_are_buttons_and_a_draw_is_checked_after_the_hand():
     eq(rec["draw_checks"], [[4, "A", "held a tile that fit"]], "the draw, checked")
     eq(rec["lead_checks"], [[1, "B", "fine"]], "6-6 led: nothing outranks it")
     assert "score=0,19" in position(out)
-    assert "firmware.app.mano_checks" not in sys.modules, "the checks' code is not held after the hand"
+    assert "firmware.app.games.mano_tile_checks" not in sys.modules, "the checks' code is not held after the hand"
 
 
 def test_a_power_cut_mid_hand_resumes_from_the_record():

@@ -1,0 +1,68 @@
+"""Starting and opening games - what the menu, the resume offer, a match's next game
+and a trace do: loaded with those screens, not held while a game is played."""
+from firmware import catalogue
+from firmware.app.core import records, render
+
+
+def open_game(app, rec, now):
+    """The controller of ``rec``'s game with its moves replayed, or None when it
+    cannot be (then logged, and the saved game set aside in /games)."""
+    game = rec["game"]
+    try:
+        if game not in app.games:
+            raise ValueError("%s is not played on this board" % game)
+        return catalogue.controller(game, app.kind).Play(app, rec, now)
+    except ValueError as e:  # IllegalMove too: options or moves the engine refuses
+        app.close_game(game)
+        records.set_aside(app.storage, rec, "unreplayable")
+        app.log(now, "state: game %d cannot be replayed (%s); kept in /games unfinished"
+                 % (rec["id"], e))
+        return None
+
+
+def new_game(app, game, now, seed=None, match=None):
+    """Start a new game of ``game`` with the options the settings give (the seed
+    from the game's rule unless given); ``match``: the match it belongs to
+    (match.py), which says who starts after the first game. The controller, or
+    None when the settings make no valid game."""
+    from firmware.app.core import settings
+    mod = catalogue.controller(game, app.kind)
+    if seed is None:
+        seed = mod.seed(app.cfg, now)
+    options = mod.options(app.cfg, settings, app.profile)
+    if match is not None and "first" in match:
+        options["first"] = match["first"]
+    rec = records.new_record(records.next_id(app.storage), game, options, seed)
+    if match is not None:
+        rec["match"] = match
+    try:
+        play = mod.Play(app, rec, now)
+    except ValueError as e:
+        app.close_game(game)
+        app.log(now, "new %s game refused: %s" % (game, e))
+        return None
+    ses = play.session
+    if match is not None:
+        match["first"] = ses.turn   # who started this game decides who starts after a draw
+    gone = records.make_room(app.storage)   # a full flash: the oldest records go
+    more = records.save_current(app.storage, rec)
+    app.log(now, "new game %d %s%s" % (rec["id"], game, " lite" if rec["options"].get("lite") else ""))
+    app.beep(render.ACCEPT)
+    app.enter_game(play)
+    if play.name == "game":   # not while the board is set up (the marble board's setup says so)
+        app.say("%s to move" % ses.who(ses.turn))
+    note = _flash_note(gone + (more or []), more is None)
+    if note:
+        app.log(now, note)
+        app.say(note)
+    return play
+
+
+def _flash_note(gone, unsaved):
+    """What the board says when its flash is full, or None."""
+    if unsaved:
+        return "flash full: this game is not saved; clear games with `arbiter games clear`"
+    if gone:
+        return ("flash full: oldest games removed to make room (%s); `arbiter games export` "
+                "keeps games" % " ".join([str(i) for i in gone]))
+    return None

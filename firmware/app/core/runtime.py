@@ -1,0 +1,230 @@
+"""The app: make_app(profile, storage, now_ms) -> App.
+
+Pure: driven by ``step(now_ms, events)`` (now_ms never goes back; the runner passes a
+count that does not wrap), no clock reads, no machine. Events are ("down" | "up" |
+"long", key number) from the keys and ("frame", bytes) from a sensor grid. App.frame is
+the logical RGB frame (3 bytes per cell of the board), App.brightness the LED
+brightness, take_sounds() the tones queued, status() the state for tools and the
+simulator. The board kind (the profile's ``kind``, boards.py) says what the board plays
+and where its screens sit; key numbers come from the profile (App.keys: button name ->
+key number).
+
+Screens (status()["screen"]): "boot" - the LED self-test, a white sweep row by row with
+a chime (menu.py); then "resume" when a game was in progress (screens.py: OK resumes,
+MENU ends it), else "menu" / "setting" (menu.py); "game" (the game's controller,
+play_<game>.py), "pause" and "end" (screens.py: resign or agree a draw), "match" (the
+score between the games of a match, screens.py); a controller may add its own (the
+marble board's "setup", the light board's "status": budgets and clocks).
+
+What the board says: a note on what just happened (``say``: a rejection, an undo, a
+timeout; status()["message"]), then the screen's own sentence (whose turn, what is
+selected, what OK does); a screen change drops the note, so nothing stale stays.
+explain.status(app) is status() with that message and the legend of the screen (what
+each lit cell and each key means): the simulator's page shows them. They live in
+explain.py, which a board never loads (its strings would stay in RAM).
+In each step the current screen first counts the time, then gets the events in order,
+then draws: a limit that expires at or before now_ms is played before the presses of
+that step.
+
+After a crash the runner calls make_app again: with fewer than crash.LIMIT crashes
+since the app last ran healthily the game resumes at once, without asking; from the
+limit on, the saved game is set aside (recorded in /games unfinished, "ended": "crashed")
+and the menu opens. A saved game the engine cannot replay is set aside the same way
+("ended": "unreplayable"), so `arbiter games export` can fetch it for a bug report.
+
+The heap holds the code of the screens outside a game (menu.py) or of a game, never
+both: each is imported when it opens and dropped when it closes (a game's modules are
+most of the app's RAM). A game's code is the family of modules named after it
+(unload.py): closing the game drops all but its engine, entering another game drops it
+whole, and a module that holds a dropped one goes with it. The settings go with the
+menu: a game reads only their values, in App.cfg.
+
+Tools (trace replay) may set App.notes to a list: the app then appends what a person
+watching the board would write down - ("move", ply, move), ("correction", t, spaces),
+("setup-ok", t)."""
+import sys
+
+from firmware import catalogue
+from firmware.app.core import crash, eventlog, records, render
+
+
+_MENU_MODULES = ("firmware.app.core.menu", "firmware.app.core.settings", "firmware.app.core.launch")
+
+
+def _unload(names, games=(), engines=True):
+    """Forget these modules and these games' (unload.py)."""
+    from firmware.app.core import unload
+    unload.forget(names, games, engines)
+
+
+class App:
+    def __init__(self, profile, storage, now_ms):
+        self.profile = profile
+        self.kind = profile["kind"]
+        self.games = catalogue.games_on(self.kind)
+        # The profile module is the runner's; loaded here only for the names, it goes again.
+        loaded = "firmware.hal.profile" in sys.modules
+        from firmware.hal import profile as hal_profile
+        # The buttons by name (the grid's keys are their cells' numbers, named by nobody).
+        names = hal_profile.key_names(profile)
+        buttons = hal_profile.kind_module(self.kind).BUTTONS
+        self.keys = {}
+        for i in range(len(buttons)):
+            self.keys[buttons[i]] = len(names) - len(buttons) + i
+        names = None
+        self.frame = bytearray(3 * hal_profile.cell_count(profile))
+        del hal_profile
+        if not loaded:
+            _unload(("firmware.hal.profile", "firmware.hal.profile_" + self.kind, "firmware.values"))
+        self.storage = storage
+        self.now = self.boot_ms = now_ms
+        self.sounds = []
+        self.said = None
+        self.said_at = 0
+        self.play = None
+        self.notes = None
+        self.last_frame = None   # the sensors' last stable frame, whoever was on screen
+        self.sensors = None      # the sensor driver, for calibration (attach)
+        self.clock = None        # the runner's live ms clock, for thinking in slices (session.think)
+        self.cfg = {}            # the settings, read by menu.boot
+        from firmware.app.core import menu
+        menu.boot(self, now_ms)   # settings, crash count, the boot sweep (menu.py)
+
+    def attach(self, sensors):
+        """The runner hands over its sensor driver; a board kind that calibrates its
+        sensors loads its calibration now. An app made anew after a crash gets the
+        driver's last frame again: it reads the board before it judges anything (the
+        driver hands a frame on only when it changes)."""
+        self.sensors = sensors
+        sensors.again()
+        board = self.board
+        if hasattr(board, "attach"):
+            board.attach(self)
+
+    @property
+    def board(self):
+        """The board kind's module (firmware/app/boards/): its layout is the menu's, so it
+        leaves RAM with the menu and comes back when a screen asks for it."""
+        return catalogue.board(self.kind)
+
+    # ------------------------------------------------------------ runner interface
+
+    def step(self, now_ms, events):
+        if now_ms < self.now:
+            now_ms = self.now
+        self.now = now_ms
+        self.screen.tick(now_ms)
+        for ev in events:
+            if ev[0] == "frame":
+                self.last_frame = ev[1]
+            self.screen.event(ev[0], ev[1], now_ms)
+        if self.crashes and now_ms - self.boot_ms >= crash.HEALTHY_MS:
+            crash.clear(self.storage)
+            self.crashes = 0
+        self.render(now_ms)
+
+    def render(self, now_ms):
+        """Draw the current screen into the preallocated frame (allocates nothing in
+        the steady state of the game and menu screens)."""
+        self.screen.draw(self.frame, now_ms)
+
+    def take_sounds(self):
+        """The tones queued since the last call; () when there are none, so that a
+        quiet step allocates nothing."""
+        out = self.sounds
+        if not out:
+            return ()
+        self.sounds = []
+        return out
+
+    def status(self):
+        out = {"screen": self.screen.name, "game": None, "moves": [], "legal": [],
+               "position": None, "clocks_ms": None, "result": None, "message": self.said or ""}
+        if self.play is not None:
+            out.update(self.play.status())
+        return out
+
+    # ------------------------------------------------------------ for the screens
+
+    def show(self, screen):
+        self.screen = screen
+        self.said = None   # the note was about the screen before
+
+    def beep(self, tones):
+        if self.cfg["sound"]:
+            self.sounds.extend(tones)
+
+    def say(self, text):
+        """A note on what just happened (for a while, or until the screen changes:
+        explain.py); None: back to the screen's own sentence."""
+        self.said = text
+        self.said_at = self.now
+
+    def log(self, now_ms, text):
+        eventlog.log(self.storage, now_ms, text)
+
+    def note(self, *what):
+        if self.notes is not None:
+            self.notes.append(what)
+
+    def to_menu(self):
+        self.close_game()
+        from firmware.app.core.menu import Menu
+        self.show(Menu(self))
+
+    def close_game(self, game=None):
+        """Drop the game, and its code with it."""
+        if game is None and self.play is not None:
+            game = self.play.session.rec["game"]
+        self.play = None
+        if game in self.games:
+            # Its engine stays (the menu's settings read its options, the next game of the
+            # same kind plays it, and a finished game's session still asks it for its
+            # position): it goes whole when another game is entered.
+            _unload(("firmware.app.core.session", "firmware.app.core.screens", "firmware.app.core.clock",
+                     "firmware.app.core.match"), (game,), False)
+
+    def enter_game(self, play, offer=False):
+        """Show ``play``'s board (behind the resume offer when ``offer``); the menu's
+        code leaves RAM."""
+        self.play = play
+        if offer:
+            from firmware.app.core.screens import Resume
+            self.show(Resume(self, play))
+        else:
+            self.show(play)
+        names = list(_MENU_MODULES)
+        for b in catalogue.BOARDS:
+            if b[0] == self.kind:
+                names.append(b[1])
+        # The settings loaded each game's options: the game played keeps its engine (its
+        # settings go), the board's other games go whole.
+        playing = play.session.rec["game"]
+        others = []
+        for game in self.games:
+            if game != playing:
+                others.append(game)
+            elif catalogue.row(game)[4]:
+                names.append(catalogue.row(game)[4])
+        _unload(names, others)
+
+    def pause(self, play):
+        from firmware.app.core.screens import Pause
+        self.show(Pause(self, play))
+
+    def end_game(self, session, now):
+        """End the game in progress at the players' request without a result (kept
+        as "abandoned"; dropped when it has no move). Resigning and agreeing a draw:
+        screens.End."""
+        rec = session.rec
+        if rec["moves"]:
+            records.finish(self.storage, rec, None, "abandoned")
+        else:
+            records.discard(self.storage)
+        self.log(now, "game %d ended by the players" % rec["id"])
+        self.beep(render.CLICK)
+        self.to_menu()
+
+
+def make_app(profile, storage, now_ms):
+    return App(profile, storage, now_ms)

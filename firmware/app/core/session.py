@@ -1,0 +1,338 @@
+"""One game in progress, whatever the game and the board: the engine state and its
+record, play-and-save, undo, the end, the clocks the game's options ask for, the event
+log and ``status()``. A board's controller (play_<game>.py) turns what the players do
+into moves and draws the board; it is the session's ``view``, told by ``moved(now)``
+after every change of position.
+
+Saving (records.py): after every move the record of the game in progress is written,
+so a power cut loses at most the move being made. A move and the forced passes that
+follow it are saved together (a resumed game never waits on a forced pass). When the
+game ends, its record is written to /games and the game in progress is dropped.
+
+Against the board: the setting ``<game>.opponent`` names the seat the board plays
+(``<game>.level`` 1-5); ``think()`` asks firmware.ai for its move, a slice at a time so
+the runner keeps polling the keys and sensors (a pause stops the thinking, the clocks
+and the LEDs go on), and the controller plays it (light board) or shows it for a
+person to carry out (sensor boards); until then the controller shows a slow pulse
+(``breath``). An undo against the board takes back the board's
+move with the player's, so the player is to move again.
+
+Clocks (clock.py): a record whose options have ``game_time_s`` or ``move_time_s``
+(Morbak) has the limits of docs/rules/morbak.md#the-end; the session counts the mover's time and plays
+``flag`` / ``timeout`` at the instant a limit expires. Every game records the time
+each move took (``move_ms``) and the clocks after it (``clock_ms``, null when off)."""
+from firmware.app.core import records, render
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_PASS_MS = const(1500)
+_SLICE_MS = const(40)   # thinking between two polls of the keys and sensors
+# The longest the board thinks, by level (ms from its first slice, pauses aside): then
+# it plays the best move found so far. Level 5 answers within 2 s on a Pico, a slice's
+# overrun and the steps between slices included.
+_THINK_LIMIT_MS = (0, 300, 600, 1000, 1400, 1800)
+_BREATH_MS = const(2000)   # one slow breath of the thinking pulse
+# Results whose scores only say who won (Morbak's, a resignation, a draw agreed): said
+# without them.
+_UNSCORED = ("line", "flag", "no moves", "resignation", "agreement", "in progress")
+
+
+def _only_pass(engine, s):
+    """Is a pass the only legal move? An engine with long move lists (Masbrur's equipment
+    phase lists thousands) answers it without building the list."""
+    only = getattr(engine, "only_pass", None)
+    return only(s) if only is not None else engine.legal_moves(s) == ["pass"]
+
+
+def _ms(seconds):
+    return None if seconds is None else seconds * 1000
+
+
+class _Untimed:
+    """The clock of a game without time limits: it only counts the time of the move
+    (clock.py's Clock, which such a game does not load, for everything else)."""
+    left = None
+    move_left = None
+
+    def __init__(self):
+        self.used = 0
+
+    def new_turn(self):
+        self.used = 0
+
+
+class Session:
+    def __init__(self, app, engine, rec, now, seats):
+        """Replay the moves of ``rec`` through ``engine`` (ValueError when the engine
+        refuses its options or a move). ``seats``: the players' one-letter names."""
+        self.app = app
+        self.engine = engine
+        self.rec = rec
+        self.seats = seats
+        self.view = None
+        opts = rec["options"]
+        game = rec["game"]
+        cfg = app.cfg
+        moves = rec["moves"]
+        if "game_time_s" in opts or "move_time_s" in opts:
+            from firmware.app.core import clock as clk
+            self.clock = clk.Clock(_ms(opts.get("game_time_s")), _ms(opts.get("move_time_s")),
+                                   _ms(cfg.get(game + ".warn_game_s")),
+                                   _ms(cfg.get(game + ".warn_move_s")),
+                                   rec["clock_ms"][-1] if moves else None)
+        else:
+            self.clock = _Untimed()
+        # The seat the board plays (setting <game>.opponent, a seat's letter), or -1.
+        self.opponent = seats.find(cfg.get(game + ".opponent") or "-")
+        self.level = cfg.get(game + ".level") or 3
+        self.thought = None          # the board's move being chosen (firmware.ai.Thought)
+        self.think_from = None       # clock ms of its first slice
+        self.pass_seat = 0
+        self.pass_until = now
+        self.last = self.turn_at = now
+        self.state = self.replay()
+        self._refresh()
+
+    def replay(self):
+        """The position after the moves of the record (ValueError if the engine refuses);
+        ``before`` is the one before the last move (None at the start, and after an undo
+        that did not replay)."""
+        rec, engine = self.rec, self.engine
+        state = engine.new_game(rec["options"], rec["seed"])
+        self.before = None
+        for m in rec["moves"]:
+            self.before = state
+            state = engine.play(state, m)
+        return state
+
+    def _refresh(self):
+        engine, s = self.engine, self.state
+        self.over = engine.is_over(s)
+        turn = engine.to_move(s)   # None: nobody yet (Mano a Mano's observed lead: either seat)
+        self.turn = -1 if self.over or turn is None else turn
+        self.result = engine.result(s) if self.over else None
+
+    def _moved(self, now):
+        if self.view is not None:
+            self.view.moved(now)
+
+    def name(self, seat):
+        """A seat as the players read it: its colour where the game names players by
+        colour (the controller's seat_name: Fursaz's Black and White, which the pie
+        swaps; Mabula's White and Black), else its letter."""
+        view = self.view
+        if view is not None and hasattr(view, "seat_name"):
+            return view.seat_name(seat)
+        return self.seats[seat]
+
+    def who(self, seat):
+        return self.name(seat) if seat >= 0 else "either seat"
+
+    # ------------------------------------------------------------ moves
+
+    def play(self, move, now):
+        """Play ``move`` for the mover (IllegalMove if the engine refuses it: nothing
+        changes), record it, save the game (or its record when it ends); then play the
+        forced passes that follow (saved once, with it)."""
+        app, rec, c = self.app, self.rec, self.clock
+        who = self.who(self.turn)
+        before = self.state
+        self.state = self.engine.play(before, move)
+        self.thought = None
+        self.before = before
+        rec["moves"].append(move)
+        rec["move_ms"].append(c.used)
+        # A tuple takes half the RAM of a list, and JSON writes it as a list all the same.
+        rec["clock_ms"].append(None if c.left is None else (c.left[0], c.left[1]))
+        c.new_turn()
+        self.turn_at = now
+        self._refresh()
+        app.note("move", len(rec["moves"]), move)
+        if self.over:
+            self.record_end(now, "move %s %s" % (who, move))
+            self._moved(now)
+            return
+        forced = _only_pass(self.engine, self.state)
+        if not forced:
+            records.save_current(app.storage, rec)
+        app.log(now, "move %s %s" % (who, move))
+        if forced:
+            self.pass_seat = self.turn
+            self.pass_until = now + _PASS_MS
+            app.beep(render.PASS)
+            self.play("pass", now)
+            if not self.over:
+                app.say("%s had to pass; %s to move" % (self.name(self.pass_seat),
+                                                         self.name(self.turn)))
+        else:
+            app.say("%s to move" % self.who(self.turn))
+            self._moved(now)
+
+    def record_end(self, now, what):
+        """The game is over: write its record (and drop the saved game in progress)."""
+        res = self.engine.result(self.state)
+        reason = res["reason"]
+        ended = "flag" if reason == "flag" else ("win" if res["winner"] is not None else "draw")
+        records.finish(self.app.storage, self.rec, res, ended)
+        self.app.log(now, "%s; game %d over: %s" % (what, self.rec["id"], self.outcome()))
+        self.app.beep(render.DRAW if ended == "draw" else (render.FLAG if ended == "flag" else render.WIN))
+        self.app.say(self.outcome())
+
+    def outcome(self):
+        res = self.result if self.result is not None else self.engine.result(self.state)
+        w, sc, reason = res["winner"], res["scores"], res["reason"]
+        if reason == "flag":
+            return "%s wins: %s's game time ran out" % (self.name(w), self.name(1 - w))
+        if reason in _UNSCORED:   # the scores only mark the winner
+            return "draw (%s)" % reason if w is None else "%s wins (%s)" % (self.name(w), reason)
+        if w is None:
+            return "draw %d-%d" % (sc[0], sc[1])
+        return "%s wins %d-%d%s" % (self.name(w), sc[w], sc[1 - w],
+                                    "" if reason == "score" else " (%s)" % reason)
+
+    def machine_to_move(self):
+        return self.turn >= 0 and self.turn == self.opponent
+
+    def think(self, view=None):
+        """Work on the board's move for the seat it plays (firmware.ai: only what that seat
+        may know) for one slice: the move once chosen, else None (ask again at the next
+        tick). ``view``: makes the position to search when the engine's state does not hold
+        what the seat knows (Mano a Mano's observed game and the board's own tiles), called
+        once per move. With the runner's live clock (app.clock) a slice lasts _SLICE_MS and
+        the level's time limit can cut the search short; without one (tests, traces) the
+        whole search is done at once, the move ``firmware.ai.choose`` gives for this game."""
+        t = self.thought
+        if t is None:
+            from firmware import ai
+            rec = self.rec
+            t = self.thought = ai.start(rec["game"], self.state if view is None else view(),
+                                        self.level, rec["seed"] + len(rec["moves"]))
+            self.think_from = None
+        elif t.move is not None:
+            return t.move
+        clock = self.app.clock
+        if clock is None:
+            return t.finish()
+        now = clock()
+        if self.think_from is None:
+            self.think_from = now
+        # No piece of work is begun that could end past the limit (by the longest so far:
+        # one of Masbrur's playouts takes most of a second on a Pico).
+        stop = self.think_from + _THINK_LIMIT_MS[self.level] - t.longest
+        if now >= stop:
+            return t.hurry()
+        return t.work(clock, now + _SLICE_MS if now + _SLICE_MS < stop else stop, now)
+
+    def breath(self, now, level):
+        """The thinking pulse's level at ``now`` (render.put_scaled): from a twelfth of
+        ``level`` up to ``level`` and back every _BREATH_MS, from the turn's start.
+        Small ints only, so drawing with it allocates nothing."""
+        half = _BREATH_MS // 2
+        low = level // 12
+        t = (now - self.turn_at) % _BREATH_MS
+        return low + (level - low) * (t if t < half else _BREATH_MS - t) // half
+
+    def can_undo(self):
+        return not self.over and len(self.rec["moves"]) > 0
+
+    def _undo_point(self, n):
+        """How many moves stay when the last of the first ``n`` is taken back with the
+        forced passes that follow it; -1 when there is none."""
+        moves = self.rec["moves"]
+        while n and moves[n - 1] == "pass":
+            n -= 1
+        return n - 1
+
+    def undo(self, now):
+        """Take back the last move (and the forced passes that followed it); against the
+        board, when that leaves the board to move, its move and the player's before it
+        too. Clocks as they were before. Returns the moves taken back (text), or None."""
+        rec = self.rec
+        moves = rec["moves"]
+        n = self._undo_point(len(moves))
+        if n < 0:
+            return None
+        cut = self._undo_point(n)
+        undone = moves[n:]
+        # The position before the last move stays known when no forced pass follows it.
+        self._cut(n, self.before if n == len(moves) - 1 else None)
+        if cut >= 0 and self.machine_to_move():
+            undone = moves[cut:n] + undone
+            self._cut(cut, self.before if cut == n - 1 else None)
+        undone = " ".join([m for m in undone if m != "pass"])
+        c = self.clock
+        if c.left is not None:
+            prev = rec["clock_ms"][-1] if moves else None
+            c.left = [c.game_ms, c.game_ms] if prev is None else [prev[0], prev[1]]
+        c.new_turn()
+        self.turn_at = self.last = now
+        records.save_current(self.app.storage, rec)
+        self.app.log(now, "undo %s" % undone)
+        self.app.beep(render.UNDO)
+        self.app.say("undone: %s; %s to move" % (undone, self.who(self.turn)))
+        self._moved(now)
+        return undone
+
+    def _cut(self, n, state=None):
+        """Keep the first ``n`` moves of the record; ``state``: the position after them
+        when known (else they are replayed)."""
+        rec = self.rec
+        for key in ("moves", "move_ms", "clock_ms"):
+            del rec[key][n:]
+        if state is None:
+            self.state = self.replay()
+        else:
+            self.state = state
+            self.before = None
+        self.thought = None
+        self._refresh()
+
+    # ------------------------------------------------------------ time
+
+    def restart(self, now):
+        """The clocks run again from ``now`` (after a pause or the resume offer); the
+        board's thinking gets its time limit afresh."""
+        self.last = self.turn_at = now
+        self.think_from = None
+
+    def tick(self, now):
+        """Count the time since the last tick against the mover; play ``flag`` or
+        ``timeout`` at the instant a limit expires."""
+        dt = now - self.last
+        self.last = now
+        if self.over or dt < 0:
+            return
+        c = self.clock
+        if c.left is None and c.move_left is None:   # no limit: only the move's time counts
+            c.used += dt
+            return
+        while not self.over:
+            p = self.turn
+            due = c.due_ms(p)
+            if due < 0 or due > dt:
+                self._alert(c.spend(p, dt))
+                return
+            self._alert(c.spend(p, due))
+            dt -= due
+            # The limit expired at now - dt: that is when the engine hears of it.
+            flag = c.due_is_flag(p)
+            self.app.beep(render.FLAG if flag else render.TIMEOUT)
+            self.play("flag" if flag else "timeout", now - dt)
+            if not flag and not self.over:
+                self.app.say("%s ran out of move time; %s to move" % (self.name(p),
+                                                                      self.name(self.turn)))
+
+    def _alert(self, alert):
+        if not alert:
+            return
+        from firmware.app.core import clock as clk
+        if alert == clk.WARN_GAME:
+            self.app.beep(render.WARN_GAME)
+        elif alert == clk.WARN_MOVE:
+            self.app.beep(render.WARN_MOVE)
+        elif alert == clk.TICK:
+            self.app.beep(render.TICK)

@@ -1,0 +1,476 @@
+"""What the board explains to people, for the simulator's page and the tests:
+``status(app)`` is App.status() with the following added. A board never loads this
+module (what a module loads once stays in RAM: its names), only tools do.
+
+- "message": what the board says - a note on what just happened (App.say: a rejection,
+  an undo, a timeout) for NOTE_MS, then the screen's own sentence (whose turn, what is
+  selected, what OK does). A screen change drops the note, so nothing stale stays.
+  Screens this module has no sentence for (the sensor boards' games) keep their last
+  note.
+- "legend": what each lit cell and each key means on the screen shown now, built from
+  the screen itself and the board kind's layout (board_<kind>.py), so it names the
+  cells the screen really lights: {"cells": [[cells, [r, g, b], text], ...], "keys":
+  [[key, text], ...]}, ``cells`` a list of cell numbers (empty for a colour that can
+  be anywhere), the colour as the app draws it (before brightness, dimmed or not).
+  Every button of the board is in the keys, with what it does on that screen. A sensor
+  board's game has its words in explain_<game>.py (legend and sentence).
+- A game's "players" (the seats as players read them: A and B, or the game's colours)
+  and "outcome" (the result in words, e.g. "White wins 35-26", once there is one);
+  "score" (the final score as text, e.g. "White 35, Black 26", the winner first; None
+  while the game is on and for Morbak, whose result is the win alone).
+- "names": every cell's name in cell order (squares, spaces, points, positions), so a
+  page can name the cells of the legend.
+- Morbak's game: "budgets" ({"budget": [A, B], "neutralizations": [A, B], "counts":
+  what a budget counts, "switches and blocks" or in Lite "switches"}), "last" (the
+  square of the last move, or None) and "match" (the record's match, match.py, with the
+  score as it stands, or None)."""
+from firmware import catalogue
+from firmware.app.core import render
+from firmware.app.core.menu import chosen
+
+NOTE_MS = 5000   # a note on what just happened, then the screen's own sentence
+
+
+LEGAL_SHOWN = 200   # a status lists at most this many legal moves (a page shows each one)
+
+
+def session_status(ses, legal=None):
+    """A game session's part of App.status() (every controller's status() starts from
+    it): here, not in session.py, so that a board's running game does not hold it.
+    "legal": the first LEGAL_SHOWN legal moves at most, in the engine's order;
+    "legal_count": how many there are, None where only listing them all would tell.
+    ``legal``: (moves, count) from the controller, where the engine's list can be too
+    long to build at every status (Masbrur's equipment phase: thousands)."""
+    engine, s, c, rec = ses.engine, ses.state, ses.clock, ses.rec
+    if legal is None:
+        moves = engine.legal_moves(s)
+        legal = (moves[:LEGAL_SHOWN], len(moves))
+    return {"game": rec["game"], "moves": list(rec["moves"]),
+            "legal": legal[0], "legal_count": legal[1], "position": engine.to_text(s),
+            "clocks_ms": None if c.left is None else [c.left[0], c.left[1]],
+            "move_ms_left": c.move_left if ses.turn >= 0 else None,
+            "result": ses.result, "to_move": None if ses.turn < 0 else ses.turn,
+            "options": rec["options"], "id": rec["id"], "seats": ses.seats,
+            "players": [ses.name(0), ses.name(1)],
+            "outcome": ses.outcome() if ses.result is not None else None}
+
+
+# The settings every board has; a game's own are its settings module's (TITLES, VALUES).
+TITLES = {
+    "game": "the game that start plays",
+    "leds.brightness": "brightness",
+    "sound": "sound",
+    "leds.palette": "colours: standard or colour-blind",
+    "leds.night": "night mode: dim, no white flashes",
+    "calibrate": "calibrate the sensors (the board empty, then a black and a white stone)",
+}
+_CELL = {"light": "square", "marble": "space", "stone": "point", "tile": "position"}
+_PAUSE = ("continue the game", "take the last move back", "end the game: resign or agree a draw")
+_MORBAK = ((1, "A's square"), (2, "B's square"), (3, "A's square, switched by A"),
+           (4, "B's square, switched by B"), (5, "A's square, blocked: it cannot change"),
+           (6, "B's square, blocked: it cannot change"), (7, "neutralized: dead for good"))
+
+
+def _setting_words(key, table):
+    """A game's TITLES or VALUES (its settings module, firmware/catalogue.py) for ``key``."""
+    game = key.split(".")[0]
+    if game not in catalogue.names():
+        return {}
+    return getattr(catalogue.settings(game), table, {})
+
+
+def _title(key, board_games=()):
+    """A setting as a player reads it (never its key); on a board of several games,
+    which game the board's own settings are for."""
+    game = key.split(".")[0]
+    prefix = catalogue.title(game) + ": " if len(board_games) > 1 and game in board_games else ""
+    if key.endswith(".opponent"):
+        return prefix + "the seat the board plays (or nobody: off)"
+    if key.endswith(".level"):
+        return prefix + "the board's strength, 1-5"
+    return TITLES.get(key) or _setting_words(key, "TITLES").get(key, key)
+
+
+def value_text(key, value):
+    """A setting's value as a player reads it: its text form, a code spelled out, a
+    time with its unit, a game's title."""
+    from firmware.app.core import settings
+    out = settings.to_text(key, value)
+    if key == "game":
+        return catalogue.title(value)
+    out = _setting_words(key, "VALUES").get(key, {}).get(out, out)
+    return out + " s" if key.endswith("_s") and value is not None else out
+
+
+def pick_title(pick):
+    """A pick of the menu (core/menu.py picks): its game, or its variant."""
+    for key, value in pick[2]:
+        if key != "game":
+            return _title("%s=%s" % (key, value_text(key, value)))
+    return catalogue.title(pick[2][0][1])
+
+
+def cell(cells, colour, text):
+    """A line of the legend (for the words of every game too)."""
+    return [list(cells), list(colour), text]
+
+
+def lit(lines):
+    """The lines that name a cell (a line of no cell says nothing on a sensor board)."""
+    return [line for line in lines if line[0]]
+
+
+def filled(num, den, cells):
+    """How many cells render.bar lights (the last one partly) for num/den over ``cells``."""
+    if den <= 0 or num <= 0:
+        return 0
+    return min(cells, (min(num, den) * cells * 256 // den + 255) // 256)
+
+
+def _viewing(app):
+    """True while the light board's budgets and clocks cover its game."""
+    return getattr(app.screen, "view", False)
+
+
+def status(app):
+    out = app.status()
+    if app.play is not None:
+        out["score"] = final_score(app.play.session, out["players"])
+    if _viewing(app):
+        out["screen"] = "status"
+    out["legend"] = legend(app)
+    out["message"] = message(app)
+    out["names"] = _names(app)
+    play = app.play
+    if play is not None and play.session.rec["game"] == "morbak":
+        from firmware.rules.morbak import SQUARES
+        n = play.counts
+        out["budgets"] = {"budget": [n[0], n[1]], "neutralizations": [n[2], n[3]],
+                          "counts": budget_words(play.session.rec)}
+        shown = play.last_sq >= 0 and app.screen is play and not play.view
+        out["last"] = SQUARES[play.last_sq] if shown else None
+        out["match"] = _match_now(play.session.rec)
+    return out
+
+
+def count(n, word):
+    """'1 tile', '2 tiles' (for the words of every game)."""
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
+def _names(app):
+    board = app.board
+    names = board.trace_names(app.profile)
+    return [names[c] for c in range(min(len(names), len(app.frame) // 3))]
+
+
+def _match_now(rec):
+    """The record's match with the score as it stands (this game counted once over)."""
+    if "match" not in rec:
+        return None
+    from firmware.app.core import match
+    m = dict(rec["match"])
+    m["score"] = match.score(rec)
+    return m
+
+
+# ---------------------------------------------------------------- the message
+
+def message(app):
+    said = _note(app, app.said)
+    sentence = _sentence(app)
+    if said is not None and (sentence is None or app.now - app.said_at < NOTE_MS):
+        return said
+    return sentence or ""
+
+
+def _note(app, said):
+    """The board's note in a player's words: a setting saved ("key = value", as the
+    board logs it) by its title."""
+    if said is None or " = " not in said:
+        return said
+    key, _, text = said.partition(" = ")
+    from firmware.app.core import settings
+    try:
+        value = settings.parse(key, text)
+    except ValueError:
+        return said
+    return "saved: %s: %s" % (_title(key, app.games), value_text(key, value))
+
+
+def _sentence(app):
+    """The screen's own sentence, or None for a screen without one."""
+    screen = app.screen
+    name = screen.name
+    play = app.play
+    if name == "boot":
+        return "starting: every LED lights, row by row"
+    if name == "menu":
+        if app.config_problem:
+            return "menu; settings file damaged (%s), fix it with arbiter config" % app.config_problem
+        if screen.board.DIRECT:
+            return "menu: press a lit square to choose it (see the legend); OK starts"
+        return "menu: %s is selected (blinking); PASS moves on, OK chooses it" % (
+            _entry_title(app, screen))
+    if name == "setting":
+        key = screen.board.ITEMS[screen.item][0]
+        if screen.board.DIRECT:
+            return "%s: %s; change it on the lit squares; OK saves, MENU goes back" % (
+                _title(key, app.games), value_text(key, screen.value))
+        return "%s: %s; PASS changes it, OK saves, MENU goes back" % (
+            _title(key, app.games), value_text(key, screen.value))
+    if name == "resume":
+        return "resume game %d? OK = resume, MENU = end it and open the menu" % (
+            play.session.rec["id"])
+    if name == "pause":
+        return "paused (clocks stopped): continue, undo or end the game; MENU continues"
+    if name == "end":
+        ses = play.session
+        return "end the game: %s resigns, draw agreed, or %s resigns; MENU goes back" % (
+            ses.name(0), ses.name(1))
+    if name == "match":
+        return _score(screen)
+    if play is None or screen is not play:
+        return None
+    game = play.session.rec["game"]
+    if game != "morbak":
+        return catalogue.legend(game, app.kind).sentence(app, play)
+    ses = play.session
+    if play.view:
+        return "budgets and clocks (they keep running); MENU, OK or a square: back to the game"
+    if play.pend >= 0:
+        return "%s: %s? (press again or OK; MENU cancels)" % (
+            ses.seats[ses.turn], _action_words(play.choices[play.choice]))
+    if ses.over:
+        return ses.outcome()
+    if ses.machine_to_move():
+        return "the board (%s) is thinking" % ses.seats[ses.turn]
+    return "%s to move" % ses.seats[ses.turn]
+
+
+_ACTIONS = {"L": "light", "S": "switch", "K": "block", "N": "neutralize"}
+
+
+def _action_words(move):
+    """A Morbak move as a player says it: "S d4" -> "switch d4"."""
+    return "%s %s" % (_ACTIONS.get(move[:1], move[:1]), move[2:])
+
+
+def _entry_title(app, menu):
+    """What the selected entry of a menu without keys under its cells is."""
+    b = menu.board
+    n = menu.sel
+    if n < len(menu.picks):
+        return pick_title(menu.picks[n])
+    if n == len(menu.picks):
+        return "start"
+    n -= len(menu.picks) + 1
+    if n < len(b.ITEMS):
+        return _title(b.ITEMS[n][0], app.games)
+    return _title(b.ACTIONS[n - len(b.ITEMS)][0])
+
+
+def _score(screen):
+    s, seats = screen.score, screen.seats
+    text = "match after game %d: %s %d, %s %d, draws %d; " % (
+        screen.rec["match"]["game"], seats[0], s[0], seats[1], s[1], s[2])
+    if screen.over:
+        won = "level" if screen.leader is None else "%s wins the match" % seats[screen.leader]
+        return text + won + "; OK = menu"
+    return text + "OK = next game (%s starts), MENU = leave the match" % seats[screen.starter]
+
+
+# ---------------------------------------------------------------- the legend
+
+def legend(app):
+    return _every_button(app, _legend(app))
+
+
+def _legend(app):
+    screen = app.screen
+    name = "status" if _viewing(app) else screen.name
+    if name == "boot":
+        return {"cells": [cell([], render.FLASH, "the LED self-test: every LED, row by row")],
+                "keys": []}
+    if name == "menu" or name == "setting":
+        return _menu(app, screen)
+    if name == "pause" or name == "end":
+        return _choices(screen, name)
+    if name == "match":
+        return _match(screen)
+    if name == "status":
+        return _status(app)
+    if name == "calibrate":
+        return _calibrate(screen)
+    if app.play is None:
+        return {"cells": [], "keys": []}
+    game = app.play.session.rec["game"]
+    out = _game(app) if game == "morbak" else catalogue.legend(game, app.kind).legend(app, app.play)
+    if name == "resume":
+        out["keys"] = [["OK", "resume the saved game"], ["MENU", "end it and open the menu"]]
+    return out
+
+
+def _every_button(app, out):
+    """Every button of the board in the keys: those the screen gives no work to say so."""
+    named = [k for k, _text in out["keys"]]
+    keys = app.keys
+    for b in sorted(keys, key=lambda k: keys[k]):
+        if b.upper() not in named and "hold " + b.upper() not in named:
+            out["keys"].append([b.upper(), "nothing on this screen"])
+    return out
+
+
+def _menu(app, menu):
+    b, cfg = menu.board, app.cfg
+    word = _CELL[app.kind]
+    if menu.item < 0:
+        out = []
+        for pick in menu.picks:
+            colour = render.PLAYER[0] if pick[1] is None else pick[1]
+            on = chosen(pick, cfg)
+            if not on:   # drawn at half strength (menu.py)
+                colour = (colour[0] >> 1, colour[1] >> 1, colour[2] >> 1)
+            out.append(cell([pick[0]], colour, pick_title(pick) + (" - chosen" if on else "")))
+        out.append(cell([b.START], render.GREEN, "start a game"))
+        for key, c, colour, _unit in b.ITEMS:
+            now = value_text(key, cfg[key])
+            out.append(cell([c], colour, "%s: now %s" % (_title(key, app.games), now)))
+        for action, c, colour in getattr(b, "ACTIONS", ()):
+            out.append(cell([c], colour, _title(action)))
+        if b.DIRECT:
+            keys = [["a square", "choose it: a game, or a setting to change"],
+                    ["OK", "start a game"], ["MENU", "(nothing: this is the menu)"]]
+        else:
+            keys = [["PASS", "move the selection (it blinks)"],
+                    ["OK", "choose the selected %s: start, a game, or a setting to change" % word],
+                    ["MENU", "(nothing: this is the menu)"]]
+        return {"cells": out, "keys": keys}
+    key, c, colour, unit = b.ITEMS[menu.item]
+    out = [cell([c], colour, "%s: %s" % (_title(key, app.games), value_text(key, menu.value)))]
+    press = "a square" if b.DIRECT else "PASS"
+    if unit is None:
+        for k in range(min(len(menu.values), len(b.CHOICES))):
+            v = menu.values[k]
+            tint = render.RED if v is False else (render.GREEN if v is True else colour)
+            now = " (now)" if v == menu.value else ""
+            out.append(cell([b.CHOICES[k]], tint, value_text(key, v) + now))
+        change = "choose a value" if b.DIRECT else "the next value"
+    else:
+        first = b.BAR[0]
+        lo, hi = menu.low, menu.top
+        if b.DIRECT:
+            out.append(cell(range(first, first + hi), colour,
+                             "the value: as many squares as are lit; press one to set it"))
+        else:
+            out.append(cell(range(first, first + hi), colour,
+                             "the value: as many %ss as are lit, %d to %d" % (word, lo, hi)))
+        if menu.limit:
+            out.append(cell([b.OFF], render.RED, "off"))
+        change = "change the value" if b.DIRECT else "one more (after the last: %s)" % (
+            "off" if menu.limit else "back to %d" % lo)
+    return {"cells": out, "keys": [[press, change], ["OK", "save it"],
+                                   ["MENU", "back to the menu without saving"]]}
+
+
+def _choices(screen, name):
+    """The pause or the end screen: three choices on the board's PAUSE cells."""
+    if name == "pause":
+        texts = _PAUSE
+    else:
+        ses = screen.play.session
+        a, b = ses.name(0), ses.name(1)
+        texts = ("%s resigns: %s wins" % (a, b), "draw agreed", "%s resigns: %s wins" % (b, a))
+    out = [cell([screen.cells[k]], screen.colour(k), texts[k])
+           for k in range(3) if screen.allowed(k)]
+    if screen.direct:
+        press = ["a square", "select a choice (it blinks); press it again to do it"]
+    else:
+        press = ["PASS", "move the selection (it blinks)"]
+    return {"cells": out, "keys": [press, ["OK", "do the selected choice"],
+                                   ["MENU", "continue the game" if name == "pause" else "back to the pause"]]}
+
+
+def _calibrate(screen):
+    out = []
+    if screen.step == 0:
+        out.append(cell([], render.WHITE, "every point dim white: the board must be empty"))
+    elif screen.mark >= 0:
+        out.append(cell([screen.mark], render.GREEN, "the stone the board saw last"))
+    return {"cells": out, "keys": [["OK", "the next step (once the board is as asked)"],
+                                   ["MENU", "leave without saving"]]}
+
+
+def _game(app):
+    play = app.play
+    ses = play.session
+    out = [cell([], render.SQUARE[code], text) for code, text in _MORBAK]
+    out.append(cell([], render.FLASH, "white flash: the move was played"))
+    out.append(cell([], render.REJECTED, "flash: that press does nothing (the board says why)"))
+    if ses.turn >= 0:
+        out.append(cell([], render.PLAYER[ses.turn], "the empty squares glow: %s to move "
+                         "(faster when time runs short)" % ses.seats[ses.turn]))
+    if play.last_sq >= 0:
+        out.append(cell([play.last_sq], render.SQUARE[play.cells[play.last_sq]],
+                         "the last move (it flashes, then pulses, when played)"))
+    if play.pend >= 0:
+        out.append(cell([play.pend], render.SQUARE[play.pend_code],
+                         "selected: %s, blinking" % play.choices[play.choice]))
+    if ses.over:
+        keys = [["OK", "go on: the match's score, or the menu"], ["MENU", "the same"]]
+    else:
+        keys = [["a square", "play it (with the confirm step: select it, then press again)"],
+                ["OK", "play the selected move; else show budgets and clocks"],
+                ["MENU", "cancel the selection; else show budgets and clocks"],
+                ["hold MENU", "pause: continue, undo, or end the game"]]
+    return {"cells": out, "keys": keys}
+
+
+def _row(y):
+    return range(7 * y, 7 * y + 7)
+
+
+def budget_words(rec):
+    """What a Morbak budget counts: Lite has no blocks."""
+    return "switches" if rec["options"].get("lite") else "switches and blocks"
+
+
+def _status(app):
+    turn = max(app.play.session.turn, 0)
+    a, b = render.PLAYER
+    white = render.WHITE
+    what = budget_words(app.play.session.rec)
+    out = [cell(_row(6), b, "B's game time left"), cell(_row(5), b, "B's %s left" % what),
+           cell(_row(4), white, "B's neutralization left"),
+           cell(_row(3), render.PLAYER[turn], "the move countdown of the player to move"),
+           cell(_row(2), white, "A's neutralization left"),
+           cell(_row(1), a, "A's %s left" % what), cell(_row(0), a, "A's game time left")]
+    back = "back to the game"
+    return {"cells": out, "keys": [["MENU", back], ["OK", back], ["a square", back], ["hold MENU", "pause"]]}
+
+
+def _match(score):
+    w, rows, seats = score.width, score.rows, score.seats
+    out = [cell(range(rows[0], rows[0] + w - 1), render.PLAYER[0], "%s's wins" % seats[0]),
+           cell(range(rows[1], rows[1] + w - 1), render.PLAYER[1], "%s's wins" % seats[1]),
+           cell(range(score.mid, score.mid + w), render.WHITE, "draws")]
+    if score.starter < 0:
+        return {"cells": out, "keys": [["OK", "the menu"], ["MENU", "the menu"]]}
+    p = score.starter
+    out.append(cell([rows[p] + w - 1], render.PLAYER[p],
+                    "blinking: %s starts the next game" % seats[p]))
+    return {"cells": out, "keys": [["OK", "start the next game"], ["MENU", "leave the match: the menu"]]}
+
+
+# ---------------------------------------------------------------- the players
+
+def final_score(ses, players):
+    """The final score as text, the winner's first, or None (see the module's text)."""
+    res = ses.result
+    if res is None or ses.rec["game"] == "morbak":
+        return None
+    sc = res["scores"]
+    first = 1 if res["winner"] == 1 else 0
+    if ses.rec["game"] == "masbrur":    # half-points
+        sc = ["%d%s" % (v // 2, "½" if v % 2 else "") for v in sc]
+    return "%s %s, %s %s" % (players[first], sc[first], players[1 - first], sc[1 - first])

@@ -1,0 +1,155 @@
+"""What the tile board says and what its lit positions mean in Masbrur (for explain.py:
+tools only, never loaded by a board). It reads the controller (play_masbrur.Play) as it
+draws itself."""
+from firmware.app.core import render
+from firmware.app.explain import cell, count, filled, lit
+from firmware.app.explain.tile import misread, names, where, wrong_lines
+from firmware.app.boards.tile_positions import FIELD, PAD
+
+_SLOTS = 32             # field positions; the wall slots follow
+_EMPTY = 255
+_GUIDE = (40, 40, 40)   # play_masbrur's: a tile of the field
+_L1, _R1 = 1, 14
+
+
+def _where(values, pred):
+    return where(values, pred, FIELD, _SLOTS)
+
+
+def sentence(app, play):
+    ses = play.session
+    s = ses.state
+    if ses.over:
+        return "%s; OK: the menu" % ses.outcome()
+    bad = misread(play.wrong, FIELD, _SLOTS)
+    if bad:
+        return bad
+    if play.wrongs:
+        return "put the field right: %s" % names(_where(play.wrong, lambda w: w != 0))
+    who = ses.name(ses.turn)
+    if play.ai_move is not None:
+        return "the board (%s) pushes %s: carry it out" % (who, _push(play.ai_move))
+    if ses.machine_to_move():
+        return "the board (%s) is thinking" % who
+    ph = play.phase
+    if ph == "pie_offer":
+        return ("round %d, %s offers: show group 1 on the pad P, tile by tile (%d so far), "
+                "then OK" % (s.round, who, len(play.group)))
+    if ph == "pie_accept":
+        return "%s: LEFT takes group 1 (%s), RIGHT the other %d" % (
+            who, count(len(s.group1), "tile"), 20 - len(s.group1))
+    if ph == "equipment":
+        return ("%s: wall on your slots, then push a tile in at a blinking end, PASS or ATTACK; "
+                "die %d" % (who, s.die))
+    if ph == "combat_wall":
+        return "%s: set your wall on your slots, then OK" % who
+    if ph == "combat_select":
+        return ("%s: your formations: LEFT upper row, RIGHT lower row, their tiles on the pad, "
+                "then OK" % who)
+    return "%s: show the tiles you take from %s's wall on the pad, then OK (none: OK)" % (
+        who, ses.name(1 - ses.turn))
+
+
+def _push(move):
+    return "%s-%s into row %s from the %s" % (move[8], move[9], move[11],
+                                             "right" if move[10] == "R" else "left")
+
+
+def legend(app, play):
+    ses = play.session
+    s = ses.state
+    ph = play.phase
+    field = _where(play.expect, lambda k: k != _EMPTY)
+    out = [cell(field, _GUIDE, "dim white: a tile of the field")]
+    if ph == "over" or (s.last is not None and (ph == "pie_offer" or ph == "pie_accept")):
+        for p in (0, 1):
+            first = _L1 if p == 0 else _R1
+            side = "L" if p == 0 else "R"
+            if s.last is not None:
+                out.append(cell(range(first, first + min(s.last[p], 6)), render.PLAYER[p],
+                                 "%s1-%s6: %s's half-medals in the last round"
+                                 % (side, side, ses.name(p))))
+            out.append(cell(range(first + 6, first + 13), render.PLAYER[p],
+                             "%s7-%s13: %s's total so far (against the higher one)"
+                             % (side, side, ses.name(p))))
+    keys = _keys(ses, ph, play)
+    if ph == "over":
+        return {"cells": lit(out), "keys": keys}
+    if play.wrongs:
+        out += wrong_lines(play.wrong, FIELD, _SLOTS,
+                           missing="a tile of the field is missing here: put it back")
+        return {"cells": lit(out), "keys": keys}
+    colour = render.PLAYER[ses.turn]
+    who = ses.name(ses.turn)
+    if ph == "equipment":
+        out.append(cell(range(_L1, _L1 + min(s.die, 13)), render.YELLOW,
+                         "yellow, L1 on: the die, %d" % s.die))
+        if play.push is not None:
+            row, side, _new, step = play.push
+            far = 4 * row + ((1 if side else 2) if step == 0 else (0 if side else 3))
+            out.append(cell([FIELD + far], colour, "blinking: the tile this push ejects: "
+                             "take it (%s's arsenal)" % who))
+        else:
+            ends = [FIELD + 4 * r + k for r in range(8) for k in (0, 3)]
+            if play.ai_move is not None:
+                m = play.ai_move
+                ends = [FIELD + 4 * (ord(m[11]) - 48) + (3 if m[10] == "R" else 0)]
+                what = "blinking: the board's push goes in here"
+            elif ses.machine_to_move():
+                what = "breathing: the board (%s) is thinking" % who
+            else:
+                what = ("blinking: the ends where a push goes in (A and D of every row): "
+                        "%s to move" % who)
+            out.append(cell(ends, colour, what))
+    elif ph in ("combat_select", "combat_steal", "combat_wall"):
+        if ph != "combat_wall":
+            for p in (0, 1):
+                if s.wall[p]:
+                    first = FIELD + _SLOTS + 2 * p
+                    out.append(cell([first, first + 1], render.PLAYER[p],
+                                     "%s's wall, shown" % ses.name(p)))
+        out.append(cell([PAD], colour, "blinking: the pad P: %s shows tiles here" % who))
+    elif ph == "pie_offer":
+        out.append(cell(range(_R1, _R1 + filled(len(play.group), 20, 13)), colour,
+                         "R1 on: group 1 so far, %s" % count(len(play.group), "tile")))
+        out.append(cell([PAD], colour,
+                         "blinking: the pad P: show group 1's tiles here, one at a time"))
+    elif ph == "pie_accept":
+        out.append(cell([_L1, _R1], colour,
+                         "blinking: LEFT takes group 1, RIGHT the other tiles"))
+    return {"cells": lit(out), "keys": keys}
+
+
+def _keys(ses, ph, play):
+    if ph == "over":
+        return [["OK", "the menu"], ["MENU", "the menu"]]
+    hold = ["hold MENU", "pause: continue, undo, or end the game"]
+    if ses.machine_to_move() or play.wrongs:
+        why = "nothing until the field is right"
+        if ses.machine_to_move():
+            why = "nothing now: the board's turn"
+        return [hold, ["MENU", "nothing (hold it to pause)"], ["OK", why], ["PASS", why],
+                ["LEFT", why], ["RIGHT", why], ["ATTACK", why], ["DRAW", "nothing in Masbrur"]]
+    nothing = "nothing now"
+    keys = {"OK": nothing, "PASS": nothing, "LEFT": nothing, "RIGHT": nothing, "ATTACK": nothing}
+    if ph == "pie_offer":
+        keys["OK"] = "offer the tiles shown as group 1"
+    elif ph == "pie_accept":
+        keys["LEFT"], keys["RIGHT"] = "take group 1", "take the other tiles"
+    elif ph == "equipment":
+        keys["PASS"] = "pass" if play.push is None else nothing
+        keys["ATTACK"] = "attack (the combat)" if play.push is None else "attack after this push"
+    elif ph == "combat_wall":
+        keys["OK"] = "the wall on your slots is set"
+    elif ph == "combat_select":
+        keys["LEFT"], keys["RIGHT"] = "open an upper-row formation", "open a lower-row formation"
+        keys["OK"] = "confirm the formations"
+        if play.ready is None:
+            keys["OK"] = "close the entry (then OK again confirms)"
+        keys["PASS"] = "start the entry again"
+    elif ph == "combat_steal":
+        keys["OK"] = "take the tiles shown (none shown: take none)"
+    out = [hold, ["MENU", "nothing (hold it to pause)"]]
+    for k in ("OK", "PASS", "LEFT", "RIGHT", "ATTACK"):
+        out.append([k, keys[k]])
+    return out + [["DRAW", "nothing in Masbrur"]]

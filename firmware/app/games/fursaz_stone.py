@@ -1,0 +1,403 @@
+"""Fursaz on the stone board: what the Hall sensors mean and what the LEDs show (the
+game itself - record, saving, undo - is the session's: session.py).
+
+Each point's sensor reads empty, black or white (a magnet in each stone, its poles on the
+two faces), and the app gets a frame only once the readings have held for the settle
+time, so a stone being turned (edge-on, read as empty or as noise for a moment) is never
+taken for anything.
+
+A placement is one empty point turning occupied with the mover's colour, everything else
+as it was. The board plays it (docs/rules/fursaz.md#a-turn) and lights the stones whose colour changes
+in the end - the **net** flips: a stone flipped twice stays as it is and is not lit -
+each blinking in the colour it must show (the placed stone too, if the cascade turns
+it); with the setting fursaz.stages, stage by stage instead, as the rules (docs/rules/fursaz.md#a-turn) resolve
+them (a stone flipped twice is then turned twice). Nothing else is accepted until the
+board shows the new position. A stone of the
+wrong colour, a stone turned that should not be, a stone removed, a stone where none may
+go (an illegal placement, said why): correction mode, the points that disagree blink in
+the colour they should show (red where the point should be empty) until the board
+matches. A sensor reading out of range is named and lit magenta, never taken as a stone.
+PASS passes; at the pie step SWAP takes the first stone's colour (docs/rules/fursaz.md#the-pie-rule).
+Whose turn: every 3 s the empty points glow for a moment in the mover's colour.
+
+Against the board (settings fursaz.opponent, fursaz.level): on its turn the board thinks
+(firmware.ai) - the empty points breathe slowly in its colour meanwhile - then blinks the
+point where its stone goes (or passes, or swaps, itself); a stone put anywhere else is
+refused.
+
+The stamps (which stone flipped when) are not on the board: after a power cut the game
+is rebuilt from its record and the board checked against it, the last placement's flips
+still lit if they are still owed. Game over: each empty point lights in the colour of
+whose territory it is; PASS shows the scores as bars (seat A's from a1 on, seat B's from
+the middle, each in its colour's stone); OK or MENU returns to the menu."""
+from firmware.app.core import render
+from firmware.app.core.session import Session
+from firmware.rules import IllegalMove
+from firmware.rules import fursaz as engine
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_FAULT = const(3)
+_BEAT_MS = const(150)
+_THINK_MS = const(600)   # the board thinks once the turn is this old
+SEATS = "AB"
+STONE = ((0, 0, 0), (60, 90, 255), (255, 200, 140))   # how the LEDs show black and white
+_WHICH = ".BW"
+
+
+def options(cfg, settings, profile):
+    opts = settings.game_options(cfg, "fursaz")
+    opts["size"] = profile["size"]   # the board's own
+    return opts
+
+
+def seed(cfg, now):
+    return 0
+
+
+class Play:
+    def __init__(self, app, rec, now):
+        """Raises ValueError when the record's options or moves are not valid."""
+        self.app = app
+        self.name = "game"
+        self.menu = app.keys["menu"]
+        self.ok = app.keys["ok"]
+        self.pass_key = app.keys["pass"]
+        self.swap_key = app.keys["swap"]
+        size = rec["options"].get("size", 7)
+        # The board's layout leaves RAM with the menu: its points are taken, not it.
+        from firmware.app.boards.stone import points
+        self.points = points(engine, size)
+        n = len(self.points)
+        if n != len(app.frame) // 3:
+            raise ValueError("a size-%d game does not fit this board" % size)
+        self.index = {}
+        for i in range(n):
+            self.index[self.points[i]] = i
+        self.expect = bytearray(n)     # the engine's position: 0 empty, 1 black, 2 white
+        self.target = bytearray(n)     # what the board should show now (stage by stage: so far)
+        self.staged = app.cfg.get("fursaz.stages") is True
+        self.stages = None             # the stages still being shown, and which
+        self.stage = 0
+        self.placing = None            # the resolution of the placement being played
+        self.seen = bytearray(n)       # the last stable frame
+        self.have_seen = False
+        self.frame_ref = None
+        self.owed = bytearray(n)       # 1 where the last placement's flips are still owed
+        self.wrong = bytearray(n)      # 1 where the board disagrees with the position
+        self.wrongs = 0
+        self.noted = ""                # the points last said to be put right
+        self.asked = ""                # the flips last asked for
+        self.refused = -1              # a placement the rules refuse, until it is taken back
+        self.land = bytearray(n)       # at the end: whose territory each empty point is
+        self.scores = False
+        self.ai_point = -1             # the board's placement, for a person to carry out
+        self.swapped = 0
+        self.session = Session(app, engine, rec, now, SEATS)
+        self.session.view = self
+        self.moved(now)
+        self._owe_last()
+
+    # ------------------------------------------------------------ position
+
+    def moved(self, now):
+        ses = self.session
+        self.ai_point = -1
+        # The colour to move (seats swap colours at the pie step): the text's second word.
+        words = engine.to_text(ses.state).split(" ")
+        self.mover = 1 if words[1] == "B" else 2
+        self.swapped = 1 if words[3] == "1" else 0   # the pie's swap: seat A plays White
+        stones = engine.board(ses.state)
+        for i in range(len(self.points)):
+            self.expect[i] = _WHICH.find(stones.get(self.points[i], "."))
+        if ses.over:
+            land = engine.territory(ses.state)
+            for i in range(len(self.points)):
+                self.land[i] = _WHICH.find(land.get(self.points[i]) or ".")
+        else:
+            self._say_turn()
+        self._owe(self.placing)
+        self.placing = None
+        if self.have_seen:
+            self._compare(now)
+
+    def _owe_last(self):
+        """After a power cut: the flips of the last placement, if the board still owes them."""
+        moves = self.session.rec["moves"]
+        if moves and moves[-1] not in ("pass", "swap"):
+            self._owe(engine.resolution(self.session.before, moves[-1]))
+
+    def _owe(self, res=None):
+        """Owe the flips of placement ``res`` (engine.resolution), or none: the net
+        ones at once, or (setting fursaz.stages) one stage at a time."""
+        for i in range(len(self.owed)):
+            self.owed[i] = 0
+            self.target[i] = self.expect[i]
+        self.stages = None
+        if res is None:
+            return
+        if self.staged and len(res["stages"]) > 1:
+            for name in res["net"]:          # the board as it was before the flips
+                i = self.index[name]
+                self.target[i] = 3 - self.target[i]
+            self.target[self.index[res["point"]]] = _WHICH.find(res["colour"])
+            self.stages = res["stages"]
+            self.stage = 0
+            self._show_stage()
+            return
+        for name in res["net"]:
+            self.owed[self.index[name]] = 1
+        if res["final"] != res["colour"]:   # the placed stone itself is turned
+            self.owed[self.index[res["point"]]] = 1
+
+    def _show_stage(self):
+        st = self.stages[self.stage]
+        c = _WHICH.find(st["colour"])
+        for i in range(len(self.owed)):
+            self.owed[i] = 0
+        for name in st["points"]:
+            i = self.index[name]
+            self.target[i] = c
+            self.owed[i] = 1
+
+    def _differences(self):
+        n = 0
+        for i in range(len(self.target)):
+            w = 1 if self.seen[i] != self.target[i] else 0
+            self.wrong[i] = w
+            n += w
+        self.wrongs = n
+        return n
+
+    def _compare(self, now):
+        n = self._differences()
+        while not n and self.stages is not None and self.stage + 1 < len(self.stages):
+            self.stage += 1                  # this stage is done: show the next
+            self._show_stage()
+            n = self._differences()
+        if not n:
+            self._owe()
+            self.refused = -1
+        if self.session.over:
+            return
+        names = " ".join([self.points[i] for i in range(len(self.expect))
+                          if self.wrong[i] and not self.owed[i]])
+        if names != self.noted:
+            self.noted = names
+            if names:
+                self.app.note("correction", now, names)
+                faults = [self.points[i] for i in range(len(self.seen)) if self.seen[i] == _FAULT]
+                self.app.log(now, "correction: %s%s" % (names, "; sensor out of range: " + " ".join(faults)
+                                                       if faults else ""))
+                self.app.beep(render.REJECT)
+                if faults:
+                    self.app.say("sensor out of range at %s" % " ".join(faults))
+                elif self.refused < 0:
+                    self.app.say("put the board right: %s" % names)
+            else:
+                self._say_turn()   # put right: what was said of it holds no more
+        owed = ""
+        if not names:
+            owed = " ".join([self.points[i] for i in range(len(self.owed))
+                             if self.owed[i] and self.wrong[i]])
+        if owed:
+            self.app.say("turn over: %s" % owed)
+        elif self.asked and not names:
+            self._say_turn()       # turned: nothing is asked any more
+        self.asked = owed
+
+    def _colour(self):
+        return "Black" if self.mover == 1 else "White"
+
+    def seat_name(self, seat):
+        """The colour a seat plays (session.name): seat A is Black unless B swapped."""
+        return "White" if seat ^ self.swapped else "Black"
+
+    def _say_turn(self):
+        """Say what the board waits for now that nothing is to be put right."""
+        if self.session.over:
+            return
+        if self.ai_point >= 0:
+            self.app.say("the board plays %s: put a %s stone there"
+                         % (self.points[self.ai_point], self._colour().lower()))
+        else:
+            self.app.say("%s to move" % self._colour())
+
+    def _placement(self):
+        """The point of a placement the frame shows (one empty point now holding a stone,
+        all else as expected), or -1."""
+        p = -1
+        for i in range(len(self.expect)):
+            if self.seen[i] != self.expect[i]:
+                if p >= 0 or self.expect[i] or self.seen[i] not in (1, 2):
+                    return -1
+                p = i
+        return p
+
+    def _placed_and_turned(self):
+        """The point of a legal placement whose flips are already done in the frame (a
+        quick hand within the settle time), or -1."""
+        p = -1
+        for i in range(len(self.expect)):
+            if not self.expect[i] and self.seen[i]:
+                if p >= 0:
+                    return -1
+                p = i
+        if p < 0:
+            return -1
+        try:
+            after = engine.board(engine.play(self.session.state, self.points[p]))
+        except IllegalMove:
+            return -1
+        for i in range(len(self.expect)):
+            if self.seen[i] != _WHICH.find(after.get(self.points[i], ".")):
+                return -1
+        return p
+
+    def frame(self, stones, now):
+        self.frame_ref = stones
+        seen = self.seen
+        for i in range(len(seen)):
+            seen[i] = stones[i]
+        self.have_seen = True
+        ses = self.session
+        if ses.over:
+            return
+        owing = False
+        for i in range(len(self.owed)):
+            if self.owed[i]:
+                owing = True
+                break
+        p = -1 if owing else self._placement()
+        whole = False
+        if p < 0 and not owing:
+            p = self._placed_and_turned()
+            whole = p >= 0
+        if p >= 0:
+            name = self.points[p]
+            if ses.machine_to_move() and p != self.ai_point:
+                self.refused = p   # not the board's placement (or it is still thinking)
+                self.app.say("the board plays %s" % self.points[self.ai_point]
+                             if self.ai_point >= 0 else "the board is thinking")
+            elif seen[p] != self.mover and not whole:
+                self.refused = p
+                self.app.say("%s is the wrong colour: it is %s's turn" % (name, self._colour()))
+            else:
+                try:
+                    self.placing = engine.resolution(ses.state, name)   # for moved()
+                    ses.play(name, now)
+                    self.app.beep(render.ACCEPT)
+                    return
+                except IllegalMove as e:
+                    self.placing = None
+                    self.refused = p
+                    self.app.log(now, "reject %s: %s" % (name, e))
+                    self.app.say("%s is not a legal move: %s" % (name, e))
+        self._compare(now)
+
+    # ------------------------------------------------------------ input
+
+    def tick(self, now):
+        ses = self.session
+        ses.tick(now)
+        # The board thinks a slice per tick from the turn's start and shows its move
+        # once the turn is _THINK_MS old.
+        move = ses.think() if ses.machine_to_move() and self.ai_point < 0 else None
+        if move is not None and now - ses.turn_at >= _THINK_MS:
+            if move in ("pass", "swap"):
+                ses.play(move, now)
+            else:
+                self.ai_point = self.index[move]
+                self._say_turn()
+        last = self.app.last_frame
+        if last is not None and last is not self.frame_ref:
+            self.frame(last, now)   # a frame that came while another screen was shown
+
+    def event(self, kind, key, now):
+        if kind == "frame":
+            self.frame(key, now)
+            return
+        app, ses = self.app, self.session
+        if kind == "long" and key == self.menu and not ses.over:
+            app.pause(self)
+            return
+        if kind != "down":
+            return
+        if ses.over:
+            if key == self.pass_key:
+                self.scores = not self.scores
+            elif key == self.menu or key == self.ok:
+                app.to_menu()
+            return
+        if key == self.pass_key or key == self.swap_key:
+            move = "pass" if key == self.pass_key else "swap"
+            if self.wrongs:
+                app.beep(render.REJECT)
+                app.say("put the board right first")
+            elif move not in engine.legal_moves(ses.state):
+                app.beep(render.REJECT)
+                app.say("%s is not possible now" % move)
+            else:
+                app.beep(render.ACCEPT)
+                ses.play(move, now)
+
+    # ------------------------------------------------------------ display (no allocation)
+
+    def draw(self, f, now, still=False):
+        render.clear(f)
+        ses = self.session
+        if ses.over:
+            self._draw_end(f)
+            return
+        blink = render.blink(now, 500, 300)
+        if self.wrongs:
+            for i in range(len(self.expect)):
+                if self.wrong[i] and (blink or self.owed[i]):
+                    if self.seen[i] == _FAULT:
+                        render.put(f, i, render.MAGENTA)
+                    elif self.target[i]:
+                        render.put_scaled(f, i, STONE[self.target[i]], 256 if blink else 96)
+                    else:
+                        render.put(f, i, render.RED)
+            return
+        if self.ai_point >= 0:
+            if blink:
+                render.put(f, self.ai_point, STONE[self.mover])
+            return
+        if still:
+            return
+        level = 0
+        if ses.machine_to_move():                   # the board thinking
+            level = ses.breath(now, 200)
+        elif render.blink(now - ses.turn_at, 3000, _BEAT_MS):
+            level = 60
+        if level:
+            c = STONE[self.mover]
+            for i in range(len(self.expect)):
+                if not self.expect[i]:
+                    render.put_scaled(f, i, c, level)
+
+    def _draw_end(self, f):
+        if self.scores:
+            sc = self.session.result["scores"]
+            n = len(self.expect) // 2
+            # Each seat's score in the colour of its stones (the pie may have swapped them).
+            render.bar(f, 0, n, min(sc[0], n), n, STONE[1 + self.swapped])
+            render.bar(f, n, n, min(sc[1], n), n, STONE[2 - self.swapped])
+            return
+        for i in range(len(self.land)):
+            if self.land[i]:
+                render.put_scaled(f, i, STONE[self.land[i]], 128)
+
+    def status(self):
+        from firmware.app.explain import session_status   # tools only
+        out = session_status(self.session)
+        out["expected"] = "".join([_WHICH[e] for e in self.expect])
+        out["wrong"] = [self.points[i] for i in range(len(self.wrong)) if self.wrong[i] and not self.owed[i]]
+        out["owed"] = [self.points[i] for i in range(len(self.owed)) if self.owed[i] and self.wrong[i]]
+        out["thinking"] = self.session.machine_to_move() and self.ai_point < 0
+        return out

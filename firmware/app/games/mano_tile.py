@@ -1,0 +1,507 @@
+"""Dominó Mano a Mano on the tile board: what the track and the pad read and what the
+LEDs show (the game itself - record, saving, undo - is the session's: session.py).
+
+The board cannot see the hands or the boneyard, so the engine runs in its observed mode
+(firmware/rules/mano_observed.py): hands are counts, a draw is the DRAW button, a pass
+the PASS button, and a play is a tile read on the track. The lead lies on the start slot
+S; a tile played on the left end goes on the next free slot leftwards (L1, L2, ...), on
+the right end rightwards (R1, ...), so where it lies says which end, and the value it
+matches says which way round. The board takes a frame only once every contact has read
+the same for the settle time (a tile being set down bounces).
+
+A tile on an end's next slot is played at that end. The board refuses - and says why,
+the slot lit red until the tile is taken away - a tile that does not fit (lighting the
+other end's slot green when it fits there), a tile already in the line, a tile that is
+no double-six tile, and a tile put down when no tile may be (the hand over, or two at
+once: one of them out of turn). Anything else that differs from the line - a tile
+lifted (its slot blinks white until it is back), a tile on another slot, a contact that
+reads outside every window (named, lit magenta: never taken for the nearest value) - is
+corrected the same way; nothing is played until the track matches the line again.
+When an end has used its 13 slots, its tiles go on beyond the track: show the tile on
+the pad P and press LEFT or RIGHT.
+
+Who leads: the board cannot know who holds the highest double; LEFT names seat A and
+RIGHT seat B, before or after the lead is put on S. (With later leads by the winner,
+the engine names the seat.) When a hand ends - a domino, or a dead line (announced with
+the blocker named) - the tiles left in hand are shown on the pad one at a time, seat A's
+first; with the last one the hand is scored, the scores shown as bars over the field
+against the target, and the next hand starts once the track is cleared: a lead is taken
+only on a track that has read empty since the line was (the last hand's lead can lie alone
+on S while the tiles are taken off). Every draw of the hand, and a lead the highest-double
+rule gives, is then checked against the tiles the seats played and showed
+(rec["draw_checks"], rec["lead_checks"]: [ply, seat, "fine" |
+"held a tile that fit" | "held a higher tile" | "cannot tell"]: firmware/app/mano_tile_checks.py).
+
+Against the board (setting mano.opponent): its tiles lie face down on the field and
+firmware/app/mano_opponent.py plays its seat; on its turn only the move it asks for is
+taken.
+
+LEDs: the line's tiles dim white; the slots of both ends blink in the mover's colour;
+the field shows each seat's hand count (A on rows 0-3, B on rows 4-7; against the board,
+its tiles instead) and the walls the boneyard; between hands and at the end, the scores.
+Game over: OK or MENU returns to the menu."""
+import sys
+
+from firmware.app.core import render
+from firmware.app.core.session import Session
+from firmware.app.boards.tile_positions import PAD, name, reading, slot
+from firmware.rules import IllegalMove
+from firmware.rules import mano as engine
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+SEATS = "AB"
+_TRACK = const(27)      # slots S, L1-L13, R1-R13: cells 0-26
+_EMPTY = const(255)     # a slot's key: no tile
+_FAULT = const(254)     # a contact outside every window, or shorted
+_ODD = const(253)       # one contact reads a tile, the other none: a tile askew
+_FIELD = const(28)
+_WALLS = const(60)
+_MISSING = const(1)     # wrong[]: the line's tile is not there
+_EXTRA = const(2)       # a tile where none should be
+_BADREAD = const(3)     # a contact that reads nothing valid
+_REFUSED = const(4)     # a tile the rules refuse, on an end's slot
+_GUIDE = (40, 40, 40)   # a tile of the line
+
+
+def options(cfg, settings, profile):
+    opts = settings.game_options(cfg, "mano")
+    opts["mode"] = "observed"   # real tiles: the board never deals
+    return opts
+
+
+def seed(cfg, now):
+    return 0
+
+
+def key_of(frame, cell):
+    """What a position reads: a tile as low * 8 + high, or _EMPTY, _FAULT, _ODD."""
+    k = reading(frame, cell)
+    if k < _ODD and k >> 3 > k & 7:
+        return (k & 7) * 8 + (k >> 3)
+    return k
+
+
+def tile_name(key):
+    return "%d-%d" % (key >> 3, key & 7)
+
+
+class Play:
+    def __init__(self, app, rec, now):
+        """Raises ValueError when the record's options or moves are not valid."""
+        self.app = app
+        self.name = "game"
+        self.keys = app.keys
+        self.expect = bytearray(_TRACK)    # each slot's tile key, or _EMPTY
+        self.seen = bytearray(_TRACK)
+        self.wrong = bytearray(_TRACK)     # 0 or why the slot disagrees (_MISSING ...)
+        self.wrongs = 0
+        self.have_seen = False
+        self.frame_ref = None
+        self.pad = _EMPTY                  # what the pad reads
+        self.pad_done = _EMPTY             # the pad tile last taken (revealed, played)
+        self.noted = ""
+        self.fits_other = -1               # the slot a refused tile would fit, or -1
+        self.refused = -1                  # cell * 256 + tile key of a refused play still down
+        self.leader = -1                   # the seat named to lead, before the lead is down
+        self.next_l = self.next_r = 0      # the cells of the ends' next slots (-1 past the track)
+        self.phase = ""
+        self.cleared = False               # the track has read empty (this game, this hand)
+        if rec["options"].get("mode") != "observed":
+            raise ValueError("the tile board plays Mano a Mano with real tiles (mode observed)")
+        self.session = Session(app, engine, rec, now, SEATS)
+        self.session.view = self
+        self.hands = len(engine.hand_history(self.session.state))
+        self.bot = None                    # the seat the board plays (mano_opponent.py)
+        if self.session.opponent >= 0:
+            from firmware.app.games.mano_tile_seat import BoardSeat
+            self.bot = BoardSeat(self, self.session.opponent)
+        self.moved(now)
+
+    # ------------------------------------------------------------ position
+
+    def moved(self, now):
+        ses = self.session
+        s = ses.state
+        line = s.line
+        if ses.over:
+            self.phase = "over"
+        elif not line:
+            self.phase = "lead"
+        elif engine.legal_moves(s)[0].startswith("reveal"):
+            self.phase = "reveal"
+        else:
+            self.phase = "play"
+        hist = engine.hand_history(s)
+        if len(hist) > self.hands:
+            self.cleared = False           # the hand's tiles lie on the track
+            h = hist[-1]
+            self._tell(now, "hand %d: %s wins %d (%s); %s %d, %s %d" % (
+                h["hand"], SEATS[h["winner"]], h["points"], h["reason"],
+                SEATS[0], s.score[0], SEATS[1], s.score[1]))
+        self.hands = len(hist)
+        left = self._lead_index(len(line))
+        for i in range(_TRACK):
+            self.expect[i] = _EMPTY
+        for i in range(len(line)):
+            c = slot(i - left)
+            if c >= 0:
+                t = line[i]
+                a, b = t >> 3, t & 7
+                self.expect[c] = a * 8 + b if a <= b else b * 8 + a
+        self.next_l = slot(-left - 1) if line else 0
+        self.next_r = slot(len(line) - left) if line else 0
+        if self.have_seen:
+            self._diff()
+            self._correct(now)
+        if self.phase == "reveal" and self.hands == len(hist):
+            self._announce_end(s, now)
+        elif self.phase == "play" and not self.wrongs:
+            self._say_turn()
+        if self.bot is not None:
+            self.bot.moved(now)
+
+    def _lead_index(self, n):
+        """How many of the line's ``n`` tiles lie left of the lead: the hand's L plays,
+        counted back through the record."""
+        moves = self.session.rec["moves"]
+        left = 0
+        k = len(moves) - 1
+        need = n - 1
+        while need > 0 and k >= 0:
+            c = moves[k][:1]
+            if c == "L" or c == "R":
+                need -= 1
+                if c == "L":
+                    left += 1
+            k -= 1
+        return left
+
+    def _say_turn(self):
+        s = self.session.state
+        self.app.say("%s to play on %d|%d; hands %d-%d, boneyard %d" % (
+            SEATS[s.move], s.le, s.re, s.h[0], s.h[1], s.nb))
+
+    def _tell(self, now, text):
+        """Say it, and keep it in the event log."""
+        self.app.say(text)
+        self.app.log(now, text)
+
+    def _announce_end(self, s, now):
+        who = SEATS[self.session.turn]
+        if s.h[s.last] == 0:
+            self._tell(now, "domino by %s: %s, show your tiles on the pad" % (SEATS[s.last], who))
+        elif s.le == s.re and s.passes < 2:
+            self._tell(now, "dead line: both ends %d, all seven %ds down; blocker %s. "
+                       "%s, show your tiles on the pad" % (s.le, s.le, SEATS[s.last], who))
+        else:
+            self._tell(now, "locked: neither can play; blocker %s. %s, show your tiles on the pad"
+                       % (SEATS[s.last], who))
+
+    # ------------------------------------------------------------ frames
+
+    def frame(self, frame, now):
+        self.frame_ref = frame
+        for c in range(_TRACK):
+            self.seen[c] = key_of(frame, c)
+        self.have_seen = True
+        if self.phase == "lead" and self._track_empty():
+            self.cleared = True
+        bot = self.bot
+        if bot is not None:
+            bot.frame(frame, now)
+        pad = key_of(frame, PAD)
+        if pad != self.pad:
+            self.pad = pad
+            if pad == _EMPTY:
+                self.pad_done = _EMPTY
+            elif pad == _FAULT or pad == _ODD:
+                self.app.beep(render.REJECT)
+                self.app.say("a reading out of tolerance at P: reseat the tile, clean the contacts")
+            elif bot is not None and bot.carried(PAD, pad):
+                self.pad_done = pad
+                self.try_move(bot.move, now)   # its tile beyond the track, to the end it chose
+                return
+            elif pad != self.pad_done and self.phase == "reveal":
+                self.pad_done = pad
+                self.try_move("reveal %d %s" % (self.session.turn, tile_name(pad)), now)
+                return
+        if self.session.over:
+            return
+        self._diff()
+        c = self._play_slot()
+        if c < 0:
+            self.refused = -1
+            self._correct(now)
+            return
+        k = self.seen[c]
+        if self.refused == c * 256 + k:
+            return                       # refused already, still there
+        if self.phase == "lead":
+            self._lead(k, now)
+        else:
+            self.try_move(("L" if c == self.next_l else "R") + tile_name(k), now, c)
+
+    def _lead(self, k, now):
+        ses = self.session
+        seat = ses.turn if ses.turn >= 0 else self.leader
+        if seat < 0:
+            self.app.say("%s on S: who leads? LEFT for A, RIGHT for B" % tile_name(k))
+            return
+        self.try_move(tile_name(k) if ses.turn >= 0 else "%d:%s" % (seat, tile_name(k)), now, 0)
+
+    def try_move(self, move, now, cell=-1, board=False):
+        """Play ``move`` (``board``: the board's own, for the seat it plays); when the rules
+        refuse it, or it is the board's turn and this is not the move it asked for, say why
+        (its slot, if any, red). True when played."""
+        ses = self.session
+        if self.bot is not None and not board and not self.bot.allows(move, cell, now):
+            return False
+        try:
+            after = engine.play(ses.state, move)
+        except IllegalMove as e:
+            self.app.beep(render.REJECT)
+            self.app.log(now, "reject %s: %s" % (move, e))
+            self.refuse(move, cell, str(e), now)
+            return False
+        if len(engine.hand_history(after)) > self.hands:
+            ses.rec["draw_checks"], ses.rec["lead_checks"] = hand_checks(ses.rec, move)
+        self.leader = -1
+        self.refused = -1
+        self.fits_other = -1
+        ses.play(move, now)
+        self.app.beep(render.ACCEPT)
+        return True
+
+    def refuse(self, move, cell, why, now):
+        if cell < 0:
+            self.app.say(why)
+            return
+        self.refused = cell * 256 + self.seen[cell]
+        self.wrong[cell] = _REFUSED
+        self.noted = name(cell)
+        self.app.note("correction", now, name(cell))
+        self.fits_other = -1
+        other = self.next_r if cell == self.next_l else self.next_l
+        if cell and other >= 0 and "does not fit" in why:
+            s = self.session.state
+            end = s.re if cell == self.next_l else s.le
+            k = self.seen[cell]
+            if k >> 3 == end or k & 7 == end:
+                self.fits_other = other
+                why += "; it fits the other end: %s" % name(other)
+        self.app.say("%s: %s" % (name(cell), why))
+
+    def _diff(self):
+        """wrong[] and wrongs: where the track differs from the line."""
+        n = 0
+        for c in range(_TRACK):
+            e, k = self.expect[c], self.seen[c]
+            w = 0
+            if k == _FAULT or k == _ODD:
+                w = _BADREAD
+            elif k != e:
+                w = _MISSING if e != _EMPTY else _EXTRA
+            if w == _EXTRA and self.refused == c * 256 + k:
+                w = _REFUSED
+            self.wrong[c] = w
+            if w:
+                n += 1
+        self.wrongs = n
+        if not n:
+            self.fits_other = -1
+
+    def _track_empty(self):
+        for c in range(_TRACK):
+            if self.seen[c] != _EMPTY:
+                return False
+        return True
+
+    def _play_slot(self):
+        """The slot of a play the track shows (one new tile, on the slot a play goes
+        on, everything else as the line has it), or -1. A lead only on a track that has
+        been empty: while the last hand's tiles are taken off, its lead can lie alone on
+        S for a while."""
+        if self.wrongs != 1 or self.phase == "reveal" or self.phase == "over" or (
+                self.bot is not None and self.bot.wrongs) or (
+                self.phase == "lead" and not self.cleared):
+            return -1
+        for c in range(_TRACK):
+            if self.wrong[c]:
+                if self.wrong[c] != _EXTRA and self.wrong[c] != _REFUSED:
+                    return -1
+                if self.phase == "lead":
+                    return c if c == 0 else -1
+                return c if c == self.next_l or c == self.next_r else -1
+        return -1
+
+    def _correct(self, now):
+        """Say what to put right, and note a correction, when what is wrong changes."""
+        names = " ".join([name(c) for c in range(_TRACK) if self.wrong[c]])
+        if names == self.noted:
+            return
+        self.noted = names
+        if not names:
+            if self.phase == "play":
+                self._say_turn()
+            return
+        if self.phase == "lead" and not self._any(_MISSING) and not self._any(_BADREAD):
+            s = self.session.state
+            self.app.say("clear the track for hand %d (%s %d, %s %d); the lead goes on S"
+                         % (s.hand, SEATS[0], s.score[0], SEATS[1], s.score[1]))
+            return
+        faults = " ".join([name(c) for c in range(_TRACK) if self.wrong[c] == _BADREAD])
+        if faults:
+            why = "a reading out of tolerance at %s: reseat the tile, clean the contacts" % faults
+        elif self.phase == "reveal":
+            why = "the hand is over: no tile on the track; show the tiles left in hand on the pad"
+        elif self.wrongs == 2 and self._extra_at_both_ends():
+            why = "two tiles at once: one of them out of turn; take one away"
+        else:
+            why = "put the track right: %s" % names
+        self.app.note("correction", now, names)
+        self.app.beep(render.REJECT)
+        self.app.say(why)
+        self.app.log(now, "correction %s: %s" % (names, why))
+
+    def _any(self, why):
+        for c in range(_TRACK):
+            if self.wrong[c] == why:
+                return True
+        return False
+
+    def _extra_at_both_ends(self):
+        l, r = self.next_l, self.next_r
+        return l >= 0 and r >= 0 and self.wrong[l] == _EXTRA and self.wrong[r] == _EXTRA
+
+    # ------------------------------------------------------------ input
+
+    def tick(self, now):
+        self.session.tick(now)
+        last = self.app.last_frame
+        if last is not None and last is not self.frame_ref:
+            self.frame(last, now)   # a frame that came while another screen was shown
+        if self.bot is not None and not self.session.over:
+            self.bot.tick(now)
+
+    def event(self, kind, key, now):
+        if kind == "frame":
+            self.frame(key, now)
+            return
+        app, ses, keys = self.app, self.session, self.keys
+        if kind == "long" and key == keys["menu"] and not ses.over:
+            app.pause(self)
+            return
+        if kind != "down":
+            return
+        if ses.over:
+            if key == keys["menu"] or key == keys["ok"]:
+                app.to_menu()
+            return
+        if key == keys["draw"] or key == keys["pass"]:
+            move = "draw" if key == keys["draw"] else "pass"
+            if self.phase != "play":
+                app.beep(render.REJECT)
+                app.say("no %s now: %s" % (move, "the lead goes on S" if self.phase == "lead"
+                                           else "show the tiles left in hand on the pad"))
+            elif self.wrongs:
+                app.beep(render.REJECT)
+                app.say("put the track right first")
+            else:
+                self.try_move(move, now)
+        elif key == keys["left"] or key == keys["right"]:
+            self._side(0 if key == keys["left"] else 1, now)
+
+    def _side(self, side, now):
+        """LEFT / RIGHT: the seat that leads, or the end a tile on the pad goes to."""
+        app = self.app
+        if self.phase == "lead" and self.session.turn < 0:
+            self.leader = side
+            if self.have_seen and self._play_slot() == 0:
+                self._lead(self.seen[0], now)
+            else:
+                app.say("%s leads: put the lead on S" % SEATS[side])
+            return
+        end = self.next_l if side == 0 else self.next_r
+        if self.phase != "play" or end >= 0 or self.pad >= _ODD or self.wrongs:
+            app.beep(render.REJECT)
+            app.say("LEFT and RIGHT take a tile from the pad only once an end is past the track"
+                    if self.phase == "play" else "LEFT and RIGHT name who leads")
+            return
+        self.pad_done = self.pad
+        self.try_move(("L" if side == 0 else "R") + tile_name(self.pad), now)
+
+    # ------------------------------------------------------------ display (no allocation)
+
+    def draw(self, f, now, still=False):
+        render.clear(f)
+        ses = self.session
+        s = ses.state
+        blink = render.blink(now, 500, 300)
+        for c in range(_TRACK):
+            if self.expect[c] != _EMPTY:
+                render.put(f, c, _GUIDE)
+        if self.phase == "over" or self.phase == "reveal" or (self.phase == "lead" and s.hand > 1):
+            target = s.o["target"]
+            render.bar(f, _FIELD, 16, s.score[0], target, render.PLAYER[0])
+            render.bar(f, _FIELD + 16, 16, s.score[1], target, render.PLAYER[1])
+        else:
+            if self.bot is None:   # else the field holds the board's tiles
+                render.bar(f, _FIELD, 16, s.h[0], 16, render.PLAYER[0])
+                render.bar(f, _FIELD + 16, 16, s.h[1], 16, render.PLAYER[1])
+            render.bar(f, _WALLS, 4, s.nb, 14, render.WHITE)
+        if self.phase == "over":
+            return
+        board = self.bot is not None and self.bot.draw(f, now, blink and not still)
+        if self.wrongs:
+            for c in range(_TRACK):
+                w = self.wrong[c]
+                if w == _BADREAD:
+                    render.put(f, c, render.MAGENTA)
+                elif w and blink:
+                    render.put(f, c, render.WHITE if w == _MISSING else render.RED)
+            if self.fits_other >= 0 and blink:
+                render.put(f, self.fits_other, render.GREEN)
+            return
+        if board or still or not blink:
+            return
+        if self.phase == "reveal":
+            render.put(f, PAD, render.PLAYER[ses.turn])
+        elif self.phase == "lead":
+            seat = ses.turn if ses.turn >= 0 else self.leader
+            render.put(f, 0, render.PLAYER[seat] if seat >= 0 else render.WHITE)
+        else:
+            c = render.PLAYER[s.move]
+            render.put(f, self.next_l if self.next_l >= 0 else PAD, c)
+            render.put(f, self.next_r if self.next_r >= 0 else PAD, c)
+
+    def status(self):
+        from firmware.app.explain import session_status   # tools only
+        out = session_status(self.session)
+        out["track"] = " ".join(["%s:%s" % (name(c), tile_name(self.seen[c]))
+                                 for c in range(_TRACK) if self.seen[c] < _ODD])
+        out["expected"] = " ".join(["%s:%s" % (name(c), tile_name(self.expect[c]))
+                                    for c in range(_TRACK) if self.expect[c] != _EMPTY])
+        out["wrong"] = [name(c) for c in range(_TRACK) if self.wrong[c]]
+        out["ends"] = [name(c) if c >= 0 else "P" for c in (self.next_l, self.next_r)]
+        out["draw_checks"] = self.session.rec.get("draw_checks", [])
+        out["lead_checks"] = self.session.rec.get("lead_checks", [])
+        if self.bot is not None:
+            out["board"] = self.bot.status()
+            out["thinking"] = self.bot.thinking()
+        return out
+
+
+def hand_checks(rec, last):
+    """mano_tile_checks.hand_checks, its code held for the call only (once a hand)."""
+    from firmware.app.games import mano_tile_checks
+    try:
+        return mano_tile_checks.hand_checks(rec, last)
+    finally:
+        sys.modules.pop("firmware.app.games.mano_tile_checks", None)
+        if hasattr(sys.modules["firmware.app"], "mano_tile_checks"):
+            delattr(sys.modules["firmware.app"], "mano_tile_checks")

@@ -1,0 +1,313 @@
+"""The seat the board plays in Mano a Mano on the tile board (setting mano.opponent;
+loaded only then). Its tiles lie face down on the field, A0-D7, on any positions: the
+board reads them there and nobody else sees them. It decides with firmware.ai from
+them and what everybody sees (firmware/rules/mano_seat.py), and a person carries its moves
+out:
+
+* its tiles: at a hand's start deal it its seven there; until the lead is down it takes
+  whatever seven the field holds (the last hand's tiles cleared away, a deal done again),
+  and after an undo or a power cut whatever the field holds once the count is right;
+* a play (or its lead): its tile's position and the slot it goes on blink in its colour;
+  move the tile there. Any other tile put down on its turn is refused;
+* a draw: the wall slots (the boneyard's bar) blink in its colour; put the boneyard's top
+  tile face down on any free field position;
+* a pass it plays itself, and at the end of a hand it shows its own tiles (it read them).
+
+Any other change on the field - one of its tiles lifted, a tile added - blinks (white:
+put it back, red: take it away, magenta: a bad reading) and nothing is played until it
+is put right. Only positions are named, never its tiles."""
+from firmware.app.core import render
+from firmware.app.games.mano_tile import SEATS, key_of, tile_name
+from firmware.app.boards.tile_positions import FIELD, PAD, WALLS, name
+from firmware.rules import mano_observed as observed
+from firmware.rules import mano_seat
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_N = const(32)          # field positions
+_EMPTY = const(255)     # as play_mano: no tile, a bad reading, a tile askew
+_FAULT = const(254)
+_ODD = const(253)
+_MISSING = const(1)     # wrong[]: one of its tiles is not there
+_EXTRA = const(2)       # a tile that is not one of its tiles
+_BADREAD = const(3)
+_HELD = (24, 24, 24)    # dim: its tiles' positions
+
+
+class BoardSeat:
+    def __init__(self, play, seat):
+        self.play = play
+        self.seat = seat
+        self.held = bytearray(_N)       # each field position's tile as the board took its hand
+        self.seen = bytearray(_N)
+        self.wrong = bytearray(_N)
+        for i in range(_N):
+            self.held[i] = self.seen[i] = _EMPTY
+        self.known = False              # held is its hand
+        self.wrongs = 0
+        self.asks = None                # None, "tiles", "lead", "play", "draw"
+        self.said = -1                  # the field's tile count last said, asking for tiles
+        self.noted = ""                 # the field positions last said to be put right
+        self.move = None                # the move it asks a person to carry out
+        self.src = -1                   # the field cell of the tile to carry
+        self.dst = -1                   # where it goes: a track cell or PAD
+        ses = play.session
+        self.plies = len(ses.rec["moves"])
+        self.hand = ses.state.hand
+
+    # ------------------------------------------------------------ what it holds
+
+    def need(self):
+        """How many tiles it should hold on the field now."""
+        return observed.owed(self.play.session.state, self.seat)
+
+    def tiles(self):
+        return [tile_name(k) for k in self.held if k != _EMPTY]
+
+    def turn(self):
+        """Is the next move its own? (Its lead too, once a person named it the leader.)"""
+        p = self.play
+        t = p.session.turn
+        return t == self.seat or (p.phase == "lead" and t < 0 and p.leader == self.seat)
+
+    def frame(self, frame, now):
+        for i in range(_N):
+            self.seen[i] = key_of(frame, FIELD + i)
+        self.check(now)
+
+    def moved(self, now):
+        """After every change of position: an undo or a new hand makes it read its hand
+        afresh; its own tile carried out leaves its hand."""
+        ses = self.play.session
+        n = len(ses.rec["moves"])
+        if n < self.plies or ses.state.hand != self.hand:
+            self.known = False
+        elif self.src >= 0 and n > self.plies:
+            self.held[self.src] = _EMPTY     # its tile, carried out (nothing else is taken then)
+        self.plies = n
+        self.hand = ses.state.hand
+        self.asks = self.move = None
+        self.src = self.dst = -1
+        self.check(now)
+
+    def check(self, now):
+        """Compare the field with its hand: wrong[], wrongs; take its hand or a drawn tile."""
+        p = self.play
+        if p.phase == "over":
+            self.wrongs = 0
+            return
+        seen, held, wrong = self.seen, self.held, self.wrong
+        tiles = bad = 0
+        for i in range(_N):
+            k = seen[i]
+            if k == _FAULT or k == _ODD:
+                bad += 1
+            elif k != _EMPTY:
+                tiles += 1
+        # Before the lead its hand is whatever the field holds (a deal can be done again).
+        if p.phase == "lead" and self.src < 0 and p.session.thought is None:
+            self.known = False
+        if not self.known:
+            if not bad and tiles == self.need() and not self._in_line():
+                for i in range(_N):
+                    held[i] = seen[i]
+                self.known = True
+                if self.asks == "tiles":
+                    self.asks = None
+                    p.app.say("%s (the board) has its tiles" % SEATS[self.seat])
+            else:
+                for i in range(_N):
+                    k = seen[i]
+                    wrong[i] = _BADREAD if k == _FAULT or k == _ODD else 0
+                self.wrongs = bad
+                self._ask_tiles(tiles)
+                return
+        n = extra = 0
+        for i in range(_N):
+            k, e = seen[i], held[i]
+            w = 0
+            if k == _FAULT or k == _ODD:
+                w = _BADREAD
+            elif k != e:
+                w = _EXTRA if k != _EMPTY else _MISSING
+                if w == _MISSING and i == self.src:
+                    w = 0          # its tile, on its way to the slot
+                elif w == _EXTRA and e == _EMPTY:
+                    extra = i + 1
+            wrong[i] = w
+            n += w != 0
+        self.wrongs = n
+        if n == 1 and extra and self.asks == "draw":
+            held[extra - 1] = seen[extra - 1]
+            self.wrongs = 0
+            wrong[extra - 1] = 0
+            if not p.try_move("draw", now, -1, True):
+                held[extra - 1] = _EMPTY
+            return
+        if n:
+            names = " ".join([name(FIELD + i) for i in range(_N) if wrong[i]])
+            if names != self.noted:
+                self.noted = names
+                p.app.note("correction", now, names)
+                p.app.beep(render.REJECT)
+                p.app.say(self.why_not())
+        else:
+            self.noted = ""
+
+    def _in_line(self):
+        """Does the field show a tile of the line (lifted from the track)?"""
+        expect = self.play.expect
+        for k in self.seen:
+            if k != _EMPTY:
+                for e in expect:
+                    if e == k:
+                        return True
+        return False
+
+    def _ask_tiles(self, tiles):
+        """Say what the field needs (when the count there changes)."""
+        if self.asks == "tiles" and self.said == tiles:
+            return
+        self.asks = "tiles"
+        self.said = tiles
+        n = self.need()
+        self.play.app.say("%s (the board) holds %d tile%s: put them face down on the field "
+                          "(%d there)" % (SEATS[self.seat], n, "" if n == 1 else "s", tiles))
+
+    # ------------------------------------------------------------ its move
+
+    def tick(self, now):
+        """On its turn, with the track and the field right: decide (a slice at a time) and
+        ask for the move, or play what needs no hands (a pass, its reveal)."""
+        p = self.play
+        if not self.known or self.wrongs or p.wrongs or self.move is not None or not self.turn():
+            return
+        ses = p.session
+        if p.phase == "reveal":
+            p.try_move("reveal %d %s" % (self.seat, " ".join(self.tiles())), now, -1, True)
+            return
+        if p.phase == "lead" and ses.turn < 0:
+            # The rules' lead: its highest double, else its heaviest tile.
+            self._ask("%d:%s" % (self.seat, mano_seat.own_lead(self.tiles())), now)
+            return
+        move = ses.think(self._view)
+        if move is None:
+            return
+        if move == "pass":
+            p.try_move(move, now, -1, True)
+        else:
+            self._ask(move, now)
+
+    def _view(self):
+        return mano_seat.seat_view(self.play.session.state, self.seat, self.tiles())
+
+    def _ask(self, move, now):
+        p = self.play
+        who = "%s (the board)" % SEATS[self.seat]
+        self.move = move
+        if move == "draw":
+            self.asks = "draw"
+            p.app.say("%s draws: put the boneyard's top tile face down on the field" % who)
+            return
+        tile = move[move.find(":") + 1:] if p.phase == "lead" else move[1:]
+        a, b = int(tile[0]), int(tile[2])
+        key = a * 8 + b if a <= b else b * 8 + a
+        self.src = -1
+        for i in range(_N):
+            if self.held[i] == key:
+                self.src = i
+        if self.src < 0:        # decided on tiles it no longer holds: decide again
+            p.session.thought = None
+            self.move = None
+            return
+        if p.phase == "lead":
+            self.asks, self.dst = "lead", 0
+        else:
+            self.asks = "play"
+            self.dst = p.next_l if move[0] == "L" else p.next_r
+            if self.dst < 0:
+                self.dst = PAD
+        p.app.say("%s plays %s: carry it from %s to %s" % (who, tile_name(key), name(FIELD + self.src),
+                                                          name(self.dst)))
+
+    def thinking(self):
+        return self.move is None and self.turn() and self.play.session.thought is not None
+
+    def allows(self, move, cell, now):
+        """May a person's ``move`` (a tile put at ``cell``, or a button) be played? Not
+        before it holds its tiles, nor while they are not as it left them, nor on its turn
+        unless it is its move carried out: then say why (the slot lit red)."""
+        p = self.play
+        if self.known and not self.wrongs and (not self.turn() or (cell >= 0 and self.carried(cell, p.seen[cell])) or (
+                cell < 0 and move == self.move and self.carried(PAD, p.pad))):
+            return True
+        p.app.beep(render.REJECT)
+        p.refuse(move, cell, self.why_not(), now)
+        return False
+
+    def carried(self, cell, key):
+        """Is a tile ``key`` put down at ``cell`` the move it asked for?"""
+        return cell == self.dst and self.src >= 0 and key == self.held[self.src]
+
+    def why_not(self):
+        """What to say when a move is refused."""
+        if self.wrongs:
+            return "the board's tiles on the field: put right %s" % self.noted
+        if self.asks == "lead" or self.asks == "play":
+            return "%s (the board) plays: carry its tile from %s to %s" % (
+                SEATS[self.seat], name(FIELD + self.src), name(self.dst))
+        if self.asks == "draw":
+            return "%s (the board) draws: put the boneyard's top tile face down on the field" % SEATS[self.seat]
+        if self.asks == "tiles":
+            return "%s (the board) has no tiles yet: put its %d face down on the field" % (
+                SEATS[self.seat], self.need())
+        return "%s (the board) is thinking" % SEATS[self.seat]
+
+    # ------------------------------------------------------------ display (no allocation)
+
+    def draw(self, f, now, blink):
+        """Its tiles' positions dim (breathing in its colour while it thinks); what it asks
+        for blinking in its colour (a free position for a tile it is dealt or draws), what
+        is wrong on the field as on the track. True when its move is what to show."""
+        colour = render.PLAYER[self.seat]
+        thinking = self.thinking()
+        level = self.play.session.breath(now, 120) if thinking else 0
+        for i in range(_N):
+            w = self.wrong[i]
+            if w:
+                if w == _BADREAD:
+                    render.put(f, FIELD + i, render.MAGENTA)
+                elif blink:
+                    render.put(f, FIELD + i, render.WHITE if w == _MISSING else render.RED)
+            elif self.known and self.held[i] != _EMPTY:
+                if thinking:
+                    render.put_scaled(f, FIELD + i, colour, level)
+                else:
+                    render.put(f, FIELD + i, _HELD)
+        if self.asks == "draw" or self.asks == "tiles":
+            if blink:       # a free position for the tile (any is taken), and the boneyard
+                i = 0
+                while i < _N and (self.seen[i] != _EMPTY or self.wrong[i]):
+                    i += 1
+                if i < _N:
+                    render.put(f, FIELD + i, colour)
+                if self.asks == "draw":
+                    for c in range(WALLS, WALLS + 4):
+                        render.put(f, c, colour)
+            return True
+        if self.src >= 0:
+            if blink:
+                render.put(f, FIELD + self.src, colour)
+                render.put(f, self.dst, colour)
+            return True
+        return self.turn()
+
+    def status(self):
+        return {"seat": self.seat, "holds": self.need(), "asks": self.asks,
+                "from": name(FIELD + self.src) if self.src >= 0 else None,
+                "to": name(self.dst) if self.dst >= 0 else None,
+                "wrong": [name(FIELD + i) for i in range(_N) if self.wrong[i]]}

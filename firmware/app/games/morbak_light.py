@@ -1,0 +1,335 @@
+"""Morbak on the light board: what a press means and what the squares show (the game
+itself - record, saving, clocks, undo - is the session's: session.py).
+
+Playing: a press on a square means the one action the rules give it (docs/boards/light.md#playing)
+(morbak.press_action). With the confirm step (setting morbak.confirm, on by default)
+the first press selects: the square blinks between its look now and its look after
+the move; a second press on it, or OK, plays it; MENU cancels. Where a square has two
+meanings (switch_limit "per_player": switch or neutralize) a second press shows the
+other one and OK plays the one shown, whatever the confirm setting.
+
+What the squares show (render.py): empty = off; lit = the owner's colour (A orange,
+B blue); switched = the owner's colour at half level; blocked = the owner's colour
+washed with white; neutral = faint white.
+Whose turn: a heartbeat - every 3 s the empty squares glow in the mover's colour
+while the mover's own squares wink off, for 150 ms; it beats at once when the turn
+changes, every 1 s inside a warning time and every 0.5 s in the last 5 s of a limit
+(with a tick each second), so the clock is read without hiding the grid.
+Accepted move: the square flashes white, high beep, then dims twice quickly (a pulse
+over by 270 ms, so the board soon shows the plain position): the opponent sees where
+the move was. The same pulse marks the last move after an undo or a resume.
+Rejected press: the square flashes red (pink in the colour-blind palette) three times,
+low buzz, nothing changes, the reason goes to /events.log.
+Forced pass: played at once, the passer's squares blink for 1.5 s, falling tone.
+Game over: the four squares of a winning line blink white; on a flag the winner's
+squares blink (after a resignation too); on a draw every lit square blinks. OK or MENU
+then opens the match's score (screens.Score) when the game is part of a match, else
+the menu.
+
+Status view (screen "status" for tools: explain.py), from a press on MENU (or OK with
+nothing selected) until the next press on MENU, OK or a square; the clocks run on:
+  rank 7  B's game time left (bar)        rank 3  A's neutralization left
+  rank 6  B's switches/blocks left        rank 2  A's switches/blocks left
+  rank 5  B's neutralization left         rank 1  A's game time left (bar)
+  rank 4  the move countdown in the mover's colour (a dim full row when it is off)
+A long press on MENU pauses (screens.Pause: continue, undo, end: resign or draw).
+
+Against the board (settings morbak.opponent, morbak.level): on its turn the board
+thinks (firmware.ai) and plays; its square flashes white. While it thinks, the empty
+squares breathe slowly in its colour instead of the heartbeat (the position stays as it
+is)."""
+from firmware.app.core import clock as clk
+from firmware.app.core import render
+from firmware.app.core.session import Session
+from firmware.rules import IllegalMove
+from firmware.rules import morbak as engine
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_FLASH_MS = const(150)
+_REJECT_MS = const(600)
+_BEAT_MS = const(150)
+_THINK_MS = const(600)   # the board's move comes at least this long after the turn changed
+_PULSE_MS = const(270)   # after the flash, the last move's square dims twice, until then
+_PULSE_PERIOD_MS = const(80)
+SEATS = "AB"
+
+
+def options(cfg, settings, profile):
+    """The engine options of a new game with the settings ``cfg``."""
+    opts = settings.game_options(cfg, "morbak")
+    # The limits always go into the record, so it says which clocks were used.
+    opts["game_time_s"] = cfg["morbak.game_time_s"]
+    opts["move_time_s"] = cfg["morbak.move_time_s"]
+    if cfg["morbak.lite"]:  # Lite has neither blocks nor neutralizations
+        opts.pop("budget_scope", None)
+        opts.pop("neutralizations", None)
+    return opts
+
+
+def seed(cfg, now):
+    return now % 1000000 if cfg["morbak.first"] == "random" else 0
+
+
+def _owner(code):
+    """Seat owning a square code (render.CODES), -1 for empty and neutral."""
+    return (code - 1) & 1 if 1 <= code <= 6 else -1
+
+
+class Play:
+    """The controller: screen "game" (see the module doc)."""
+
+    def __init__(self, app, rec, now):
+        """Raises ValueError when the record's options or moves are not valid."""
+        self.app = app
+        self.name = "game"
+        self.menu = app.keys["menu"]
+        self.ok = app.keys["ok"]
+        self.cells = bytearray(49)   # render.CODES index per square, refreshed after moves
+        self.counts = bytearray(4)   # budget A, B, neutralizations A, B
+        self.line = None
+        self.view = False            # the status view is shown
+        self.last_sq = -1            # the square of the last move (-1: none, or a pass)
+        self.pend = -1               # square selected, waiting for the confirm
+        self.choices = None
+        self.choice = 0
+        self.pend_code = 0
+        self.flash_sq = self.reject_sq = 0
+        self.flash_until = self.reject_until = now
+        self.session = Session(app, engine, rec, now, SEATS)
+        self.session.view = self
+        self.moved(now)
+
+    def moved(self, now):
+        """The position changed: refresh what the squares show."""
+        ses = self.session
+        s = ses.state
+        self.pend = -1
+        for i in range(49):
+            self.cells[i] = render.CODES.find(engine.square_state(s, i))
+        b = engine.budgets(s)
+        self.counts[0], self.counts[1] = min(b["budget"][0], 99), min(b["budget"][1], 99)
+        self.counts[2], self.counts[3] = min(b["neutral"][0], 99), min(b["neutral"][1], 99)
+        self.line = engine.winning_line(s)
+        w = ses.result["winner"] if ses.over else None
+        self.winner = -1 if w is None else w
+        moves = ses.rec["moves"]
+        last = moves[-1] if moves else ""
+        # The square of the last move; none after a pass, a timeout or a flag.
+        self.last_sq = engine.SQUARES.index(last[2:]) if last[1:2] == " " else -1
+
+    concluded = moved   # the players ended the game: a resignation or a draw (screens.End)
+
+    def _why(self, i):
+        """Why a press on square i does nothing, in the engine's words where it has any."""
+        state = self.session.state
+        ch = engine.square_state(state, i)
+        name = engine.SQUARES[i]
+        if ch == "#":
+            return "%s is neutralized" % name
+        own = _owner(render.CODES.find(ch))
+        code = "L" if own < 0 else ("K" if own == self.session.turn else ("S" if ch in "AB" else "N"))
+        try:
+            engine.play(state, code + " " + name)
+        except IllegalMove as e:
+            return str(e)
+        return "no action on %s" % name
+
+    # ------------------------------------------------------------ time
+
+    def tick(self, now):
+        ses = self.session
+        ses.tick(now)
+        # The board thinks a slice per tick from the turn's start (the status view
+        # too: its clock runs) and plays once the turn is _THINK_MS old.
+        move = ses.think() if ses.machine_to_move() else None
+        if move is not None and now - ses.turn_at >= _THINK_MS:
+            self.app.beep(render.ACCEPT)
+            ses.play(move, now)
+            if move[1:2] == " ":               # "L d4": the board's square flashes
+                self.flash_sq = engine.SQUARES.index(move[2:])
+                self.flash_until = now + 2 * _FLASH_MS
+
+    # ------------------------------------------------------------ keys
+
+    def event(self, kind, key, now):
+        app = self.app
+        menu, ok = self.menu, self.ok
+        if kind == "long":
+            if key == menu and not self.session.over:
+                self.view = False
+                app.pause(self)
+            return
+        if kind != "down":
+            return
+        if self.session.over:
+            if key == menu or key == ok:
+                from firmware.app.core import screens
+                screens.after_game(app, now)
+            elif key < 49:
+                self._reject(key, "the game is over", now)
+        elif self.view:
+            self.view = False
+            app.say(None)
+            app.beep(render.CLICK)
+        elif key == menu:
+            if self.pend >= 0:
+                self.pend = -1
+                app.beep(render.CLICK)
+            else:
+                self.view = True
+                app.say(None)
+        elif key == ok:
+            if self.pend >= 0:
+                self._commit(now)
+            else:
+                self.view = True
+                app.say(None)
+        elif 0 <= key < 49:
+            self._press(key, now)
+
+    def _press(self, i, now):
+        if self.session.machine_to_move():
+            self._reject(i, "the board is thinking", now)
+            return
+        if self.pend == i:
+            if len(self.choices) > 1:
+                self._select(i, self.choice + 1)
+            else:
+                self._commit(now)
+            return
+        state = self.session.state
+        move = engine.press_action(state, i)
+        if move is not None:
+            choices = [move]
+        else:
+            name = engine.SQUARES[i]
+            choices = [m for m in engine.legal_moves(state) if m[2:] == name]
+        if not choices:
+            self._reject(i, self._why(i), now)
+            return
+        self.choices = choices
+        if len(choices) == 1 and not self.app.cfg["morbak.confirm"]:
+            self.pend = i
+            self.choice = 0
+            self._commit(now)
+        else:
+            self._select(i, 0)
+
+    def _select(self, i, k):
+        self.pend = i
+        self.choice = k % len(self.choices)
+        move = self.choices[self.choice]
+        p = self.session.turn
+        self.pend_code = 7 if move[0] == "N" else 1 + p + 2 * "LSK".find(move[0])
+        self.app.beep(render.SELECT)
+        self.app.say(None)   # the message shows the selection (explain.py)
+
+    def _commit(self, now):
+        i = self.pend
+        self.app.beep(render.ACCEPT)
+        self.session.play(self.choices[self.choice], now)
+        self.flash_sq = i
+        self.flash_until = now + _FLASH_MS
+
+    def _reject(self, i, why, now):
+        self.reject_sq = i
+        self.reject_until = now + _REJECT_MS
+        self.app.beep(render.REJECT)
+        self.app.log(now, "reject %s: %s" % (engine.SQUARES[i], why))
+        self.app.say("rejected %s: %s" % (engine.SQUARES[i], why))
+
+    # ------------------------------------------------------------ display (no allocation)
+
+    def draw(self, f, now, still=False):
+        """Draw the board; ``still``: without the turn indicator (the resume offer)."""
+        if self.view:
+            self._draw_status(f)
+            return
+        ses = self.session
+        cells = self.cells
+        p = ses.turn
+        beat = False
+        breath = ses.breath(now, 96) if not still and ses.machine_to_move() else 0
+        if not still and p >= 0 and not breath:
+            c = ses.clock
+            due = c.due_ms(p)
+            period = 500 if 0 <= due < clk.FINAL_MS else (1000 if c.warning(p) else 3000)
+            beat = render.blink(now - ses.turn_at, period, _BEAT_MS)
+        passing = render.blink(now, 250, 125) and now < ses.pass_until
+        ended = 0
+        if ses.over and render.blink(now, 500, 250):
+            ended = 1 if self.line is not None else (2 if self.winner >= 0 else 3)
+        # What each seat's squares show instead of their own look (None: their look).
+        look0 = self._look(0, beat, passing, ended)
+        look1 = self._look(1, beat, passing, ended)
+        put = render.put
+        square = render.SQUARE
+        for i in range(49):
+            code = cells[i]
+            if code == 0:
+                if beat:
+                    render.put_scaled(f, i, render.PLAYER[p], 100)
+                    continue
+                if breath:                      # the board thinking
+                    render.put_scaled(f, i, render.PLAYER[p], breath)
+                    continue
+            elif code < 7:
+                look = look0 if code & 1 else look1  # A's codes are odd, B's even
+                if look is not None:
+                    put(f, i, look)
+                    continue
+            put(f, i, square[code])
+        if ended == 1:
+            for i in self.line:
+                render.put(f, i, render.FLASH)
+        i = self.last_sq
+        t = now - ses.turn_at   # the turn began with the last move (or an undo, a resume)
+        if (i >= 0 and _FLASH_MS <= t < _PULSE_MS and i != self.pend
+                and render.blink(t - _FLASH_MS, _PULSE_PERIOD_MS, _PULSE_PERIOD_MS // 2)):
+            render.put_scaled(f, i, square[cells[i]], 48)   # the last move pulses
+        if self.pend >= 0 and render.blink(now, 300, 150):
+            render.put(f, self.pend, render.SQUARE[self.pend_code])
+        if now < self.flash_until:
+            render.put(f, self.flash_sq, render.FLASH)
+        if now < self.reject_until and render.blink(self.reject_until - now, 200, 100):
+            render.put(f, self.reject_sq, render.REJECTED)
+
+    def _look(self, seat, beat, passing, ended):
+        ses = self.session
+        if (beat and seat == ses.turn) or (passing and seat == ses.pass_seat) or ended == 3:
+            return render.OFF   # the heartbeat's wink, the passer's blink, a draw's blink
+        if ended == 2 and seat == self.winner:
+            return render.FLASH  # the winner on a flag or a resignation
+        return None
+
+    def _draw_status(self, f):
+        render.clear(f)
+        c = self.session.clock
+        n = self.counts
+        for p in range(2):
+            colour = render.PLAYER[p]
+            base = 0 if p == 0 else 42   # clock row: rank 1 for A, rank 7 for B
+            step = 7 if p == 0 else -7   # then budget, then neutralizations, towards the middle
+            if c.left is not None:
+                render.bar(f, base, 7, c.left[p], c.game_ms, colour)
+            render.bar(f, base + step, 7, n[p], 7, colour)
+            render.bar(f, base + 2 * step, 7, n[2 + p], 7, render.WHITE)
+        p = self.session.turn
+        if p >= 0:
+            if c.move_left is not None:
+                render.bar(f, 21, 7, c.move_left, c.move_ms, render.PLAYER[p])
+            else:
+                for i in range(21, 28):
+                    render.put_scaled(f, i, render.PLAYER[p], 64)
+
+    def status(self):
+        from firmware.app.explain import session_status   # tools only
+        out = session_status(self.session)
+        out["pending"] = self.choices[self.choice] if self.pend >= 0 else None
+        out["thinking"] = self.session.machine_to_move()
+        return out
