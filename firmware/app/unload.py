@@ -34,11 +34,8 @@ def forget(names, games=(), engines=True):
                 package, _, leaf = name.rpartition(".")
                 if hasattr(sys.modules[package], leaf):
                     delattr(sys.modules[package], leaf)
-        live = set()
-        for name in sys.modules:
-            live.add(id(sys.modules[name].__dict__))
         names = [name for name in sys.modules if name.startswith("firmware.")
-                 and _holds_dead(sys.modules[name], live)]
+                 and _holds_dead(sys.modules[name])]
     # Their room is freed now, not at the next collection: what the game allocates next
     # reuses it instead of cutting up the free heap (a Masbrur round on a Pico: the largest
     # free block 79 KB, not 18 KB). CPython's memory needs no such help.
@@ -46,21 +43,9 @@ def forget(names, games=(), engines=True):
         gc.collect()
 
 
-def _holds_dead(mod, live):
-    """Does a global of ``mod`` belong to a firmware module no longer loaded: the module,
-    one of its functions (their globals are its), one of its classes? ``live``: the ids
-    of the loaded modules' globals."""
+def _holds_dead(mod):
     for value in mod.__dict__.values():
-        if type(value) is _MODULE:
-            name = value.__name__
-            dead = sys.modules.get(name) is not value
-        elif isinstance(value, type):
-            name = getattr(value, "__module__", "")
-            dead = getattr(sys.modules.get(name), value.__name__, None) is not value
-        else:
-            scope = getattr(value, "__globals__", None)
-            name = "" if scope is None else scope.get("__name__", "")
-            dead = id(scope) not in live
-        if dead and name.startswith("firmware."):
+        if type(value) is _MODULE and sys.modules.get(value.__name__) is not value \
+                and value.__name__.startswith("firmware."):
             return True
     return False
