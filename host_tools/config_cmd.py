@@ -1,5 +1,5 @@
 """`arbiter config get|set`: the board's settings, /config.json, through the schema the
-firmware itself uses (firmware/app/settings.py). Every KEY=VALUE is parsed and checked
+firmware itself uses (firmware/app/core/settings.py). Every KEY=VALUE is parsed and checked
 before the board is even opened; the new file is written atomically, and the board's
 restart at the end of the command (board_link) makes the app load it."""
 import sys

@@ -1,5 +1,5 @@
 """`arbiter games list|export|clear`: the game records on the board (/games/NNNNN.json,
-written by firmware/app/records.py) and the game in progress (/state/current.json), as
+written by firmware/app/core/records.py) and the game in progress (/state/current.json), as
 JSON and as a readable move list in the rules' notation (docs/rules/<game>.md#notation): one numbered line per move with
 the seat that made it (replayed through the game's engine), the time the move took and
 the clocks after it.

@@ -1,5 +1,5 @@
 """`arbiter logs`: the board's crash log (/crash.log, tracebacks written by
-firmware/app/crash.py) and event log (/events.log, "<ms> <event>" lines), each after
+firmware/app/core/crash.py) and event log (/events.log, "<ms> <event>" lines), each after
 its older part (<name>.1: the firmware rotates its logs, firmware/hal/storage.py).
 
 Streamed a piece at a time, and at most the newest SHOW_BYTES of each file (an old

@@ -1,6 +1,6 @@
 """`arbiter replay KIND TRACE [--seed N] [--set KEY=VALUE …] [--profile NAME]`
 (docs/contracts.md#sensor-traces-and-arbiter-replay): the board's own firmware
-(firmware/app/trace.py) run on a recorded sensor trace, on this computer.
+(firmware/app/core/trace.py) run on a recorded sensor trace, on this computer.
 
 The board is the one the trace was made on: the profile NAME, else the first profile of
 the kind that fits the settings (``fursaz.size=7``: the stone board of size 7). The trace

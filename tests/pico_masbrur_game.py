@@ -151,7 +151,7 @@ def main(profile, seed):
     except OSError:
         pass
     app = make_app(profile, Storage("/boardmasbrur"), 0)
-    app.cfg["masbrur.selected"] = True        # the menu's L6
+    app.cfg["game"] = "masbrur"        # the menu's L6
     t = 800
     app.step(t, [])
     t += 20

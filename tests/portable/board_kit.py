@@ -7,6 +7,7 @@ from test_app_kit import fresh_dir
 from test_trace_marble import PROFILE as MARBLE
 from tile_kit import PROFILE as TILE
 
+from firmware import catalogue
 from firmware.app import explain
 from firmware.app.core import settings
 from firmware.app.core.runtime import make_app
@@ -24,8 +25,7 @@ class AnyBoard:
         self.kind = kind
         self.storage = Storage(fresh_dir(tag))
         if cfg:
-            board = __import__("firmware.app.board_" + kind, None, None, ("GAMES",))
-            values = settings.defaults(board.GAMES)
+            values = settings.defaults(catalogue.games_on(kind))
             values.update(cfg)
             settings.save(self.storage, values)
         self.t = 0
@@ -67,7 +67,7 @@ class AnyBoard:
         if board.DIRECT:
             self.press(board.ITEMS[k][1])
             return
-        entry = len(board.PICKS) + 1 + k   # the selection's order: picks, start, items
+        entry = len(self.app.screen.picks) + 1 + k   # the selection's order: picks, start, items
         while self.app.screen.sel != entry:
             self.press("pass")
         self.press("ok")

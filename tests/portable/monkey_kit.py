@@ -249,7 +249,7 @@ def settings_for(kind, pick):
              "tile": ("mano", "masbrur")}[kind]
     cfg = {}
     if kind == "tile":
-        cfg["masbrur.selected"] = pick(2) == 1
+        cfg["game"] = games[pick(2)]
     for game in games:
         seats = ("off", "W", "B") if game == "mabula" else ("off", "A", "B")
         cfg[game + ".opponent"] = seats[pick(3)]

@@ -14,6 +14,7 @@ from test_app_kit import fresh_dir
 from tile_kit import PROFILE as TILE
 from tile_kit import hands
 
+from firmware import catalogue
 from firmware.app.core import trace
 from firmware.app.core.runtime import make_app
 from firmware.hal.storage import Storage
@@ -32,10 +33,10 @@ GAMES = {
                ("mabula", {"mabula.opponent": "W", "mabula.first": "W", "mabula.level": "1"})),
     "stone": (("fursaz", {"fursaz.opponent": "off"}),
               ("fursaz", {"fursaz.opponent": "A", "fursaz.level": "1"})),
-    "tile": (("mano", {"masbrur.selected": "off", "mano.opponent": "off"}),
-             ("mano", {"masbrur.selected": "off", "mano.opponent": "A", "mano.level": "1"}),
-             ("masbrur", {"masbrur.selected": "on", "masbrur.opponent": "off"}),
-             ("masbrur", {"masbrur.selected": "on", "masbrur.opponent": "A",
+    "tile": (("mano", {"game": "mano", "mano.opponent": "off"}),
+             ("mano", {"game": "mano", "mano.opponent": "A", "mano.level": "1"}),
+             ("masbrur", {"game": "masbrur", "masbrur.opponent": "off"}),
+             ("masbrur", {"game": "masbrur", "masbrur.opponent": "A",
                           "masbrur.level": "1"})),
 }
 PROFILES = {"light": LIGHT, "marble": MARBLE, "stone": PROFILE5, "tile": TILE}
@@ -90,8 +91,7 @@ def stale():
 
 def _family(name, game):
     leaf = name.rpartition(".")[2]
-    return leaf == game or leaf.startswith(game + "_") or leaf in ("play_" + game,
-                                                                    "settings_" + game)
+    return leaf == game or leaf.startswith(game + "_")
 
 
 def check_playing(app, game, what):
@@ -99,7 +99,7 @@ def check_playing(app, game, what):
     no module holding a dead one."""
     st = app.status()
     eq((st["game"], st["screen"] in ("game", "setup")), (game, True), what)
-    play = sys.modules.get("firmware.app.play_" + game)
+    play = sys.modules.get(catalogue.row(game)[5][0][1])
     assert play is not None and type(app.play) is play.Play, "%s: a dead controller" % what
     others = [n for n in sys.modules if n.startswith("firmware.")
               for g in app.games if g != game and _family(n, g)]
@@ -187,7 +187,7 @@ def test_every_order_of_games_on_the_tile_board_masbrur_first():
 def test_mano_against_the_board_after_masbrur_through_traces():
     """The report's case: three games replayed in one interpreter, each a fresh board."""
     out = []
-    for values in ({}, {"masbrur.selected": "on"}, {"mano.opponent": "A"}):
+    for values in ({}, {"game": "masbrur"}, {"mano.opponent": "A"}):
         out.append(trace.replay(TILE, Storage(fresh_dir("orders-trace")), ['{"t": 0}'], 0,
                                 values)[-1].split(" ")[1].split("\n")[0])
     eq(out, ["hand=1", "masbrur", "hand=1"], "Mano a Mano, Masbrur, Mano a Mano against the board")

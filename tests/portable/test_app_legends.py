@@ -23,7 +23,7 @@ def test_menus_say_titles_and_give_each_colour_one_meaning():
         st = check(b.app)
         board = b.app.board
         meaning = {}
-        picks = [p[2] for p in board.PICKS]
+        picks = [p[0] for p in b.app.screen.picks]
         for cells, colour, text in st["legend"]["cells"]:
             what = "a game" if cells[0] in picks else text
             eq(meaning.setdefault(tuple(colour), what), what,
@@ -43,7 +43,7 @@ def test_the_tile_board_menu_names_its_games():
     eq(texts[5], "Dominó Mano a Mano - chosen")
     eq(texts[6], "Masbrur")
     eq(texts[21], "Masbrur: the board's strength, 1-5: now 1")
-    eq(texts[23], "Mano a Mano: the board's strength, 1-5: now 3")
+    eq(texts[23], "Dominó Mano a Mano: the board's strength, 1-5: now 3")
     says = b.status()["message"]
     assert says.startswith("menu: start is selected (blinking)"), says
 

@@ -51,7 +51,7 @@ class Live(Table):
 class Masbrur(SensorBoard):
     def __init__(self, **settings):
         SensorBoard.__init__(self, PROFILE, "masbrurapp")
-        self.app.cfg["masbrur.selected"] = True      # the menu's L6
+        self.app.cfg["game"] = "masbrur"      # the menu's L6
         for key in settings:
             self.app.cfg["masbrur." + key] = settings[key]
         self.press(OK)
@@ -78,12 +78,12 @@ def _play_round(b, seed):
 
 def test_the_menu_chooses_the_game():
     b = SensorBoard(PROFILE, "masbrurmenu")
-    eq(board_tile.game(b.app.cfg), "mano", "Mano a Mano unless Masbrur is chosen")
+    eq(b.app.cfg["game"], "mano", "Mano a Mano unless Masbrur is chosen")
     entries = 3 + len(board_tile.ITEMS)     # the two picks, start, the settings
     for _ in range(entries - 1):            # PASS from start round to L6 (Masbrur)
         b.press(PASS)
     b.press(OK)
-    eq(b.app.cfg["masbrur.selected"], True, "L6 chose Masbrur")
+    eq(b.app.cfg["game"], "masbrur", "L6 chose Masbrur")
     b.press(PASS)                           # on to start
     b.press(OK)
     eq(b.status()["game"], "masbrur", "started from the menu")

@@ -32,7 +32,7 @@ def test_no_board_loads_the_words():
         if "pass" in keys:                     # an editor opened, changed, saved; back to start
             for name in ("pass", "ok", "pass", "ok"):
                 press(keys[name])
-            while app.screen.sel != len(app.board.PICKS):
+            while app.screen.sel != len(app.screen.picks):
                 press(keys["pass"])
         else:
             for cell in (6, 9):                # the light board's level: 3 squares

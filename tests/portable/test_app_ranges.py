@@ -119,7 +119,7 @@ def test_a_game_starts_or_is_refused_in_words_at_every_edge_of_every_setting():
             for value in _extremes(key):
                 cfg = {key: value}
                 if key.startswith("masbrur."):   # the tile board's start then plays Masbrur
-                    cfg["masbrur.selected"] = True
+                    cfg["game"] = "masbrur"
                 b = AnyBoard(kind, "edge", cfg)
                 b.press("ok")                   # start (the selection starts on it)
                 b.wait(1500)

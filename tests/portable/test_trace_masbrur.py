@@ -14,7 +14,7 @@ from firmware.hal.storage import Storage
 from firmware.rules import masbrur
 from firmware.rules import masbrur_form as mf
 
-MASBRUR = {"masbrur.selected": "on"}
+MASBRUR = {"game": "masbrur"}
 
 
 def run(lines, seed, storage=None, new=True):

@@ -42,6 +42,8 @@ def forget(names, games=(), engines=True):
                 _drop(name)
         names = [name for name in sys.modules if _starts(name, watched)
                  and _holds_dead(sys.modules[name])]
+        for name in list(names):   # a package goes with its submodules
+            names += [n for n in sys.modules if n.startswith(name + ".")]
     # Their room is freed now, not at the next collection: what the game allocates next
     # reuses it instead of cutting up the free heap (a Masbrur round on a Pico: the largest
     # free block 79 KB, not 18 KB). CPython's memory needs no such help.
@@ -82,11 +84,13 @@ def _dead(value):
 
 
 def _holds_dead(mod):
-    """Does ``mod`` hold a forgotten module? A package only forgets it (its children
-    would be orphaned); any other module is forgotten itself."""
+    """Does ``mod`` hold a forgotten module, function or class? A package's handle on a
+    forgotten submodule of its own is only dropped (the package stays for the others)."""
+    prefix = mod.__name__ + "."
     for key, value in list(mod.__dict__.items()):
         if _dead(value):
-            if not hasattr(mod, "__path__"):
+            if type(value) is _MODULE and value.__name__ == prefix + key:
+                delattr(mod, key)
+            else:
                 return True
-            delattr(mod, key)
     return False
