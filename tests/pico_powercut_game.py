@@ -24,11 +24,6 @@ except ImportError:       # CPython, for a dry run on the host: no marks
     machine = None
 
 
-def only_pass(engine, s):
-    only = getattr(engine, "only_pass", None)
-    return only(s) if only is not None else engine.legal_moves(s) == ["pass"]
-
-
 class Driver:
     def __init__(self, profile, pin):
         self.pin = machine.Pin(pin, machine.Pin.OUT, value=0) if machine else None
@@ -84,28 +79,28 @@ class Driver:
         return ses
 
     def play(self, ses, rng, cap):
-        """Moves until the game ends or ``cap`` moves; then back to the menu."""
+        """Moves until the game ends or ``cap`` moves (the moves of a pass the board plays
+        itself come with the move before); then back to the menu."""
         engine = ses.engine
         s = ses.state
         for ev in first_events(engine, s):  # noqa: F821 (the moves script sent before)
             self.step(ev)
-        moves = []
-        while not engine.is_over(s) and len(moves) < cap:
+        moves = ses.rec["moves"]
+        played = 0
+        while not engine.is_over(s) and played < cap:
             m = pick(engine, rng, s)  # noqa: F821
             self.mark(["move", ses.rec["id"], 0, False])
+            n = len(moves)
             for ev in move_events(self.app, engine, s, m):  # noqa: F821
                 self.step(ev)
-            s = engine.play(s, m)
-            moves.append(m)
-            while not engine.is_over(s) and only_pass(engine, s):
-                s = engine.play(s, "pass")        # the board plays a forced pass itself
-                moves.append("pass")
+            assert moves[n:n + 1] == [m], (m, moves[-3:])
+            s = ses.state                         # with the passes the board played itself
+            played += 1
             self.marks[-1][2:] = [len(moves), engine.is_over(s)]
-        assert ses.rec["moves"] == moves, (ses.rec["moves"][-3:], moves[-3:])
         if engine.is_over(s):
             self.step(None, 3000)
             self.press("ok")                      # the end screen: back to the menu
-        return moves
+        return list(moves)
 
 
 def main(profile, seed, games, setting, pin):
