@@ -105,6 +105,7 @@ class Check:
         self.counts = {}        # what the board was doing -> cuts
         self.outcomes = {}      # (input, "with it" / "without it" / ...) -> cuts
         self.failures = []
+        self.results = []
 
     def close(self):
         shutil.rmtree(self.root, True)
@@ -125,9 +126,9 @@ class Check:
             self.seen[key] = Snapshot(self.profile, files, self.root)
         return self.seen[key]
 
-    def run(self, every=1):
-        """Check every ``every``-th instant between two operations and the middle of every
-        ``every``-th operation, and the end of every input's writes."""
+    def run(self):
+        """Check every instant between two operations and the middle of every operation.
+        ``results``: [(cut, what the board was doing, outcome, Snapshot)]."""
         lo = self.snapshot(Cut(0))
         for j, first, end in self.windows():
             hi = self.snapshot(Cut(end))
@@ -137,8 +138,8 @@ class Check:
                 return self
             if j >= 0:
                 self.check_end(hi, self.marks[j], where)
-            cuts = [Cut(k, self.journal.ops[k].length // 2) for k in range(first, end, every)]
-            cuts += [Cut(k) for k in range(first + 1, end, every)]
+            cuts = [Cut(k, self.journal.ops[k].length // 2) for k in range(first, end)]
+            cuts += [Cut(k) for k in range(first + 1, end)]
             last = lo
             for cut in sorted(cuts, key=lambda c: (c.op, c.done)):
                 snap = self.snapshot(cut)
@@ -155,27 +156,26 @@ class Check:
         return self
 
     def count(self, cut, j, snap, lo, hi):
+        """Count the cut by what the board was doing and what it resumes: "with it" (the
+        input being made) or "without it"."""
         ops = self.journal.ops
         k = cut.op
+        kind = self.marks[j][0] if j >= 0 else None
         if cut.done == 0 and (k == len(ops) or ops[k].ms - ops[k - 1].ms > IDLE_MS):
             what = "between writes"
-        elif j < 0:
+        elif kind is None:
             what = "power-up"
-        elif self.marks[j][0] == "move" and self.marks[j][3]:
+        elif kind == "move" and self.marks[j][3]:
             what = "a game's end"
         else:
             what = {"setting": "the settings write", "start": "a game's start",
-                    "move": "a move's save"}[self.marks[j][0]]
+                    "move": "a move's save"}[kind]
         self.counts[what] = self.counts.get(what, 0) + 1
-        if j >= 0:
-            kind = self.marks[j][0]
-            if lo.progress == hi.progress and lo.settings == hi.settings:
-                out = "nothing to lose"
-            elif snap.progress == hi.progress and snap.settings == hi.settings:
-                out = "with it"
-            else:
-                out = "without it"
+        out = None
+        if kind is not None and (lo.progress, lo.settings) != (hi.progress, hi.settings):
+            out = "with it" if (snap.progress, snap.settings) == (hi.progress, hi.settings) else "without it"
             self.outcomes[(kind, out)] = self.outcomes.get((kind, out), 0) + 1
+        self.results.append((cut, what, out, snap))
 
     def fail(self, where, why):
         self.failures.append("%s: %s" % (where, why))

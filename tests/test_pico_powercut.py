@@ -39,24 +39,27 @@ except PicoError as e:
 
 from firmware.rules import Rng, morbak  # noqa: E402
 from host_tools import uf2  # noqa: E402
-from host_tools.pico_journal import Cut, Journal, flash_image, files  # noqa: E402
-from tests.pico_cuts import Check, read_files  # noqa: E402
+from host_tools.pico_journal import Journal, flash_image  # noqa: E402
+from tests.pico_cuts import Check  # noqa: E402
+from tests.test_pico_board import flash_file, latest, position_colours  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MARK_PIN = 28            # a GPIO no board's profile uses
-SETTLE_MS = 250          # after a key press on the light board: its writes are done
+PRESS_MS = 80            # a key held this long, then released as long, counts on the port
+MOVE_MS = 150            # then a move's writes are done (~60-120 ms on the port)
+MENU_MS = 400            # and those of the menu's OK (the settings, a new game: ~300 ms)
 MIN_CUTS = 100
 
 # name: (profile, moves script (None: the light board's keys), setting changed from the
 # menu, settings on the flash before (short games), moves of each game (1000: to its end))
 BOARDS = {
-    "light": ("light-pico", None, "sound", {"morbak.confirm": False}, [1000, 3]),
-    "marble": ("marble-pico", "tests/pico_board_moves.py", "sound", {}, [1000, 3]),
-    "stone": ("stone5-pico", "tests/pico_board_moves.py", "sound", {}, [1000, 3]),
+    "light": ("light-pico", None, "sound", {"morbak.confirm": False}, [1000, 2]),
+    "marble": ("marble-pico", "tests/pico_board_moves.py", "sound", {}, [1000, 2]),
+    "stone": ("stone5-pico", "tests/pico_board_moves.py", "sound", {}, [1000, 2]),
     "tile-mano": ("tile-pico", "tests/pico_board_moves.py", "sound", {"mano.target": 1},
-                  [1000, 3]),
+                  [1000, 2]),
     "tile-masbrur": ("tile-pico", "tests/pico_masbrur_moves.py", "masbrur.selected",
-                     {"masbrur.max_equipment_plies": 4}, [1000, 3]),
+                     {"masbrur.max_equipment_plies": 4}, [1000, 2]),
 }
 
 
@@ -107,16 +110,6 @@ class Run:
         self.journal = Journal(self.base, self.journal_path)
 
 
-def read_flash_file(flash, path):
-    with open(flash, "rb") as f:
-        found = read_files_flash(f.read())
-    return found.get(path)
-
-
-def read_files_flash(flash):
-    return read_files(flash[uf2.FS_OFFSET:uf2.FS_OFFSET + uf2.FS_BLOCK * uf2.FS_BLOCKS]) or {}
-
-
 def play_light(pico, flash, games):
     """The light board by its keys: sound switched off from the menu (d1, then c4, then
     OK saves it), then each game started with OK and played by random squares (the board
@@ -128,9 +121,9 @@ def play_light(pico, flash, games):
         assert pico.mark() == len(marks)
         marks.append(what)
 
-    def press(key):
-        pico.press(key, ms=30)
-        pico.wait(SETTLE_MS)
+    def press(key, settle=MENU_MS):
+        pico.press(key, ms=PRESS_MS)
+        pico.wait(settle)
 
     rng = Rng(7)
     pico.wait(1500)                       # the boot sweep, then the menu
@@ -141,7 +134,7 @@ def play_light(pico, flash, games):
     for cap in games:
         mark(["start", None])
         press("ok")
-        rec = json.loads(read_flash_file(flash, "state/current.json"))
+        rec = json.loads(flash_file(flash, "state/current.json"))
         marks[-1][1] = rec["id"]
         state = morbak.new_game(rec["options"], rec["seed"])
         played = 0
@@ -149,7 +142,7 @@ def play_light(pico, flash, games):
             moves = [m for m in morbak.legal_moves(state) if m != "pass"]
             move = moves[rng.below(len(moves))]
             mark(["move", rec["id"], 0, False])
-            press(move[2:])
+            press(move[2:], MOVE_MS)
             state = morbak.play(state, move)
             played += 1
             if not morbak.is_over(state) and morbak.legal_moves(state) == ["pass"]:
@@ -164,26 +157,67 @@ def play_light(pico, flash, games):
 
 
 @pytest.fixture(scope="module", params=sorted(BOARDS))
-def run(request, images, tmp_path_factory):
+def checked(request, images, tmp_path_factory):
+    """(Run, Check): a board's games played once, every cut checked on the host."""
     board = request.param
-    return Run(board, images(BOARDS[board][0]), str(tmp_path_factory.mktemp(board)))
-
-
-def test_power_cuts_over_whole_games(run):
+    run = Run(board, images(BOARDS[board][0]), str(tmp_path_factory.mktemp(board)))
     check = Check(run.profile, run.journal, run.marks).run()
-    try:
-        total = sum(check.counts.values())
-        print("%s: %d flash operations over %.1f emulated s, %d cut points (%s); outcomes: %s;"
-              " %d distinct flashes"
-              % (run.name, len(run.journal.ops), run.emulated_ms / 1000, total,
-                 ", ".join("%s %d" % kv for kv in sorted(check.counts.items())),
-                 ", ".join("%s %s %d" % (k[0], k[1], v) for k, v in sorted(check.outcomes.items())),
-                 len(check.seen)))
-        assert not check.failures, "\n".join(check.failures[:20])
-        assert total >= MIN_CUTS
-        for what in ("the settings write", "a game's start", "a move's save", "a game's end",
-                     "between writes"):
-            assert check.counts.get(what), (what, check.counts)
-        assert check.outcomes.get(("move", "with it")) and check.outcomes.get(("move", "without it"))
-    finally:
-        check.close()
+    yield run, check
+    check.close()
+
+
+def test_power_cuts_over_whole_games(checked):
+    run, check = checked
+    total = sum(check.counts.values())
+    moves = len([m for m in run.marks if m[0] == "move"])
+    print("%s: %d inputs (%d moves), %d flash operations over %.1f emulated s; %d cut points "
+          "(%s); outcomes: %s; %d distinct flashes"
+          % (run.name, len(run.marks), moves, len(run.journal.ops), run.emulated_ms / 1000,
+             total, ", ".join("%s %d" % kv for kv in sorted(check.counts.items())),
+             ", ".join("%s %s %d" % (k[0], k[1], v) for k, v in sorted(check.outcomes.items())),
+             len(check.seen)))
+    assert not check.failures, "\n".join(check.failures[:20])
+    assert total >= MIN_CUTS
+    for what in ("the settings write", "a game's start", "a move's save", "a game's end",
+                 "between writes"):
+        assert check.counts.get(what), (what, check.counts)
+    assert check.outcomes.get(("move", "with it")) and check.outcomes.get(("move", "without it"))
+
+
+# What each board boots for real: a cut in the middle of a flash operation, while it was
+# doing this, that resumes without the input being made when there is one.
+BOOTED = {"light": "a move's save", "marble": "a game's end", "stone": "a move's save",
+          "tile-mano": "the settings write", "tile-masbrur": "a move's save"}
+
+
+def chosen_cut(check, what):
+    found = [r for r in check.results if r[0].done and r[1] == what]
+    without = [r for r in found if r[2] == "without it"]
+    return (without or found)[len(without or found) // 2]
+
+
+def test_the_port_resumes_from_a_cut_flash(checked):
+    """The flash a cut left, booted on the emulated port (its own littlefs, its own app):
+    it resumes what the host found (the light board by its keys and LEDs; a sensor board's
+    app asked over USB with the app held back by the safe-mode buttons)."""
+    run, check = checked
+    cut, what, outcome, snap = chosen_cut(check, BOOTED[run.name])
+    seen = snap.seen
+    flash = run.flash + ".cut"
+    with open(flash, "wb") as f:
+        f.write(run.journal.flash(run.base, cut))
+    print("%s: booted %r (%s, %s): %s, game %s after %d moves"
+          % (run.name, cut, what, outcome, seen["screen"], seen["game"], len(seen["moves"])))
+    if run.moves_script is None:
+        assert seen["screen"] == "resume", seen
+        with Pico(run.path, flash, stderr=subprocess.DEVNULL) as pico:
+            pico.wait(2000)
+            pico.press("ok", ms=PRESS_MS)
+            pico.wait(MENU_MS)
+            shown = latest(pico)
+        assert shown == position_colours(morbak.from_text(seen["position"]))
+        return
+    with Pico(run.path, flash, hold=run.profile["safe_mode"], stderr=subprocess.DEVNULL) as pico:
+        pico.wait(1000)
+        got = run_script(pico.port, "tests/pico_resume.py", 900, PROFILE=run.profile)
+    assert got == json.loads(json.dumps(seen)), (got, seen)
