@@ -24,6 +24,7 @@ import os
 import shutil
 import tempfile
 
+from firmware.app import records
 from firmware.hal.storage import Storage
 from host_tools.pico_journal import Cut, mount
 from tests.pico_resume import power_up
@@ -48,8 +49,15 @@ class Snapshot:
         if self.seen["screen"] == "resume":
             self.progress = (self.seen["game"], len(self.seen["moves"]), 0)
         else:
-            done = [json.loads(d) for d in self.records.values()]
+            done = [r for r in map(_parsed, self.records.values()) if not records.problem(r)]
             self.progress = max([(r["id"], len(r["moves"]), 1) for r in done] or [(0, 0, 0)])
+
+
+def _parsed(data):
+    try:
+        return json.loads(data)
+    except ValueError:
+        return None
 
 
 def is_record(path):
