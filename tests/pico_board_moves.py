@@ -18,7 +18,8 @@ def fursaz_frames(app, engine, s, m):
     points = app.play.points
     board = engine.board(s)
     board[m] = engine.to_text(s).split(" ")[1]
-    return [("frame", stones(points, board)), ("frame", stones(points, engine.board(engine.play(s, m))))]
+    after = engine.board(engine.play(s, m))
+    return [("frame", stones(points, board)), ("frame", stones(points, after))]
 
 
 def mabula_frames(app, engine, s, m):

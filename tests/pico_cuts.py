@@ -30,6 +30,7 @@ from host_tools.pico_journal import Cut, mount
 from tests.pico_resume import power_up
 
 IDLE_MS = 5        # a cut between two writes this far apart falls where nothing is written
+_UNMOUNTABLE = "the port cannot mount the file system (it would format it)"
 _KEPT = ("config.json", "crash")  # besides state/ and games/: what boot reads
 
 
@@ -139,27 +140,25 @@ class Check:
         ``results``: [(cut, what the board was doing, outcome, Snapshot)]."""
         lo = self.snapshot(Cut(0))
         for j, first, end in self.windows():
+            mark = self.marks[j] if j >= 0 else "(power-up)"
             hi = self.snapshot(Cut(end))
-            where = "the end of mark %d %s" % (j, self.marks[j] if j >= 0 else "(power-up)")
             if lo is None or hi is None:
-                self.fail(where, "the port cannot mount the file system (it would format it)")
+                self.fail("the end of mark %d %s" % (j, mark), _UNMOUNTABLE)
                 return self
-            if j >= 0:
-                self.check_end(hi, self.marks[j], where)
             cuts = [Cut(k, self.journal.ops[k].length // 2) for k in range(first, end)]
-            cuts += [Cut(k) for k in range(first + 1, end)]
+            cuts += [Cut(k) for k in range(first + 1, end + 1)]
             last = lo
             for cut in sorted(cuts, key=lambda c: (c.op, c.done)):
                 snap = self.snapshot(cut)
-                where = "%r, during mark %d %s" % (cut, j, self.marks[j] if j >= 0 else "(power-up)")
+                where = "%r, during mark %d %s" % (cut, j, mark)
                 if snap is None:
-                    self.fail(where, "the port cannot mount the file system (it would format it)")
+                    self.fail(where, _UNMOUNTABLE)
                     continue
                 self.check(snap, lo, hi, last, where)
                 last = snap
                 self.count(cut, j, snap, lo, hi)
-            self.check(hi, lo, hi, last, where)
-            self.count(Cut(end), j, hi, lo, hi)
+            if j >= 0:
+                self.check_end(hi, self.marks[j], "the end of mark %d %s" % (j, mark))
             lo = hi
         return self
 
@@ -181,7 +180,8 @@ class Check:
         self.counts[what] = self.counts.get(what, 0) + 1
         out = None
         if kind is not None and (lo.progress, lo.settings) != (hi.progress, hi.settings):
-            out = "with it" if (snap.progress, snap.settings) == (hi.progress, hi.settings) else "without it"
+            done = (snap.progress, snap.settings) == (hi.progress, hi.settings)
+            out = "with it" if done else "without it"
             self.outcomes[(kind, out)] = self.outcomes.get((kind, out), 0) + 1
         self.results.append((cut, what, out, snap))
 
@@ -198,9 +198,9 @@ class Check:
         if seen["config_problem"]:
             self.fail(where, "settings: %s" % seen["config_problem"])
         if seen["screen"] == "resume":
-            rec, pos = self.games[seen["game"]]
+            rec, pos = self.games.get(seen["game"], ({"moves": []}, []))
             n = len(seen["moves"])
-            if seen["moves"] != rec["moves"][:n]:
+            if n >= len(pos) or seen["moves"] != rec["moves"][:n]:
                 self.fail(where, "resumed moves %s are not the game's" % seen["moves"][-3:])
             elif seen["position"] != pos[n]:
                 self.fail(where, "resumed at %s, not %s" % (seen["position"], pos[n]))
@@ -215,7 +215,8 @@ class Check:
         """Once an input's writes are done the flash holds what its mark says."""
         if mark[0] == "setting":
             if snap.settings.get(mark[1]) != mark[2]:
-                self.fail(where, "%s is %r, not %r" % (mark[1], snap.settings.get(mark[1]), mark[2]))
+                self.fail(where, "%s is %r, not %r"
+                          % (mark[1], snap.settings.get(mark[1]), mark[2]))
             return
         want = (mark[1], 0, 0) if mark[0] == "start" else (mark[1], mark[2], 1 if mark[3] else 0)
         if snap.progress != want:

@@ -122,7 +122,8 @@ def choose(engine, rng, s):
             t = free[rng.below(len(free))]
             pushes = engine.pushes(s, t)
             if pushes:
-                return "W%s,%s %s" % (mf.name(w[0]), mf.name(w[1]), pushes[rng.below(len(pushes))][0])
+                push = pushes[rng.below(len(pushes))][0]
+                return "W%s,%s %s" % (mf.name(w[0]), mf.name(w[1]), push)
         return "pass"
     legal = engine.legal_moves(s)
     return legal[rng.below(len(legal))]

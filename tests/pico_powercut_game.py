@@ -115,4 +115,4 @@ def main(profile, seed, games, setting, pin):
     return {"marks": d.marks, "games": played}
 
 
-print(json.dumps(main(PROFILE, SEED, GAMES, SETTING, MARK_PIN)))  # noqa: F821 (given by the sender)
+print(json.dumps(main(PROFILE, SEED, GAMES, SETTING, MARK_PIN)))  # noqa: F821 (the sender's)
