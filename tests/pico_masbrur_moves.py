@@ -64,28 +64,19 @@ def events(app, engine, s, m):
         r = int(m[11])
         x, y, z = s.field[3 * r:3 * r + 3]
         w = (t >> 3) + (t & 7) - (z if right else x)
-        if right:
-            put(cell(r, 3), z, w)
-            out.append(frame())
-            if m.endswith("+A"):
-                out.append(("down", keys["attack"]))
-            put(cell(r, 0), x, y)
-            put(cell(r, 1), y, z)
-            put(cell(r, 2), z, w)
-            put(cell(r, 3), 8, 8)
-            out.append(frame())
-            put(cell(r, 0), 8, 8)
-        else:
-            put(cell(r, 0), w, x)
-            out.append(frame())
-            if m.endswith("+A"):
-                out.append(("down", keys["attack"]))
-            put(cell(r, 3), y, z)
-            put(cell(r, 2), x, y)
-            put(cell(r, 1), w, x)
-            put(cell(r, 0), 8, 8)
-            out.append(frame())
-            put(cell(r, 3), 8, 8)
+        # The push in three steps: the tile on the row's input position, the row shifted
+        # (that position empty again), the tile pushed out taken away.
+        seq = (x, y, z, w) if right else (w, x, y, z)     # the halves once pushed
+        new = 3 if right else 0
+        put(cell(r, new), seq[2 if right else 0], seq[3 if right else 1])
+        out.append(frame())
+        if m.endswith("+A"):
+            out.append(("down", keys["attack"]))
+        for k in range(3):
+            put(cell(r, k + (0 if right else 1)), seq[k], seq[k + 1])
+        put(cell(r, new), 8, 8)
+        out.append(frame())
+        put(cell(r, 3 - new), 8, 8)
         return out + [frame()]
     if ph == "combat_select":
         out = []
