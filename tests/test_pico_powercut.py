@@ -39,7 +39,7 @@ except PicoError as e:
 
 from firmware.rules import Rng, morbak  # noqa: E402
 from host_tools import uf2  # noqa: E402
-from host_tools.pico_journal import Journal, flash_image  # noqa: E402
+from host_tools.pico_journal import Cut, Journal, flash_image  # noqa: E402
 from tests.pico_cuts import Check  # noqa: E402
 from tests.test_pico_board import flash_file, latest, position_colours  # noqa: E402
 
@@ -108,6 +108,9 @@ class Run:
                 self.marks = got["marks"]
             self.emulated_ms = pico.now_ms()
         self.journal = Journal(self.base, self.journal_path)
+        end = Cut(len(self.journal.ops))
+        with open(self.flash, "rb") as f:   # the journal replays to what the emulator kept
+            self.replayed = self.journal.flash(self.base, end) == f.read()
 
 
 def play_light(pico, flash, games):
@@ -176,6 +179,7 @@ def test_power_cuts_over_whole_games(checked):
              total, ", ".join("%s %d" % kv for kv in sorted(check.counts.items())),
              ", ".join("%s %s %d" % (k[0], k[1], v) for k, v in sorted(check.outcomes.items())),
              len(check.seen)))
+    assert run.replayed, "the journal does not give the flash the emulator kept"
     assert not check.failures, "\n".join(check.failures[:20])
     assert total >= MIN_CUTS
     for what in ("the settings write", "a game's start", "a move's save", "a game's end",
