@@ -10,7 +10,7 @@ MAX_ID = 99999       # ids fit the five digits of a record's file name
 _MAX_INT = 0x3FFFFFFF  # times, clocks and scores: small ints on the device
 _MAX_TEXT = 64       # an option's name or value, a reason
 # A move: the longest is a Masbrur formation selection, three formations of eight uses
-# (134 characters, RULES.md 5.11).
+# (134 characters: docs/rules/masbrur.md, Notation).
 _MAX_MOVE = 160
 
 
