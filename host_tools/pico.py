@@ -44,11 +44,12 @@ def pico_files():
 def run_script(port, path, timeout=900, **values):
     """Run the script ``path`` (from the repository's root) on the board at ``port`` with
     ``values`` set as globals before it and host_tools/pico_probe.py's helpers, and return
-    the JSON line it prints last; a PicoError with what it printed otherwise."""
+    the JSON line it prints last; a PicoError with what it printed otherwise. ``path`` may
+    be a list of scripts, sent in order; a line ``# send: OTHER`` in a script is replaced
+    by the file OTHER (helpers scripts share)."""
     code = "".join("%s = %r\n" % kv for kv in sorted(values.items()))
-    for name in ("host_tools/pico_probe.py", path):
-        with open(os.path.join(ROOT, name)) as f:
-            code += f.read() + "\n"
+    for name in ["host_tools/pico_probe.py"] + ([path] if isinstance(path, str) else list(path)):
+        code += _script(name) + "\n"
     r = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "exec", code],
                        capture_output=True, text=True, timeout=timeout)
     lines = r.stdout.strip().splitlines()
@@ -57,12 +58,22 @@ def run_script(port, path, timeout=900, **values):
     return json.loads(lines[-1])
 
 
+def _script(name):
+    with open(os.path.join(ROOT, name)) as f:
+        lines = f.read().splitlines(True)
+    return "".join(_script(line[8:].strip()) if line.startswith("# send: ") else line
+                   for line in lines)
+
+
 class Pico:
     """One power-up of the emulated Pico. ``flash``: the flash image file (kept between
     power-ups, made blank if missing); ``uf2``: written over the flash first (drag and
-    drop); ``hold``: keys held down from power-up."""
+    drop); ``hold``: keys held down from power-up; ``journal``: a file that gets every
+    flash operation and mark of this power-up (host_tools/pico_journal.py reads it), with
+    ``mark_pin`` a GPIO whose rising edges, driven by the board's code, are marks."""
 
-    def __init__(self, profile, flash, uf2=None, hold=(), listen="127.0.0.1:0", stderr=None):
+    def __init__(self, profile, flash, uf2=None, hold=(), listen="127.0.0.1:0", stderr=None,
+                 journal=None, mark_pin=None):
         with open(profile) as f:
             self.profile = json.load(f)
         _, rom = pico_files()
@@ -73,6 +84,10 @@ class Pico:
                "--listen", listen, "--hold", ",".join(hold)]
         if uf2:
             cmd += ["--uf2", uf2]
+        if journal:
+            cmd += ["--journal", journal]
+        if mark_pin is not None:
+            cmd += ["--mark-pin", str(mark_pin)]
         self.proc = subprocess.Popen(cmd, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=stderr, text=True)
         self._id = 0
@@ -135,6 +150,10 @@ class Pico:
         """What the board wrote to its USB serial since power-up (the last 64 KB), whether
         or not a client was connected."""
         return self.call("serial")["text"]
+
+    def mark(self):
+        """A mark in the journal at this emulated instant; returns its number (from 0)."""
+        return self.call("mark")["mark"]
 
     def power_cut(self):
         """Kill the emulator at this instant: the flash file keeps what was written."""

@@ -17,81 +17,7 @@ from firmware.hal.storage import Storage
 from firmware.rules import Rng
 
 
-def stones(points, board):
-    return bytes([".BW".find(board.get(p, ".")) for p in points])
-
-
-def fursaz_frames(app, engine, s, m):
-    """The frames of placement m (the stone put down, then the flips turned)."""
-    if m == "pass" or m == "swap":
-        return [("down", app.keys[m])]
-    points = app.play.points
-    board = engine.board(s)
-    board[m] = engine.to_text(s).split(" ")[1]
-    return [("frame", stones(points, board)), ("frame", stones(points, engine.board(engine.play(s, m))))]
-
-
-def mabula_frames(app, engine, s, m):
-    if m == "pass":
-        return []
-    return [("frame", engine.occupancy(engine.play(s, m)))]
-
-
-_TILES = bytearray(b"\x08" * 128)   # what the tile board's contacts read (8: no tile)
-_ENDS = [0, 0]                       # tiles left and right of the lead in this hand
-
-
-def _put(cell, name):
-    _TILES[2 * cell] = int(name[0])
-    _TILES[2 * cell + 1] = int(name[2])
-
-
-def mano_frames(app, engine, s, m):
-    """A tile put on the track (past its 13 slots: shown on the pad, LEFT or RIGHT), a
-    tile shown on the pad at the end of a hand, or a button (none for a forced pass the
-    board plays itself)."""
-    keys = app.keys
-    after = engine.play(s, m)
-    if engine.to_text(app.play.session.state) == engine.to_text(after):
-        return []
-    out = []
-    if m.startswith("reveal"):
-        _put(27, m.split()[2])
-        out = [("frame", bytes(_TILES))]
-        _TILES[54] = _TILES[55] = 8
-        out.append(("frame", bytes(_TILES)))
-        if len(engine.hand_history(after)) > len(engine.hand_history(s)):
-            for c in range(54):
-                _TILES[c] = 8                   # the track cleared for the next hand
-            _ENDS[0] = _ENDS[1] = 0
-            out.append(("frame", bytes(_TILES)))
-        return out
-    if m == "draw" or m == "pass":
-        return [("down", keys[m])]
-    if ":" in m:
-        _put(0, m[2:])
-        return [("down", keys["left" if m[0] == "0" else "right"]), ("frame", bytes(_TILES))]
-    if m[0] not in "LR":
-        _put(0, m)                              # a lead the rules give to a seat
-        return [("frame", bytes(_TILES))]
-    side = 0 if m[0] == "L" else 1
-    _ENDS[side] += 1
-    if _ENDS[side] > 13:
-        _put(27, m[1:])
-        out = [("frame", bytes(_TILES)), ("down", keys["left" if side == 0 else "right"])]
-        _TILES[54] = _TILES[55] = 8
-        return out + [("frame", bytes(_TILES))]
-    _put(_ENDS[side] + 13 * side, m[1:])
-    return [("frame", bytes(_TILES))]
-
-
-def choices(engine, s):
-    """The moves to choose from: a hand's tiles are shown one seat at a time."""
-    legal = engine.legal_moves(s)
-    if legal and legal[0].startswith("reveal"):
-        seat = "%d" % engine.to_move(s)
-        legal = [m for m in legal if m.split()[1] == seat]
-    return legal
+# send: tests/pico_board_moves.py
 
 
 def main(profile, seed, cap):
@@ -107,19 +33,16 @@ def main(profile, seed, cap):
     ses = app.play.session
     game = ses.rec["game"]
     engine = ses.engine
-    frames = {"fursaz": fursaz_frames, "mabula": mabula_frames, "mano": mano_frames}[game]
+    frames = FRAMES[game]  # noqa: F821 (tests/pico_board_moves.py)
     s = ses.state
-    if game == "mabula":                        # set up as the LEDs ask
+    for ev in first_events(engine, s):  # noqa: F821
         t += 500
-        app.step(t, [("frame", engine.occupancy(s))])
-    elif game == "mano":                        # the sensors' reading: an empty track
-        t += 500
-        app.step(t, [("frame", bytes(_TILES))])
+        app.step(t, [ev])
     rng = Rng(seed)
     moves = []
     low_free = low_block = 1 << 30
     while not engine.is_over(s) and len(moves) < cap:
-        legal = choices(engine, s)
+        legal = choices(engine, s)  # noqa: F821
         m = legal[rng.below(len(legal))]
         legal = None
         for ev in frames(app, engine, s, m):

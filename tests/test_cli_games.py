@@ -296,3 +296,25 @@ def test_clear_removes_finished_games_and_never_the_game_in_progress(monkeypatch
     code, out, err = arbiter(capsys, "games", "clear", "--all")
     assert code == 0 and out.startswith("removed 2 games: 00001 00003"), out
     assert sorted(fake.files) == ["/state/current.json"]
+
+
+def test_a_masbrur_record_with_the_longest_selection_is_listed_and_exported(monkeypatch, capsys,
+                                                                           tmp_path):
+    """A formation selection runs to 134 characters (three formations of eight uses, as in
+    this round's combat): the record holding it is listed and exported, not skipped."""
+    from masbrur_kit import choose
+
+    from firmware.rules import Rng, masbrur
+    rng, s, moves = Rng(11), masbrur.new_game({}, 11), []
+    while s.round == 1:
+        moves.append(choose(rng, s))
+        s = masbrur.play(s, moves[-1])
+    assert max([len(m) for m in moves]) == 134
+    board_with(monkeypatch, {"/games/00001.json": record(1, moves, game="masbrur", seed=11,
+                                                         result=None, ended="abandoned")})
+    code, out, err = arbiter(capsys, "games", "list")
+    assert (code, err) == (0, ""), err
+    assert out.splitlines()[1].split()[:3] == ["00001", "masbrur", "%d" % len(moves)], out
+    code, out, err = arbiter(capsys, "games", "export", "1", "--out", str(tmp_path))
+    assert code == 0, err
+    assert sorted(os.listdir(tmp_path)) == ["game-00001.json", "game-00001.txt"]

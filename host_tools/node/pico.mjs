@@ -12,11 +12,16 @@
 //   {"id": 5, "cmd": "wait_frame", "since": 7, "ms": 2000} the first frame at index >= since
 //   {"id": 6, "cmd": "status"}                              frames, flash writes, keys held
 //   {"id": 7, "cmd": "serial"}                              what the USB serial said (last 64 KB)
+//   {"id": 8, "cmd": "mark"}                                a mark in the journal now: its number
 // Answers carry "ms" (emulated milliseconds since power-up); errors {"id", "error"}.
 // The first line out is {"port": PORT} once the serial port listens.
 //
+// With --journal FILE every flash erase and program is appended to FILE with the emulated
+// time (pico_chip.mjs), and so are marks: the "mark" command's, and with --mark-pin N each
+// rising edge the board's own code drives on GPIO N.
+//
 // Usage: node pico.mjs --rom BOOTROM --flash FILE [--uf2 FILE] --profile JSON
-//                      [--listen HOST:PORT] [--hold KEY,KEY]
+//                      [--listen HOST:PORT] [--hold KEY,KEY] [--journal FILE [--mark-pin N]]
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { createInterface } from "node:readline";
@@ -37,7 +42,9 @@ function parseArgs(argv) {
 
 const opts = parseArgs(process.argv.slice(2));
 const profile = JSON.parse(readFileSync(opts.profile, "utf8"));
-const chip = new Chip({ romPath: opts.rom, flashPath: opts.flash, uf2Path: opts.uf2 });
+const chip = new Chip({ romPath: opts.rom, flashPath: opts.flash, uf2Path: opts.uf2,
+                       journalPath: opts.journal });
+if (opts["mark-pin"] !== undefined) chip.markOnPin(Number(opts["mark-pin"]));
 const keys = new Keys(chip.rp2040, profile);
 for (const name of opts.hold.split(",").filter(Boolean)) keys.set(name, true);
 
@@ -122,10 +129,11 @@ const commands = {
   }),
   wait_frame: async ({ since, ms: n = 1000 }) => ({ found: await waitFrame(since, n) }),
   status: () => ({
-    frames: dropped + frames.length, flash_writes: chip.flashWrites, usb: usbReady,
-    held: [...keys.held],
+    frames: dropped + frames.length, flash_writes: chip.flashWrites, marks: chip.marks,
+    usb: usbReady, held: [...keys.held],
   }),
   serial: () => ({ text: serial }),
+  mark: () => ({ mark: chip.mark() }),
 };
 
 function answer(obj) {

@@ -5,6 +5,11 @@
 // the breakpoint does the work on `rp2040.flash`, then returns to the caller. Every write
 // is also written to the flash file before the chip runs on: killing the process at any
 // instant is a power cut that keeps exactly the flash written so far.
+//
+// With a journal, every erase and program is also appended to it, in order, with the
+// emulated time, so the flash as it was at any instant of a run (or in the middle of any
+// one operation) can be rebuilt afterwards (host_tools/pico_journal.py); marks (a note from
+// the test, or a rising edge on the mark pin driven by code on the board) fall between them.
 import { existsSync, openSync, readFileSync, writeSync } from "node:fs";
 import { RP2040, USBCDC } from "rp2040js";
 
@@ -13,6 +18,11 @@ const BKPT_ERASE = 1;
 const BKPT_PROGRAM = 2;
 const UF2_MAGIC = [0x0a324655, 0x9e5d5157, 0x0ab16f30];
 const CYCLE_NS = 1e9 / 125e6; // the 125 MHz system clock MicroPython sets
+// A journal record: u32 kind, u32 offset (a mark: its number), u32 length, u32 0, f64
+// emulated ms, then for a program the bytes written (host_tools/pico_journal.py reads it).
+export const JOURNAL_ERASE = 0x45; // "E"
+export const JOURNAL_PROGRAM = 0x50; // "P"
+export const JOURNAL_MARK = 0x4d; // "M"
 
 // Put BKPT #code on the first instruction of the ROM function with this two-letter code.
 function patchRomFunction(rom, letters, code) {
@@ -47,8 +57,9 @@ export function uf2Blocks(bytes) {
 
 export class Chip {
   // romPath: the RP2040 boot ROM; flashPath: the flash image (made blank when missing);
-  // uf2Path: a UF2 written over that flash first, as dragging it onto the Pico would.
-  constructor({ romPath, flashPath, uf2Path }) {
+  // uf2Path: a UF2 written over that flash first, as dragging it onto the Pico would;
+  // journalPath: a file every flash operation from now on is appended to (made empty).
+  constructor({ romPath, flashPath, uf2Path, journalPath }) {
     this.rp2040 = new RP2040();
     this.clock = this.rp2040.clock;
     this.rp2040.logger = { debug() {}, info() {}, warn() {}, error() {} };
@@ -68,7 +79,36 @@ export class Chip {
     this.rp2040.core.PC = FLASH_BASE;
     this.usb = new USBCDC(this.rp2040.usbCtrl);
     this.flashWrites = 0;
+    this.marks = 0;
+    this.journal = journalPath ? openSync(journalPath, "w") : null;
     this.waiters = [];
+  }
+
+  // Append one record to the journal (when there is one).
+  log(kind, offset, length, data) {
+    if (this.journal === null) return;
+    const head = new DataView(new ArrayBuffer(24));
+    head.setUint32(0, kind, true);
+    head.setUint32(4, offset, true);
+    head.setUint32(8, length, true);
+    head.setFloat64(16, this.nanos / 1e6, true);
+    writeSync(this.journal, new Uint8Array(head.buffer));
+    if (data) writeSync(this.journal, data);
+  }
+
+  // A mark in the journal at this instant; returns its number (from 0).
+  mark() {
+    this.log(JOURNAL_MARK, this.marks, 0, null);
+    return this.marks++;
+  }
+
+  // Each rising edge on GPIO `pin` (driven by code on the board) is a mark.
+  markOnPin(pin) {
+    let level = 0;
+    this.rp2040.gpio[pin].addListener((state) => {
+      if (state === 1 && level === 0) this.mark();
+      if (state === 0 || state === 1) level = state;
+    });
   }
 
   save(offset, length) {
@@ -81,9 +121,11 @@ export class Chip {
     if (code === BKPT_ERASE) {
       flash.fill(0xff, r0, r0 + r1);
       this.save(r0, r1);
+      this.log(JOURNAL_ERASE, r0, r1, null);
     } else if (code === BKPT_PROGRAM) {
       for (let i = 0; i < r2; i++) flash[r0 + i] = this.rp2040.readUint8(r1 + i);
       this.save(r0, r2);
+      this.log(JOURNAL_PROGRAM, r0, r2, flash.subarray(r0, r0 + r2));
     } else {
       throw new Error(`breakpoint #${code} hit at 0x${core.PC.toString(16)}`);
     }

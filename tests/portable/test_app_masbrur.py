@@ -76,6 +76,19 @@ def _play_round(b, seed):
     return moves
 
 
+def test_a_game_with_the_longest_selections_resumes_after_a_power_cut():
+    """A formation selection runs to 134 characters (three formations of eight uses, as in
+    this round's combat): the game saved with it is offered for resuming when the power
+    comes back, not dropped as unreadable."""
+    b = Masbrur()
+    moves = _play_round(b, 11)
+    assert max([len(m) for m in moves]) == 134
+    again = SensorBoard(PROFILE, None, root=b.root)
+    st = again.status()
+    eq(st["screen"], "resume")
+    eq(st["moves"], moves)
+
+
 def test_the_menu_chooses_the_game():
     b = SensorBoard(PROFILE, "masbrurmenu")
     eq(b.app.cfg["game"], "mano", "Mano a Mano unless Masbrur is chosen")

@@ -9,7 +9,10 @@ from firmware.rules import is_bool, is_int
 
 MAX_ID = 99999       # ids fit the five digits of a record's file name
 _MAX_INT = 0x3FFFFFFF  # times, clocks and scores: small ints on the device
-_MAX_TEXT = 64       # a move, an option's name or value, a reason
+_MAX_TEXT = 64       # an option's name or value, a reason
+# A move: the longest is a Masbrur formation selection, three formations of eight uses
+# (134 characters: docs/rules/masbrur.md, Notation).
+_MAX_MOVE = 160
 
 
 def _text(v):
@@ -69,7 +72,7 @@ def problem(rec):
     if not len(moves) == len(times) == len(clocks):
         return "moves, move_ms and clock_ms differ in length"
     for m in moves:
-        if not _text(m):
+        if not (isinstance(m, str) and 0 < len(m) <= _MAX_MOVE):
             return "moves holds something that is not a move"
     for t in times:
         if not _small(t):
