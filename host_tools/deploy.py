@@ -73,13 +73,20 @@ def compiler_for(info):
     return binary
 
 
+# The tools' words (the simulator's legends, firmware/app/explain/): a board never loads them.
+TOOLS_ONLY = ("firmware/app/explain/",)
+
+
 def firmware_sources():
-    """Paths (relative to the repository) of every .py file of the firmware package."""
+    """Paths (relative to the repository) of every .py file of the firmware package that
+    goes on a board."""
     out = []
     for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, "firmware")):
         dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
-        out += [os.path.relpath(os.path.join(dirpath, f), ROOT).replace(os.sep, "/")
-                for f in sorted(filenames) if f.endswith(".py")]
+        for f in sorted(filenames):
+            path = os.path.relpath(os.path.join(dirpath, f), ROOT).replace(os.sep, "/")
+            if f.endswith(".py") and not [t for t in TOOLS_ONLY if path.startswith(t)]:
+                out.append(path)
     return out
 
 

@@ -38,8 +38,9 @@ def bridge_command(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
     profile = profile_for(kind)
     seed = []
     if not blank:
-        seed = [[os.path.join(ROOT, "firmware"), "/firmware"],
-                [os.path.join(ROOT, "boot.py"), "/boot.py"],
+        from host_tools.deploy import firmware_sources
+        seed = [[os.path.join(ROOT, path), "/" + path] for path in firmware_sources()]
+        seed += [[os.path.join(ROOT, "boot.py"), "/boot.py"],
                 [os.path.join(ROOT, "main.py"), "/main.py"],
                 [profile, "/profile.json"]]
     node = shutil.which("node")

@@ -24,7 +24,7 @@ import os
 import shutil
 import tempfile
 
-from firmware.app import records
+from firmware.app.core import records
 from firmware.hal.storage import Storage
 from host_tools.pico_journal import Cut, mount
 from tests.pico_resume import power_up

@@ -14,7 +14,7 @@ and what the flash must hold once it is done (``["setting", KEY, VALUE]``,
 ``["start", ID]``, ``["move", ID, MOVES, OVER]``), and each game's moves."""
 import json
 
-from firmware.app.runtime import make_app
+from firmware.app.core.runtime import make_app
 from firmware.hal.storage import Storage
 from firmware.rules import Rng
 

@@ -5,7 +5,7 @@ tests/test_pico_powercut.py (prefixed with PROFILE), where it prints the same as
 line, for the port's own file system."""
 import json
 
-from firmware.app.runtime import make_app
+from firmware.app.core.runtime import make_app
 from firmware.hal.storage import Storage
 
 

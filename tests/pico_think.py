@@ -10,6 +10,7 @@ poll), and how many searches the time limit cut short."""
 import json
 import time
 
+from firmware.app.core.seats import Machine
 from firmware.app.core.session import Session
 from firmware.rules import Rng
 
@@ -19,22 +20,22 @@ class _App:
 
     def __init__(self, game):
         self.cfg = {game + ".opponent": "A"}
+        self.outside = None
         self.clock = time.ticks_ms   # emulated ms: no wrap within a bench
 
 
 def think(ses, state, level):
     ses.state = state
-    ses.level = level
-    ses.thought = None
+    seat = ses.players[0] = Machine(level)
     start = time.ticks_ms()
     longest = 0
     while True:
         t0 = time.ticks_ms()
-        move = ses.think()
+        move = seat.ask(ses, 0)
         longest = max(longest, time.ticks_diff(time.ticks_ms(), t0))
         if move is not None:
             break
-    return time.ticks_diff(time.ticks_ms(), start), longest, ses.thought.cut
+    return time.ticks_diff(time.ticks_ms(), start), longest, seat.thought.cut
 
 
 def run(game, options, levels, plies):

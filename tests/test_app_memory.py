@@ -33,7 +33,7 @@ def _mount_deployed(tmp_path):
         dest = tmp_path / path
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_bytes(data)
-    assert (tmp_path / "firmware" / "app" / "runtime.mpy").exists()
+    assert (tmp_path / "firmware" / "app" / "core" / "runtime.mpy").exists()
     assert not (tmp_path / "firmware" / "app" / "runtime.py").exists()
     return [[str(tmp_path / "firmware"), "/firmware"]], json.loads(profile)
 

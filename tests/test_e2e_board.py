@@ -175,7 +175,7 @@ def test_deploy_interrupted_halfway_leaves_the_board_booting(board, capsys):
     with Board(board.url) as b:
         assert b.read_file("/.update") is None          # never committed
         assert b.files_under("/.new")                   # the upload was under way
-        assert "/firmware/app/runtime.py" in b.files_under("/firmware")  # the old firmware is whole
+        assert "/firmware/app/core/runtime.py" in b.files_under("/firmware")  # the old firmware is whole
     booted = boot_output(board.url)
     assert "Traceback" not in booted, booted
     assert on_board(board.url, MAKE_APP).split()[0] == "menu"
@@ -191,15 +191,15 @@ def test_deploy_interrupted_halfway_leaves_the_board_booting(board, capsys):
 
 def test_a_swap_cut_after_the_commit_is_finished_at_boot(board):
     with Board(board.url) as b:
-        old = b.read_file("/firmware/app/eventlog.py")
-        b.write_files({"/.new/firmware/app/eventlog.py": old + b"# new\n",
+        old = b.read_file("/firmware/app/core/eventlog.py")
+        b.write_files({"/.new/firmware/app/core/eventlog.py": old + b"# new\n",
                        "/firmware/stale.py": b"x = 1\n"})
-        b.write_atomic("/.update", json.dumps({"move": ["firmware/app/eventlog.py"],
+        b.write_atomic("/.update", json.dumps({"move": ["firmware/app/core/eventlog.py"],
                                                "delete": ["firmware/stale.py"]}).encode())
     booted = boot_output(board.url)  # the cut: nothing else happened; then power comes back
     assert "Traceback" not in booted, booted
     with Board(board.url) as b:
-        assert b.read_file("/firmware/app/eventlog.py") == old + b"# new\n"
+        assert b.read_file("/firmware/app/core/eventlog.py") == old + b"# new\n"
         assert b.read_files(["/.update", "/firmware/stale.py"]) == {"/.update": None, "/firmware/stale.py": None}
         assert b.files_under("/.new") == []
 
@@ -218,7 +218,7 @@ def test_config_set_then_get_and_the_app_uses_it(board, capsys):
                  "morbak.confirm=on"):
         assert want in lines, out
     # The player's budget reaches the engine; what was never set is the engine's own.
-    opts = on_board(url, "from firmware.app import settings\nfrom firmware.hal.storage import Storage\n"
+    opts = on_board(url, "from firmware.app.core import settings\nfrom firmware.hal.storage import Storage\n"
                          "print(settings.game_options(settings.load(Storage(), ('morbak',)), 'morbak'))")
     assert eval(opts) == {"lite": True, "budget": 7, "game_time_s": 600}, opts
     assert arbiter(capsys, "config", "get", "morbak.move_time_s", "--port", url)[1] == "off\n"

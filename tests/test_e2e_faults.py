@@ -56,7 +56,7 @@ def test_a_frozen_board_holds_arbiter_no_longer_than_the_deadline(board, capsys)
     assert time.monotonic() - t0 <= board_link.EXCHANGE_S * b.slow + 1
 
 
-DAMAGED_PLAN = b'{"move": ["firmware/app/menu.py"], "del'
+DAMAGED_PLAN = b'{"move": ["firmware/app/core/menu.py"], "del'
 
 
 def test_a_damaged_update_journal_is_kept_and_the_deploy_repairs_the_board(board, capsys, monkeypatch):
@@ -88,7 +88,7 @@ def test_a_damaged_update_journal_is_kept_and_the_deploy_repairs_the_board(board
     with Board(url) as b:
         assert b.read_files(["/.update", "/.update.bad"]) == {"/.update": None,
                                                               "/.update.bad": b"\xff\x00 not even text"}
-        assert "/firmware/app/runtime.py" in b.files_under("/firmware")  # the old firmware, whole
+        assert "/firmware/app/core/runtime.py" in b.files_under("/firmware")  # the old firmware, whole
     monkeypatch.setattr(Board, "write_files", real_write)
 
     code, out, err = arbiter(capsys, "deploy", "--port", url)
@@ -194,7 +194,7 @@ def test_a_full_flash_refuses_a_save_and_loses_nothing(tmp_path, capsys):
         assert "while uploading; nothing was installed" in err, err
         with Board(url) as b:
             assert b.files_under("/.new") == [] and b.read_file("/.update") is None
-            assert "/firmware/app/runtime.py" in b.files_under("/firmware")
+            assert "/firmware/app/core/runtime.py" in b.files_under("/firmware")
             b.exec("os.remove('/filler')")
         assert arbiter(capsys, "config", "set", "leds.brightness=30", "--port", url)[0] == 0
         # --fs is saved after every command: a kill at once is a power cut that loses nothing.

@@ -1,4 +1,4 @@
-"""The device runner (firmware/app/device.py), stepped directly through tick(now_ms) with
+"""The device runner (firmware/app/core/device.py), stepped directly through tick(now_ms) with
 fake pins, a recording LED strip and a fake PWM; crash handling with the app's real
 crash module on a temporary folder; the watchdog task on CPython's asyncio."""
 import asyncio

@@ -2,7 +2,7 @@
 
 The page runs the real firmware on MicroPython; the tests click its keys, move its
 manual clock and compare the LEDs drawn (the DOM's data-rgb, and a screenshot) with
-what the firmware's own LED driver gives for the colours of firmware/app/render.py."""
+what the firmware's own LED driver gives for the colours of firmware/app/core/render.py."""
 import json
 import os
 import random

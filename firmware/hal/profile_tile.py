@@ -1,7 +1,7 @@
 """The tile board's profile (hardware/tile-pico.json): 64 reader positions, each two
 contacts (one per domino half) and an LED, plus MENU, OK, PASS, DRAW, LEFT, RIGHT and
 ATTACK buttons. What each position is (the Mano a Mano track, the pad, Masbrur's field
-and walls) and its name are firmware/app/board_tile.py's; here a position is its cell
+and walls) and its name are firmware/app/boards/tile.py's; here a position is its cell
 number, 0-63, in that order.
     leds:    map (chain position of each position's LED)
     sensors: select (S0-S3 shared by every CD74HC4067), muxes (how many), adc (one ADC

@@ -1,6 +1,6 @@
 """A board's wiring held in memory: the inputs as a person would set them (keys closed,
 marbles present), seen by the board's own drivers through a simulated ``machine`` and
-``neopixel``. The browser simulator, trace replay (firmware/app/trace.py) and tests
+``neopixel``. The browser simulator, trace replay (firmware/app/core/trace.py) and tests
 build the real drivers over it with ``profile.build_micropython(profile, w.machine,
 w.neopixel, sleep_us=...)``, so what they exercise is what the pins would see.
 

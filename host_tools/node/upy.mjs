@@ -22,6 +22,7 @@ export function copyIn(FS, src, dest) {
       if (statSync(s).isDirectory() || /\.(py|mpy|json)$/.test(name)) copyIn(FS, s, dest + "/" + name);
     }
   } else {
+    mkdirs(FS, dest.slice(0, dest.lastIndexOf("/")));
     FS.writeFile(dest, readFileSync(src));
   }
 }

@@ -394,7 +394,7 @@ function matchText(m, seat) {
   return `game ${m.game} (${goal}): ${seat(0)} ${m.score[0]}, ${seat(1)} ${m.score[1]}, draws ${m.score[2]}`;
 }
 
-// The legend of the screen shown: the firmware's own words (firmware/app/explain.py).
+// The legend of the screen shown: the firmware's own words (firmware/app/explain/__init__.py).
 function showLegend(s) {
   const legend = s.legend;
   cellNames = s.names || [];

@@ -98,11 +98,9 @@ class Monkey(AnyBoard):
                 self.press(name)
             return "press " + name
         m = moves[pick(len(moves))]
-        if ses.machine_to_move() and pick(4):    # the board's move, carried out
+        if ses.away() and pick(4):    # the board's move, carried out
             play = self.app.play
-            m = getattr(play, "ai_move", None) or m
-            if getattr(play, "ai_point", -1) >= 0:
-                m = play.points[play.ai_point]
+            m = play.shown or m
             bot = getattr(play, "bot", None)
             if bot is not None and bot.move:
                 m = bot.move

@@ -1,4 +1,4 @@
-"""Mano a Mano against the board on the tile board (firmware/app/mano_opponent.py): its
+"""Mano a Mano against the board on the tile board (firmware/app/games/mano_tile_seat.py): its
 tiles face down on the field, its moves shown and carried out by a person, nothing else
 taken on its turn, its draws, passes and reveals; whole hands against a scripted player
 whose moves, with the board's, are legal in the dealt game of the same tiles."""

@@ -3,7 +3,7 @@ bounces and whole rounds are tested by the traces, test_trace_masbrur): the game
 on the menu, walls never shown before combat, what ATTACK and a wrong selection do, the
 die and the round's medals on the LEDs, and drawing that allocates nothing."""
 from check import eq
-from masbrur_kit import Table, choose
+from masbrur_kit import Table, choose, oriented
 from sensor_kit import SensorBoard
 from tile_kit import PROFILE
 
@@ -216,7 +216,7 @@ def _against_the_board(seat, level):
             table.act(s, choose(rng, s))
             continue
         b.wait(800)                         # the board's turn: it thinks
-        ai = b.app.play.ai_move
+        ai = b.app.play.shown
         if ai is None:
             assert b.state() is not s, "the board played"
             continue
@@ -357,9 +357,11 @@ def test_against_the_board_it_thinks_over_several_ticks():
     of thinking (no move meanwhile, nothing crashes), then it is played."""
     from test_app_opponent import Fake
     b = Masbrur(opponent="B", level=3, first_offerer=0)
-    b.app.clock = Fake(10)                  # a live clock: a slice of thinking per tick
+    b.app.clock = Fake(100)                  # a live clock: a piece of work per tick
     s = b.state()
-    b.table.act(s, "O " + mf.tiles_text(masbrur.pool(s)[:10]))
+    for tile in masbrur.pool(s)[:10]:        # the offer shown, OK pressed: its turn at once
+        b.table.show(oriented(tile >> 3, tile & 7))
+    b.press(OK)
     ticks = 0
     while len(b.status()["moves"]) == 1 and ticks < 500:
         b.step([])                          # a tick raising would fail the test here

@@ -123,11 +123,11 @@ def test_the_board_thinks_in_slices_and_a_pause_stops_it():
         b.step()
         steps += 1
     eq(b.status()["moves"], [], "still thinking after a few steps")
-    assert ses.thought is not None and ses.thought.move is None
+    assert ses.players[ses.turn].thought is not None and ses.players[ses.turn].thought.move is None
     for kind in ("down", "long", "up"):
         b.step([(kind, MENU)])
     eq(b.status()["screen"], "pause", "MENU pauses while the board thinks")
-    assert ses.thought.move is None
+    assert ses.players[ses.turn].thought.move is None
     calls = clock.calls
     b.wait(3000)
     eq(clock.calls, calls, "no thinking while paused")
@@ -147,7 +147,7 @@ def test_the_time_limit_cuts_the_search_short():
     ses = b.app.play.session
     while not b.status()["moves"]:
         b.step()
-    took = clock.ms - ses.think_from              # the clock is read no more once chosen
+    took = clock.ms - ses.players[0].since              # the clock is read no more once chosen
     assert 1800 <= took <= 1800 + 100, took
     s = morbak.new_game(b.status()["options"], 0)
     assert b.status()["moves"][0] in morbak.legal_moves(s)
@@ -159,7 +159,7 @@ def test_no_piece_of_work_is_begun_that_would_end_past_the_limit():
     ses = b.app.play.session
     while not b.status()["moves"]:
         b.step()
-    took = clock.ms - ses.think_from
+    took = clock.ms - ses.players[0].since
     assert 1800 - 400 <= took <= 1800, took       # the limit kept, less than a piece early
 
 

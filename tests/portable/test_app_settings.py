@@ -1,4 +1,4 @@
-"""firmware/app/settings.py: one source of truth for option ranges (the engines'
+"""firmware/app/core/settings.py: one source of truth for option ranges (the engines'
 OPTIONS tables), None as "the engine's default", strict number parsing, safe echoes.
 Runs on CPython and on MicroPython."""
 from check import eq, raises

@@ -1,5 +1,5 @@
 """firmware/hal/storage.py: atomic JSON files, tolerant reads, bounded logs; and the
-record helpers of firmware/app/records.py that sit on it."""
+record helpers of firmware/app/core/records.py that sit on it."""
 from check import eq, raises
 
 from firmware.app.core import records

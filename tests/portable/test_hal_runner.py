@@ -1,4 +1,4 @@
-"""The device runner (firmware/app/device.py) with the real app, fake pins and the
+"""The device runner (firmware/app/core/device.py) with the real app, fake pins and the
 recording LED strip: the same code path as on a board, on CPython and MicroPython."""
 import os
 import sys
@@ -172,13 +172,13 @@ def test_the_board_thinks_between_polls_of_the_keys():
     app = rig.runner.app
     eq(app.clock, clock, "the app has the runner's clock")
     ses = app.play.session
-    assert ses.thought is not None and ses.thought.move is None, "thinking, a slice a step"
+    assert ses.players[ses.turn].thought is not None and ses.players[ses.turn].thought.move is None, "thinking, a slice a step"
     rig.board.down[24] = 1                         # d4 pressed while the board thinks
     rig.run(1150, 1250)
     rig.board.down[24] = 0
     rig.run(1250, 1300)
     eq(app.said, "rejected d4: the board is thinking", "the press was read between two slices")
-    assert ses.thought.move is None, "and the thinking goes on"
+    assert ses.players[ses.turn].thought.move is None, "and the thinking goes on"
     rig.run(1300, 3300)
     eq(len(app.status()["moves"]), 1, "then the board plays")
     eq(rig.runner.crashed_at, None, "no crash")

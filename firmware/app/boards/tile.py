@@ -2,7 +2,7 @@
 Dominó Mano a Mano and Masbrur. 64 reader positions, each two contacts (half a, half b) and an LED;
 MENU, OK, PASS, DRAW, LEFT, RIGHT, ATTACK buttons.
 
-Positions (cells) and their names (firmware/app/tile_positions.py), the same in traces, the
+Positions (cells) and their names (firmware/app/boards/tile_positions.py), the same in traces, the
 simulator and the games:
 
     0          S        Mano a Mano's start slot: the lead lies here

@@ -1,4 +1,4 @@
-"""The tile board's reader positions (cells) and their names, as firmware/app/board_tile.py
+"""The tile board's reader positions (cells) and their names, as firmware/app/boards/tile.py
 lists them: what a Mano a Mano game needs of the board's layout, apart from its menu, so
 a game holds this and not the menu's layout."""
 SIDE = 13         # track slots on each side of S

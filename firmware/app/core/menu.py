@@ -133,7 +133,7 @@ class Boot:
         if records.problem(rec) or not match.valid(rec["match"]) or match.over(rec):
             return
         from firmware.app.core.screens import Score
-        app.show(Score(app, rec, catalogue.controller(rec["game"], app.kind).SEATS))
+        app.show(Score(app, rec, catalogue.controller(rec["game"], app.kind).Play.SEATS))
         app.log(now, "match: the score after game %d" % rec["id"])
 
 

@@ -85,7 +85,8 @@ class App:
         self.notes = None
         self.last_frame = None   # the sensors' last stable frame, whoever was on screen
         self.sensors = None      # the sensor driver, for calibration (attach)
-        self.clock = None        # the runner's live ms clock, for thinking in slices (session.think)
+        self.clock = None        # the runner's live ms clock, for thinking in slices (seats.py)
+        self.outside = None      # {seat: feed}: seats played elsewhere (seats.py), given by the runner
         self.cfg = {}            # the settings, read by menu.boot
         from firmware.app.core import menu
         menu.boot(self, now_ms)   # settings, crash count, the boot sweep (menu.py)

@@ -1,21 +1,23 @@
 """One game in progress, whatever the game and the board: the engine state and its
 record, play-and-save, undo, the end, the clocks the game's options ask for, the event
-log and ``status()``. A board's controller (play_<game>.py) turns what the players do
-into moves and draws the board; it is the session's ``view``, told by ``moved(now)``
-after every change of position.
+log. A board's controller (core/controller.py) turns what the players do into moves
+and draws the board; it is the session's ``view``, told by ``moved(now)`` after every
+change of position.
 
 Saving (records.py): after every move the record of the game in progress is written,
 so a power cut loses at most the move being made. A move and the forced passes that
 follow it are saved together (a resumed game never waits on a forced pass). When the
 game ends, its record is written to /games and the game in progress is dropped.
 
-Against the board: the setting ``<game>.opponent`` names the seat the board plays
-(``<game>.level`` 1-5); ``think()`` asks firmware.ai for its move, a slice at a time so
-the runner keeps polling the keys and sensors (a pause stops the thinking, the clocks
-and the LEDs go on), and the controller plays it (light board) or shows it for a
-person to carry out (sensor boards); until then the controller shows a slow pulse
-(``breath``). An undo against the board takes back the board's
-move with the player's, so the player is to move again.
+Seats (seats.py): each seat is a person at this board, the board itself (the setting
+``<game>.opponent`` names its seat, ``<game>.level`` 1-5) or a player elsewhere. When the
+mover is not at the board (``away()``), ``ask()`` gets its move: a slice of the board's
+thinking at a time, so the runner keeps polling the keys and sensors (a pause stops it,
+the clocks and the LEDs go on), or an outside move once it has come; the controller
+plays it (light board) or shows it for a person to carry out (sensor boards); until then
+it shows a slow pulse (``breath``). Every seat is told every move played. An undo
+against a seat not at the board takes back its move with the player's, so the player is
+to move again (a seat that allows no undo - someone far away - refuses it).
 
 Clocks (clock.py): a record whose options have ``game_time_s`` or ``move_time_s``
 (Morbak) has the limits of docs/rules/morbak.md#the-end; the session counts the mover's time and plays
@@ -30,11 +32,6 @@ except ImportError:
         return x
 
 _PASS_MS = const(1500)
-_SLICE_MS = const(40)   # thinking between two polls of the keys and sensors
-# The longest the board thinks, by level (ms from its first slice, pauses aside): then
-# it plays the best move found so far. Level 5 answers within 2 s on a Pico, a slice's
-# overrun and the steps between slices included.
-_THINK_LIMIT_MS = (0, 300, 600, 1000, 1400, 1800)
 _BREATH_MS = const(2000)   # one slow breath of the thinking pulse
 # Results whose scores only say who won (Morbak's, a resignation, a draw agreed): said
 # without them.
@@ -46,6 +43,10 @@ def _only_pass(engine, s):
     phase lists thousands) answers it without building the list."""
     only = getattr(engine, "only_pass", None)
     return only(s) if only is not None else engine.legal_moves(s) == ["pass"]
+
+
+def _no():
+    return False
 
 
 def _ms(seconds):
@@ -86,11 +87,8 @@ class Session:
                                    rec["clock_ms"][-1] if moves else None)
         else:
             self.clock = _Untimed()
-        # The seat the board plays (setting <game>.opponent, a seat's letter), or -1.
-        self.opponent = seats.find(cfg.get(game + ".opponent") or "-")
-        self.level = cfg.get(game + ".level") or 3
-        self.thought = None          # the board's move being chosen (firmware.ai.Thought)
-        self.think_from = None       # clock ms of its first slice
+        from firmware.app.core import seats as seat_kinds
+        self.players = seat_kinds.make(app, game, seats)   # who plays each seat
         self.pass_seat = 0
         self.pass_until = now
         self.last = self.turn_at = now
@@ -129,6 +127,11 @@ class Session:
             return view.seat_name(seat)
         return self.seats[seat]
 
+    def player(self, seat):
+        """Who plays ``seat`` as a message says it: "the board" for its own play, else the
+        seat's name."""
+        return "the board" if hasattr(self.players[seat], "level") else self.name(seat)
+
     def who(self, seat):
         return self.name(seat) if seat >= 0 else "either seat"
 
@@ -142,7 +145,6 @@ class Session:
         who = self.who(self.turn)
         before = self.state
         self.state = self.engine.play(before, move)
-        self.thought = None
         self.before = before
         rec["moves"].append(move)
         rec["move_ms"].append(c.used)
@@ -151,7 +153,10 @@ class Session:
         c.new_turn()
         self.turn_at = now
         self._refresh()
-        app.note("move", len(rec["moves"]), move)
+        ply = len(rec["moves"])
+        for p in self.players:
+            p.played(self, ply, move)
+        app.note("move", ply, move)
         if self.over:
             self.record_end(now, "move %s %s" % (who, move))
             self._moved(now)
@@ -194,38 +199,18 @@ class Session:
         return "%s wins %d-%d%s" % (self.name(w), sc[w], sc[1 - w],
                                     "" if reason == "score" else " (%s)" % reason)
 
-    def machine_to_move(self):
-        return self.turn >= 0 and self.turn == self.opponent
+    def away(self):
+        """Is the seat to move not at this board (the board's own, or someone elsewhere)?"""
+        return self.turn >= 0 and not self.players[self.turn].at_board
 
-    def think(self, view=None):
-        """Work on the board's move for the seat it plays (firmware.ai: only what that seat
-        may know) for one slice: the move once chosen, else None (ask again at the next
-        tick). ``view``: makes the position to search when the engine's state does not hold
-        what the seat knows (Mano a Mano's observed game and the board's own tiles), called
-        once per move. With the runner's live clock (app.clock) a slice lasts _SLICE_MS and
-        the level's time limit can cut the search short; without one (tests, traces) the
-        whole search is done at once, the move ``firmware.ai.choose`` gives for this game."""
-        t = self.thought
-        if t is None:
-            from firmware import ai
-            rec = self.rec
-            t = self.thought = ai.start(rec["game"], self.state if view is None else view(),
-                                        self.level, rec["seed"] + len(rec["moves"]))
-            self.think_from = None
-        elif t.move is not None:
-            return t.move
-        clock = self.app.clock
-        if clock is None:
-            return t.finish()
-        now = clock()
-        if self.think_from is None:
-            self.think_from = now
-        # No piece of work is begun that could end past the limit (by the longest so far:
-        # one of Masbrur's playouts takes most of a second on a Pico).
-        stop = self.think_from + _THINK_LIMIT_MS[self.level] - t.longest
-        if now >= stop:
-            return t.hurry()
-        return t.work(clock, now + _SLICE_MS if now + _SLICE_MS < stop else stop, now)
+    def ask(self, now, view=None):
+        """The move of the seat to move when it is not at the board, once it has one
+        (seats.py), else None."""
+        return self.players[self.turn].ask(self, now, view) if self.away() else None
+
+    def thinking(self):
+        """Is the board working on its move?"""
+        return self.away() and getattr(self.players[self.turn], "thinking", _no)()
 
     def breath(self, now, level):
         """The thinking pulse's level at ``now`` (render.put_scaled): from a twelfth of
@@ -237,7 +222,13 @@ class Session:
         return low + (level - low) * (t if t < half else _BREATH_MS - t) // half
 
     def can_undo(self):
-        return not self.over and len(self.rec["moves"]) > 0
+        """A move to take back, and no seat that refuses it (someone far away)."""
+        if self.over or not self.rec["moves"]:
+            return False
+        for p in self.players:
+            if not p.undo:
+                return False
+        return True
 
     def _undo_point(self, n):
         """How many moves stay when the last of the first ``n`` is taken back with the
@@ -260,7 +251,7 @@ class Session:
         undone = moves[n:]
         # The position before the last move stays known when no forced pass follows it.
         self._cut(n, self.before if n == len(moves) - 1 else None)
-        if cut >= 0 and self.machine_to_move():
+        if cut >= 0 and self.away():
             undone = moves[cut:n] + undone
             self._cut(cut, self.before if cut == n - 1 else None)
         undone = " ".join([m for m in undone if m != "pass"])
@@ -288,7 +279,9 @@ class Session:
         else:
             self.state = state
             self.before = None
-        self.thought = None
+        for p in self.players:
+            if hasattr(p, "forget"):
+                p.forget()
         self._refresh()
 
     # ------------------------------------------------------------ time
@@ -297,7 +290,8 @@ class Session:
         """The clocks run again from ``now`` (after a pause or the resume offer); the
         board's thinking gets its time limit afresh."""
         self.last = self.turn_at = now
-        self.think_from = None
+        for p in self.players:
+            p.restart()
 
     def tick(self, now):
         """Count the time since the last tick against the mover; play ``flag`` or

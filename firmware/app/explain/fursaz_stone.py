@@ -37,10 +37,10 @@ def sentence(app, play):
     if flips:
         return "turn over: %s" % _names(play, flips)
     colour = _COLOUR[play.mover]
-    if play.ai_point >= 0:
-        point = play.points[play.ai_point]
+    if play.shown_at >= 0:
+        point = play.points[play.shown_at]
         return "the board plays %s: put a %s stone there" % (point, colour.lower())
-    if ses.machine_to_move():
+    if ses.away():
         return "the board (%s) is thinking" % colour
     pie = "swap" in fursaz.legal_moves(ses.state)
     return "%s to move: put a %s stone on an empty point%s" % (
@@ -72,12 +72,12 @@ def legend(app, play):
                          "magenta: the sensor reads out of range (never taken for a stone)"))
         return {"cells": lit(out), "keys": keys}
     c = play.mover
-    if play.ai_point >= 0:
-        out.append(cell([play.ai_point], STONE[c], "blinking %s: the board's %s stone goes here"
+    if play.shown_at >= 0:
+        out.append(cell([play.shown_at], STONE[c], "blinking %s: the board's %s stone goes here"
                          % (_SHADE[c], _COLOUR[c].lower())))
         return {"cells": out, "keys": keys}
     empty = [i for i in range(len(play.expect)) if not play.expect[i]]
-    if ses.machine_to_move():
+    if ses.away():
         what = "breathing %s: the board (%s) is thinking" % (_SHADE[c], _COLOUR[c])
     else:
         what = "a glow every 3 s, %s: %s to move" % (_SHADE[c], _COLOUR[c])

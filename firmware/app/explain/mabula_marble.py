@@ -32,9 +32,9 @@ def sentence(app, play):
     if play.wrongs:
         return "put the board right: %s" % _spaces([i for i in range(60) if play.wrong[i]])
     who = ses.name(ses.turn)
-    if play.ai_move is not None:
-        return "the board (%s) plays %s: push it in" % (who, play.ai_move)
-    if ses.machine_to_move():
+    if play.shown is not None:
+        return "the board (%s) plays %s: push it in" % (who, play.shown)
+    if ses.away():
         return "the board (%s) is thinking" % who
     return "%s to move: push a marble in from the edge" % who
 
@@ -64,12 +64,12 @@ def legend(app, play):
                          "red, blinking: a marble that should not be here: take it off"))
         return {"cells": lit(out), "keys": keys}
     p = ses.turn
-    if play.ai_move is not None:
-        out.append(cell([play.ai_from], MARBLE[p], "blinking: the marble the board (%s) pushes"
+    if play.shown is not None:
+        out.append(cell([play.from_to[0]], MARBLE[p], "blinking: the marble the board (%s) pushes"
                          % _NAMES[p]))
-        out.append(cell([play.ai_to], render.WHITE, "blinking white: where it stops"))
+        out.append(cell([play.from_to[1]], render.WHITE, "blinking white: where it stops"))
         return {"cells": out, "keys": keys}
-    mover = "breathing: the board (%s) is thinking" % _NAMES[p] if ses.machine_to_move() else \
+    mover = "breathing: the board (%s) is thinking" % _NAMES[p] if ses.away() else \
         "%s to move" % _NAMES[p]
     out.append(cell(_where(play.hint, 1), MARBLE[p], "%s: %s's edge marbles that can be "
                      "pushed in; %s" % (_SHADE[p], _NAMES[p], mover)))

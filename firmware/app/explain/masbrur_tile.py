@@ -27,9 +27,9 @@ def sentence(app, play):
     if play.wrongs:
         return "put the field right: %s" % names(_where(play.wrong, lambda w: w != 0))
     who = ses.name(ses.turn)
-    if play.ai_move is not None:
-        return "the board (%s) pushes %s: carry it out" % (who, _push(play.ai_move))
-    if ses.machine_to_move():
+    if play.shown is not None:
+        return "the board (%s) pushes %s: carry it out" % (who, _push(play.shown))
+    if ses.away():
         return "the board (%s) is thinking" % who
     ph = play.phase
     if ph == "pie_offer":
@@ -91,11 +91,11 @@ def legend(app, play):
                              "take it (%s's arsenal)" % who))
         else:
             ends = [FIELD + 4 * r + k for r in range(8) for k in (0, 3)]
-            if play.ai_move is not None:
-                m = play.ai_move
+            if play.shown is not None:
+                m = play.shown
                 ends = [FIELD + 4 * (ord(m[11]) - 48) + (3 if m[10] == "R" else 0)]
                 what = "blinking: the board's push goes in here"
-            elif ses.machine_to_move():
+            elif ses.away():
                 what = "breathing: the board (%s) is thinking" % who
             else:
                 what = ("blinking: the ends where a push goes in (A and D of every row): "
@@ -124,9 +124,9 @@ def _keys(ses, ph, play):
     if ph == "over":
         return [["OK", "the menu"], ["MENU", "the menu"]]
     hold = ["hold MENU", "pause: continue, undo, or end the game"]
-    if ses.machine_to_move() or play.wrongs:
+    if ses.away() or play.wrongs:
         why = "nothing until the field is right"
-        if ses.machine_to_move():
+        if ses.away():
             why = "nothing now: the board's turn"
         return [hold, ["MENU", "nothing (hold it to pause)"], ["OK", why], ["PASS", why],
                 ["LEFT", why], ["RIGHT", why], ["ATTACK", why], ["DRAW", "nothing in Masbrur"]]

@@ -20,10 +20,10 @@ matches. A sensor reading out of range is named and lit magenta, never taken as 
 PASS passes; at the pie step SWAP takes the first stone's colour (docs/rules/fursaz.md#the-pie-rule).
 Whose turn: every 3 s the empty points glow for a moment in the mover's colour.
 
-Against the board (settings fursaz.opponent, fursaz.level): on its turn the board thinks
-(firmware.ai) - the empty points breathe slowly in its colour meanwhile - then blinks the
-point where its stone goes (or passes, or swaps, itself); a stone put anywhere else is
-refused.
+A seat not at the board (the board's own play, settings fursaz.opponent and
+fursaz.level, or a player elsewhere): on its turn the empty points breathe slowly in its
+colour until its move is known, then the board blinks the point where its stone goes (a
+pass or a swap it plays itself); a stone put anywhere else, PASS or SWAP, is refused.
 
 The stamps (which stone flipped when) are not on the board: after a power cut the game
 is rebuilt from its record and the board checked against it, the last placement's flips
@@ -31,7 +31,7 @@ still lit if they are still owed. Game over: each empty point lights in the colo
 whose territory it is; PASS shows the scores as bars (seat A's from a1 on, seat B's from
 the middle, each in its colour's stone); OK or MENU returns to the menu."""
 from firmware.app.core import render
-from firmware.app.core.session import Session
+from firmware.app.core.controller import Sensing
 from firmware.rules import IllegalMove
 from firmware.rules import fursaz as engine
 
@@ -43,8 +43,6 @@ except ImportError:
 
 _FAULT = const(3)
 _BEAT_MS = const(150)
-_THINK_MS = const(600)   # the board thinks once the turn is this old
-SEATS = "AB"
 STONE = ((0, 0, 0), (60, 90, 255), (255, 200, 140))   # how the LEDs show black and white
 _WHICH = ".BW"
 
@@ -59,15 +57,11 @@ def seed(cfg, now):
     return 0
 
 
-class Play:
+class Play(Sensing):
+    SEATS = "AB"
+    SHOW_MS = 600   # a move not made at the board is shown once the turn is this old
+
     def __init__(self, app, rec, now):
-        """Raises ValueError when the record's options or moves are not valid."""
-        self.app = app
-        self.name = "game"
-        self.menu = app.keys["menu"]
-        self.ok = app.keys["ok"]
-        self.pass_key = app.keys["pass"]
-        self.swap_key = app.keys["swap"]
         size = rec["options"].get("size", 7)
         # The board's layout leaves RAM with the menu: its points are taken, not it.
         from firmware.app.boards.stone import points
@@ -84,21 +78,14 @@ class Play:
         self.stages = None             # the stages still being shown, and which
         self.stage = 0
         self.placing = None            # the resolution of the placement being played
-        self.seen = bytearray(n)       # the last stable frame
-        self.have_seen = False
-        self.frame_ref = None
         self.owed = bytearray(n)       # 1 where the last placement's flips are still owed
-        self.wrong = bytearray(n)      # 1 where the board disagrees with the position
-        self.wrongs = 0
-        self.noted = ""                # the points last said to be put right
+        # wrong[]: 1 where the board disagrees with the position
         self.asked = ""                # the flips last asked for
         self.refused = -1              # a placement the rules refuse, until it is taken back
         self.land = bytearray(n)       # at the end: whose territory each empty point is
-        self.scores = False
-        self.ai_point = -1             # the board's placement, for a person to carry out
+        self.shown_at = -1             # the point of a placement shown, for a person to carry out
         self.swapped = 0
-        self.session = Session(app, engine, rec, now, SEATS)
-        self.session.view = self
+        Sensing.__init__(self, app, rec, now, engine, n)
         self.moved(now)
         self._owe_last()
 
@@ -106,7 +93,8 @@ class Play:
 
     def moved(self, now):
         ses = self.session
-        self.ai_point = -1
+        self.shown = None
+        self.shown_at = -1
         # The colour to move (seats swap colours at the pie step): the text's second word.
         words = engine.to_text(ses.state).split(" ")
         self.mover = 1 if words[1] == "B" else 2
@@ -165,13 +153,9 @@ class Play:
             self.owed[i] = 1
 
     def _differences(self):
-        n = 0
         for i in range(len(self.target)):
-            w = 1 if self.seen[i] != self.target[i] else 0
-            self.wrong[i] = w
-            n += w
-        self.wrongs = n
-        return n
+            self.wrong[i] = 1 if self.seen[i] != self.target[i] else 0
+        return self.count()
 
     def _compare(self, now):
         n = self._differences()
@@ -221,9 +205,10 @@ class Play:
         """Say what the board waits for now that nothing is to be put right."""
         if self.session.over:
             return
-        if self.ai_point >= 0:
-            self.app.say("the board plays %s: put a %s stone there"
-                         % (self.points[self.ai_point], self._colour().lower()))
+        if self.shown_at >= 0:
+            self.app.say("%s plays %s: put a %s stone there" % (
+                self.session.player(self.session.turn), self.points[self.shown_at],
+                self._colour().lower()))
         else:
             self.app.say("%s to move" % self._colour())
 
@@ -258,8 +243,7 @@ class Play:
                 return -1
         return p
 
-    def frame(self, stones, now):
-        self.frame_ref = stones
+    def reading(self, stones, now):
         seen = self.seen
         for i in range(len(seen)):
             seen[i] = stones[i]
@@ -279,10 +263,9 @@ class Play:
             whole = p >= 0
         if p >= 0:
             name = self.points[p]
-            if ses.machine_to_move() and p != self.ai_point:
-                self.refused = p   # not the board's placement (or it is still thinking)
-                self.app.say("the board plays %s" % self.points[self.ai_point]
-                             if self.ai_point >= 0 else "the board is thinking")
+            if ses.away() and p != self.shown_at:
+                self.refused = p   # not the placement shown (or it is not known yet)
+                self.app.say(self._away_words())
             elif seen[p] != self.mover and not whole:
                 self.refused = p
                 self.app.say("%s is the wrong colour: it is %s's turn" % (name, self._colour()))
@@ -299,43 +282,31 @@ class Play:
                     self.app.say("%s is not a legal move: %s" % (name, e))
         self._compare(now)
 
+    def _away_words(self):
+        ses = self.session
+        who = ses.player(ses.turn)
+        if self.shown_at >= 0:
+            return "%s plays %s" % (who, self.points[self.shown_at])
+        return "%s is thinking" % who if who == "the board" else "waiting for %s's move" % who
+
     # ------------------------------------------------------------ input
 
-    def tick(self, now):
-        ses = self.session
-        ses.tick(now)
-        # The board thinks a slice per tick from the turn's start and shows its move
-        # once the turn is _THINK_MS old.
-        move = ses.think() if ses.machine_to_move() and self.ai_point < 0 else None
-        if move is not None and now - ses.turn_at >= _THINK_MS:
-            if move in ("pass", "swap"):
-                ses.play(move, now)
-            else:
-                self.ai_point = self.index[move]
-                self._say_turn()
-        last = self.app.last_frame
-        if last is not None and last is not self.frame_ref:
-            self.frame(last, now)   # a frame that came while another screen was shown
+    def coming(self, move, now):
+        if move in ("pass", "swap"):
+            self.app.beep(render.ACCEPT)
+            self.session.play(move, now)
+        else:
+            self.shown_at = self.index[move]
+            self._say_turn()
 
-    def event(self, kind, key, now):
-        if kind == "frame":
-            self.frame(key, now)
-            return
-        app, ses = self.app, self.session
-        if kind == "long" and key == self.menu and not ses.over:
-            app.pause(self)
-            return
-        if kind != "down":
-            return
-        if ses.over:
-            if key == self.pass_key:
-                self.scores = not self.scores
-            elif key == self.menu or key == self.ok:
-                app.to_menu()
-            return
-        if key == self.pass_key or key == self.swap_key:
-            move = "pass" if key == self.pass_key else "swap"
-            if self.wrongs:
+    def press(self, key, now):
+        app, ses, keys = self.app, self.session, self.keys
+        if key == keys["pass"] or key == keys["swap"]:
+            move = "pass" if key == keys["pass"] else "swap"
+            if ses.away():
+                app.beep(render.REJECT)
+                app.say(self._away_words())
+            elif self.wrongs:
                 app.beep(render.REJECT)
                 app.say("put the board right first")
             elif move not in engine.legal_moves(ses.state):
@@ -364,14 +335,14 @@ class Play:
                     else:
                         render.put(f, i, render.RED)
             return
-        if self.ai_point >= 0:
+        if self.shown_at >= 0:
             if blink:
-                render.put(f, self.ai_point, STONE[self.mover])
+                render.put(f, self.shown_at, STONE[self.mover])
             return
         if still:
             return
         level = 0
-        if ses.machine_to_move():                   # the board thinking
+        if ses.away():                              # its move not known yet
             level = ses.breath(now, 200)
         elif render.blink(now - ses.turn_at, 3000, _BEAT_MS):
             level = 60
@@ -393,11 +364,7 @@ class Play:
             if self.land[i]:
                 render.put_scaled(f, i, STONE[self.land[i]], 128)
 
-    def status(self):
-        from firmware.app.explain import session_status   # tools only
-        out = session_status(self.session)
+    def details(self, out):
         out["expected"] = "".join([_WHICH[e] for e in self.expect])
         out["wrong"] = [self.points[i] for i in range(len(self.wrong)) if self.wrong[i] and not self.owed[i]]
         out["owed"] = [self.points[i] for i in range(len(self.owed)) if self.owed[i] and self.wrong[i]]
-        out["thinking"] = self.session.machine_to_move() and self.ai_point < 0
-        return out

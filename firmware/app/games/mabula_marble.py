@@ -1,5 +1,6 @@
 """Mabula on the marble board: what the presence sensors mean and what the LEDs show
-(the game itself - record, saving, undo - is the session's: session.py).
+(the game itself - record, saving, undo, seats - is the session's, the rest of a
+controller's shape core/controller.py's).
 
 The sensors say only where a marble is; the colours follow from the start position,
 which the board sets (docs/boards/marble.md#setting-up). The app gets a frame (one byte per space,
@@ -21,16 +22,17 @@ in the mover's colour; a forced pass makes the passer's edge marbles blink. Undo
 board matches the position before the move. After a power cut the saved game resumes
 and the board is checked against it the same way.
 
-Against the board (settings mabula.opponent, mabula.level): on its turn the board thinks
-(firmware.ai) - its edge marbles that can move breathe slowly in its colour meanwhile -
-then blinks the edge marble to push (its colour) and where it must stop (white); any
-other push is put right through correction.
+A seat not at the board (the board's own play, settings mabula.opponent and
+mabula.level, or a player elsewhere): on its turn its edge marbles that can move breathe
+slowly in its colour until its push is known, then the board blinks the edge marble to
+push (its colour) and where it must stop (white); any other push is put right through
+correction.
 
 Game over: each player's groups light in their colour, those that score bright, the
 winner's blinking; PASS shows the scores as bars (White from b1 on, Black from g8 back);
 OK or MENU returns to the menu."""
 from firmware.app.core import render
-from firmware.app.core.session import Session
+from firmware.app.core.controller import Sensing
 from firmware.rules import mabula as engine
 
 try:
@@ -41,7 +43,6 @@ except ImportError:
 
 _CELLS = const(60)
 _FLASH_MS = const(300)
-SEATS = "WB"
 MARBLE = ((255, 190, 120), (60, 0, 255))    # how the LEDs show White's and Black's marbles
 
 
@@ -54,32 +55,21 @@ def seed(cfg, now):
     return now % 1000000
 
 
-class Play:
+class Play(Sensing):
+    SEATS = "WB"
+
     def __init__(self, app, rec, now):
-        """Raises ValueError when the record's options or moves are not valid."""
-        self.app = app
-        self.menu = app.keys["menu"]
-        self.ok = app.keys["ok"]
-        self.pass_key = app.keys["pass"]
         self.expect = bytearray(_CELLS)   # the last accepted position: 0 empty, 1 W, 2 B
-        self.seen = bytearray(_CELLS)     # the last stable frame
-        self.have_seen = False
-        self.frame_ref = None             # the frame (bytes) last taken
-        self.wrong = bytearray(_CELLS)    # 1 missing, 2 extra (correction), 0 agrees
-        self.wrongs = 0
-        self.noted = ""                   # the spaces last reported as wrong
+        # wrong[]: 1 missing, 2 extra (correction), 0 agrees
         self.must_match = False           # after undo: nothing is accepted before the board matches
         self.hint = bytearray(_CELLS)     # the mover's edge marbles that can move
         self.groups = bytearray(_CELLS)   # at the end: 1 a scoring group, 2 another group
-        self.scores = False               # score view (game over)
         self.flash = 0
         self.flash_until = now
-        self.ai_move = None               # the board's push, for a person to carry out
-        self.ai_from = self.ai_to = 0
+        self.from_to = bytearray(2)       # the spaces of the push shown, for a person to carry out
         self.setup = not rec["moves"]
+        Sensing.__init__(self, app, rec, now, engine, _CELLS)
         self.name = "setup" if self.setup else "game"
-        self.session = Session(app, engine, rec, now, SEATS)
-        self.session.view = self
         self.moved(now)
         if self.setup:
             app.say("setup: put a marble on every lit edge space")
@@ -102,7 +92,7 @@ class Play:
                     k += 1
         for i in range(_CELLS):
             self.hint[i] = 0
-        self.ai_move = None      # the board's push: chosen in tick(), a slice at a time
+        self.shown = None
         if ses.over:
             self._groups(s)
         else:                    # the board's own too: they breathe while it thinks
@@ -129,31 +119,18 @@ class Play:
 
     def _compare(self, now):
         """Which spaces disagree with the last accepted position (setup: the start)."""
-        n = 0
         for i in range(_CELLS):
             want = 1 if self.expect[i] else 0
             got = self.seen[i]
-            w = 0 if want == got else (1 if want else 2)
-            self.wrong[i] = w
-            if w:
-                n += 1
-        self.wrongs = n
-        if not n:
+            self.wrong[i] = 0 if want == got else (1 if want else 2)
+        if not self.count():
             self.must_match = False
         if self.setup or self.session.over:
             return
-        names = " ".join([engine.SPACES[i] for i in range(_CELLS) if self.wrong[i]])
-        if names != self.noted:
-            self.noted = names
-            if names:
-                self.app.note("correction", now, names)
-                self.app.log(now, "correction: %s" % names)
-                self.app.beep(render.REJECT)
-                self.app.say("put the board right: %s" % names)
+        self.report(now, " ".join([engine.SPACES[i] for i in range(_CELLS) if self.wrong[i]]))
 
-    def frame(self, occ, now):
+    def reading(self, occ, now):
         """A stable frame from the sensors."""
-        self.frame_ref = occ
         seen = self.seen
         for i in range(_CELLS):
             seen[i] = occ[i]
@@ -173,8 +150,8 @@ class Play:
             return
         if not self.must_match:
             move = engine.move_from_occupancy(ses.state, occ)
-            if move is not None and ses.machine_to_move() and move != self.ai_move:
-                move = None                   # not the board's push: put it right
+            if move is not None and ses.away() and move != self.shown:
+                move = None                   # not the push shown: put it right
             if move is not None:
                 self.app.beep(render.ACCEPT)
                 self.flash = engine.space_index(move.split("-")[1])
@@ -189,43 +166,22 @@ class Play:
     def _say_turn(self):
         """Whose turn it is, or the board's push if it has chosen one already (it may
         think during the setup or a correction, whose end must not hide it)."""
-        if self.ai_move is not None:
-            self.app.say("the board plays %s: push it in" % self.ai_move)
+        if self.shown is not None:
+            self.app.say("%s plays %s: push it in" % (self.session.player(self.session.turn),
+                                                     self.shown))
         else:
             self.app.say("%s to move" % self.session.who(self.session.turn))
 
-    # ------------------------------------------------------------ input
+    # ------------------------------------------------------------ a seat not at the board
 
-    def tick(self, now):
-        ses = self.session
-        ses.tick(now)
-        if ses.machine_to_move() and self.ai_move is None and not self.setup:
-            move = ses.think()   # once set up: its push is what it says next
-            if move is not None:
-                self.ai_move = move
-                ends = move.split("-")
-                self.ai_from = engine.space_index(ends[0])
-                self.ai_to = engine.space_index(ends[1])
-                self._say_turn()
-        last = self.app.last_frame
-        if last is not None and last is not self.frame_ref:
-            self.frame(last, now)   # a frame that came while another screen was shown
+    def can_show(self):
+        return not self.setup   # once set up: its push is what it says next
 
-    def event(self, kind, key, now):
-        if kind == "frame":
-            self.frame(key, now)
-            return
-        app = self.app
-        if kind == "long" and key == self.menu and not self.session.over:
-            app.pause(self)
-            return
-        if kind != "down":
-            return
-        if self.session.over:
-            if key == self.pass_key:
-                self.scores = not self.scores
-            elif key == self.menu or key == self.ok:
-                app.to_menu()
+    def coming(self, move, now):
+        ends = move.split("-")
+        self.from_to[0] = engine.space_index(ends[0])
+        self.from_to[1] = engine.space_index(ends[1])
+        self._say_turn()
 
     # ------------------------------------------------------------ display (no allocation)
 
@@ -251,13 +207,13 @@ class Play:
                     render.put(f, i, MARBLE[self.expect[i] - 1] if w == 1 else render.RED)
             return
         p = ses.turn
-        if self.ai_move is not None:
+        if self.shown is not None:
             if blink:
-                render.put(f, self.ai_from, MARBLE[p])
-                render.put(f, self.ai_to, render.WHITE)
+                render.put(f, self.from_to[0], MARBLE[p])
+                render.put(f, self.from_to[1], render.WHITE)
             return
         passing = now < ses.pass_until and render.blink(now, 250, 125)
-        level = ses.breath(now, 200) if ses.machine_to_move() else 60   # thinking
+        level = ses.breath(now, 200) if ses.away() else 60   # its move not known yet
         for i in range(_CELLS):
             if self.hint[i] and not still:
                 render.put_scaled(f, i, MARBLE[p], level)
@@ -285,10 +241,6 @@ class Play:
         """Players are named by colour (session.name)."""
         return "Black" if seat else "White"
 
-    def status(self):
-        from firmware.app.explain import session_status   # tools only
-        out = session_status(self.session)
+    def details(self, out):
         out["expected"] = "".join([".WB"[e] for e in self.expect])
         out["wrong"] = [engine.SPACES[i] for i in range(_CELLS) if self.wrong[i]]
-        out["thinking"] = self.session.machine_to_move() and self.ai_move is None
-        return out

@@ -32,18 +32,16 @@ rule gives, is then checked against the tiles the seats played and showed
 (rec["draw_checks"], rec["lead_checks"]: [ply, seat, "fine" |
 "held a tile that fit" | "held a higher tile" | "cannot tell"]: firmware/app/mano_tile_checks.py).
 
-Against the board (setting mano.opponent): its tiles lie face down on the field and
-firmware/app/mano_opponent.py plays its seat; on its turn only the move it asks for is
-taken.
+A seat not at the board (the board's own play, setting mano.opponent, or a player
+elsewhere): its tiles lie face down on the field and firmware/app/games/mano_tile_seat.py
+carries its moves out; on its turn only the move it asks for is taken.
 
 LEDs: the line's tiles dim white; the slots of both ends blink in the mover's colour;
 the field shows each seat's hand count (A on rows 0-3, B on rows 4-7; against the board,
 its tiles instead) and the walls the boneyard; between hands and at the end, the scores.
 Game over: OK or MENU returns to the menu."""
-import sys
-
 from firmware.app.core import render
-from firmware.app.core.session import Session
+from firmware.app.core.controller import Sensing
 from firmware.app.boards.tile_positions import PAD, name, reading, slot
 from firmware.rules import IllegalMove
 from firmware.rules import mano as engine
@@ -54,7 +52,7 @@ except ImportError:
     def const(x):
         return x
 
-SEATS = "AB"
+SEATS = "AB"   # (Play.SEATS: mano_tile_seat.py and mano_tile_checks.py name them too)
 _TRACK = const(27)      # slots S, L1-L13, R1-R13: cells 0-26
 _EMPTY = const(255)     # a slot's key: no tile
 _FAULT = const(254)     # a contact outside every window, or shorted
@@ -90,36 +88,30 @@ def tile_name(key):
     return "%d-%d" % (key >> 3, key & 7)
 
 
-class Play:
+class Play(Sensing):
+    SEATS = SEATS
+
     def __init__(self, app, rec, now):
-        """Raises ValueError when the record's options or moves are not valid."""
-        self.app = app
-        self.name = "game"
-        self.keys = app.keys
+        if rec["options"].get("mode") != "observed":
+            raise ValueError("the tile board plays Mano a Mano with real tiles (mode observed)")
         self.expect = bytearray(_TRACK)    # each slot's tile key, or _EMPTY
-        self.seen = bytearray(_TRACK)
-        self.wrong = bytearray(_TRACK)     # 0 or why the slot disagrees (_MISSING ...)
-        self.wrongs = 0
-        self.have_seen = False
-        self.frame_ref = None
+        # wrong[]: 0 or why the slot disagrees (_MISSING ...)
         self.pad = _EMPTY                  # what the pad reads
         self.pad_done = _EMPTY             # the pad tile last taken (revealed, played)
-        self.noted = ""
         self.fits_other = -1               # the slot a refused tile would fit, or -1
         self.refused = -1                  # cell * 256 + tile key of a refused play still down
         self.leader = -1                   # the seat named to lead, before the lead is down
         self.next_l = self.next_r = 0      # the cells of the ends' next slots (-1 past the track)
         self.phase = ""
         self.cleared = False               # the track has read empty (this game, this hand)
-        if rec["options"].get("mode") != "observed":
-            raise ValueError("the tile board plays Mano a Mano with real tiles (mode observed)")
-        self.session = Session(app, engine, rec, now, SEATS)
-        self.session.view = self
-        self.hands = len(engine.hand_history(self.session.state))
-        self.bot = None                    # the seat the board plays (mano_opponent.py)
-        if self.session.opponent >= 0:
-            from firmware.app.games.mano_tile_seat import BoardSeat
-            self.bot = BoardSeat(self, self.session.opponent)
+        Sensing.__init__(self, app, rec, now, engine, _TRACK)
+        ses = self.session
+        self.hands = len(engine.hand_history(ses.state))
+        self.bot = None                    # the seat not at the board (mano_tile_seat.py)
+        for seat in (0, 1):
+            if not ses.players[seat].at_board:
+                from firmware.app.games.mano_tile_seat import BoardSeat
+                self.bot = BoardSeat(self, seat)
         self.moved(now)
 
     # ------------------------------------------------------------ position
@@ -204,8 +196,7 @@ class Play:
 
     # ------------------------------------------------------------ frames
 
-    def frame(self, frame, now):
-        self.frame_ref = frame
+    def reading(self, frame, now):
         for c in range(_TRACK):
             self.seen[c] = key_of(frame, c)
         self.have_seen = True
@@ -380,28 +371,16 @@ class Play:
 
     # ------------------------------------------------------------ input
 
+    def can_show(self):
+        return False   # its tiles and its moves are the seat's own (mano_tile_seat.py)
+
     def tick(self, now):
-        self.session.tick(now)
-        last = self.app.last_frame
-        if last is not None and last is not self.frame_ref:
-            self.frame(last, now)   # a frame that came while another screen was shown
+        Sensing.tick(self, now)
         if self.bot is not None and not self.session.over:
             self.bot.tick(now)
 
-    def event(self, kind, key, now):
-        if kind == "frame":
-            self.frame(key, now)
-            return
-        app, ses, keys = self.app, self.session, self.keys
-        if kind == "long" and key == keys["menu"] and not ses.over:
-            app.pause(self)
-            return
-        if kind != "down":
-            return
-        if ses.over:
-            if key == keys["menu"] or key == keys["ok"]:
-                app.to_menu()
-            return
+    def press(self, key, now):
+        app, keys = self.app, self.keys
         if key == keys["draw"] or key == keys["pass"]:
             move = "draw" if key == keys["draw"] else "pass"
             if self.phase != "play":
@@ -479,9 +458,7 @@ class Play:
             render.put(f, self.next_l if self.next_l >= 0 else PAD, c)
             render.put(f, self.next_r if self.next_r >= 0 else PAD, c)
 
-    def status(self):
-        from firmware.app.explain import session_status   # tools only
-        out = session_status(self.session)
+    def details(self, out):
         out["track"] = " ".join(["%s:%s" % (name(c), tile_name(self.seen[c]))
                                  for c in range(_TRACK) if self.seen[c] < _ODD])
         out["expected"] = " ".join(["%s:%s" % (name(c), tile_name(self.expect[c]))
@@ -493,7 +470,6 @@ class Play:
         if self.bot is not None:
             out["board"] = self.bot.status()
             out["thinking"] = self.bot.thinking()
-        return out
 
 
 def hand_checks(rec, last):
@@ -502,6 +478,5 @@ def hand_checks(rec, last):
     try:
         return mano_tile_checks.hand_checks(rec, last)
     finally:
-        sys.modules.pop("firmware.app.games.mano_tile_checks", None)
-        if hasattr(sys.modules["firmware.app"], "mano_tile_checks"):
-            delattr(sys.modules["firmware.app"], "mano_tile_checks")
+        from firmware.app.core import unload
+        unload.forget(("firmware.app.games.mano_tile_checks",))

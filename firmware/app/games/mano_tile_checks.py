@@ -1,6 +1,6 @@
 """What the tile board could not check during a Mano a Mano hand, checked once the
 hand's tiles left in hand are shown: the draws, and a lead the highest-double rule
-gives (firmware/app/play_mano.py loads this at a hand's end only)."""
+gives (firmware/app/games/mano_tile.py loads this at a hand's end only)."""
 from firmware.app.games.mano_tile import SEATS
 from firmware.rules import mano as engine
 

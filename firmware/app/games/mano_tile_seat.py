@@ -1,8 +1,9 @@
-"""The seat the board plays in Mano a Mano on the tile board (setting mano.opponent;
-loaded only then). Its tiles lie face down on the field, A0-D7, on any positions: the
-board reads them there and nobody else sees them. It decides with firmware.ai from
-them and what everybody sees (firmware/rules/mano_seat.py), and a person carries its moves
-out:
+"""A seat not at the board in Mano a Mano on the tile board: the board's own play
+(setting mano.opponent) or a player elsewhere (core/seats.py); loaded only then. Its tiles
+lie face down on the field, A0-D7, on any positions: the board reads them there and
+nobody else sees them. The board decides with firmware.ai from them and what everybody
+sees (firmware/rules/mano_seat.py), or the player elsewhere sends the move; a person
+carries its moves out:
 
 * its tiles: at a hand's start deal it its seven there; until the lead is down it takes
   whatever seven the field holds (the last hand's tiles cleared away, a deal done again),
@@ -42,6 +43,10 @@ class BoardSeat:
     def __init__(self, play, seat):
         self.play = play
         self.seat = seat
+        self.player = play.session.players[seat]   # core/seats.py: who decides its moves
+        # How messages name it: "A (the board)", or "A (elsewhere)" for a player elsewhere.
+        self.who = "%s (%s)" % (SEATS[seat], "the board" if hasattr(self.player, "level")
+                                else "elsewhere")
         self.held = bytearray(_N)       # each field position's tile as the board took its hand
         self.seen = bytearray(_N)
         self.wrong = bytearray(_N)
@@ -109,7 +114,7 @@ class BoardSeat:
             elif k != _EMPTY:
                 tiles += 1
         # Before the lead its hand is whatever the field holds (a deal can be done again).
-        if p.phase == "lead" and self.src < 0 and p.session.thought is None:
+        if p.phase == "lead" and self.src < 0 and not self._deciding():
             self.known = False
         if not self.known:
             if not bad and tiles == self.need() and not self._in_line():
@@ -118,7 +123,7 @@ class BoardSeat:
                 self.known = True
                 if self.asks == "tiles":
                     self.asks = None
-                    p.app.say("%s (the board) has its tiles" % SEATS[self.seat])
+                    p.app.say("%s has its tiles" % self.who)
             else:
                 for i in range(_N):
                     k = seen[i]
@@ -175,8 +180,8 @@ class BoardSeat:
         self.asks = "tiles"
         self.said = tiles
         n = self.need()
-        self.play.app.say("%s (the board) holds %d tile%s: put them face down on the field "
-                          "(%d there)" % (SEATS[self.seat], n, "" if n == 1 else "s", tiles))
+        self.play.app.say("%s holds %d tile%s: put them face down on the field "
+                          "(%d there)" % (self.who, n, "" if n == 1 else "s", tiles))
 
     # ------------------------------------------------------------ its move
 
@@ -194,7 +199,7 @@ class BoardSeat:
             # The rules' lead: its highest double, else its heaviest tile.
             self._ask("%d:%s" % (self.seat, mano_seat.own_lead(self.tiles())), now)
             return
-        move = ses.think(self._view)
+        move = self.player.ask(ses, now, self._view)
         if move is None:
             return
         if move == "pass":
@@ -207,7 +212,7 @@ class BoardSeat:
 
     def _ask(self, move, now):
         p = self.play
-        who = "%s (the board)" % SEATS[self.seat]
+        who = self.who
         self.move = move
         if move == "draw":
             self.asks = "draw"
@@ -221,7 +226,7 @@ class BoardSeat:
             if self.held[i] == key:
                 self.src = i
         if self.src < 0:        # decided on tiles it no longer holds: decide again
-            p.session.thought = None
+            self._decide_again()
             self.move = None
             return
         if p.phase == "lead":
@@ -235,7 +240,14 @@ class BoardSeat:
                                                           name(self.dst)))
 
     def thinking(self):
-        return self.move is None and self.turn() and self.play.session.thought is not None
+        return self.move is None and self.turn() and self._deciding()
+
+    def _deciding(self):
+        return getattr(self.player, "thought", None) is not None
+
+    def _decide_again(self):
+        if hasattr(self.player, "forget"):
+            self.player.forget()
 
     def allows(self, move, cell, now):
         """May a person's ``move`` (a tile put at ``cell``, or a button) be played? Not
@@ -256,16 +268,16 @@ class BoardSeat:
     def why_not(self):
         """What to say when a move is refused."""
         if self.wrongs:
-            return "the board's tiles on the field: put right %s" % self.noted
+            return "%s's tiles on the field: put right %s" % (self.who, self.noted)
         if self.asks == "lead" or self.asks == "play":
-            return "%s (the board) plays: carry its tile from %s to %s" % (
-                SEATS[self.seat], name(FIELD + self.src), name(self.dst))
+            return "%s plays: carry its tile from %s to %s" % (
+                self.who, name(FIELD + self.src), name(self.dst))
         if self.asks == "draw":
-            return "%s (the board) draws: put the boneyard's top tile face down on the field" % SEATS[self.seat]
+            return "%s draws: put the boneyard's top tile face down on the field" % self.who
         if self.asks == "tiles":
-            return "%s (the board) has no tiles yet: put its %d face down on the field" % (
-                SEATS[self.seat], self.need())
-        return "%s (the board) is thinking" % SEATS[self.seat]
+            return "%s has no tiles yet: put its %d face down on the field" % (
+                self.who, self.need())
+        return "%s is thinking" % self.who if hasattr(self.player, "level") else "waiting for %s's move" % self.who
 
     # ------------------------------------------------------------ display (no allocation)
 

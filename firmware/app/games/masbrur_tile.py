@@ -44,7 +44,7 @@ L7-L13 / R7-R13 their totals (against the higher one); in combat the wall slots 
 their owner's colour (revealed). Game over: OK or MENU returns to the menu."""
 from firmware.app.core import render
 from firmware.app.boards.tile_positions import PAD, names, reading as key_of   # half a first
-from firmware.app.core.session import Session
+from firmware.app.core.controller import Sensing
 from firmware.rules import IllegalMove
 from firmware.rules import masbrur as engine
 from firmware.rules import masbrur_form as mf
@@ -69,7 +69,6 @@ _REFUSED = const(4)     # a push the rules refuse
 _GUIDE = (40, 40, 40)   # a tile of the field
 _TRACK_L = const(1)     # L1
 _TRACK_R = const(14)    # R1
-_THINK_MS = const(600)  # the board thinks once the turn is this old
 
 
 def options(cfg, settings, profile):
@@ -90,24 +89,18 @@ def tile_of(key):
     return mf.tile(key >> 3, key & 7)
 
 
-class Play:
+class Play(Sensing):
+    SEATS = "AB"
+    SHOW_MS = 600   # a move not made at the board is taken once the turn is this old
+
     def __init__(self, app, rec, now):
-        """Raises ValueError when the record's options or moves are not valid."""
         if rec["options"].get("setup", "standard") != "standard":
             raise ValueError("the tile board plays Masbrur's standard setup")
-        self.app = app
-        self.name = "game"
-        self.keys = app.keys
         self.names = names()
         self.expect = bytearray(_CELLS)    # each field position's key, or _EMPTY
-        self.seen = bytearray(_CELLS)
-        self.wrong = bytearray(_CELLS)     # 0 or why the position disagrees (_MISSING ...)
-        self.wrongs = 0
-        self.have_seen = False
-        self.frame_ref = None
+        # wrong[]: 0 or why the position disagrees (_MISSING ...)
         self.pad = _EMPTY                  # what the pad reads
         self.pad_done = _EMPTY             # the pad tile last taken, until the pad is clear
-        self.noted = ""
         self.push = None                   # (row, side, new key, step) of a push under way
         self.refused = -1                  # row * 256 + new key of a refused push still down
         self.attack = False                # ATTACK pressed during the push under way
@@ -115,10 +108,8 @@ class Play:
         self.forms = []                    # combat: [row, [(tile, value), ...]] being entered
         self.steal = []                    # combat: (tile, value) shown to steal
         self.ready = None                  # a selection entered, waiting for its OK
-        self.ai_move = None                # the board's push, for a person to carry out
         self.phase = ""
-        self.session = Session(app, engine, rec, now, SEATS)
-        self.session.view = self
+        Sensing.__init__(self, app, rec, now, engine, _CELLS)
         self.moved(now)
 
     # ------------------------------------------------------------ position
@@ -136,7 +127,7 @@ class Play:
         self.push = None
         self.refused = -1
         self.attack = False
-        self.ai_move = None
+        self.shown = None
         self.group = []
         self.forms = []
         self.steal = []
@@ -151,7 +142,7 @@ class Play:
         s = ses.state
         if ses.over:
             return
-        who = SEATS[ses.turn]
+        who = self.SEATS[ses.turn]
         ph = s.phase
         last = engine.last_round(s)
         news = ""
@@ -174,12 +165,11 @@ class Play:
                          % who)
         elif ph == "combat_steal":
             self.app.say("%s: show the tiles you take from %s's wall on the pad, then OK (none: OK)"
-                         % (who, SEATS[1 - ses.turn]))
+                         % (who, self.SEATS[1 - ses.turn]))
 
     # ------------------------------------------------------------ frames
 
-    def frame(self, frame, now):
-        self.frame_ref = frame
+    def reading(self, frame, now):
         for i in range(_CELLS):
             self.seen[i] = key_of(frame, _FIELD + i)
         self.have_seen = True
@@ -263,8 +253,8 @@ class Play:
         if self.push is None or self.push[:3] != push[:3]:
             ejected = ob if push[1] else oc
             self.app.say("%s: %s into row %d; %s goes to %s" % (
-                SEATS[self.session.turn], tile_text(new), row, tile_text(ejected),
-                SEATS[self.session.turn]))
+                self.SEATS[self.session.turn], tile_text(new), row, tile_text(ejected),
+                self.SEATS[self.session.turn]))
         self.push = push
         for i in range(q, q + 4):
             self.wrong[i] = 0
@@ -275,10 +265,11 @@ class Play:
     def _push_done(self, now):
         row, side, new, step = self.push
         text = "P%s%s%d" % (mf.name(tile_of(new)), "R" if side else "L", row)
-        ai = self.ai_move
+        ai = self.shown
         if ai is not None:
             if ai[7:12] != text:
-                self._refuse(row, new, "the board pushes %s: take this tile back" % _push_words(ai), now)
+                self._refuse(row, new, "%s pushes %s: take this tile back" % (
+                    self.session.player(self.session.turn), _push_words(ai)), now)
             elif not self._try(ai, now):
                 self._refuse(row, new, None, now)
             return
@@ -435,55 +426,35 @@ class Play:
         self.app.beep(render.ACCEPT)
         return True
 
-    # ------------------------------------------------------------ the board's turn
+    # ------------------------------------------------------------ a seat not at the board
 
-    def _board_turn(self, move, now):
-        """The board's move: played at once, but for a push, which a person carries out."""
+    def can_show(self):
+        return not self.wrongs
+
+    def coming(self, move, now):
+        """Played at once, but for a push, which a person carries out."""
         if move == engine.FREE:
             move = engine.auto_move(self.session.state)
         if move[0] == "W" and self.phase == "equipment":
-            self.ai_move = move
-            self.app.say("the board pushes %s%s: carry it out" % (
-                _push_words(move), ", then attacks" if move.endswith("+A") else ""))
+            self.shown = move
+            self.app.say("%s pushes %s%s: carry it out" % (
+                self.session.player(self.session.turn), _push_words(move),
+                ", then attacks" if move.endswith("+A") else ""))
             return
         self._try(move, now)
 
     # ------------------------------------------------------------ input
 
-    def tick(self, now):
-        ses = self.session
-        ses.tick(now)
-        if ses.machine_to_move() and self.ai_move is None and now - ses.turn_at >= _THINK_MS \
-                and not self.wrongs:
-            move = ses.think()      # None until chosen: the board thinks a slice per tick
-            if move is not None:
-                self._board_turn(move, now)
-        last = self.app.last_frame
-        if last is not None and last is not self.frame_ref:
-            self.frame(last, now)   # a frame that came while another screen was shown
-
-    def event(self, kind, key, now):
-        if kind == "frame":
-            self.frame(key, now)
-            return
+    def press(self, key, now):
         app, ses, keys = self.app, self.session, self.keys
-        if kind == "long" and key == keys["menu"] and not ses.over:
-            app.pause(self)
-            return
-        if kind != "down":
-            return
-        if ses.over:
-            if key == keys["menu"] or key == keys["ok"]:
-                app.to_menu()
-            return
         if self.wrongs:
             if key != keys["menu"]:
                 app.beep(render.REJECT)
                 app.say("put the field right first")
             return
-        if ses.machine_to_move():
+        if ses.away():
             app.beep(render.REJECT)
-            app.say("the board's turn")
+            app.say("%s's turn" % ses.player(ses.turn))
             return
         ph = self.phase
         if key == keys["pass"]:
@@ -591,11 +562,11 @@ class Play:
                     far = 4 * row + (0 if side else 3)
                 if blink:
                     render.put(f, _FIELD + far, colour)
-            elif self.ai_move is not None:
+            elif self.shown is not None:
                 if blink or still:  # the input position the board's push goes on
-                    m = self.ai_move
+                    m = self.shown
                     render.put(f, _FIELD + 4 * (ord(m[11]) - 48) + (3 if m[10] == "R" else 0), colour)
-            elif ses.machine_to_move():   # the board thinks: the input positions breathe
+            elif ses.away():   # its move not known yet: the input positions breathe
                 level = ses.breath(now, 120)
                 for r in range(8):
                     render.put_scaled(f, _FIELD + 4 * r, colour, level)
@@ -619,22 +590,22 @@ class Play:
             render.put(f, _TRACK_L, colour)
             render.put(f, _TRACK_R, colour)
 
-    def status(self):
-        """The session's status, the field as read and as expected, what is wrong,
-        whether the board thinks, and masbrur_status.py's part (tools only, like all
-        of status())."""
-        from firmware.app.explain import masbrur_tile_status as masbrur_status
-        from firmware.app.explain import session_status
-        ses = self.session
-        out = session_status(ses, masbrur_status.legal(ses) if self.phase == "equipment" else None)
+    def legal(self):
+        if self.phase != "equipment":
+            return None
+        from firmware.app.games import masbrur_tile_status
+        return masbrur_tile_status.legal(self.session)
+
+    def details(self, out):
+        """The field as read and as expected, what is wrong, and masbrur_tile_status.py's
+        part (tools only, like all of status())."""
+        from firmware.app.games import masbrur_tile_status
         out["field"] = " ".join(["%s:%s" % (self.names[_FIELD + i], tile_text(self.seen[i]))
                                  for i in range(_SLOTS) if self.seen[i] < _ODD])
         out["expected"] = " ".join(["%s:%s" % (self.names[_FIELD + i], tile_text(self.expect[i]))
                                     for i in range(_SLOTS) if self.expect[i] != _EMPTY])
         out["wrong"] = [self.names[_FIELD + i] for i in range(_SLOTS) if self.wrong[i]]
-        out["thinking"] = ses.machine_to_move() and self.ai_move is None
-        masbrur_status.add(self, out)
-        return out
+        masbrur_tile_status.add(self, out)
 
 
 def _use(uses, t, value):

@@ -34,13 +34,14 @@ nothing selected) until the next press on MENU, OK or a square; the clocks run o
   rank 4  the move countdown in the mover's colour (a dim full row when it is off)
 A long press on MENU pauses (screens.Pause: continue, undo, end: resign or draw).
 
-Against the board (settings morbak.opponent, morbak.level): on its turn the board
-thinks (firmware.ai) and plays; its square flashes white. While it thinks, the empty
-squares breathe slowly in its colour instead of the heartbeat (the position stays as it
-is)."""
+A seat not at the board (the board's own play, settings morbak.opponent and
+morbak.level, or a player elsewhere): its move is played as soon as it is known (the
+board has a light under every square: nobody needs to carry it out); its square flashes
+white. Until then the empty squares breathe slowly in its colour instead of the
+heartbeat (the position stays as it is), and a press on a square is refused."""
 from firmware.app.core import clock as clk
 from firmware.app.core import render
-from firmware.app.core.session import Session
+from firmware.app.core.controller import Play as Controller
 from firmware.rules import IllegalMove
 from firmware.rules import morbak as engine
 
@@ -53,12 +54,8 @@ except ImportError:
 _FLASH_MS = const(150)
 _REJECT_MS = const(600)
 _BEAT_MS = const(150)
-_THINK_MS = const(600)   # the board's move comes at least this long after the turn changed
 _PULSE_MS = const(270)   # after the flash, the last move's square dims twice, until then
 _PULSE_PERIOD_MS = const(80)
-SEATS = "AB"
-
-
 def options(cfg, settings, profile):
     """The engine options of a new game with the settings ``cfg``."""
     opts = settings.game_options(cfg, "morbak")
@@ -80,15 +77,12 @@ def _owner(code):
     return (code - 1) & 1 if 1 <= code <= 6 else -1
 
 
-class Play:
+class Play(Controller):
     """The controller: screen "game" (see the module doc)."""
+    SEATS = "AB"
+    SHOW_MS = 600   # a move not made at the board comes this long after the turn changed
 
     def __init__(self, app, rec, now):
-        """Raises ValueError when the record's options or moves are not valid."""
-        self.app = app
-        self.name = "game"
-        self.menu = app.keys["menu"]
-        self.ok = app.keys["ok"]
         self.cells = bytearray(49)   # render.CODES index per square, refreshed after moves
         self.counts = bytearray(4)   # budget A, B, neutralizations A, B
         self.line = None
@@ -100,14 +94,14 @@ class Play:
         self.pend_code = 0
         self.flash_sq = self.reject_sq = 0
         self.flash_until = self.reject_until = now
-        self.session = Session(app, engine, rec, now, SEATS)
-        self.session.view = self
+        Controller.__init__(self, app, rec, now, engine)
         self.moved(now)
 
     def moved(self, now):
         """The position changed: refresh what the squares show."""
         ses = self.session
         s = ses.state
+        self.shown = None
         self.pend = -1
         for i in range(49):
             self.cells[i] = render.CODES.find(engine.square_state(s, i))
@@ -139,51 +133,41 @@ class Play:
             return str(e)
         return "no action on %s" % name
 
-    # ------------------------------------------------------------ time
+    # ------------------------------------------------------------ a seat not at the board
 
-    def tick(self, now):
-        ses = self.session
-        ses.tick(now)
-        # The board thinks a slice per tick from the turn's start (the status view
-        # too: its clock runs) and plays once the turn is _THINK_MS old.
-        move = ses.think() if ses.machine_to_move() else None
-        if move is not None and now - ses.turn_at >= _THINK_MS:
-            self.app.beep(render.ACCEPT)
-            ses.play(move, now)
-            if move[1:2] == " ":               # "L d4": the board's square flashes
-                self.flash_sq = engine.SQUARES.index(move[2:])
-                self.flash_until = now + 2 * _FLASH_MS
+    def coming(self, move, now):
+        self.app.beep(render.ACCEPT)
+        self.session.play(move, now)
+        if move[1:2] == " ":               # "L d4": its square flashes
+            self.flash_sq = engine.SQUARES.index(move[2:])
+            self.flash_until = now + 2 * _FLASH_MS
 
     # ------------------------------------------------------------ keys
 
-    def event(self, kind, key, now):
-        app = self.app
-        menu, ok = self.menu, self.ok
-        if kind == "long":
-            if key == menu and not self.session.over:
-                self.view = False
-                app.pause(self)
-            return
-        if kind != "down":
-            return
-        if self.session.over:
-            if key == menu or key == ok:
-                from firmware.app.core import screens
-                screens.after_game(app, now)
-            elif key < 49:
-                self._reject(key, "the game is over", now)
-        elif self.view:
+    def pause(self):
+        self.view = False
+        self.app.pause(self)
+
+    def ended(self, key, now):
+        if key < 49:
+            self._reject(key, "the game is over", now)
+        else:
+            Controller.ended(self, key, now)
+
+    def press(self, key, now):
+        app, keys = self.app, self.keys
+        if self.view:
             self.view = False
             app.say(None)
             app.beep(render.CLICK)
-        elif key == menu:
+        elif key == keys["menu"]:
             if self.pend >= 0:
                 self.pend = -1
                 app.beep(render.CLICK)
             else:
                 self.view = True
                 app.say(None)
-        elif key == ok:
+        elif key == keys["ok"]:
             if self.pend >= 0:
                 self._commit(now)
             else:
@@ -193,8 +177,11 @@ class Play:
             self._press(key, now)
 
     def _press(self, i, now):
-        if self.session.machine_to_move():
-            self._reject(i, "the board is thinking", now)
+        ses = self.session
+        if ses.away():
+            who = ses.player(ses.turn)
+            self._reject(i, "the board is thinking" if who == "the board"
+                         else "%s moves elsewhere" % who, now)
             return
         if self.pend == i:
             if len(self.choices) > 1:
@@ -254,7 +241,7 @@ class Play:
         cells = self.cells
         p = ses.turn
         beat = False
-        breath = ses.breath(now, 96) if not still and ses.machine_to_move() else 0
+        breath = ses.breath(now, 96) if not still and ses.away() else 0
         if not still and p >= 0 and not breath:
             c = ses.clock
             due = c.due_ms(p)
@@ -327,9 +314,5 @@ class Play:
                 for i in range(21, 28):
                     render.put_scaled(f, i, render.PLAYER[p], 64)
 
-    def status(self):
-        from firmware.app.explain import session_status   # tools only
-        out = session_status(self.session)
+    def details(self, out):
         out["pending"] = self.choices[self.choice] if self.pend >= 0 else None
-        out["thinking"] = self.session.machine_to_move()
-        return out

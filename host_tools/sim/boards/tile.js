@@ -76,7 +76,7 @@ export const faults = [
   { id: "dirty", label: "Dirty contact", help: "click a position: its first contact reads between two windows" },
 ];
 
-// Every position's name, in cell order (firmware/app/tile_positions.py).
+// Every position's name, in cell order (firmware/app/boards/tile_positions.py).
 function positionNames() {
   const out = ["S"];
   for (const side of "LR") for (let k = 1; k <= SIDE; k++) out.push(side + k);

@@ -1,5 +1,5 @@
 """What the Masbrur table's status() tells tools (the simulator's page, tests) beyond
-the session's: a board never loads this module.
+the session's: a board loads it only when a tool asks for its status.
 
 - ``legal(ses)``: the equipment phase's legal moves without the engine's list, which
   runs to thousands after an uneven pie split (23,258 with 19 tiles against 1): pass,
@@ -8,7 +8,7 @@ the session's: a board never loads this module.
   were left out. Worked out once per position.
 - ``add(play, out)``: the phase, the tiles shown on the pad so far (``group`` in the pie
   offer, then the offered group 1; ``forms`` and ``steal`` as [tile, square] pairs), the
-  arsenals (public) and, against the board, its seat and the push it asks for."""
+  arsenals (public) and, against a seat not at the board, its seat and the push it asks for."""
 from firmware.rules import masbrur as engine
 from firmware.rules import masbrur_form as mf
 
@@ -67,4 +67,5 @@ def add(play, out):
     out["forms"] = [[row, [[_name(t), v] for t, v in uses]] for row, uses in play.forms]
     out["steal"] = [[_name(t), v] for t, v in play.steal]
     out["arsenals"] = [[_name(t) for t in s.ars[p]] for p in (0, 1)]
-    out["board"] = None if ses.opponent < 0 else {"seat": ses.opponent, "push": play.ai_move}
+    seat = [p for p in (0, 1) if not ses.players[p].at_board]
+    out["board"] = {"seat": seat[0], "push": play.shown} if seat else None
