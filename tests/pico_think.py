@@ -10,7 +10,7 @@ poll), and how many searches the time limit cut short."""
 import json
 import time
 
-from firmware.app.core.seats import Machine
+from firmware.app.core.seat_machine import Machine
 from firmware.app.core.session import Session
 from firmware.rules import Rng
 

@@ -78,11 +78,12 @@ def _heap(upy):
 
 
 # Loaded while a Morbak game runs: the app's core, the session and clocks, the game.
-IN_GAME = ["firmware", "firmware.app", "firmware.app.boards", "firmware.app.core.clock",
-           "firmware.app.core.crash", "firmware.app.core.eventlog", "firmware.app.games.morbak_light",
-           "firmware.app.core.records", "firmware.app.core.render", "firmware.app.core.runtime",
-           "firmware.app.core.session", "firmware.hal", "firmware.hal.storage", "firmware.rules",
-           "firmware.rules.morbak"]
+IN_GAME = ["firmware", "firmware.app", "firmware.app.boards", "firmware.app.core",
+           "firmware.app.core.clock", "firmware.app.core.controller", "firmware.app.core.crash",
+           "firmware.app.core.eventlog", "firmware.app.core.records", "firmware.app.core.render",
+           "firmware.app.core.runtime", "firmware.app.core.seats", "firmware.app.core.session",
+           "firmware.app.games", "firmware.app.games.morbak_light", "firmware.hal",
+           "firmware.hal.storage", "firmware.rules", "firmware.rules.morbak"]
 MODULES = "import sys\nprint(' '.join(sorted(k for k in sys.modules if k.startswith('firmware'))))"
 
 
@@ -95,4 +96,5 @@ def test_a_morbak_game_holds_only_its_own_modules(upy, tmp_path):
     assert played == ",".join("L " + m for m in MOVES)
     used = _heap(upy)
     print("heap in use with a Morbak game running: %d bytes (%d before the app)" % (used, empty))
-    assert upy.run(MODULES, fresh=False).split() == IN_GAME
+    loaded = upy.run(MODULES, fresh=False).split()
+    assert loaded == IN_GAME, " ".join(loaded)

@@ -269,7 +269,7 @@ b = Board('e2e', root='')   # the board's own file system, through the app's sto
 b.start()
 for name in %r:
     b.move(name)
-print(b.status()['result'])
+print(b.app.status()['result'])   # (the tools' words are not on a board)
 """ % (MKV3,)
 
 
@@ -389,7 +389,7 @@ def test_virtual_board_command_persists_its_flash_and_stops_on_ctrl_c(tmp_path):
     rest = proc.stdout.read()
     assert proc.wait(timeout=10) == 0 and "stopped" in rest, rest
     assert (flash / "keep.txt").read_text() == "kept"
-    assert (flash / "firmware" / "app" / "runtime.py").exists()
+    assert (flash / "firmware" / "app" / "core" / "runtime.py").exists()
 
     proc, url = start()
     try:

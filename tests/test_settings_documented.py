@@ -33,7 +33,7 @@ def _documented():
             if m:
                 out[m.group(1)] = m.group(2).strip()
     text = " ".join(_read("docs/contracts.md").split())
-    for key in settings.SCHEMA:
+    for key in [*settings.SCHEMA, "game"]:
         m = re.search(r"`%s` \(([^)]*)\)" % re.escape(key), text)
         assert m, "docs/contracts.md gives no values of %s" % key
         out[key] = m.group(1).split(", default")[0].replace("/", ", ")

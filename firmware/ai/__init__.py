@@ -14,7 +14,6 @@ Deterministic: the only randomness is ``firmware.rules.Rng(seed)``.
 On a board the same search runs a slice at a time (``start`` gives a
 ``Thought``), between polls of the keys and sensors, and a time limit can cut
 it short: then it plays the best move found so far."""
-from firmware import catalogue
 from firmware.rules import Rng, is_int
 
 
@@ -24,6 +23,7 @@ def choose(game, state, level, seed=0):
 
 def start(game, state, level, seed=0):
     """The search for ``choose``'s move with these arguments, not yet begun."""
+    from firmware import catalogue   # (a board at play does not hold it: runtime.py)
     if game not in catalogue.names():
         raise ValueError("unknown game %r (games: %s)" % (game, ", ".join(catalogue.names())))
     if not is_int(level) or not 1 <= level <= 5:

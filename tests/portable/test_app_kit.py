@@ -8,9 +8,8 @@ import sys
 
 from check import eq
 
-from firmware.app import explain
-from firmware.app.core import settings
 from firmware import catalogue
+from firmware.app.core import settings
 from firmware.app.core.runtime import make_app
 from firmware.hal.storage import Storage
 
@@ -130,7 +129,9 @@ class Board:
         return [i for i in range(len(f) // 3) if f[3 * i] or f[3 * i + 1] or f[3 * i + 2]]
 
     def status(self):
-        """The app's status with what the board explains (message, legend)."""
+        """The app's status with what the board explains (message, legend): the tools'
+        words (firmware/app/explain/), which a board never holds."""
+        from firmware.app import explain
         return explain.status(self.app)
 
     def tones(self):

@@ -8,7 +8,7 @@ the board has PASS) and OK or MENU go on (the match's score, or the menu). Each 
 counts the time, asks the seat to move when it is not at this board (the board's own
 play, someone elsewhere: seats.py) and hands its move to ``coming``, and gives a frame
 that came while another screen was shown. ``status()`` is the session's (status.py)
-with ``details(out)`` added.
+with ``details(out)`` added. A sensor board's controller is a Sensing (sensing.py).
 
 A controller says only what is its board's and its game's:
     SEATS            the seats' one-letter names ("AB"; Mabula's "WB")
@@ -119,43 +119,3 @@ class Play:
 
     def details(self, out):
         pass
-
-
-class Sensing(Play):
-    """A sensor board's controller (marble, stone, tile): what it reads against what it
-    should read, cell by cell. ``seen`` the last stable frame, ``wrong`` why each cell
-    disagrees (0: it agrees; the codes are the controller's), ``wrongs`` how many do,
-    ``have_seen`` whether a frame came yet, and the cells last reported, so that a
-    correction is said once, when it changes (``report``)."""
-
-    def __init__(self, app, rec, now, engine, cells):
-        self.seen = bytearray(cells)
-        self.wrong = bytearray(cells)
-        self.wrongs = 0
-        self.have_seen = False
-        self.noted = ""
-        Play.__init__(self, app, rec, now, engine)
-
-    def count(self):
-        """``wrongs`` from ``wrong``."""
-        n = 0
-        for w in self.wrong:
-            if w:
-                n += 1
-        self.wrongs = n
-        return n
-
-    def report(self, now, names, said=None):
-        """``names`` (the cells to put right, a string) as the board says it: once when
-        it changes - noted for traces, logged, a reject tone, and ``said`` (else "put the
-        board right: NAMES"); an empty ``names`` clears it. True when it was new."""
-        if names == self.noted:
-            return False
-        self.noted = names
-        if names:
-            app = self.app
-            app.note("correction", now, names)
-            app.log(now, "correction: %s" % names)
-            app.beep(render.REJECT)
-            app.say(said or "put the board right: %s" % names)
-        return True

@@ -44,11 +44,18 @@ watching the board would write down - ("move", ply, move), ("correction", t, spa
 ("setup-ok", t)."""
 import sys
 
-from firmware import catalogue
 from firmware.app.core import crash, eventlog, records, render
 
 
-_MENU_MODULES = ("firmware.app.core.menu", "firmware.app.core.settings", "firmware.app.core.launch")
+# What a game's end takes out of RAM (beside the game's own modules: unload.py).
+_GAME_MODULES = ("firmware.app.core.session", "firmware.app.core.screens",
+                 "firmware.app.core.clock", "firmware.app.core.match",
+                 "firmware.app.core.controller", "firmware.app.core.sensing",
+                 "firmware.app.core.seats", "firmware.app.core.seat_machine",
+                 "firmware.app.core.seat_outside")
+# What a game leaves out of RAM: the menu's code, and the catalogue (firmware/catalogue.py).
+_MENU_MODULES = ("firmware.app.core.menu", "firmware.app.core.settings", "firmware.app.core.launch",
+                 "firmware.catalogue")
 
 
 def _unload(names, games=(), engines=True):
@@ -61,6 +68,7 @@ class App:
     def __init__(self, profile, storage, now_ms):
         self.profile = profile
         self.kind = profile["kind"]
+        from firmware import catalogue
         self.games = catalogue.games_on(self.kind)
         # The profile module is the runner's; loaded here only for the names, it goes again.
         loaded = "firmware.hal.profile" in sys.modules
@@ -106,6 +114,7 @@ class App:
     def board(self):
         """The board kind's module (firmware/app/boards/): its layout is the menu's, so it
         leaves RAM with the menu and comes back when a screen asks for it."""
+        from firmware import catalogue
         return catalogue.board(self.kind)
 
     # ------------------------------------------------------------ runner interface
@@ -182,8 +191,7 @@ class App:
             # Its engine stays (the menu's settings read its options, the next game of the
             # same kind plays it, and a finished game's session still asks it for its
             # position): it goes whole when another game is entered.
-            _unload(("firmware.app.core.session", "firmware.app.core.screens", "firmware.app.core.clock",
-                     "firmware.app.core.match"), (game,), False)
+            _unload(_GAME_MODULES, (game,), False)
 
     def enter_game(self, play, offer=False):
         """Show ``play``'s board (behind the resume offer when ``offer``); the menu's
@@ -194,6 +202,7 @@ class App:
             self.show(Resume(self, play))
         else:
             self.show(play)
+        from firmware import catalogue
         names = list(_MENU_MODULES)
         for b in catalogue.BOARDS:
             if b[0] == self.kind:

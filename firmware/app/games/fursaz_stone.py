@@ -31,7 +31,7 @@ still lit if they are still owed. Game over: each empty point lights in the colo
 whose territory it is; PASS shows the scores as bars (seat A's from a1 on, seat B's from
 the middle, each in its colour's stone); OK or MENU returns to the menu."""
 from firmware.app.core import render
-from firmware.app.core.controller import Sensing
+from firmware.app.core.sensing import Sensing
 from firmware.rules import IllegalMove
 from firmware.rules import fursaz as engine
 

@@ -32,7 +32,7 @@ Game over: each player's groups light in their colour, those that score bright, 
 winner's blinking; PASS shows the scores as bars (White from b1 on, Black from g8 back);
 OK or MENU returns to the menu."""
 from firmware.app.core import render
-from firmware.app.core.controller import Sensing
+from firmware.app.core.sensing import Sensing
 from firmware.rules import mabula as engine
 
 try:

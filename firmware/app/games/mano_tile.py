@@ -41,7 +41,7 @@ the field shows each seat's hand count (A on rows 0-3, B on rows 4-7; against th
 its tiles instead) and the walls the boneyard; between hands and at the end, the scores.
 Game over: OK or MENU returns to the menu."""
 from firmware.app.core import render
-from firmware.app.core.controller import Sensing
+from firmware.app.core.sensing import Sensing
 from firmware.app.boards.tile_positions import PAD, name, reading, slot
 from firmware.rules import IllegalMove
 from firmware.rules import mano as engine

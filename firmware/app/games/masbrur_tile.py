@@ -44,7 +44,7 @@ L7-L13 / R7-R13 their totals (against the higher one); in combat the wall slots 
 their owner's colour (revealed). Game over: OK or MENU returns to the menu."""
 from firmware.app.core import render
 from firmware.app.boards.tile_positions import PAD, names, reading as key_of   # half a first
-from firmware.app.core.controller import Sensing
+from firmware.app.core.sensing import Sensing
 from firmware.rules import IllegalMove
 from firmware.rules import masbrur as engine
 from firmware.rules import masbrur_form as mf
