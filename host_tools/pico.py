@@ -43,10 +43,10 @@ def pico_files():
 
 def run_script(port, path, timeout=900, **values):
     """Run the script ``path`` (from the repository's root) on the board at ``port`` with
-    ``values`` set as globals before it and host_tools/pico_probe.py's helpers, and return
+    ``values`` set as globals before it and tests/harness/pico_probe.py's helpers, and return
     the JSON line it prints last; a PicoError with what it printed otherwise."""
     code = "".join("%s = %r\n" % kv for kv in sorted(values.items()))
-    for name in ("host_tools/pico_probe.py", path):
+    for name in ("tests/harness/pico_probe.py", path):
         with open(os.path.join(ROOT, name)) as f:
             code += f.read() + "\n"
     r = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "exec", code],

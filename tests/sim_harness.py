@@ -1,5 +1,5 @@
 """Pytest fixtures for the browser simulator: Debian's chromium per test module, the
-simulator served per module, a fresh booted page per test (host_tools/sim_page.py
+simulator served per module, a fresh booted page per test (tests/harness/sim_page.py
 drives the page), and the oracle for the colours it draws."""
 import contextlib
 import re
@@ -8,7 +8,7 @@ import zlib
 
 import pytest
 
-from host_tools.sim_page import (BOOT_MS, PHONE, PRESS_MS, ROOT, VIEWPORT, Server,  # noqa: F401
+from tests.harness.sim_page import (BOOT_MS, PHONE, PRESS_MS, ROOT, VIEWPORT, Server,  # noqa: F401
                                  Sim, have_chromium, launch, png_pixels)
 
 WIDTHS = (VIEWPORT["width"], PHONE["width"])   # a desktop and a phone in portrait

@@ -298,7 +298,7 @@ def bare_pico(image, tmp_path_factory):
 
 
 def run_games(pico, game, options, plies, seed=1):
-    return run_script(pico.port, "host_tools/pico_games.py", 600,
+    return run_script(pico.port, "tests/harness/pico_games.py", 600,
                       GAME=game, OPTIONS=options, SEED=seed, PLIES=plies)
 
 

@@ -128,9 +128,9 @@ def test_the_pico_files_are_found_through_arbiter_pico_dir(monkeypatch, tmp_path
 
 
 def test_every_picture_is_in_the_table_and_shown_by_a_doc():
-    """docs/pictures/ holds what host_tools/doc_pictures.py takes, nothing stale, and each
+    """docs/pictures/ holds what tools/doc_pictures.py takes, nothing stale, and each
     picture appears in some document."""
-    from host_tools import doc_pictures
+    from tools import doc_pictures
     names = [pic.name for pic in doc_pictures.PICTURES]
     assert len(names) == len(set(names))
     on_disk = set(os.listdir(doc_pictures.OUT_DIR))

@@ -105,7 +105,7 @@ def raw_status(server, request):
 def test_a_sibling_that_starts_with_the_folders_name_is_not_served(server, tmp_path, monkeypatch):
     """A planted bug went unnoticed (issue 22): the prefix check without a separator
     served /../sim_server.py, whose path starts with .../host_tools/sim."""
-    for path in (b"/../sim_server.py", b"/../sim_page.py"):   # the real folder's siblings
+    for path in (b"/../sim_server.py", b"/../cli.py"):   # the real folder's siblings
         assert raw_status(server, b"GET " + path + b" HTTP/1.0\r\n\r\n") == b"404", path
     sim = tmp_path / "sim"
     (sim / "boards").mkdir(parents=True)

@@ -122,7 +122,7 @@ def _engine_figures(pico, out):
     for game, options in GAMES:
         w0, e0 = time.time(), pico.now_ms()
         label = game + ("" if options is None else " size %d" % options["size"])
-        got = _run(pico, out, label, "host_tools/pico_games.py", GAME=game, OPTIONS=options,
+        got = _run(pico, out, label, "tests/harness/pico_games.py", GAME=game, OPTIONS=options,
                    SEED=1, PLIES=2000)
         if got is None:
             continue

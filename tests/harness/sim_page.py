@@ -3,7 +3,7 @@ chromium through PyPI playwright, and a page wrapper that clicks keys, moves the
 page's manual clock and reads the LEDs back (from the DOM and from screenshots).
 
 Shared by the browser tests (tests/sim_harness.py adds their pytest fixtures) and by
-the documentation's pictures (host_tools/doc_pictures.py)."""
+the documentation's pictures (tools/doc_pictures.py)."""
 import os
 import struct
 import threading
@@ -13,7 +13,7 @@ from host_tools import sim_server
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ARTIFACTS = os.path.join(ROOT, "test-artifacts")
 VIEWPORT = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}   # a phone in portrait (with touch)

@@ -1,6 +1,6 @@
 """The documentation's pictures, taken from the browser simulator.
 
-    python -m host_tools.doc_pictures [--list] [NAME ...]
+    python -m tools.doc_pictures [--list] [NAME ...]
 
 takes every picture of PICTURES (or only those named) and writes it to docs/pictures/.
 Each picture is a board kind, the steps that reach the state to show on a fresh board
@@ -27,8 +27,8 @@ import argparse
 import os
 import sys
 
-from host_tools import sim_page
 from host_tools.sim_server import SetupError
+from tests.harness import sim_page
 
 OUT_DIR = os.path.join(sim_page.ROOT, "docs", "pictures")
 BOARD = "#board-area"
@@ -88,7 +88,7 @@ PICTURES = (
 
 
 class Taker:
-    """Runs a picture's steps on a simulator page (host_tools.sim_page.Sim)."""
+    """Runs a picture's steps on a simulator page (tests/harness/sim_page.py's Sim)."""
 
     def __init__(self, sim, board):
         self.sim, self.board = sim, board
@@ -229,7 +229,7 @@ def take_all(pictures, out_dir=OUT_DIR):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m host_tools.doc_pictures",
+    parser = argparse.ArgumentParser(prog="python -m tools.doc_pictures",
                                      description="Take the documentation's pictures from the browser simulator.")
     parser.add_argument("names", nargs="*", help="pictures to take (file names; default: all)")
     parser.add_argument("--list", action="store_true", help="list the pictures and what each shows")

@@ -1,5 +1,5 @@
 """Wiring diagrams drawn from a board profile, so a diagram can never disagree with the
-firmware: ``python -m host_tools.diagram hardware/marble-pico.json`` prints the SVG
+firmware: ``python -m tools.diagram hardware/marble-pico.json`` prints the SVG
 (hardware/marble-pico.svg is this, kept in the repository and checked by the tests).
 
 Each cell of the board is drawn where it sits, with its name, the sensor input that reads
@@ -124,7 +124,7 @@ def svg(profile):
 
 def main(argv):
     if len(argv) != 1:
-        print("usage: python -m host_tools.diagram hardware/NAME.json > hardware/NAME.svg", file=sys.stderr)
+        print("usage: python -m tools.diagram hardware/NAME.json > hardware/NAME.svg", file=sys.stderr)
         return 2
     with open(argv[0]) as f:
         sys.stdout.write(svg(json.load(f)))
