@@ -13,7 +13,8 @@ import threading
 
 import pytest
 
-from host_tools import board_link, cli, deploy, profiles
+from host_tools import board_link, cli, profiles
+from host_tools.commands import deploy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -178,7 +179,7 @@ def test_play_without_a_board_starts_the_simulator(capsys, monkeypatch):
 def test_play_with_a_board_deploys_if_needed(capsys, monkeypatch):
     run = Recorder()
     monkeypatch.setattr(board_link, "usb_ports", lambda: ["/dev/ttyACM0"])
-    monkeypatch.setattr(deploy, "run", run)
+    monkeypatch.setattr(deploy, "install", run)
     assert cli.main(["play"]) == 0
     assert run.calls == [("/dev/ttyACM0",)]
     assert "play on the board" in capsys.readouterr().out

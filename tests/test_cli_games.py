@@ -9,7 +9,8 @@ import signal
 import pytest
 
 from firmware.app import records
-from host_tools import board_link, cli, games_cmd
+from host_tools import board_link, cli
+from host_tools.commands import games as games_cmd
 from tests.fake_board import FakeBoard
 
 GOOD_RESULT = {"winner": 0, "scores": [1, 0], "reason": "line"}

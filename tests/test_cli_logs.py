@@ -1,6 +1,7 @@
 """`arbiter logs` against a fake board: the rotated part first, at most the newest
 SHOW_BYTES, streamed a piece at a time, and what is not text escaped."""
-from host_tools import board_link, cli, logs_cmd
+from host_tools import board_link, cli
+from host_tools.commands import logs as logs_cmd
 from tests.fake_board import FakeBoard
 
 

@@ -1,6 +1,6 @@
 """`arbiter games` shows how a game ended by the players (resignation, agreed draw) and
 its place in a match, from records the board's app wrote."""
-from host_tools import games_cmd
+from host_tools.commands import games as games_cmd
 from test_app_kit import MENU, OK, Board
 
 

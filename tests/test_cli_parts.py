@@ -6,7 +6,10 @@ import json
 import pytest
 
 from firmware.rules import morbak
-from host_tools import board_link, config_cmd, deploy, games_cmd, profiles
+from host_tools import board_link, profiles
+from host_tools.commands import config as config_cmd
+from host_tools.commands import deploy
+from host_tools.commands import games as games_cmd
 from host_tools.errors import UsageError
 
 

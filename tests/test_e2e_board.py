@@ -11,7 +11,8 @@ import sys
 
 import pytest
 
-from host_tools import cli, deploy, virtual_board
+from host_tools import cli
+from host_tools.commands import deploy, virtual_board
 from host_tools.board_link import Board, local_hash
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

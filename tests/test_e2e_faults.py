@@ -12,7 +12,8 @@ import time
 
 import pytest
 
-from host_tools import board_link, virtual_board
+from host_tools import board_link
+from host_tools.commands import virtual_board
 from host_tools.board_link import Board
 from host_tools.errors import BoardError
 from tests.test_e2e_board import (ROOT, MAKE_APP, VirtualBoard, _host_port, arbiter, boot_output,

@@ -25,7 +25,7 @@ from firmware.app import render  # noqa: E402
 from firmware.hal.leds import Leds, RecordingStrip, chain_position  # noqa: E402
 from firmware.rules import Rng  # noqa: E402
 from firmware.rules import morbak  # noqa: E402
-from host_tools import uf2  # noqa: E402
+from host_tools.commands import uf2  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROFILE = os.path.join(ROOT, "hardware", "light-pico.json")
@@ -37,7 +37,7 @@ SETTLE_MS = 400          # after a press: the accept flash (150 ms) and the turn
 @pytest.fixture(scope="module")
 def image(tmp_path_factory):
     out = str(tmp_path_factory.mktemp("uf2"))
-    assert uf2.run("light-pico", MICROPYTHON, out) == 0
+    assert uf2.write_image("light-pico", MICROPYTHON, out) == 0
     return os.path.join(out, "arbiter-light-pico.uf2")
 
 

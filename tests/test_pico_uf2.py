@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from host_tools import deploy, uf2
+from host_tools.commands import deploy, uf2
 from host_tools.cli import main
 from host_tools.pico import PicoError, pico_files
 

@@ -163,13 +163,13 @@ def _masbrur_figures(pico, out):
 
 def image(tmp):
     """The light board's one-file image built into ``tmp`` (quietly); its path."""
-    from host_tools import uf2
+    from host_tools.commands import uf2
     from host_tools.pico import pico_files
     micropython, _ = pico_files()
     with open(os.devnull, "w") as quiet:
         stdout, sys.stdout = sys.stdout, quiet
         try:
-            uf2.run("light-pico", micropython, tmp)
+            uf2.write_image("light-pico", micropython, tmp)
         finally:
             sys.stdout = stdout
     return os.path.join(tmp, "arbiter-light-pico.uf2")

@@ -22,6 +22,7 @@ import sys
 from firmware.app import record_check, records
 from host_tools import local_files
 from host_tools.board_link import CHUNK, TOO_LARGE, Board, Unreadable
+from host_tools.commands import port_option
 from host_tools.errors import BoardError, UsageError, quoted
 
 BATCH_BYTES = 16384   # records fetched in one exchange, at most
@@ -301,3 +302,37 @@ def clear(port, ids=(), everything=False):
     if free is not None:
         print("the board's flash has %d KB free" % (free // 1024))
     return 0
+
+
+def add(subparsers):
+    p = subparsers.add_parser("games", description="The games recorded on the board.")
+    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    a = actions.add_parser("list", help="one line per recorded game")
+    port_option(a)
+    a = actions.add_parser("export", help="save records as JSON and as readable move lists",
+                           description="Write game-NNNNN.json (the record) and game-NNNNN.txt "
+                                       "(the moves in the rules' notation, with times and "
+                                       "clocks).")
+    a.add_argument("id", nargs="?", metavar="ID", help="one game (default: all)")
+    a.add_argument("--out", default=".", metavar="DIR", help="folder to write to (default: .)")
+    a.add_argument("--force", action="store_true",
+                   help="replace files in DIR that differ (else nothing is written)")
+    port_option(a)
+    a = actions.add_parser("clear", help="remove finished games from the board (export them "
+                                         "first)",
+                           description="Remove the records of finished games from the board, "
+                                       "to make room on its flash; the game in progress stays. "
+                                       "A board whose flash is full removes its oldest records "
+                                       "itself.")
+    a.add_argument("ids", nargs="*", metavar="ID", help="the games to remove")
+    a.add_argument("--all", action="store_true", help="remove every finished game")
+    port_option(a)
+    p.set_defaults(func=run)
+
+
+def run(args):
+    if args.action == "list":
+        return list_(args.port)
+    if args.action == "clear":
+        return clear(args.port, args.ids, args.all)
+    return export(args.port, args.id, args.out, args.force)

