@@ -11,8 +11,8 @@ from hypothesis import given, settings, strategies as st
 
 from firmware import ai
 from firmware.rules import Rng
-import firmware.rules.mano as mano
-import firmware.rules.masbrur as masbrur
+from firmware.rules import mano
+from firmware.rules import masbrur
 
 OPTIONS = {
     "morbak": [None, {"lite": True}, {"switch_limit": "per_player"}, {"budget_scope": "separate"},

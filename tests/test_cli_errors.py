@@ -99,7 +99,7 @@ def test_bad_virtual_board_options_exit_2(capsys, tmp_path):
 
 
 def test_no_board_attached(capsys, monkeypatch):
-    monkeypatch.setattr(board_link, "usb_ports", lambda: [])
+    monkeypatch.setattr(board_link, "usb_ports", list)
     code, out, err = arbiter(capsys, "logs")  # --port auto
     assert code == 1 and one_sentence(err) and "no board found" in err, err
     code, out, err = arbiter(capsys, "config", "get", "--port", "/dev/ttyACM97")
@@ -168,7 +168,7 @@ class Recorder:
 def test_play_without_a_board_starts_the_simulator(capsys, monkeypatch):
     from host_tools import sim_server
     sim = Recorder()
-    monkeypatch.setattr(board_link, "usb_ports", lambda: [])
+    monkeypatch.setattr(board_link, "usb_ports", list)
     monkeypatch.setattr(sim_server, "main", sim)
     assert cli.main(["play"]) == 0
     assert sim.calls == [("light", 8000)]
@@ -253,7 +253,7 @@ def test_a_broken_profile_in_hardware_is_bad_input_to_every_command(name, text, 
     shutil.copytree(os.path.join(ROOT, "hardware"), hardware)
     (hardware / name).write_text(text)
     monkeypatch.setattr(profiles, "HARDWARE", str(hardware))
-    monkeypatch.setattr(board_link, "usb_ports", lambda: [])
+    monkeypatch.setattr(board_link, "usb_ports", list)
     trace = tmp_path / "keys.jsonl"
     trace.write_text('{"t": 100, "keys": "d4"}\n')
     for argv in (["replay", "light", str(trace)], ["sim", "--no-browser", "--http", "0"], ["play"],

@@ -1,7 +1,6 @@
 """The pieces of `arbiter` that need no board: KEY=VALUE parsing, the readable move list,
 the hashes (the host's must equal the board's, checked on the real MicroPython), the
 choice of mpy-cross for a board's .mpy version, the deploy image, port names."""
-import json
 
 import pytest
 

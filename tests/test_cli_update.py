@@ -3,7 +3,7 @@ change it makes, on CPython and on the real MicroPython, on a file system that r
 over files and on one that cannot (FAT), and the board always ends on the new files."""
 import os
 
-import firmware.update as update
+from firmware import update
 
 # Runs on both interpreters: ROOT names a folder that stands for the board's /.
 SCENARIO = r'''

@@ -33,7 +33,7 @@ import random
 import dominoes
 from hypothesis import given, settings, strategies as st
 
-import firmware.rules.mano as mano
+from firmware.rules import mano
 from test_mano import TILES, field
 
 SEEDS = st.integers(min_value=0, max_value=2 ** 32 - 1)

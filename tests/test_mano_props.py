@@ -6,7 +6,7 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-import firmware.rules.mano as mano
+from firmware.rules import mano
 from firmware.rules import IllegalMove
 from test_mano import TILES, field
 

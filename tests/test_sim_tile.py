@@ -9,7 +9,6 @@ round of Masbrur, in the hot seat and against the board, at 1280 px and 390 px -
 what a person reads and checking that nothing on the page is cut off."""
 import re
 
-import pytest
 
 from tests.sim_harness import BOOT_MS, PRESS_MS, VIEWPORT, Sim, browser, configure, serve, sim  # noqa: F401 (fixtures)
 

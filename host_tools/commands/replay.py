@@ -8,7 +8,6 @@ is read a line at a time (a line is at most trace.MAX_LINE characters, split at 
 only: U+2028 or U+0085 inside a string are text) and each event is printed as it
 happens. Exit 2 for a malformed trace, kind, profile or setting; lines printed before a
 malformed line stay printed."""
-import sys
 import tempfile
 
 from host_tools import catalogue, profiles

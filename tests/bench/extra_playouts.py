@@ -23,12 +23,12 @@ import sys
 from clock import elapsed_us, now_us
 
 from firmware.rules import Rng
-import firmware.rules.mabula as mabula
-import firmware.rules.mabula_playout as mabula_playout
-import firmware.rules.mabula_setup as mabula_setup
-import firmware.rules.mano as mano
-import firmware.rules.morbak as morbak
-import firmware.rules.morbak_playout as morbak_playout
+from firmware.rules import mabula
+from firmware.rules import mabula_playout
+from firmware.rules import mabula_setup
+from firmware.rules import mano
+from firmware.rules import morbak
+from firmware.rules import morbak_playout
 
 
 def _api(engine, s, rng, stop):

@@ -47,7 +47,7 @@ def test_the_legend_follows_the_screen():
     assert render.PLAYER[0] in colours and render.PLAYER[1] in colours and render.REJECTED in colours
     b.press(MENU)
     cells = _texts(b.status()["legend"])
-    eq(cells[tuple(range(0, 7))], "A's game time left")
+    eq(cells[tuple(range(7))], "A's game time left")
     eq(cells[tuple(range(42, 49))], "B's game time left")
     b.press(MENU)
     b.long(MENU)

@@ -7,7 +7,7 @@ from sensor_kit import SensorBoard
 from tile_kit import PROFILE
 
 from firmware.app import board_tile
-from firmware.rules import IllegalMove, mano
+from firmware.rules import mano
 
 MENU, OK, PASS, DRAW, LEFT, RIGHT, ATTACK = 0, 1, 2, 3, 4, 5, 6
 NAMES = board_tile.names()

@@ -3,11 +3,11 @@ mano.playout_hand) play exactly the games of legal_moves + play driven by the
 same Rng: same moves, same final position, same result, every option set, and the
 generator left where the API game leaves it (the playouts draw inline)."""
 from firmware.rules import Rng
-import firmware.rules.mabula as mabula
-import firmware.rules.mabula_playout as mabula_playout
-import firmware.rules.mano as mano
-import firmware.rules.morbak as morbak
-import firmware.rules.morbak_playout as morbak_playout
+from firmware.rules import mabula
+from firmware.rules import mabula_playout
+from firmware.rules import mano
+from firmware.rules import morbak
+from firmware.rules import morbak_playout
 
 from check import eq
 
@@ -165,7 +165,7 @@ def test_mano_deal_is_a_shuffle_of_the_28_tiles():
 def test_mano_deal_keeps_a_rejected_draw():
     # Stream states whose draw q (below(28 - q)) reads 0xFFFFFFFF, always rejected,
     # found by running the generator back (mabula_setup.back).
-    import firmware.rules.mano_dealt as mano_dealt
+    from firmware.rules import mano_dealt
     from firmware.rules.mabula_setup import back
     for q in (0, 3, 13, 20, 26):
         hi, lo = 0xFFFF, 0xFFFF

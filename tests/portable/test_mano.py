@@ -3,7 +3,7 @@ Portable: runs on CPython and MicroPython. The helpers at the top are shared
 with test_mano_observed.py and tests/test_mano_props.py."""
 from check import eq, raises
 
-import firmware.rules.mano as mano
+from firmware.rules import mano
 
 TILES = ["%d-%d" % (a, b) for a in range(7) for b in range(a, 7)]
 OPTION_TEXT = ("target=50 lock=immediate lock_award=opponent no_double=heaviest "

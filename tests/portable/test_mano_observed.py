@@ -3,7 +3,7 @@ senses the line but not the hands. Portable: CPython and MicroPython."""
 from check import eq, raises
 
 from firmware.rules import IllegalMove
-import firmware.rules.mano as mano
+from firmware.rules import mano
 from test_mano import TILES, field, first_move_hand
 
 OBS = {"mode": "observed"}

@@ -3,7 +3,7 @@ Portable: runs on CPython and MicroPython."""
 from check import eq, raises
 
 from firmware.rules import IllegalMove, Rng
-import firmware.rules.mano as mano
+from firmware.rules import mano
 from test_mano import DV3, DV4, TILES, expand, field, position, rest_of, run_trace
 
 NO_DOUBLE_SEED = 423  # its first deal puts no double in either hand

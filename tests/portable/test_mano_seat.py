@@ -5,7 +5,7 @@ from check import eq, raises
 
 from firmware import ai
 from firmware.rules import Rng
-import firmware.rules.mano as mano
+from firmware.rules import mano
 from firmware.rules.mano_seat import own_lead, seat_view as _seat_view
 
 
