@@ -22,7 +22,8 @@ class PicoError(Exception):
 
 
 def pico_dir():
-    return os.environ.get("ARBITER_PICO_DIR") or os.path.join(os.path.dirname(ROOT), "shared", "pico")
+    return (os.environ.get("ARBITER_PICO_DIR")
+            or os.path.join(os.path.dirname(ROOT), "shared", "pico"))
 
 
 def pico_files():

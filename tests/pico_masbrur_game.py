@@ -15,7 +15,8 @@ import sys
 
 # A fresh board: what ran before in this interpreter goes - its names (the REPL keeps
 # them) and its code (a module stays loaded until removed from sys.modules).
-for _name in [n for n in globals() if not n.startswith("__") and n not in ("PROFILE", "SEED", "gc", "json", "os", "sys", "largest_block")]:
+for _name in [n for n in globals() if not n.startswith("__")
+              and n not in ("PROFILE", "SEED", "gc", "json", "os", "sys", "largest_block")]:
     del globals()[_name]
 for _name in [n for n in sys.modules if n.startswith("firmware")]:
     del sys.modules[_name]
@@ -139,7 +140,8 @@ def choose(engine, rng, s):
             t = free[rng.below(len(free))]
             pushes = engine.pushes(s, t)
             if pushes:
-                return "W%s,%s %s" % (mf.name(w[0]), mf.name(w[1]), pushes[rng.below(len(pushes))][0])
+                return "W%s,%s %s" % (mf.name(w[0]), mf.name(w[1]),
+                                      pushes[rng.below(len(pushes))][0])
         return "pass"
     legal = engine.legal_moves(s)
     return legal[rng.below(len(legal))]

@@ -40,7 +40,8 @@ def nowhere():
 
 
 def test_help_reads_well():
-    for exe in ([sys.executable, "-m", "host_tools"], [os.path.join(os.path.dirname(sys.executable), "arbiter")]):
+    for exe in ([sys.executable, "-m", "host_tools"],
+                [os.path.join(os.path.dirname(sys.executable), "arbiter")]):
         r = subprocess.run(exe + ["--help"], capture_output=True, text=True, cwd=ROOT)
         assert r.returncode == 0 and r.stdout.startswith("usage: arbiter"), r.stderr
         for cmd in ("play", "deploy", "config", "games", "logs", "virtual-board", "sim"):
@@ -61,7 +62,8 @@ def test_each_command_has_help(argv, capsys):
         assert "--port" in out and "socket://" in out
 
 
-@pytest.mark.parametrize("argv", [["frobnicate"], ["config"], ["games"], ["config", "get", "a", "b"]])
+@pytest.mark.parametrize("argv",
+                         [["frobnicate"], ["config"], ["games"], ["config", "get", "a", "b"]])
 def test_malformed_command_lines_exit_2(argv, capsys):
     with pytest.raises(SystemExit) as e:
         cli.main(argv)
@@ -70,8 +72,10 @@ def test_malformed_command_lines_exit_2(argv, capsys):
 
 BAD_INPUT = [
     (["config", "set", "sound=maybe"], "sound must be on or off, not maybe"),
-    (["config", "set", "leds.brightness=300"], "leds.brightness must be a whole number from 0 to 255"),
-    (["config", "set", "morbak.move_time_s=soon"], "morbak.move_time_s must be a number of seconds"),
+    (["config", "set", "leds.brightness=300"],
+     "leds.brightness must be a whole number from 0 to 255"),
+    (["config", "set", "morbak.move_time_s=soon"],
+     "morbak.move_time_s must be a number of seconds"),
     (["config", "set", "colour=red"], "unknown setting colour"),
     (["config", "set"], "nothing to set"),
     (["config", "get", "colour"], "unknown setting colour"),
@@ -150,7 +154,8 @@ def test_a_device_running_something_else(capsys):
         code, out, err = arbiter(capsys, "logs", "--port", "socket://127.0.0.1:%d" % port)
     finally:
         server.close()
-    assert code == 1 and one_sentence(err) and "does not answer like a MicroPython board" in err, err
+    assert code == 1 and one_sentence(err), err
+    assert "does not answer like a MicroPython board" in err, err
 
 
 # ---------------------------------------------------------------- wiring of play and sim
@@ -198,7 +203,8 @@ def test_more_bad_input_exits_2(capsys, tmp_path, nowhere):
     assert code == 2 and one_sentence(err), err
     a_file = tmp_path / "a-file"
     a_file.write_text("mine")
-    code, out, err = arbiter(capsys, "games", "export", "--out", str(a_file / "sub"), "--port", nowhere)
+    code, out, err = arbiter(capsys, "games", "export", "--out", str(a_file / "sub"), "--port",
+                             nowhere)
     assert code == 2 and one_sentence(err), err
     assert a_file.read_text() == "mine"
     code, out, err = arbiter(capsys, "virtual-board", "--fs", str(a_file))

@@ -14,7 +14,8 @@ def logs(monkeypatch, capsys, files):
 
 
 def test_the_rotated_part_comes_first_and_both_are_named(monkeypatch, capsys):
-    code, out, err, _ = logs(monkeypatch, capsys, {"/events.log.1": b"1 old\n", "/events.log": b"2 new\n"})
+    code, out, err, _ = logs(monkeypatch, capsys,
+                             {"/events.log.1": b"1 old\n", "/events.log": b"2 new\n"})
     assert code == 0, err
     assert out == ("--- /crash.log: no crash recorded\n"
                    "--- /events.log (12 bytes)\n1 old\n2 new\n")

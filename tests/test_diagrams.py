@@ -15,7 +15,8 @@ def test_each_profile_has_its_diagram_up_to_date(name):
     with open(profiles.path(name)) as f:
         profile = json.load(f)
     path = profiles.path(name)[:-5] + ".svg"
-    assert os.path.exists(path), "run: python -m tools.diagram hardware/%s.json > hardware/%s.svg" % (name, name)
+    assert os.path.exists(path), \
+        "run: python -m tools.diagram hardware/%s.json > hardware/%s.svg" % (name, name)
     with open(path) as f:
         assert f.read() == diagram.svg(profile), "hardware/%s.svg is stale: regenerate it" % name
 

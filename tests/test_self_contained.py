@@ -104,7 +104,8 @@ def test_every_reference_into_docs_names_a_file_and_anchor_that_exist():
             base = os.path.dirname(os.path.join(ROOT, name))
             for target in MD_LINK.findall(text):
                 if not re.match(r"[a-z]+:", target):
-                    refs.append((target if not target.startswith("#") else name.rsplit("/", 1)[-1] + target,
+                    refs.append((target if not target.startswith("#") else name.rsplit("/", 1)[-1]
+                                 + target,
                                  base))
         for target, base in refs:
             why = broken(target, base, cache)

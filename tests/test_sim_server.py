@@ -66,9 +66,11 @@ def test_nothing_outside_the_page_is_served(server):
 
 def test_unknown_board_kind_and_busy_port(capsys, server):
     assert sim_server.main("teapot", 0, open_browser=False) == 2
-    assert "no simulator for a 'teapot' board; known kinds: light, marble" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "no simulator for a 'teapot' board; known kinds: light, marble" in said
     assert sim_server.main("light", server.httpd.server_address[1], open_browser=False) == 1
-    assert "cannot listen on 127.0.0.1:%d" % server.httpd.server_address[1] in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "cannot listen on 127.0.0.1:%d" % server.httpd.server_address[1] in said
     assert sim_server.main("light", 70000, open_browser=False) == 2
 
 

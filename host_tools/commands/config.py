@@ -51,7 +51,8 @@ def parse_pairs(pairs):
         key, eq, text = pair.partition("=")
         key = key.strip()
         if not eq or not key:
-            raise UsageError("%s is not KEY=VALUE (e.g. morbak.game_time_s=600)" % settings.shown(pair))
+            raise UsageError("%s is not KEY=VALUE (e.g. morbak.game_time_s=600)"
+                             % settings.shown(pair))
         if key in out:
             raise UsageError("%s is given twice" % settings.shown(key))
         check_key(key)
@@ -68,7 +69,8 @@ def check_key(key):
     try:
         settings.spec(key)
     except ValueError:
-        raise UsageError("unknown setting %s (`arbiter config get` lists them all)" % settings.shown(key))
+        raise UsageError("unknown setting %s (`arbiter config get` lists them all)"
+                         % settings.shown(key))
 
 
 def _read(board):
@@ -105,7 +107,8 @@ def get(port, key=None):
         # Made on the board (its menu: calibrate); shown here, not set.
         base = [v for v in cal["baseline"] if isinstance(v, int)] or [0]
         print("stone.calibration=black reads %s; empty levels %d-%d over %d points: %s"
-              % (cal.get("black"), min(base), max(base), len(base), " ".join(str(v) for v in base)))
+              % (cal.get("black"), min(base), max(base), len(base),
+                 " ".join(str(v) for v in base)))
     return 0
 
 
@@ -118,8 +121,9 @@ def set_(port, pairs):
         unreadable = stored.files.get(settings.PATH)
         if isinstance(unreadable, Unreadable) and unreadable.errno != TOO_LARGE:
             # a folder, say: the rename would fail (one too large is simply replaced)
-            raise BoardError("/%s on the board %s: remove it (`mpremote connect %s rm -r :%s`), then "
-                             "set again" % (settings.PATH, unreadable, shown(port, PATH_SHOWN), settings.PATH))
+            raise BoardError("/%s on the board %s: remove it (`mpremote connect %s rm -r :%s`), "
+                             "then set again"
+                             % (settings.PATH, unreadable, shown(port, PATH_SHOWN), settings.PATH))
         cfg.update(values)
         settings.save(stored, cfg)
         board.write_atomic("/" + settings.PATH, stored.written[settings.PATH].encode("utf-8"))

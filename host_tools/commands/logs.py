@@ -32,7 +32,8 @@ def _show(board, path, out):
     if total == 0 and not [p for p, size in parts if size is not None and size < 0]:
         return False
     skip = max(0, total - SHOW_BYTES)
-    out.write("--- %s (%d bytes%s)\n" % (path, total, ", the newest %d shown" % SHOW_BYTES if skip else ""))
+    out.write("--- %s (%d bytes%s)\n"
+              % (path, total, ", the newest %d shown" % SHOW_BYTES if skip else ""))
     ends_in_newline = True
     for p, size in parts:
         if size is None:

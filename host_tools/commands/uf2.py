@@ -1,4 +1,5 @@
-"""`arbiter uf2`: one file that turns a blank Pico into a board (docs/contracts.md#the-arbiter-command).
+"""`arbiter uf2`: one file that turns a blank Pico into a board
+(docs/contracts.md#the-arbiter-command).
 
 The file is the MicroPython UF2 followed by a littlefs file system made here, placed where
 MicroPython's rp2 port keeps its file system, holding what `arbiter deploy` would install:

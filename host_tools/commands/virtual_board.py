@@ -94,7 +94,8 @@ def serve(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
         url = line.split()[-1]
         print("virtual %s board listening on %s (%s); Ctrl-C stops it" % (
             kind, url, "blank flash" if blank else "firmware from sources"), flush=True)
-        print("  try: arbiter deploy --port %s   or   mpremote connect %s" % (url, url), flush=True)
+        print("  try: arbiter deploy --port %s   or   mpremote connect %s" % (url, url),
+              flush=True)
         for line in proc.stdout:
             print(line, end="", flush=True)
         return proc.wait()

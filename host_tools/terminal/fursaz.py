@@ -77,7 +77,8 @@ def status(state):
     parts = ["game over" if ENGINE.is_over(state) else "%s to move" % COLOURS[colour],
              "score (stones + territory) Black %d, White %d" % (s["Black"], s["White"])]
     if passes and not ENGINE.is_over(state):
-        parts.append("%s passed: a pass now ends the game" % COLOURS["B" if colour == "W" else "W"])
+        parts.append("%s passed: a pass now ends the game"
+                     % COLOURS["B" if colour == "W" else "W"])
     if swapped:
         parts.append("colours swapped: the first player is White")
     return " · ".join(parts)

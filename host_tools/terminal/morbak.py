@@ -88,7 +88,8 @@ def how_to(state):
         for m in moves:
             if not examples or examples[-1][0] != m[0]:   # canonical order: L, S, K, N
                 examples.append(m)
-        text += "\nNow, for example: " + ", ".join("'%s' (%s)" % (m, CODES[m[0]]) for m in examples)
+        text += "\nNow, for example: " + ", ".join("'%s' (%s)" % (m, CODES[m[0]])
+                                                   for m in examples)
     elif moves == ["pass"]:
         text += "\nNow you have no move: type 'pass'."
     return text

@@ -65,7 +65,8 @@ class Sim:
         self.wait_ready()
 
     def wait_ready(self):
-        self.page.wait_for_function("window.arbiter && (window.arbiter.ready || window.arbiter.error())",
+        self.page.wait_for_function("window.arbiter && (window.arbiter.ready || "
+                                    "window.arbiter.error())",
                                     timeout=30000)
         assert self.page.evaluate("window.arbiter.error()") is None
         assert not self.errors, self.errors
@@ -120,15 +121,16 @@ class Sim:
     def leds(self):
         """{square name: (r, g, b)} as drawn: the data-rgb of each LED in the DOM."""
         pairs = self.page.eval_on_selector_all(
-            "[data-led]", "els => els.map(e => [e.closest('[data-name]').dataset.name, e.dataset.rgb])")
+            "[data-led]",
+            "els => els.map(e => [e.closest('[data-name]').dataset.name, e.dataset.rgb])")
         return {name: tuple(int(v) for v in rgb.split(",")) for name, rgb in pairs}
 
     def screen_colour(self, name):
         """The colour on screen at the centre of the LED of key ``name``, from a
         screenshot of the 3x3 pixels there."""
         box = self.page.locator('[data-name="%s"] [data-led]' % name).bounding_box()
-        clip = {"x": int(box["x"] + box["width"] / 2) - 1, "y": int(box["y"] + box["height"] / 2) - 1,
-                "width": 3, "height": 3}
+        clip = {"x": int(box["x"] + box["width"] / 2) - 1,
+                "y": int(box["y"] + box["height"] / 2) - 1, "width": 3, "height": 3}
         _w, _h, rows = png_pixels(self.page.screenshot(clip=clip))
         return rows[1][1]
 
@@ -209,7 +211,8 @@ def png_pixels(data):
             elif f == 4:
                 p = a + b - c
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else (b if pb <= pc else c))) & 255
+                line[i] = (line[i]
+                           + (a if pa <= pb and pa <= pc else (b if pb <= pc else c))) & 255
         rows.append([tuple(line[x * n:x * n + 3]) for x in range(width)])
         prev = line
     return width, height, rows

@@ -28,7 +28,8 @@ def test_mabula_every_level_plays_legal_moves():
 
 
 def test_morbak_every_level_plays_legal_moves():
-    for options in (None, {"lite": True}, {"switch_limit": "per_player", "budget_scope": "separate"}):
+    for options in (None, {"lite": True},
+                    {"switch_limit": "per_player", "budget_scope": "separate"}):
         _walk("morbak", options, 4, 7, (1, 2, 3, 4, 5))
 
 
@@ -136,7 +137,8 @@ def test_a_search_cut_short_plays_a_legal_move_and_an_uncut_one_chooses():
                         m = t.hurry()
                         assert m in moves, (name, ply, level, pieces, m)
                 t = ai.start(name, s, 2, ply)
-                eq(t.work(lambda: 0, 1), ai.choose(name, s, 2, ply), "not cut: the move choose() gives")
+                eq(t.work(lambda: 0, 1), ai.choose(name, s, 2, ply),
+                   "not cut: the move choose() gives")
             s = engine.play(s, moves[rng.below(len(moves))])
 
 

@@ -279,7 +279,8 @@ def test_pause_continue_and_end_game():
     b.press("f4")
     b.press(OK)
     eq(b.status()["screen"], "end", "end: resign or draw")
-    eq((b.pixel("b4"), b.pixel("d4"), b.pixel("f4")), (render.PLAYER[0], render.WHITE, render.PLAYER[1]))
+    eq((b.pixel("b4"), b.pixel("d4"), b.pixel("f4")),
+       (render.PLAYER[0], render.WHITE, render.PLAYER[1]))
     b.press(MENU)
     eq(b.status()["screen"], "pause", "MENU goes back to the pause")
     b.press("f4")
@@ -314,5 +315,6 @@ def test_a_draw_agreed_is_recorded():
     b.wait(250)
     lit = [b.pixel(s) for s in ("d4", "e5")]
     b.wait(250)
-    eq(sorted([lit, [b.pixel(s) for s in ("d4", "e5")]]), [[render.OFF] * 2, [render.SQUARE[1], render.SQUARE[2]]],
+    eq(sorted([lit, [b.pixel(s) for s in ("d4", "e5")]]),
+       [[render.OFF] * 2, [render.SQUARE[1], render.SQUARE[2]]],
        "a draw: every lit square blinks")

@@ -35,7 +35,8 @@ def test_mabula_playout_is_the_api_game():
             eq(rng.state, after.state, "generator after the game")
             eq(mabula.to_text(got), mabula.to_text(end), "position")
             eq(mabula.result(got), mabula.result(end), "result")
-            eq(mabula.to_text(start), mabula.to_text(mabula.new_game(options, 40 + g)), "untouched")
+            eq(mabula.to_text(start), mabula.to_text(mabula.new_game(options, 40 + g)),
+               "untouched")
 
 
 def test_mabula_playout_limit_stops_after_that_many_plies():
