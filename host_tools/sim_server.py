@@ -46,7 +46,7 @@ def board_kinds():
     """Board kinds the simulator can draw: a module in sim/boards/ and a profile in
     hardware/ each (sim/boards/ also holds the parts the boards share)."""
     names = os.listdir(os.path.join(SIM_DIR, "boards"))
-    return sorted(set(n[:-3] for n in names if n.endswith(".js")) & set(profiles.kinds()))
+    return sorted({n[:-3] for n in names if n.endswith(".js")} & set(profiles.kinds()))
 
 
 def _firmware_files():

@@ -244,8 +244,8 @@ def _light_profile(**keys):
 BROKEN_PROFILES = [
     ("aaa.json", "not json {", "hardware/aaa.json is not a valid profile: not JSON"),
     ("aaa.json", "[1, 2]", "hardware/aaa.json is not a valid profile: it names no board kind"),
-    ("a-light.json", _light_profile(scan_ms=0), "hardware/a-light.json is not a valid profile: "
-                                                "profile keys.scan_ms"),
+    ("a-light.json", _light_profile(scan_ms=0),
+     "hardware/a-light.json is not a valid profile: profile keys.scan_ms"),
     ("a-light.json", _light_profile(rows=[0, 1, 2, 3, 4, 5, 40]), "the rp2040 has no pin 40"),
 ]
 

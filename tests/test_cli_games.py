@@ -183,7 +183,8 @@ def test_a_set_aside_game_is_listed_and_exported(monkeypatch, capsys, tmp_path):
     assert text.splitlines()[-1].split()[:3] == ["1.", "L", "z9"]
 
 
-@pytest.mark.parametrize("gid", ["-5", "0", "100000", "٦", "６", "+6", "6_0", "abc"])
+# A full-width six among them: digits that int() takes but a game id is not.
+@pytest.mark.parametrize("gid", ["-5", "0", "100000", "٦", "６", "+6", "6_0", "abc"])  # noqa: RUF001
 def test_impossible_game_ids_are_bad_input(gid, monkeypatch, capsys, tmp_path):
     board_with(monkeypatch, {})
     code, out, err = arbiter(capsys, "games", "export", gid, "--out", str(tmp_path / "new"))

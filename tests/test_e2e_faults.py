@@ -139,8 +139,8 @@ def test_bad_files_on_the_board_are_named(board, capsys):
     code, out, err = arbiter(capsys, "config", "set", "sound=off", "--port", url)
     last = err.splitlines()[-1]  # after the warning above
     assert code == 1, err
-    assert "/config.json on the board cannot be read (a folder stands where a file should be): " \
-        "remove it" in last, err
+    assert ("/config.json on the board cannot be read (a folder stands where a file should be): "
+            "remove it") in last, err
 
     # A binary crash counter: taken as a crash loop and named in the event log.
     with Board(url) as b:

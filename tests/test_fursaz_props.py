@@ -61,13 +61,13 @@ def capturable(size, stones, p):
     if not fl:
         return False
     newest = max(age for _, age in fl)
-    colours = set(c for c, age in fl if age == newest)
+    colours = {c for c, age in fl if age == newest}
     assert len(colours) == 1, "two flanks of different colours with one age"
     return colours.pop() != stones[p][0]
 
 
 def key(stones):
-    ranks = {t: i for i, t in enumerate(sorted(set(t for _, t in stones.values())))}
+    ranks = {t: i for i, t in enumerate(sorted({t for _, t in stones.values()}))}
     return tuple(sorted((p, c, ranks[t]) for p, (c, t) in stones.items()))
 
 
@@ -97,7 +97,7 @@ def ref_place(size, stones, p, mover):
 
 
 def ref_text(size, head, stones, tail):
-    ranks = {t: i for i, t in enumerate(sorted(set(t for _, t in stones.values())))}
+    ranks = {t: i for i, t in enumerate(sorted({t for _, t in stones.values()}))}
     order = sorted(stones, key=lambda p: (size - 1 - p[1], p[0]))
     parts = [head] + ["%s%s%d" % (name(size, *p), stones[p][0], ranks[stones[p][1]])
                       for p in order]

@@ -243,7 +243,7 @@ def test_attack_agrees_with_generic_check(hand):
 def _all_formations(hand):
     out = []
     for row in (0, 1):
-        choices = [[None] + sorted(set([t >> 3, t & 7])) for t in hand]
+        choices = [[None] + sorted({t >> 3, t & 7}) for t in hand]
         for combo in itertools.product(*choices):
             uses = [(t, v) for t, v in zip(hand, combo) if v is not None]
             if len(uses) < mf.MIN_LEN[row]:

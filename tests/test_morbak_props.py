@@ -143,7 +143,6 @@ def rejects(s, move):
 
 def play_out(s, ref, data, game_clock, move_clock):
     """Play ``s`` to its end with random legal moves and events, checking every ply."""
-    reasons = []
     while True:
         moves = m.legal_moves(s)
         assert moves == ref.moves()

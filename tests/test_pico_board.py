@@ -306,7 +306,7 @@ def run_games(pico, game, options, plies, seed=1):
                       GAME=game, OPTIONS=options, SEED=seed, PLIES=plies)
 
 
-@pytest.mark.parametrize("game,options,plies", GAMES, ids=lambda v: str(v))
+@pytest.mark.parametrize("game,options,plies", GAMES, ids=str)
 def test_engine_random_games_fit_the_pico_heap(bare_pico, game, options, plies):
     got = run_games(bare_pico, game, options, plies)
     print(got)

@@ -91,8 +91,8 @@ def test_no_file_points_to_a_document_outside_the_repository():
                     used.add((name, m.group(0)))
                 else:
                     found.append("%s:%d: %s" % (name, n, line.strip()[:120]))
-    assert not found, "these lines name documents outside the repository " \
-        "(point to docs/ instead):\n" + "\n".join(found)
+    assert not found, ("these lines name documents outside the repository "
+                       "(point to docs/ instead):\n" + "\n".join(found))
     assert used == set(ALLOWED), "allowances no longer needed: %s" % sorted(set(ALLOWED) - used)
 
 

@@ -18,7 +18,7 @@ def player(state, seat):
 
 
 def board(state, last, viewer=None):
-    ranks, side = ENGINE.to_text(state).split(" ", 1)
+    ranks, _side = ENGINE.to_text(state).split(" ", 1)
     rows = ranks.split("/")
     mark = last.split("-")[1] if last and "-" in last else None
     files = "a b c d e f g h"

@@ -260,7 +260,7 @@ def all_moves(state):
     for m in moves:
         if m[:1] == "W":
             pushes.setdefault(m[8:10], set()).add(m[10:12])
-    walls = sorted(set(m[:6] for m in moves if m[:1] == "W"))
+    walls = sorted({m[:6] for m in moves if m[:1] == "W"})
     lines = ["pass"] + (["A (attack now)"] if "A" in moves else [])
     for t in sorted(pushes):
         ends = sorted(pushes[t], key=lambda p: (p[1], p[0]))   # by row, left first

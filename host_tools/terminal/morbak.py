@@ -34,7 +34,7 @@ def _square(last):
 
 
 def board(state, last, viewer=None, clocks=None):
-    rows, rest = ENGINE.to_text(state).split(" ", 1)
+    rows, _rest = ENGINE.to_text(state).split(" ", 1)
     ranks = rows.split("/")
     mark = _square(last)
     files = "  a b c d e f g"

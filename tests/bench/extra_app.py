@@ -91,8 +91,9 @@ def timings(root):
 _HEAP_STEPS = (
     ("upy heap KB: app imported", "from firmware.app.runtime import make_app\ndel make_app"),
     ("upy heap KB: Morbak running (4 moves)",
-     "import sys\nsys.path.insert(0, '/bench')\nimport extra_app\napp = extra_app._game('/heap')\n"
-     "del sys.modules['extra_app'], sys.modules['clock'], extra_app"),
+     ("import sys\nsys.path.insert(0, '/bench')\nimport extra_app\n"
+      "app = extra_app._game('/heap')\n"
+      "del sys.modules['extra_app'], sys.modules['clock'], extra_app")),
 )
 
 

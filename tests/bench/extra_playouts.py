@@ -49,13 +49,15 @@ def _runs(name):
                 lambda s, rng: mabula.result(mabula_playout.playout(s, rng)),
                 lambda seed: mabula.new_game(None, seed),
                 lambda seed: mabula_setup.new_game(None, seed))
+    engine = morbak if name == "morbak" else mano
+
+    def new(seed):
+        return engine.new_game(None, seed)
     if name == "morbak":
-        new = lambda seed: morbak.new_game(None, seed)
         return (lambda s, rng: morbak.result(_api(morbak, s, rng, morbak.is_over)),
                 lambda s, rng: morbak.result(morbak_playout.playout(s, rng)), new, new)
-    new = lambda seed: mano.new_game(None, seed)
     return (lambda s, rng: _api(mano, s, rng, _mano_hand_over(s.hand)),
-            lambda s, rng: mano.playout_hand(s, rng), new, new)
+            mano.playout_hand, new, new)
 
 
 def _base_runs(name):

@@ -177,7 +177,7 @@ def _board_figures():
 # Only ``app`` stays in the globals (extra_app.py says why).
 _HEAP_STEPS = (
     ("upy heap KB: Mano a Mano hand running on the tile board",
-     "import sys\nsys.path.insert(0, '/bench')\nimport extra_tiles\n"
-     "app = extra_tiles.mano_game('/heap')\n"
-     "del sys.modules['extra_tiles'], sys.modules['clock'], extra_tiles"),
+     ("import sys\nsys.path.insert(0, '/bench')\nimport extra_tiles\n"
+      "app = extra_tiles.mano_game('/heap')\n"
+      "del sys.modules['extra_tiles'], sys.modules['clock'], extra_tiles")),
 )

@@ -8,11 +8,11 @@ from firmware.app import render, settings
 
 
 def _texts(legend):
-    return dict((tuple(c[0]), c[2]) for c in legend["cells"] if c[0])
+    return {tuple(c[0]): c[2] for c in legend["cells"] if c[0]}
 
 
 def _keys(legend):
-    return dict((k, t) for k, t in legend["keys"])
+    return dict(legend["keys"])
 
 
 def test_the_legend_follows_the_screen():
@@ -26,7 +26,7 @@ def test_the_legend_follows_the_screen():
     eq(cells[(sq("g7"),)], "night mode: dim, no white flashes: now off")
     eq(_keys(leg)["OK"], "start a game")
     lit = set(b.lit())
-    eq(set(c[0][0] for c in leg["cells"]), lit,
+    eq({c[0][0] for c in leg["cells"]}, lit,
        "one line for every lit square, none for the others")
     b.press("b1")                                   # the move time editor
     leg = b.status()["legend"]

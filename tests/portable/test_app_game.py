@@ -193,7 +193,9 @@ def test_status_view_stays_until_dismissed():
     assert "budgets and clocks" in b.status()["message"]
     b.wait(5000)  # it stays: a player can read it
     eq(b.status()["screen"], "status", "still shown after 5 s")
-    row = lambda y: [b.pixel(y * 7 + x) for x in range(7)]
+
+    def row(y):
+        return [b.pixel(y * 7 + x) for x in range(7)]
     eq(row(3)[:2], [render.PLAYER[0]] * 2, "move countdown: A's colour, 45 s of 100 left")
     eq(row(3)[4:], [render.OFF] * 3)
     eq(row(1), [render.PLAYER[0]] * 7, "A's budget 7")

@@ -152,7 +152,6 @@ def test_a_hand_against_the_board_follows_the_rules_of_the_tiles_dealt():
         for tile in t.hand:                 # the person shows those left in hand on the pad
             t.show(P=tile)
             t.show(P=None)
-        st = t.status()
         eq(mano.hand_history(t.app.play.session.state), mano.hand_history(t.dealt),
            "seed %d: the hand scored as the dealt game" % seed)
         for p in FIELD:

@@ -96,8 +96,8 @@ def test_a_round_with_the_walls_dark_until_combat():
     eq(b.status()["moves"], moves, "every move")
     before = [lit for phase, lit in b.table.seen
               if phase in ("pie_offer", "pie_accept", "equipment")]
-    assert before and all([c == (0, 0, 0) for lit in before
-                           for c in lit]), "a wall slot lit before combat"
+    assert before and all(c == (0, 0, 0) for lit in before
+                           for c in lit), "a wall slot lit before combat"
     shown = [lit for phase, lit in b.table.seen if phase in ("combat_select", "combat_steal")]
     assert [lit for lit in shown if lit[0] != (0, 0, 0)], "the walls lit once revealed"
     # The round's medals (half-medals on L1-L6 / R1-R6) and the totals are shown.

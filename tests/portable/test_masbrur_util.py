@@ -13,8 +13,9 @@ def sort_tiles(text):
     return " ".join(names)
 
 
-def position(phase, ars0, ars1, walls=("-", "-"), field=STANDARD, offerer=0, die=1, plies=0,
-             passes=0, options=None, sel=("-", "-"), blockers="- -", steals=0):
+# Every field of a position text, each with its default: a table more than a signature.
+def position(phase, ars0, ars1, walls=("-", "-"), field=STANDARD, offerer=0,  # noqa: PLR0913, PLR0917
+             die=1, plies=0, passes=0, options=None, sel=("-", "-"), blockers="- -", steals=0):
     """A position through from_text; option defaults except first_offerer=0."""
     opts = {"first_offerer": offerer}
     if options:

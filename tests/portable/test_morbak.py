@@ -226,7 +226,7 @@ def test_per_player_switches():
 
 def test_first_player_options():
     eq(m.to_move(m.new_game({"first": 1})), 1, "B first")
-    seen = set(m.to_move(m.new_game({"first": "random"}, seed)) for seed in range(20))
+    seen = {m.to_move(m.new_game({"first": "random"}, seed)) for seed in range(20)}
     eq(seen, {0, 1}, "both seats start some games")
     for seed in (0, 1, 2, 3):
         eq(m.to_move(m.new_game({"first": "random"}, seed)), Rng(seed).below(2), "seed %d" % seed)
