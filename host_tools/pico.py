@@ -49,7 +49,8 @@ def run_script(port, path, timeout=900, **values):
     be a list of scripts, sent in order; a line ``# send: OTHER`` in a script is replaced
     by the file OTHER (helpers scripts share)."""
     code = "".join("%s = %r\n" % kv for kv in sorted(values.items()))
-    for name in ["tests/harness/pico_probe.py"] + ([path] if isinstance(path, str) else list(path)):
+    paths = [path] if isinstance(path, str) else list(path)
+    for name in ["tests/harness/pico_probe.py", *paths]:
         code += _script(name) + "\n"
     r = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "exec", code],
                        capture_output=True, text=True, timeout=timeout)
