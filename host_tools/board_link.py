@@ -260,7 +260,8 @@ def _open_failure(port):
     if os.name != "nt" and not os.path.exists(port):
         return "no board at %s: is it plugged in? (--port auto finds it)" % device
     if os.name != "nt" and not os.access(port, os.R_OK | os.W_OK):
-        return "no permission to open %s: add yourself to the dialout group and log in again" % device
+        return ("no permission to open %s: add yourself to the dialout group and log in again"
+                % device)
     return "%s is busy: another program (mpremote, Thonny, a serial terminal) has it open" % device
 
 
@@ -289,7 +290,8 @@ class Board:
             except TransportError:
                 continue
             except ValueError:  # pyserial: a URL of a kind it does not know
-                raise UsageError("--port %s is not a serial port, auto or socket://HOST:PORT" % quoted(device, PATH_SHOWN))
+                raise UsageError("--port %s is not a serial port, auto or socket://HOST:PORT"
+                                 % quoted(device, PATH_SHOWN))
         if self.t is None:
             raise BoardError(_open_failure(devices[-1]))
         self._bound_waits()
@@ -327,7 +329,8 @@ class Board:
             # which is longer for a command that writes flash, shorter near its end.
             left = self._left()
             got = read_until(min_num_bytes, ending, None if timeout is None else left,
-                             data_consumer, left if timeout_overall is None else min(timeout_overall, left))
+                             data_consumer, left if timeout_overall is None
+                             else min(timeout_overall, left))
             self.heard = self.heard or bool(got)
             return got
 
@@ -392,7 +395,8 @@ class Board:
     def require_arbiter(self):
         if not self.info["arbiter"]:
             raise BoardError("the board at %s has no Arbiter firmware: install it with "
-                             "`arbiter deploy --port %s`" % (self.device, shown(self.port, PATH_SHOWN)))
+                             "`arbiter deploy --port %s`"
+                             % (self.device, shown(self.port, PATH_SHOWN)))
 
     # ------------------------------------------------------------ commands
 
@@ -446,8 +450,9 @@ class Board:
         a BoardError when ``top`` is a file."""
         found = self.eval("print(repr(_files(%r)))" % top)
         if found is None:
-            raise BoardError("%s on the board is a file, not a folder: remove it (`mpremote connect "
-                             "%s rm :%s`) and the board makes the folder again" % (top, shown(self.port, PATH_SHOWN), top))
+            raise BoardError("%s on the board is a file, not a folder: remove it (`mpremote "
+                             "connect %s rm :%s`) and the board makes the folder again"
+                             % (top, shown(self.port, PATH_SHOWN), top))
         return sorted(found)
 
     def files_sized(self, top):
@@ -478,7 +483,8 @@ class Board:
         out = {}
         for i in range(0, len(paths), HASH_BATCH):
             part = paths[i:i + HASH_BATCH]
-            out.update(zip(part, self.eval("print(repr([_hash(p, %r) for p in %r]))" % (algo, part),
+            out.update(zip(part,
+                           self.eval("print(repr([_hash(p, %r) for p in %r]))" % (algo, part),
                                            size * len(part) // max(len(paths), 1))))
         return out
 

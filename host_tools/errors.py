@@ -1,4 +1,5 @@
-"""The two ways an `arbiter` command fails (docs/contracts.md#the-arbiter-command): each carries one sentence."""
+"""The two ways an `arbiter` command fails (docs/contracts.md#the-arbiter-command): each
+carries one sentence."""
 
 
 class UsageError(Exception):

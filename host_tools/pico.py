@@ -22,7 +22,8 @@ class PicoError(Exception):
 
 
 def pico_dir():
-    return os.environ.get("ARBITER_PICO_DIR") or os.path.join(os.path.dirname(ROOT), "shared", "pico")
+    return (os.environ.get("ARBITER_PICO_DIR")
+            or os.path.join(os.path.dirname(ROOT), "shared", "pico"))
 
 
 def pico_files():
@@ -43,12 +44,13 @@ def pico_files():
 
 def run_script(port, path, timeout=900, **values):
     """Run the script ``path`` (from the repository's root) on the board at ``port`` with
-    ``values`` set as globals before it and host_tools/pico_probe.py's helpers, and return
+    ``values`` set as globals before it and tests/harness/pico_probe.py's helpers, and return
     the JSON line it prints last; a PicoError with what it printed otherwise. ``path`` may
     be a list of scripts, sent in order; a line ``# send: OTHER`` in a script is replaced
     by the file OTHER (helpers scripts share)."""
     code = "".join("%s = %r\n" % kv for kv in sorted(values.items()))
-    for name in ["host_tools/pico_probe.py"] + ([path] if isinstance(path, str) else list(path)):
+    paths = [path] if isinstance(path, str) else list(path)
+    for name in ["tests/harness/pico_probe.py", *paths]:
         code += _script(name) + "\n"
     r = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "exec", code],
                        capture_output=True, text=True, timeout=timeout)

@@ -60,7 +60,7 @@ def kind_of(name):
 
 def kinds():
     """The board kinds the profiles in hardware/ are for, sorted."""
-    return sorted(set(kind_of(name) for name in names()))
+    return sorted({kind_of(name) for name in names()})
 
 
 def choose(kind, settings=None):

@@ -26,7 +26,8 @@ from host_tools.errors import UsageError
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIM_DIR = os.path.join(ROOT, "host_tools", "sim")
 FIRMWARE_DIR = os.path.join(ROOT, "firmware")
-MICROPYTHON_DIR = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
+MICROPYTHON_DIR = os.path.join(ROOT, "node_modules", "@micropython",
+                               "micropython-webassembly-pyscript")
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 MQTT_BUNDLE = os.path.join(ROOT, "node_modules", "mqtt", "dist", "mqtt.esm.js")
 VIEWS_DIR = os.path.join(ROOT, "host_tools", "terminal")
@@ -45,7 +46,7 @@ def board_kinds():
     """Board kinds the simulator can draw: a module in sim/boards/ and a profile in
     hardware/ each (sim/boards/ also holds the parts the boards share)."""
     names = os.listdir(os.path.join(SIM_DIR, "boards"))
-    return sorted(set(n[:-3] for n in names if n.endswith(".js")) & set(profiles.kinds()))
+    return sorted({n[:-3] for n in names if n.endswith(".js")} & set(profiles.kinds()))
 
 
 def _firmware_files():

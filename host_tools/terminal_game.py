@@ -125,7 +125,8 @@ class _Clocks:
             left = list(self.left)
             if seat is not None:
                 left[seat] -= self.spent()
-            parts.append("clocks %s %s, %s %s" % (players[0], _mmss(left[0]), players[1], _mmss(left[1])))
+            parts.append("clocks %s %s, %s %s"
+                         % (players[0], _mmss(left[0]), players[1], _mmss(left[1])))
         if self.move is not None:
             parts.append("%s a move" % _mmss(self.move))
         return " · ".join(parts)
@@ -176,7 +177,8 @@ def _result(v, state, resigned, write):
     if winner is None:
         write("Result: a draw (%s).\n" % DRAWS.get(reason, reason))
     else:
-        write("Result: %s wins %s.\n" % (v.player(state, winner), WINS.get(reason, "(%s)" % reason)))
+        write("Result: %s wins %s.\n"
+              % (v.player(state, winner), WINS.get(reason, "(%s)" % reason)))
     scores = v.scores(state)
     if scores:
         write(scores + "\n")
@@ -211,12 +213,14 @@ class _Game:
         engine, v = self.engine, self.v
         move = ai.choose(self.name, self.state, self.computer[seat], self.seed + self.ply)
         if hasattr(engine, "FREE") and move == engine.FREE:
-            move = engine.auto_move(self.state)  # the engine's stand-in for a choice too big to list
+            # the engine's stand-in for a choice too big to list
+            move = engine.auto_move(self.state)
         move = (self.clocks.due(seat) if self.clocks else None) or move
         if move == "flag":
             self.write("%s's clock ran out.\n" % v.player(self.state, seat))
         else:
-            self.write("Computer (%s) plays %s\n" % (v.player(self.state, seat), v.told(self.state, move)))
+            self.write("Computer (%s) plays %s\n"
+                       % (v.player(self.state, seat), v.told(self.state, move)))
         self.moved(seat, move)
 
     def human_turn(self, seat):

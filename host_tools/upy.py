@@ -32,7 +32,8 @@ class MicroPython:
     def __init__(self, mounts=None, heapsize=8 * 1024 * 1024):
         node = shutil.which("node")
         if node is None:
-            raise SetupError("node is not installed: run ./test (or ./play) once to set everything up")
+            raise SetupError("node is not installed: run ./test (or ./play) once to set "
+                             "everything up")
         if not os.path.isdir(PACKAGE):
             raise SetupError("the MicroPython WebAssembly package is missing: run `npm ci` "
                              "(./test does it for you)")

@@ -27,7 +27,7 @@ def _firmware_modules_as_before():
     test in tests/portable/ runs in a fresh interpreter on MicroPython: the app unloads a
     game's code when another game starts, and an engine a test file imported must not be
     left a dead copy whose lazy imports (mano.py's parts) find new ones."""
-    before = dict([(k, v) for k, v in sys.modules.items() if k.startswith("firmware")])
+    before = {k: v for k, v in sys.modules.items() if k.startswith("firmware")}
     yield
     for name in [k for k in sys.modules if k.startswith("firmware") and k not in before]:
         del sys.modules[name]

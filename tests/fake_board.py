@@ -27,7 +27,7 @@ class FakeBoard:
         return [(p, self.size(p)) for p in self.files_under(top)]
 
     def sizes(self, paths):
-        return dict((p, self.size(p)) for p in paths)
+        return {p: self.size(p) for p in paths}
 
     def remove_files(self, paths):
         for p in paths:
@@ -37,7 +37,7 @@ class FakeBoard:
         return None
 
     def read_files(self, paths):
-        return dict((p, self.files.get(p)) for p in paths)
+        return {p: self.files.get(p) for p in paths}
 
     def read_file(self, path):
         return self.files.get(path)

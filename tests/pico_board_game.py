@@ -56,8 +56,9 @@ def main(profile, seed, cap):
             low_block = min(low_block, largest_block())
     recorded = app.play.session.rec["moves"] if app.play is not None else None
     hands = len(engine.hand_history(s)) if game == "mano" else None
-    return {"plies": len(moves), "over": engine.is_over(s), "same_moves": recorded == moves, "hands": hands,
-            "wrong": app.status().get("wrong"), "min_free": low_free, "min_largest_block": low_block}
+    return {"plies": len(moves), "over": engine.is_over(s), "same_moves": recorded == moves,
+            "hands": hands, "wrong": app.status().get("wrong"), "min_free": low_free,
+            "min_largest_block": low_block}
 
 
 print(json.dumps(main(PROFILE, SEED, PLIES)))  # noqa: F821 (given by the sender)

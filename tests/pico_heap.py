@@ -148,7 +148,8 @@ del Rng, _e, _rng, _i, _s, _m, _n, _ended, _ev
 
 def _caller(port):
     def call(code):
-        r = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "resume", "exec", code],
+        r = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "resume", "exec",
+                            code],
                            capture_output=True, text=True, timeout=300)
         if r.returncode != 0 or "Traceback" in r.stdout:
             raise RuntimeError(r.stdout + r.stderr)

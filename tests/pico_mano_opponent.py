@@ -78,7 +78,7 @@ class Run:
             self.step(None, 20)
             self.measure()
         self.longest = max(self.longest, time.ticks_diff(time.ticks_ms(), t0))
-        self.block = min(self.block, largest_block())  # noqa: F821 (host_tools/pico_probe.py)
+        self.block = min(self.block, largest_block())  # noqa: F821 (tests/harness/pico_probe.py)
 
 
 def hand(run, d, rng):

@@ -14,7 +14,8 @@ import sys
 
 # A fresh board: what ran before in this interpreter goes - its names (the REPL keeps
 # them) and its code (a module stays loaded until removed from sys.modules).
-for _name in [n for n in globals() if not n.startswith("__") and n not in ("PROFILE", "SEED", "gc", "json", "os", "sys", "largest_block")]:
+_KEEP = ("PROFILE", "SEED", "gc", "json", "os", "sys", "largest_block")
+for _name in [n for n in globals() if not n.startswith("__") and n not in _KEEP]:
     del globals()[_name]
 for _name in [n for n in sys.modules if n.startswith("firmware")]:
     del sys.modules[_name]

@@ -1,5 +1,5 @@
 """Pytest fixtures for the browser simulator: Debian's chromium per test module, the
-simulator served per module, a fresh booted page per test (host_tools/sim_page.py
+simulator served per module, a fresh booted page per test (tests/harness/sim_page.py
 drives the page), and the oracle for the colours it draws."""
 import contextlib
 import re
@@ -8,7 +8,7 @@ import zlib
 
 import pytest
 
-from host_tools.sim_page import (BOOT_MS, PHONE, PRESS_MS, ROOT, VIEWPORT, Server,  # noqa: F401
+from tests.harness.sim_page import (BOOT_MS, PHONE, PRESS_MS, ROOT, VIEWPORT, Server,  # noqa: F401
                                  Sim, have_chromium, launch, png_pixels)
 
 WIDTHS = (VIEWPORT["width"], PHONE["width"])   # a desktop and a phone in portrait
@@ -213,6 +213,8 @@ def scaled(colour, level):
 def png_bytes(width, height, raw):
     """An 8-bit RGB PNG of ``raw`` (each row: filter byte 0, then R, G, B per pixel)."""
     def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    return (b"\x89PNG\r\n\x1a\n"
+            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
             + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))

@@ -11,8 +11,8 @@ from hypothesis import given, settings, strategies as st
 
 from firmware import ai
 from firmware.rules import Rng
-import firmware.rules.mano as mano
-import firmware.rules.masbrur as masbrur
+from firmware.rules import mano
+from firmware.rules import masbrur
 
 OPTIONS = {
     "morbak": [None, {"lite": True}, {"switch_limit": "per_player"}, {"budget_scope": "separate"},
@@ -117,7 +117,8 @@ def test_masbrur_never_reads_the_other_wall():
                 if other is not None and len(masbrur.legal_moves(s)) > 1:
                     assert masbrur.public_view(other, seat) == masbrur.public_view(s, seat)
                     for level in (1, 2, 3):
-                        assert ai.choose("masbrur", s, level, seed) == ai.choose("masbrur", other, level, seed)
+                        assert (ai.choose("masbrur", s, level, seed)
+                                == ai.choose("masbrur", other, level, seed))
                     checked += 1
                     break
             moves = masbrur.legal_moves(s)

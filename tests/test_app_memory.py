@@ -5,17 +5,18 @@ the real Pico port (tests/test_pico_board.py, tests/pico_heap.py): this WebAssem
 build's conservative collector moves its figure by several KB with the layout of the
 files, so here it is printed, not judged.
 
-The firmware is what `arbiter deploy` puts on a board (host_tools.deploy.build: every
-file compiled by mpy-cross), mounted at /firmware on the real MicroPython. The app runs
-as on the board: make_app with the light board's profile and its own storage, the boot
+The firmware is what `arbiter deploy` puts on a board (host_tools/commands/deploy.py's
+build: every file compiled by mpy-cross), mounted at /firmware on the real MicroPython. The app
+runs as on the board: make_app with the light board's profile and its own storage, the boot
 sweep, the menu, a game started with OK and moves played by key presses. The figure is
 gc.mem_alloc() for the whole interpreter, taken at the top of a later call of the same
-interpreter: the WebAssembly build frees garbage only between calls (docs/architecture.md#test-layers)."""
+interpreter: the WebAssembly build frees garbage only between calls
+(docs/architecture.md#test-layers)."""
 import json
 import os
 import sys
 
-from host_tools import deploy
+from host_tools.commands import deploy
 from test_app_kit import sq
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

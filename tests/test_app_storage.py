@@ -40,7 +40,7 @@ def test_cut_between_remove_and_rename_keeps_the_new_file(tmp_path, monkeypatch)
     def fat_then_cut(src, dst):
         if os.path.exists(dst):
             raise OSError(17, "File exists")
-        raise PowerCut()  # the old file is removed, the new one not renamed yet
+        raise PowerCut  # the old file is removed, the new one not renamed yet
 
     monkeypatch.setattr(storage_mod.os, "rename", fat_then_cut)
     with pytest.raises(PowerCut):

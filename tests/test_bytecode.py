@@ -1,5 +1,5 @@
-"""Layer 3 (docs/architecture.md#layer-3): every file that goes on the board compiles with mpy-cross,
-and the .mpy files it makes import and run on the real MicroPython."""
+"""Layer 3 (docs/architecture.md#layer-3): every file that goes on the board compiles with
+mpy-cross, and the .mpy files it makes import and run on the real MicroPython."""
 import os
 import subprocess
 import sys
@@ -14,12 +14,14 @@ def board_files():
     files = [f for f in ("boot.py", "main.py") if os.path.exists(os.path.join(ROOT, f))]
     for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, "firmware")):
         dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
-        files += [os.path.relpath(os.path.join(dirpath, f), ROOT) for f in sorted(filenames) if f.endswith(".py")]
+        files += [os.path.relpath(os.path.join(dirpath, f), ROOT) for f in sorted(filenames)
+                  if f.endswith(".py")]
     return files
 
 
 def test_mpy_cross_is_installed():
-    out = subprocess.run([MPY_CROSS, "--version"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([MPY_CROSS, "--version"], capture_output=True, text=True,
+                         check=True).stdout
     assert "mpy v6" in out, out
 
 

@@ -13,7 +13,8 @@ import threading
 
 import pytest
 
-from host_tools import board_link, cli, deploy, profiles
+from host_tools import board_link, cli, profiles
+from host_tools.commands import deploy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -39,7 +40,8 @@ def nowhere():
 
 
 def test_help_reads_well():
-    for exe in ([sys.executable, "-m", "host_tools"], [os.path.join(os.path.dirname(sys.executable), "arbiter")]):
+    for exe in ([sys.executable, "-m", "host_tools"],
+                [os.path.join(os.path.dirname(sys.executable), "arbiter")]):
         r = subprocess.run(exe + ["--help"], capture_output=True, text=True, cwd=ROOT)
         assert r.returncode == 0 and r.stdout.startswith("usage: arbiter"), r.stderr
         for cmd in ("play", "deploy", "config", "games", "logs", "virtual-board", "sim"):
@@ -60,7 +62,8 @@ def test_each_command_has_help(argv, capsys):
         assert "--port" in out and "socket://" in out
 
 
-@pytest.mark.parametrize("argv", [["frobnicate"], ["config"], ["games"], ["config", "get", "a", "b"]])
+@pytest.mark.parametrize("argv",
+                         [["frobnicate"], ["config"], ["games"], ["config", "get", "a", "b"]])
 def test_malformed_command_lines_exit_2(argv, capsys):
     with pytest.raises(SystemExit) as e:
         cli.main(argv)
@@ -69,8 +72,10 @@ def test_malformed_command_lines_exit_2(argv, capsys):
 
 BAD_INPUT = [
     (["config", "set", "sound=maybe"], "sound must be on or off, not maybe"),
-    (["config", "set", "leds.brightness=300"], "leds.brightness must be a whole number from 0 to 255"),
-    (["config", "set", "morbak.move_time_s=soon"], "morbak.move_time_s must be a number of seconds"),
+    (["config", "set", "leds.brightness=300"],
+     "leds.brightness must be a whole number from 0 to 255"),
+    (["config", "set", "morbak.move_time_s=soon"],
+     "morbak.move_time_s must be a number of seconds"),
     (["config", "set", "colour=red"], "unknown setting colour"),
     (["config", "set"], "nothing to set"),
     (["config", "get", "colour"], "unknown setting colour"),
@@ -98,7 +103,7 @@ def test_bad_virtual_board_options_exit_2(capsys, tmp_path):
 
 
 def test_no_board_attached(capsys, monkeypatch):
-    monkeypatch.setattr(board_link, "usb_ports", lambda: [])
+    monkeypatch.setattr(board_link, "usb_ports", list)
     code, out, err = arbiter(capsys, "logs")  # --port auto
     assert code == 1 and one_sentence(err) and "no board found" in err, err
     code, out, err = arbiter(capsys, "config", "get", "--port", "/dev/ttyACM97")
@@ -149,7 +154,8 @@ def test_a_device_running_something_else(capsys):
         code, out, err = arbiter(capsys, "logs", "--port", "socket://127.0.0.1:%d" % port)
     finally:
         server.close()
-    assert code == 1 and one_sentence(err) and "does not answer like a MicroPython board" in err, err
+    assert code == 1 and one_sentence(err), err
+    assert "does not answer like a MicroPython board" in err, err
 
 
 # ---------------------------------------------------------------- wiring of play and sim
@@ -167,7 +173,7 @@ class Recorder:
 def test_play_without_a_board_starts_the_simulator(capsys, monkeypatch):
     from host_tools import sim_server
     sim = Recorder()
-    monkeypatch.setattr(board_link, "usb_ports", lambda: [])
+    monkeypatch.setattr(board_link, "usb_ports", list)
     monkeypatch.setattr(sim_server, "main", sim)
     assert cli.main(["play"]) == 0
     assert sim.calls == [("light", 8000)]
@@ -178,7 +184,7 @@ def test_play_without_a_board_starts_the_simulator(capsys, monkeypatch):
 def test_play_with_a_board_deploys_if_needed(capsys, monkeypatch):
     run = Recorder()
     monkeypatch.setattr(board_link, "usb_ports", lambda: ["/dev/ttyACM0"])
-    monkeypatch.setattr(deploy, "run", run)
+    monkeypatch.setattr(deploy, "install", run)
     assert cli.main(["play"]) == 0
     assert run.calls == [("/dev/ttyACM0",)]
     assert "play on the board" in capsys.readouterr().out
@@ -197,7 +203,8 @@ def test_more_bad_input_exits_2(capsys, tmp_path, nowhere):
     assert code == 2 and one_sentence(err), err
     a_file = tmp_path / "a-file"
     a_file.write_text("mine")
-    code, out, err = arbiter(capsys, "games", "export", "--out", str(a_file / "sub"), "--port", nowhere)
+    code, out, err = arbiter(capsys, "games", "export", "--out", str(a_file / "sub"), "--port",
+                             nowhere)
     assert code == 2 and one_sentence(err), err
     assert a_file.read_text() == "mine"
     code, out, err = arbiter(capsys, "virtual-board", "--fs", str(a_file))
@@ -237,8 +244,8 @@ def _light_profile(**keys):
 BROKEN_PROFILES = [
     ("aaa.json", "not json {", "hardware/aaa.json is not a valid profile: not JSON"),
     ("aaa.json", "[1, 2]", "hardware/aaa.json is not a valid profile: it names no board kind"),
-    ("a-light.json", _light_profile(scan_ms=0), "hardware/a-light.json is not a valid profile: "
-                                                "profile keys.scan_ms"),
+    ("a-light.json", _light_profile(scan_ms=0),
+     "hardware/a-light.json is not a valid profile: profile keys.scan_ms"),
     ("a-light.json", _light_profile(rows=[0, 1, 2, 3, 4, 5, 40]), "the rp2040 has no pin 40"),
 ]
 
@@ -252,7 +259,7 @@ def test_a_broken_profile_in_hardware_is_bad_input_to_every_command(name, text, 
     shutil.copytree(os.path.join(ROOT, "hardware"), hardware)
     (hardware / name).write_text(text)
     monkeypatch.setattr(profiles, "HARDWARE", str(hardware))
-    monkeypatch.setattr(board_link, "usb_ports", lambda: [])
+    monkeypatch.setattr(board_link, "usb_ports", list)
     trace = tmp_path / "keys.jsonl"
     trace.write_text('{"t": 100, "keys": "d4"}\n')
     for argv in (["replay", "light", str(trace)], ["sim", "--no-browser", "--http", "0"], ["play"],

@@ -9,7 +9,8 @@ import signal
 import pytest
 
 from firmware.app.core import records
-from host_tools import board_link, cli, games_cmd
+from host_tools import board_link, cli
+from host_tools.commands import games as games_cmd
 from tests.fake_board import FakeBoard
 
 GOOD_RESULT = {"winner": 0, "scores": [1, 0], "reason": "line"}
@@ -134,7 +135,8 @@ def test_the_game_in_progress_is_listed_and_exported_unfinished(monkeypatch, cap
     assert out.splitlines()[-1].split() == ["00004", "morbak", "2", "in", "progress"], out
     code, out, err = arbiter(capsys, "games", "export", "4", "--out", str(tmp_path))
     assert code == 0, err
-    assert sorted(os.listdir(tmp_path)) == ["game-00004-unfinished.json", "game-00004-unfinished.txt"]
+    assert sorted(os.listdir(tmp_path)) == ["game-00004-unfinished.json",
+                                            "game-00004-unfinished.txt"]
     assert "result: in progress" in (tmp_path / "game-00004-unfinished.txt").read_text()
     code, out, err = arbiter(capsys, "games", "export", "--out", str(tmp_path / "all"))
     assert sorted(os.listdir(tmp_path / "all"))[-1] == "game-00004-unfinished.txt"
@@ -170,15 +172,19 @@ def test_a_set_aside_game_is_listed_and_exported(monkeypatch, capsys, tmp_path):
     records.save_current(storage, rec)
     records.set_aside(storage, rec, "cannot be replayed")
     assert not storage.exists(records.CURRENT)
-    board_with(monkeypatch, {"/" + records.game_path(6): storage.read_text(records.game_path(6)).encode()})
+    board_with(monkeypatch,
+               {"/" + records.game_path(6): storage.read_text(records.game_path(6)).encode()})
     code, out, err = arbiter(capsys, "games", "list")
-    assert out.splitlines()[-1].split() == ["00006", "morbak", "1", "cannot", "be", "replayed"], out
+    assert out.splitlines()[-1].split() == ["00006", "morbak", "1", "cannot", "be",
+                                            "replayed"], out
     code, out, err = arbiter(capsys, "games", "export", "6", "--out", str(tmp_path / "out"))
     text = (tmp_path / "out" / "game-00006.txt").read_text()
-    assert "result: cannot be replayed" in text and text.splitlines()[-1].split()[:3] == ["1.", "L", "z9"]
+    assert "result: cannot be replayed" in text
+    assert text.splitlines()[-1].split()[:3] == ["1.", "L", "z9"]
 
 
-@pytest.mark.parametrize("gid", ["-5", "0", "100000", "٦", "６", "+6", "6_0", "abc"])
+# A full-width six among them: digits that int() takes but a game id is not.
+@pytest.mark.parametrize("gid", ["-5", "0", "100000", "٦", "６", "+6", "6_0", "abc"])  # noqa: RUF001
 def test_impossible_game_ids_are_bad_input(gid, monkeypatch, capsys, tmp_path):
     board_with(monkeypatch, {})
     code, out, err = arbiter(capsys, "games", "export", gid, "--out", str(tmp_path / "new"))
@@ -186,7 +192,8 @@ def test_impossible_game_ids_are_bad_input(gid, monkeypatch, capsys, tmp_path):
     assert not (tmp_path / "new").exists()
 
 
-def test_a_folder_that_cannot_be_written_is_refused_before_anything_is_made(monkeypatch, capsys, tmp_path):
+def test_a_folder_that_cannot_be_written_is_refused_before_anything_is_made(
+        monkeypatch, capsys, tmp_path):
     board_with(monkeypatch, {"/games/00001.json": record(1)})
     a_file = tmp_path / "a-file"
     a_file.write_text("mine")

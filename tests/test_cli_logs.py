@@ -1,6 +1,7 @@
 """`arbiter logs` against a fake board: the rotated part first, at most the newest
 SHOW_BYTES, streamed a piece at a time, and what is not text escaped."""
-from host_tools import board_link, cli, logs_cmd
+from host_tools import board_link, cli
+from host_tools.commands import logs as logs_cmd
 from tests.fake_board import FakeBoard
 
 
@@ -13,7 +14,8 @@ def logs(monkeypatch, capsys, files):
 
 
 def test_the_rotated_part_comes_first_and_both_are_named(monkeypatch, capsys):
-    code, out, err, _ = logs(monkeypatch, capsys, {"/events.log.1": b"1 old\n", "/events.log": b"2 new\n"})
+    code, out, err, _ = logs(monkeypatch, capsys,
+                             {"/events.log.1": b"1 old\n", "/events.log": b"2 new\n"})
     assert code == 0, err
     assert out == ("--- /crash.log: no crash recorded\n"
                    "--- /events.log (12 bytes)\n1 old\n2 new\n")

@@ -1,21 +1,25 @@
 """The pieces of `arbiter` that need no board: KEY=VALUE parsing, the readable move list,
 the hashes (the host's must equal the board's, checked on the real MicroPython), the
 choice of mpy-cross for a board's .mpy version, the deploy image, port names."""
-import json
 
 import pytest
 
 from firmware.rules import morbak
-from host_tools import board_link, config_cmd, deploy, games_cmd, profiles
+from host_tools import board_link, profiles
+from host_tools.commands import config as config_cmd
+from host_tools.commands import deploy
+from host_tools.commands import games as games_cmd
 from host_tools.errors import UsageError
 
 
 def test_pairs_are_parsed_with_the_firmware_schema():
     got = config_cmd.parse_pairs(["morbak.game_time_s=600", "morbak.move_time_s=OFF", "sound=on",
-                                  " leds.brightness = 7 ", "morbak.first=random", "masbrur.rounds=6"])
+                                  " leds.brightness = 7 ", "morbak.first=random",
+                                  "masbrur.rounds=6"])
     assert got == {"morbak.game_time_s": 600, "morbak.move_time_s": None, "sound": True,
                    "leds.brightness": 7, "morbak.first": "random", "masbrur.rounds": 6}
-    for bad in (["masbrur.rounds=5"], ["fursaz.size=6"], ["morbak.first=1.0"], ["a=b=c"], ["sound=on", "sound=on"]):
+    for bad in (["masbrur.rounds=5"], ["fursaz.size=6"], ["morbak.first=1.0"], ["a=b=c"],
+                ["sound=on", "sound=on"]):
         with pytest.raises(UsageError):
             config_cmd.parse_pairs(bad)
 
@@ -26,7 +30,8 @@ def _record(moves, result, clocks=True):
         state = morbak.play(state, m)
     return {"version": 1, "id": 12, "game": "morbak", "options": {"game_time_s": 900}, "seed": 0,
             "moves": moves, "move_ms": [1500 * (i + 1) for i in range(len(moves))],
-            "clock_ms": [[900000 - 1500 * i, 899000] if clocks else None for i in range(len(moves))],
+            "clock_ms": [[900000 - 1500 * i, 899000] if clocks else None
+                         for i in range(len(moves))],
             "result": result, "ended": "win"}
 
 
@@ -51,18 +56,23 @@ def test_the_move_list_without_clocks_an_engine_or_a_result():
     text = games_cmd.move_list(rec)
     assert "result: in progress" in text
     assert text.splitlines()[-1].split() == ["1.", "L", "a1", "1.5", "s"]
-    assert games_cmd.result_text({"game": "morbak", "result": None, "ended": "abandoned"}) == "abandoned"
-    assert games_cmd.result_text({"game": "mabula", "result": {"winner": 1, "scores": [3, 5], "reason": "score"}}) \
+    assert games_cmd.result_text({"game": "morbak", "result": None,
+                                  "ended": "abandoned"}) == "abandoned"
+    assert games_cmd.result_text({"game": "mabula",
+                                  "result": {"winner": 1, "scores": [3, 5], "reason": "score"}}) \
         == "B wins 3-5 (score)"
-    assert games_cmd.result_text({"game": "morbak", "result": {"winner": None, "scores": [0, 0],
-                                                                "reason": "no moves"}}) == "draw (no moves)"
+    assert games_cmd.result_text({"game": "morbak",
+                                  "result": {"winner": None, "scores": [0, 0],
+                                             "reason": "no moves"}}) == "draw (no moves)"
 
 
 def test_the_board_computes_the_same_hashes_as_this_computer(upy):
     data = bytes(range(256)) * 5 + b"tail"
     out = upy.run(board_link._HELPERS + "\nwith open('/h.bin', 'wb') as f:\n f.write(%r)\n"
-                  "print(_hash('/h.bin', 'sha256'), _hash('/h.bin', 'fnv1a32'), _hash('/none', 'sha256'))" % data)
-    assert out.split() == [board_link.local_hash(data, "sha256"), board_link.local_hash(data, "fnv1a32"), "None"]
+                  "print(_hash('/h.bin', 'sha256'), _hash('/h.bin', 'fnv1a32'), _hash('/none', "
+                  "'sha256'))" % data)
+    assert out.split() == [board_link.local_hash(data, "sha256"),
+                           board_link.local_hash(data, "fnv1a32"), "None"]
 
 
 def test_an_fnv_hash_that_starts_with_zeros_keeps_them_on_both_sides(upy):
@@ -94,7 +104,8 @@ def test_the_deploy_image():
     image = deploy.build(deploy.compiler_for({"name": "micropython", "mpy": 774}), profile)
     paths = list(image)
     assert paths[0] == "firmware/update.mpy" and paths[-1] == "boot.py"  # see firmware/update.py
-    assert {"main.py", "profile.json", "firmware/rules/morbak.mpy", "firmware/app/core/runtime.mpy"} <= set(paths)
+    assert {"main.py", "profile.json", "firmware/rules/morbak.mpy",
+            "firmware/app/runtime.mpy"} <= set(paths)
     assert not [p for p in paths if p.startswith("firmware/") and not p.endswith(".mpy")]
     assert image["profile.json"] == profile and image["firmware/rules/morbak.mpy"][:1] == b"M"
     sources = deploy.build(None, profile)

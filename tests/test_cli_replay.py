@@ -1,5 +1,5 @@
-"""`arbiter replay KIND TRACE` (docs/contracts.md#sensor-traces-and-arbiter-replay): the contract's lines and exit statuses,
-through the installed command."""
+"""`arbiter replay KIND TRACE` (docs/contracts.md#sensor-traces-and-arbiter-replay): the contract's
+lines and exit statuses, through the installed command."""
 import json
 import os
 import select
@@ -61,7 +61,8 @@ def test_bad_input_is_exit_2_with_one_sentence(tmp_path):
         assert words in out.stderr and out.stderr.count("\n") == 1, out.stderr
     for args, words in ((("replay", "teapot", str(good)), "board kind"),
                         (("replay", "marble", str(tmp_path / "none.jsonl")), "cannot read"),
-                        (("replay", "marble", str(good), "--set", "mabula.first=X"), "mabula.first"),
+                        (("replay", "marble", str(good), "--set", "mabula.first=X"),
+                         "mabula.first"),
                         (("replay", "marble", str(good), "--set", "nokey"), "KEY=VALUE")):
         out = arbiter(*args)
         assert out.returncode == 2 and words in out.stderr, (args, out.stderr)
@@ -69,7 +70,8 @@ def test_bad_input_is_exit_2_with_one_sentence(tmp_path):
 
 def test_a_tile_board_hand_through_the_command(tmp_path):
     from tests.portable.tile_kit import hands
-    lines, moves, table, o = hands(18)      # test vector DV-4 (seed 18): a dead line, a tie, A scores 12
+    # test vector DV-4 (seed 18): a dead line, a tie, A scores 12
+    lines, moves, table, o = hands(18)
     path = tmp_path / "hand.jsonl"
     path.write_text("\n".join(lines) + "\n")
     first = arbiter("replay", "tile", str(path), "--set", "mano.target=10")

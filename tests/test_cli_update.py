@@ -3,7 +3,7 @@ change it makes, on CPython and on the real MicroPython, on a file system that r
 over files and on one that cannot (FAT), and the board always ends on the new files."""
 import os
 
-import firmware.update as update
+from firmware import update
 
 # Runs on both interpreters: ROOT names a folder that stands for the board's /.
 SCENARIO = r'''
@@ -174,7 +174,8 @@ def test_finish_survives_a_cut_before_every_change(tmp_path):
 
 def test_finish_survives_a_cut_before_every_change_on_micropython(upy):
     out = upy.run("import firmware.update as update\nROOT = '/upd'\nimport os\nos.mkdir(ROOT)\n"
-                  + SCENARIO + "\nprint('cuts', every_cut())\nnothing_planned()\ndamaged_plans()\n")
+                  + SCENARIO
+                  + "\nprint('cuts', every_cut())\nnothing_planned()\ndamaged_plans()\n")
     cuts = [line.split()[1] for line in out.splitlines() if line.startswith("cuts ")]
     assert int(cuts[0]) > 2 * 12, out
     assert out.count("could not be read; kept as /.update.bad") == 6, out

@@ -1,4 +1,4 @@
-"""The wiring diagrams in hardware/ are the ones the profiles give (host_tools/diagram.py):
+"""The wiring diagrams in hardware/ are the ones the profiles give (tools/diagram.py):
 a profile changed without its diagram fails here."""
 import json
 import math
@@ -6,7 +6,8 @@ import os
 
 import pytest
 
-from host_tools import diagram, profiles
+from host_tools import profiles
+from tools import diagram
 
 
 @pytest.mark.parametrize("name", profiles.names())
@@ -14,7 +15,8 @@ def test_each_profile_has_its_diagram_up_to_date(name):
     with open(profiles.path(name)) as f:
         profile = json.load(f)
     path = profiles.path(name)[:-5] + ".svg"
-    assert os.path.exists(path), "run: python -m host_tools.diagram hardware/%s.json > hardware/%s.svg" % (name, name)
+    assert os.path.exists(path), \
+        "run: python -m tools.diagram hardware/%s.json > hardware/%s.svg" % (name, name)
     with open(path) as f:
         assert f.read() == diagram.svg(profile), "hardware/%s.svg is stale: regenerate it" % name
 

@@ -1,5 +1,5 @@
-"""Layer 4 (docs/architecture.md#layer-4): `arbiter deploy / config / games / logs` and the real mpremote
-against `arbiter virtual-board` — the firmware on the real MicroPython behind a socket on
+"""Layer 4 (docs/architecture.md#layer-4): `arbiter deploy / config / games / logs` and the real
+mpremote against `arbiter virtual-board` — the firmware on the real MicroPython behind a socket on
 a free loopback port, started and stopped here."""
 import json
 import os
@@ -11,7 +11,8 @@ import sys
 
 import pytest
 
-from host_tools import cli, deploy, virtual_board
+from host_tools import cli
+from host_tools.commands import deploy, virtual_board
 from host_tools.board_link import Board, local_hash
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -59,7 +60,8 @@ def arbiter(capsys, *argv):
 
 
 def mpremote(url, *args):
-    r = subprocess.run([MPREMOTE, "connect", url] + list(args), capture_output=True, text=True, timeout=60)
+    r = subprocess.run([MPREMOTE, "connect", url] + list(args), capture_output=True, text=True,
+                       timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr
     return r.stdout
 
@@ -127,8 +129,10 @@ def test_deploy_installs_verifies_and_resets(blank_board, capsys):
         image = deploy.build(deploy.compiler_for(b.info), deploy.load_profile("light-pico"))
         assert b.hashes(["/" + p for p in image], "sha256") == {
             "/" + p: local_hash(data, "sha256") for p, data in image.items()}
-        assert b.files_under("/firmware") == sorted("/" + p for p in image if p.startswith("firmware/"))
-        assert b.read_files(["/.update", "/.new/boot.py"]) == {"/.update": None, "/.new/boot.py": None}
+        assert b.files_under("/firmware") == sorted("/" + p for p in image
+                                                    if p.startswith("firmware/"))
+        assert b.read_files(["/.update", "/.new/boot.py"]) == {"/.update": None,
+                                                               "/.new/boot.py": None}
     with open(os.path.join(ROOT, "boot.py"), "rb") as f:
         assert local_hash(f.read(), "sha256") in mpremote(url, "sha256sum", ":boot.py")
     # It boots: boot.py and main.py run cleanly, and the compiled app starts.
@@ -141,7 +145,8 @@ def test_deploy_installs_verifies_and_resets(blank_board, capsys):
 
 
 def _start_deploy(url):
-    return subprocess.Popen([sys.executable, "-m", "host_tools", "deploy", "--port", url], cwd=ROOT,
+    return subprocess.Popen([sys.executable, "-m", "host_tools", "deploy", "--port", url],
+                            cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -175,7 +180,8 @@ def test_deploy_interrupted_halfway_leaves_the_board_booting(board, capsys):
     with Board(board.url) as b:
         assert b.read_file("/.update") is None          # never committed
         assert b.files_under("/.new")                   # the upload was under way
-        assert "/firmware/app/core/runtime.py" in b.files_under("/firmware")  # the old firmware is whole
+        # the old firmware is whole
+        assert "/firmware/app/core/runtime.py" in b.files_under("/firmware")
     booted = boot_output(board.url)
     assert "Traceback" not in booted, booted
     assert on_board(board.url, MAKE_APP).split()[0] == "menu"
@@ -200,7 +206,8 @@ def test_a_swap_cut_after_the_commit_is_finished_at_boot(board):
     assert "Traceback" not in booted, booted
     with Board(board.url) as b:
         assert b.read_file("/firmware/app/core/eventlog.py") == old + b"# new\n"
-        assert b.read_files(["/.update", "/firmware/stale.py"]) == {"/.update": None, "/firmware/stale.py": None}
+        gone = {"/.update": None, "/firmware/stale.py": None}
+        assert b.read_files(["/.update", "/firmware/stale.py"]) == gone
         assert b.files_under("/.new") == []
 
 
@@ -213,17 +220,22 @@ def test_config_set_then_get_and_the_app_uses_it(board, capsys):
     code, out, err = arbiter(capsys, "config", "get", "--port", url)
     assert code == 0, err
     lines = out.splitlines()
-    for want in ("leds.brightness=10", "sound=off", "morbak.game_time_s=600", "morbak.move_time_s=off",
-                 "morbak.lite=on", "morbak.budget=7", "morbak.neutralizations=default", "mano.target=default",
+    for want in ("leds.brightness=10", "sound=off", "morbak.game_time_s=600",
+                 "morbak.move_time_s=off",
+                 "morbak.lite=on", "morbak.budget=7", "morbak.neutralizations=default",
+                 "mano.target=default",
                  "morbak.confirm=on"):
         assert want in lines, out
     # The player's budget reaches the engine; what was never set is the engine's own.
-    opts = on_board(url, "from firmware.app.core import settings\nfrom firmware.hal.storage import Storage\n"
-                         "print(settings.game_options(settings.load(Storage(), ('morbak',)), 'morbak'))")
+    opts = on_board(url,
+                    "from firmware.app.core import settings\nfrom firmware.hal.storage import Storage\n"
+                         "print(settings.game_options(settings.load(Storage(), ('morbak',)), "
+                    "'morbak'))")
     assert eval(opts) == {"lite": True, "budget": 7, "game_time_s": 600}, opts
     assert arbiter(capsys, "config", "get", "morbak.move_time_s", "--port", url)[1] == "off\n"
     stored = json.loads(mpremote(url, "cat", ":config.json"))
-    assert stored["version"] == 1 and stored["morbak.move_time_s"] is None and stored["leds.brightness"] == 10
+    assert stored["version"] == 1 and stored["morbak.move_time_s"] is None
+    assert stored["leds.brightness"] == 10
     assert on_board(url, MAKE_APP).split()[1:] == ["10", "False"]  # no re-flash needed
     # The command left the board restarted in the friendly REPL (its app started), not
     # stopped in the raw REPL.
@@ -331,7 +343,8 @@ def test_board_unplugged_in_the_middle_of_a_deploy(board):
     board.proc.kill()   # the cable is pulled
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 1, out + err
-    assert err.startswith("arbiter: lost the connection to socket://") and err.count("\n") == 1, err
+    assert err.startswith("arbiter: lost the connection to socket://"), err
+    assert err.count("\n") == 1, err
 
 
 def test_busy_board_and_no_board(board, capsys):
@@ -348,13 +361,15 @@ def test_mpremote_drives_the_virtual_board(board, tmp_path):
     url = board.url
     data = bytes(range(256)) * 4
     (tmp_path / "blob.bin").write_bytes(data)
-    out = mpremote(url, "cp", str(tmp_path / "blob.bin"), ":blob.bin", "+", "sha256sum", ":blob.bin", "+", "ls")
+    out = mpremote(url, "cp", str(tmp_path / "blob.bin"), ":blob.bin", "+", "sha256sum",
+                   ":blob.bin", "+", "ls")
     assert local_hash(data, "sha256") in out and "blob.bin" in out and "firmware/" in out
     # Code longer than several raw-paste windows; then a soft reset, which is a fresh
     # interpreter over the same files.
     big = "data = %r\nprint(len(data))" % (b"\xff" * 5000)
     out = mpremote(url, "exec", big, "+", "exec", "x = 42", "+", "soft-reset", "exec",
-                   "print('x' in globals(), open('blob.bin', 'rb').read() == bytes(range(256)) * 4)")
+                   "print('x' in globals(), open('blob.bin', 'rb').read() == bytes(range(256)) * "
+                   "4)")
     assert out.split() == ["5000", "False", "True"], out
     # The plain raw REPL (what mpremote falls back to without raw-paste) works too.
     from mpremote.transport_serial import SerialTransport
@@ -368,7 +383,8 @@ def test_mpremote_drives_the_virtual_board(board, tmp_path):
     finally:
         t.close()
     # A missing file is an OSError mpremote understands (ENOENT), not a link failure.
-    r = subprocess.run([MPREMOTE, "connect", url, "cat", ":nope.txt"], capture_output=True, text=True)
+    r = subprocess.run([MPREMOTE, "connect", url, "cat", ":nope.txt"], capture_output=True,
+                       text=True)
     assert r.returncode == 1 and "No such file" in r.stdout + r.stderr, r.stdout + r.stderr
 
 
@@ -377,7 +393,8 @@ def test_virtual_board_command_persists_its_flash_and_stops_on_ctrl_c(tmp_path):
 
     def start():
         proc = subprocess.Popen([sys.executable, "-m", "host_tools", "virtual-board", "--listen",
-                                 "127.0.0.1:0", "--fs", str(flash)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+                                 "127.0.0.1:0", "--fs", str(flash)], cwd=ROOT,
+                                stdout=subprocess.PIPE, text=True)
         first = proc.stdout.readline()
         url = re.search(r"socket://[\d.]+:\d+", first)
         assert url, first
@@ -404,7 +421,8 @@ def test_virtual_board_command_persists_its_flash_and_stops_on_ctrl_c(tmp_path):
 def test_config_get_shows_the_stone_boards_calibration(board, capsys):
     cal = {"black": "low", "baseline": [32000 + i for i in range(61)]}
     on_board(board.url, "import json\nf = open('/config.json', 'w')\n"
-                        "f.write(json.dumps({'version': 1, 'stone.calibration': %r}))\nf.close()" % (cal,))
+                        "f.write(json.dumps({'version': 1, 'stone.calibration': %r}))\nf.close()"
+             % (cal,))
     code, out, err = arbiter(capsys, "config", "get", "--port", board.url)
     assert code == 0, err
     line = [x for x in out.splitlines() if x.startswith("stone.calibration=")]

@@ -12,7 +12,8 @@ import time
 
 import pytest
 
-from host_tools import board_link, virtual_board
+from host_tools import board_link
+from host_tools.commands import virtual_board
 from host_tools.board_link import Board
 from host_tools.errors import BoardError
 from tests.test_e2e_board import (ROOT, MAKE_APP, VirtualBoard, _host_port, arbiter, boot_output,
@@ -59,7 +60,8 @@ def test_a_frozen_board_holds_arbiter_no_longer_than_the_deadline(board, capsys)
 DAMAGED_PLAN = b'{"move": ["firmware/app/core/menu.py"], "del'
 
 
-def test_a_damaged_update_journal_is_kept_and_the_deploy_repairs_the_board(board, capsys, monkeypatch):
+def test_a_damaged_update_journal_is_kept_and_the_deploy_repairs_the_board(
+        board, capsys, monkeypatch):
     url = board.url
     with Board(url) as b:
         b.write_files({"/.update": DAMAGED_PLAN})
@@ -68,7 +70,8 @@ def test_a_damaged_update_journal_is_kept_and_the_deploy_repairs_the_board(board
     booted = boot_output(url)
     assert "Traceback" not in booted and "update" not in booted, booted
     with Board(url) as b:
-        assert b.read_files(["/.update", "/.update.bad"]) == {"/.update": None, "/.update.bad": DAMAGED_PLAN}
+        set_aside = {"/.update": None, "/.update.bad": DAMAGED_PLAN}
+        assert b.read_files(["/.update", "/.update.bad"]) == set_aside
         # Again, on a board whose boot.py is gone: now the deploy meets it, and says so.
         b.write_files({"/.update": b"\xff\x00 not even text"})
         b.exec("os.remove('/boot.py')")
@@ -86,8 +89,8 @@ def test_a_damaged_update_journal_is_kept_and_the_deploy_repairs_the_board(board
     assert code == 1 and one_sentence(err) and "arrived damaged" in err, err
     assert "board: update: /.update could not be read; kept as /.update.bad" in out, out
     with Board(url) as b:
-        assert b.read_files(["/.update", "/.update.bad"]) == {"/.update": None,
-                                                              "/.update.bad": b"\xff\x00 not even text"}
+        set_aside = {"/.update": None, "/.update.bad": b"\xff\x00 not even text"}
+        assert b.read_files(["/.update", "/.update.bad"]) == set_aside
         assert "/firmware/app/core/runtime.py" in b.files_under("/firmware")  # the old firmware, whole
     monkeypatch.setattr(Board, "write_files", real_write)
 
@@ -110,7 +113,8 @@ def test_bad_files_on_the_board_are_named(board, capsys):
     assert friendly_prompt(url)
     # Only the temporary config left (a cut between "remove" and "rename" on FAT).
     with Board(url) as b:
-        b.write_files({"/config.json.tmp": json.dumps({"version": 1, "leds.brightness": 33}).encode()})
+        b.write_files({"/config.json.tmp": json.dumps({"version": 1,
+                                                       "leds.brightness": 33}).encode()})
     code, out, err = arbiter(capsys, "config", "get", "leds.brightness", "--port", url)
     assert (code, out) == (0, "33\n"), err
     assert friendly_prompt(url), "the board restarted after the command"
@@ -134,8 +138,9 @@ def test_bad_files_on_the_board_are_named(board, capsys):
     assert code == 0 and "/config.json cannot be read" in err, err
     code, out, err = arbiter(capsys, "config", "set", "sound=off", "--port", url)
     last = err.splitlines()[-1]  # after the warning above
-    assert code == 1 and "/config.json on the board cannot be read (a folder stands where a file " \
-        "should be): remove it" in last, err
+    assert code == 1, err
+    assert ("/config.json on the board cannot be read (a folder stands where a file should be): "
+            "remove it") in last, err
 
     # A binary crash counter: taken as a crash loop and named in the event log.
     with Board(url) as b:
@@ -150,7 +155,8 @@ def test_bad_files_on_the_board_are_named(board, capsys):
         b.exec("os.rmdir('/games')")  # made empty by the app above
         b.write_files({"/games": b"not a folder"})
     code, out, err = arbiter(capsys, "games", "list", "--port", url)
-    assert code == 1 and one_sentence(err) and "/games on the board is a file, not a folder" in err, err
+    assert code == 1 and one_sentence(err), err
+    assert "/games on the board is a file, not a folder" in err, err
     assert "OSError" not in err
 
 
@@ -176,7 +182,8 @@ def test_a_full_flash_refuses_a_save_and_loses_nothing(tmp_path, capsys):
             b.exec("f = open('/filler', 'wb')\ntry:\n while True:\n  f.write(bytes(4096))\n"
                    "except OSError:\n pass\nf.close()")
             assert b.eval("print(repr(os.statvfs('/')[3]))") == 0
-        code, out, err = arbiter(capsys, "config", "set", "leds.brightness=20", "sound=off", "--port", url)
+        code, out, err = arbiter(capsys, "config", "set", "leds.brightness=20", "sound=off",
+                                 "--port", url)
         assert code == 1 and one_sentence(err) and "the board's flash is full" in err, err
         code, out, err = arbiter(capsys, "games", "list", "--port", url)  # still works
         assert code == 0, err
@@ -212,8 +219,10 @@ def test_a_full_flash_refuses_a_save_and_loses_nothing(tmp_path, capsys):
 
 def test_a_killed_virtual_board_command_takes_its_bridge_with_it():
     def start(listen):
-        proc = subprocess.Popen([sys.executable, "-m", "host_tools", "virtual-board", "--listen", listen],
-                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        proc = subprocess.Popen([sys.executable, "-m", "host_tools", "virtual-board", "--listen",
+                                 listen],
+                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True)
         first = proc.stdout.readline()
         url = re.search(r"socket://[\d.]+:\d+", first)
         assert url, first + proc.stderr.read()

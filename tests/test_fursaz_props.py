@@ -1,6 +1,7 @@
 """Fursaz properties over random games (CPython, hypothesis), checked against a slow,
-independent reference of docs/rules/fursaz.md#flanks-and-which-stones-flip written straight from the spec in axial
-coordinates (no shared tables, no suspects: every stone rechecked every stage)."""
+independent reference of docs/rules/fursaz.md#flanks-and-which-stones-flip written straight
+from the spec in axial coordinates (no shared tables, no suspects: every stone rechecked every
+stage)."""
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from firmware.rules import IllegalMove, Rng
@@ -12,7 +13,8 @@ AXES = ((1, 0), (0, 1), (1, -1))
 # ---------------------------------------------------------------- reference model
 
 def parse(text):
-    """Position text -> (size, {(q, r): [colour, stamp]}), read with the formulas of docs/rules/fursaz.md#components."""
+    """Position text -> (size, {(q, r): [colour, stamp]}), read with the formulas of
+    docs/rules/fursaz.md#components."""
     tokens = text.split()
     size = int(tokens[0])
     stones = {}
@@ -59,13 +61,13 @@ def capturable(size, stones, p):
     if not fl:
         return False
     newest = max(age for _, age in fl)
-    colours = set(c for c, age in fl if age == newest)
+    colours = {c for c, age in fl if age == newest}
     assert len(colours) == 1, "two flanks of different colours with one age"
     return colours.pop() != stones[p][0]
 
 
 def key(stones):
-    ranks = {t: i for i, t in enumerate(sorted(set(t for _, t in stones.values())))}
+    ranks = {t: i for i, t in enumerate(sorted({t for _, t in stones.values()}))}
     return tuple(sorted((p, c, ranks[t]) for p, (c, t) in stones.items()))
 
 
@@ -95,9 +97,10 @@ def ref_place(size, stones, p, mover):
 
 
 def ref_text(size, head, stones, tail):
-    ranks = {t: i for i, t in enumerate(sorted(set(t for _, t in stones.values())))}
+    ranks = {t: i for i, t in enumerate(sorted({t for _, t in stones.values()}))}
     order = sorted(stones, key=lambda p: (size - 1 - p[1], p[0]))
-    parts = [head] + ["%s%s%d" % (name(size, *p), stones[p][0], ranks[stones[p][1]]) for p in order]
+    parts = [head] + ["%s%s%d" % (name(size, *p), stones[p][0], ranks[stones[p][1]])
+                      for p in order]
     return " ".join(parts + tail)
 
 
@@ -212,7 +215,8 @@ def test_placements_match_the_reference(options, seed, ply):
 
 @SETTINGS
 @given(options=OPTIONS, seed=st.integers(0, 2 ** 31 - 1), ply=st.integers(0, 60),
-       junk=st.one_of(st.text(max_size=6), st.integers(), st.none(), st.lists(st.text(max_size=3))))
+       junk=st.one_of(st.text(max_size=6), st.integers(), st.none(),
+                      st.lists(st.text(max_size=3))))
 def test_bad_moves_raise_and_change_nothing(options, seed, ply, junk):
     s = fz.new_game(options)
     for _, _, t in random_game(options, seed, ply):

@@ -67,7 +67,8 @@ class Rig:
             return app
 
         self.runner = device.Runner(factory, PROFILE, self.storage,
-                                    Drivers(Leds(PROFILE["leds"], self.strip), Buzzer(self.pwm), keys), crash)
+                                    Drivers(Leds(PROFILE["leds"], self.strip), Buzzer(self.pwm),
+                                            keys), crash)
 
     def run(self, t0, t1, step=5):
         for t in range(t0, t1, step):
@@ -355,7 +356,8 @@ def test_boot_finishes_an_interrupted_firmware_swap(upy):
              "for d in ('/.new', '/.new/firmware'):\n"
              "    os.mkdir(d)\n"
              "open('/.new/firmware/added.py', 'w').write('X = 1\\n')\n"
-             "open('/.update', 'w').write(json.dumps({'move': ['firmware/added.py'], 'delete': []}))\n")
+             "open('/.update', 'w').write(json.dumps({'move': ['firmware/added.py'], 'delete': "
+             "[]}))\n")
     check = "\nimport firmware.added\nprint(firmware.added.X, '.update' in os.listdir('/'))\n"
     assert upy.run(setup + boot + check).split() == ["1", "False"]
 

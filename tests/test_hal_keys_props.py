@@ -12,7 +12,8 @@ histories = st.lists(st.tuples(st.sampled_from([0, 8, 24, 48, 49, 50]), st.integ
 
 @settings(max_examples=80, deadline=None)
 @given(histories, st.integers(1, 5), st.integers(2, 40))
-@example(flips=[(0, 21), (0, 26), (0, 27)], debounce=2, long_scans=4)  # a bounce when "long" is due
+# a bounce when "long" is due
+@example(flips=[(0, 21), (0, 26), (0, 27)], debounce=2, long_scans=4)
 def test_events_follow_the_debounced_state(flips, debounce, long_scans):
     board = Board()
     menu, ok = Button(), Button()

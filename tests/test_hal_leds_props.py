@@ -10,7 +10,8 @@ wirings = st.fixed_dictionaries({
 
 
 def positions(spec):
-    return {(x, y): chain_position(x, y, spec) for y in range(spec["height"]) for x in range(spec["width"])}
+    return {(x, y): chain_position(x, y, spec) for y in range(spec["height"])
+            for x in range(spec["width"])}
 
 
 @settings(max_examples=60, deadline=None)

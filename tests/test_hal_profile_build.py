@@ -75,7 +75,8 @@ class FakeNeoPixel:
 def build_fake(profile=None):
     machine = FakeMachine()
     neopixel = types.SimpleNamespace(NeoPixel=FakeNeoPixel)
-    drivers = prof.build_micropython(profile or light(), machine, neopixel, sleep_us=lambda us: None)
+    drivers = prof.build_micropython(profile or light(), machine, neopixel,
+                                     sleep_us=lambda us: None)
     return machine, drivers
 
 

@@ -39,7 +39,8 @@ def test_the_shipped_tile_profile_loads_and_reads_tiles():
     assert (frame[0], frame[1], frame[54], frame[55], frame[80], frame[81]) == (6, 6, 3, 5, 0, 7)
     assert (frame[28], frame[29], frame[30], frame[31]) == (tiles.NONE, tiles.SHORT, tiles.BAD, 4)
     assert tiles.faults(frame) == [15]
-    assert sum(1 for c in range(128) if frame[c] == tiles.NONE) == 128 - 9          # nothing anywhere else
+    # nothing anywhere else
+    assert sum(1 for c in range(128) if frame[c] == tiles.NONE) == 128 - 9
 
 
 @pytest.mark.parametrize("path,value,message", [

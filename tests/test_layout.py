@@ -1,5 +1,5 @@
-"""Imports flow one way (docs/architecture.md#layout): app -> hal, rules; hal and rules never import app;
-hal never imports rules (the drivers know nothing of the games); rules imports nothing
+"""Imports flow one way (docs/architecture.md#layout): app -> hal, rules; hal and rules never
+import app; hal never imports rules (the drivers know nothing of the games); rules imports nothing
 outside its package."""
 import ast
 import os
@@ -7,7 +7,8 @@ import os
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FORBIDDEN = {"hal": ("firmware.app", "firmware.rules"), "rules": ("firmware.app", "firmware.hal", "firmware.values")}
+FORBIDDEN = {"hal": ("firmware.app", "firmware.rules"),
+             "rules": ("firmware.app", "firmware.hal", "firmware.values")}
 
 
 def _imports(path):
@@ -33,4 +34,5 @@ def test_imports_flow_one_way(package):
         if name.endswith(".py"):
             for mod in _imports(os.path.join(folder, name)):
                 for bad in FORBIDDEN[package]:
-                    assert not mod.startswith(bad), "firmware/%s/%s imports %s" % (package, name, mod)
+                    assert not mod.startswith(bad), \
+                        "firmware/%s/%s imports %s" % (package, name, mod)

@@ -235,7 +235,8 @@ def _perturbations(move, occ, rng):
         i = occupied[rng.below(len(occupied))]
         name = m.SPACES[i]
         dx, dy = ((1, 0), (-1, 0), (0, 1), (0, -1))[rng.below(4)]
-        nb = "abcdefgh"[("abcdefgh".index(name[0]) + dx) % 8] + str((int(name[1]) - 1 + dy) % 8 + 1)
+        nb = ("abcdefgh"[("abcdefgh".index(name[0]) + dx) % 8]
+              + str((int(name[1]) - 1 + dy) % 8 + 1))
         if nb in m.SPACES and not occ[m.space_index(nb)]:
             r = bytearray(occ)
             r[i] = 0

@@ -18,8 +18,8 @@ Where the rules coincide, and what is checked:
   (docs/rules/mano.md#the-match), there only ``Result.player`` says who went out.
 * A whole hand with an empty boneyard, placed move for move in both: same
   legal moves at every turn, same end. Our ``lock="immediate"`` (dead line)
-  ends it exactly when theirs is stuck (the lemma in docs/rules/mano.md#the-end-of-a-hand), and their "player"
-  of a stuck result is the last to place, our blocker.
+  ends it exactly when theirs is stuck (the lemma in docs/rules/mano.md#the-end-of-a-hand), and
+  their "player" of a stuck result is the last to place, our blocker.
   Differences: a stuck hand scores the sum of both hands there (our
   ``lock_award="both"``, not our default); with equal totals theirs is a tie
   worth 0, ours goes against the blocker (DM-10) -- those hands are checked
@@ -33,7 +33,7 @@ import random
 import dominoes
 from hypothesis import given, settings, strategies as st
 
-import firmware.rules.mano as mano
+from firmware.rules import mano
 from test_mano import TILES, field
 
 SEEDS = st.integers(min_value=0, max_value=2 ** 32 - 1)
@@ -80,7 +80,8 @@ def test_moves_against_given_ends(seed, pick):
         seat = mano.to_move(s)
         line = field(text, "line")
         le, re = int(line[0][0]), int(line[-1][2])
-        g = their_game(dominoes.SkinnyBoard(le, re, len(line)), [field(text, "h0"), field(text, "h1")], seat)
+        g = their_game(dominoes.SkinnyBoard(le, re, len(line)),
+                       [field(text, "h0"), field(text, "h1")], seat)
         ours = mano.legal_moves(s)
         if ours in (["draw"], ["pass"]):
             assert g.valid_moves == ()
@@ -94,7 +95,8 @@ def _empty_boneyard_hand(rnd):
     rnd.shuffle(tiles)
     lead, h0, h1 = tiles[0], sorted(tiles[1:14]), sorted(tiles[14:])
     text = ("hand=1 score=0,0 move=1 last=0 line=%s h0=%s h1=%s bone=- target=1000 lock=immediate "
-            "lock_award=both no_double=heaviest later_lead=highest_double mode=dealt passes=0 rng=1 hist=-"
+            "lock_award=both no_double=heaviest later_lead=highest_double mode=dealt passes=0 "
+            "rng=1 hist=-"
             % (lead, " ".join(h0), " ".join(h1)))
     board = dominoes.Board()
     board.add(dom(lead), True)
@@ -117,7 +119,8 @@ def test_whole_hands_without_boneyard(pick):
     while s.hand == 1:
         moves = mano.legal_moves(s)
         if moves == ["pass"]:
-            if g.turn == mano.to_move(s):  # only right after the lead: theirs passes inside make_move
+            # only right after the lead: theirs passes inside make_move
+            if g.turn == mano.to_move(s):
                 assert g.valid_moves == ()
                 g.turn = 1 - g.turn
                 g._update_valid_moves()
@@ -163,7 +166,8 @@ def test_points_for_going_out(seed, pick):
             continue
         line = field(text, "line")
         le, re = int(line[0][0]), int(line[-1][2])
-        g = their_game(dominoes.SkinnyBoard(le, re, len(line)), [field(text, "h0"), field(text, "h1")], seat)
+        g = their_game(dominoes.SkinnyBoard(le, re, len(line)),
+                       [field(text, "h0"), field(text, "h1")], seat)
         r = g.make_move(dom(hand[0]), moves[0][0] == "L")
         ours = mano.hand_history(mano.play(s, moves[0]))[-1]
         assert (r.won, r.player) == (True, seat) and ours["reason"] == "domino"

@@ -6,7 +6,7 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-import firmware.rules.mano as mano
+from firmware.rules import mano
 from firmware.rules import IllegalMove
 from test_mano import TILES, field
 
@@ -35,7 +35,8 @@ def ends(text):
 
 
 def expected_moves(text):
-    """legal_moves recomputed from the text alone (docs/rules/mano.md#a-turn, docs/rules/mano.md#notation)."""
+    """legal_moves recomputed from the text alone (docs/rules/mano.md#a-turn,
+    docs/rules/mano.md#notation)."""
     seat = int(field(text, "move")[0])
     hand = field(text, "h%d" % seat)
     if not field(text, "line"):
@@ -54,7 +55,8 @@ def expected_moves(text):
 
 
 def expected_hand_result(text, move, options):
-    """docs/rules/mano.md#the-end-of-a-hand applied by hand to the position before the hand-ending move."""
+    """docs/rules/mano.md#the-end-of-a-hand applied by hand to the position before the
+    hand-ending move."""
     seat = int(field(text, "move")[0])
     hands = [field(text, "h0"), field(text, "h1")]
     if move == "pass":
@@ -119,13 +121,15 @@ def test_random_matches_keep_the_rules(seed, options, pick):
         same_behaviour(s, mano.from_text(text))
         # 28 tiles, none twice.
         if not mano.is_over(s):
-            tiles = [canon(t) for t in field(text, "line")] + field(text, "h0") + field(text, "h1") + field(text, "bone")
+            tiles = ([canon(t) for t in field(text, "line")] + field(text, "h0")
+                     + field(text, "h1") + field(text, "bone"))
             assert sorted(tiles) == sorted(TILES)
         moves = mano.legal_moves(s)
         if mano.is_over(s):
             assert moves == [] and mano.to_move(s) is None
             r = mano.result(s)
-            assert r["scores"][r["winner"]] >= options.get("target", 50) > r["scores"][1 - r["winner"]]
+            winner = r["winner"]
+            assert r["scores"][winner] >= options.get("target", 50) > r["scores"][1 - winner]
             break
         want = expected_moves(text)
         if want is not None:

@@ -161,7 +161,8 @@ def test_random_games(options, seed):
     _check_text(s)
     r = m.result(s)
     assert r["scores"] == s.score
-    assert r["winner"] == (None if s.score[0] == s.score[1] else (0 if s.score[0] > s.score[1] else 1))
+    assert r["winner"] == (None if s.score[0] == s.score[1]
+                           else (0 if s.score[0] > s.score[1] else 1))
 
 
 @settings(max_examples=6, deadline=None)
@@ -217,7 +218,8 @@ def _attack_by_shapes(hand):
     """Some upper 5-pattern and two lower 3-patterns fit together (the
     generic orientation check)."""
     h = ms._Hand(hand)
-    ups = [(v,) * 5 for v in range(8)] + [tuple(range(n, n + 5)) for n in range(4)] + [(4, 5, 6, 7, 0)]
+    ups = [(v,) * 5 for v in range(8)] + [tuple(range(n, n + 5))
+                                          for n in range(4)] + [(4, 5, 6, 7, 0)]
     lows = [(v,) * 3 for v in range(8)] + [tuple(range(n, n + 3)) for n in range(6)] + [(6, 7, 0)]
     for u in ups:
         if not ms.feasible(h, [(0, False, u)]):
@@ -241,7 +243,7 @@ def test_attack_agrees_with_generic_check(hand):
 def _all_formations(hand):
     out = []
     for row in (0, 1):
-        choices = [[None] + sorted(set([t >> 3, t & 7])) for t in hand]
+        choices = [[None] + sorted({t >> 3, t & 7}) for t in hand]
         for combo in itertools.product(*choices):
             uses = [(t, v) for t, v in zip(hand, combo) if v is not None]
             if len(uses) < mf.MIN_LEN[row]:

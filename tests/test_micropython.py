@@ -23,9 +23,11 @@ def _portable_tests():
 @pytest.mark.parametrize("module,func", list(_portable_tests()),
                          ids=lambda v: v)
 def test_on_micropython(upy, module, func):
-    code = "import sys\nsys.path.insert(0, '/portable')\nimport %s\n%s.%s()\n" % (module, module, func)
+    code = ("import sys\nsys.path.insert(0, '/portable')\nimport %s\n%s.%s()\n"
+            % (module, module, func))
     try:
         upy.run(code)
     except MicroPythonError as e:
-        pytest.fail("%s.%s fails on MicroPython (passes on CPython?):\n%s" % (module, func, e.traceback),
+        pytest.fail("%s.%s fails on MicroPython (passes on CPython?):\n%s"
+                    % (module, func, e.traceback),
                     pytrace=False)

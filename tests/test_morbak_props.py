@@ -74,7 +74,8 @@ class Ref:
             for x in range(7):
                 for y in range(7):
                     sq = [(x + k * dx, y + k * dy) for k in range(4)]
-                    if all(0 <= a < 7 and 0 <= b < 7 and self.cells[b * 7 + a][0] == p for a, b in sq):
+                    if all(0 <= a < 7 and 0 <= b < 7 and self.cells[b * 7 + a][0] == p for a,
+                           b in sq):
                         return True
         return False
 
@@ -142,7 +143,6 @@ def rejects(s, move):
 
 def play_out(s, ref, data, game_clock, move_clock):
     """Play ``s`` to its end with random legal moves and events, checking every ply."""
-    reasons = []
     while True:
         moves = m.legal_moves(s)
         assert moves == ref.moves()
@@ -151,7 +151,8 @@ def play_out(s, ref, data, game_clock, move_clock):
             event("forced pass")
         same_behaviour(m.from_text(m.to_text(s)), s)
         b = m.budgets(s)
-        assert b["budget"] == ref.switches and b["blocks"] == ref.blocks and b["neutral"] == ref.neutral
+        assert (b["budget"], b["blocks"], b["neutral"]) == (ref.switches, ref.blocks,
+                                                            ref.neutral)
         assert min(b["budget"] + (b["blocks"] or []) + b["neutral"]) >= 0
         for i in range(49):
             press = m.press_action(s, i)
@@ -180,28 +181,34 @@ def play_out(s, ref, data, game_clock, move_clock):
         mover = m.to_move(s)
         if kind == "timeout" and move_clock:
             t = m.play(s, "timeout")
-            assert m.to_text(t).split(" ")[2:] == before.split(" ")[2:] and m.to_move(t) == 1 - mover
+            assert m.to_text(t).split(" ")[2:] == before.split(" ")[2:]
+            assert m.to_move(t) == 1 - mover
             ref.turn = 1 - ref.turn
         elif kind == "flag" and game_clock:
             t = m.play(s, "flag")
-            assert m.result(t) == {"winner": 1 - mover, "scores": [mover, 1 - mover], "reason": "flag"}
+            assert m.result(t) == {"winner": 1 - mover, "scores": [mover, 1 - mover],
+                                   "reason": "flag"}
             ref.winner = 1 - ref.turn
         else:
             # Favour switches, blocks and neutralizations: random lights rarely reach them.
             special = [mv for mv in moves if mv[0] != "L"]
-            move = data.draw(st.sampled_from(special if special and data.draw(st.booleans()) else moves))
+            move = data.draw(st.sampled_from(special if special and data.draw(st.booleans())
+                                             else moves))
             t = m.play(s, move)
             ref.play(move)
             if ref.winner is not None:
-                assert m.result(t) == {"winner": mover, "scores": [int(mover == 0), int(mover == 1)],
+                assert m.result(t) == {"winner": mover,
+                                       "scores": [int(mover == 0), int(mover == 1)],
                                        "reason": "line"}
                 line = m.winning_line(t)
-                assert len(line) == 4 and all(m.square_state(t, i) in ("Aa1", "Bb2")[mover] for i in line)
+                assert len(line) == 4 and all(m.square_state(t, i) in ("Aa1", "Bb2")[mover]
+                                              for i in line)
             elif not m.is_over(t):
                 assert not ref.has_line(0) and not ref.has_line(1)
         assert m.to_text(s) == before, "play left its input untouched"
         board, after = before.split(" ")[0], m.to_text(t).split(" ")[0]
-        assert all(after[k] == "#" for k in range(len(board)) if board[k] == "#"), "neutral squares stay"
+        assert all(after[k] == "#" for k in range(len(board))
+                   if board[k] == "#"), "neutral squares stay"
         s = t
 
 
@@ -210,7 +217,8 @@ def play_out(s, ref, data, game_clock, move_clock):
 def test_random_games_follow_the_rules(options, data):
     s = m.new_game(options, 5)
     play_out(s, Ref(options, m.to_move(s)), data,
-             options.get("game_time_s", 900) is not None, options.get("move_time_s", 120) is not None)
+             options.get("game_time_s", 900) is not None,
+             options.get("move_time_s", 120) is not None)
 
 
 # A full board without a line for either player; endgames start from it.
@@ -218,8 +226,10 @@ FULL = "BAAABAB/ABBAAAB/ABABBAA/AAABABB/BBAAABA/BABBAAA/AABABBA"
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.sampled_from("===#ss11"), min_size=49, max_size=49), st.sets(st.integers(0, 48), max_size=3),
-       st.booleans(), st.lists(st.sampled_from([0, 0, 1, 2]), min_size=4, max_size=4), st.sampled_from([0, 1]),
+@given(st.lists(st.sampled_from("===#ss11"), min_size=49, max_size=49),
+       st.sets(st.integers(0, 48), max_size=3),
+       st.booleans(), st.lists(st.sampled_from([0, 0, 1, 2]), min_size=4, max_size=4),
+       st.sampled_from([0, 1]),
        st.data())
 def test_endgames_with_passes_and_draws(changes, empties, per_player, counters, side, data):
     """Nearly full boards with small budgets: forced passes and draws happen here."""
@@ -238,10 +248,13 @@ def test_endgames_with_passes_and_draws(changes, empties, per_player, counters, 
         board.append(ch)
     lists = ""
     if per_player:
-        lists = " %s %s" % tuple(",".join(NAMES[i] for i in sorted(range(49), key=lambda i: (i % 7, i // 7))
+        lists = " %s %s" % tuple(",".join(NAMES[i]
+                                          for i in sorted(range(49), key=lambda i: (i % 7, i // 7))
                                           if board[i] == ch) or "-" for ch in "ab")
-    text = "%s %s %d %d %d %d%s" % ("/".join("".join(board[y * 7:y * 7 + 7]) for y in range(6, -1, -1)),
-                                    "AB"[side], counters[0], counters[1], counters[2], counters[3], lists)
+    text = "%s %s %d %d %d %d%s" % ("/".join("".join(board[y * 7:y * 7 + 7])
+                                             for y in range(6, -1, -1)),
+                                    "AB"[side], counters[0], counters[1], counters[2], counters[3],
+                                    lists)
     s = m.from_text(text)
     assert m.to_text(s) == text
     ref = Ref({"switch_limit": "per_player"} if per_player else {}, side)
@@ -268,4 +281,5 @@ def test_bad_option_values_name_the_key(key, value):
     except ValueError as e:
         assert key in str(e)
     else:
-        assert key in ("game_time_s", "move_time_s") and isinstance(value, int) and 0 < value < 2 ** 30
+        assert key in ("game_time_s", "move_time_s")
+        assert isinstance(value, int) and 0 < value < 2 ** 30

@@ -70,7 +70,7 @@ def test_link_down_60_seconds_charges_nobody(kit):
         b.join()
         pump_until([a, b], lambda: a.started() and b.started())
         a.play(choose(a))
-        pump_until([a, b], lambda: b.my_turn())
+        pump_until([a, b], b.my_turn)
         clock.advance(1.0)
         proxy.cut()
         pump_until([a, b], lambda: not b.link.up and a.presence.get("bob") is False)

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from host_tools.sim_page import ARTIFACTS, VIEWPORT
+from tests.harness.sim_page import ARTIFACTS, VIEWPORT
 from tests.online_kit import kit, new_game, play_out, records  # noqa: F401
 from tests.sim_harness import browser, serve  # noqa: F401
 

@@ -16,5 +16,6 @@ def test_same_games_on_both_interpreters(upy, name):
     games = GAMES[name]
     want = playout.trace(engine, 1, games)
     got = upy.run("import sys\nsys.path.insert(0, '/portable')\nimport playout\n"
-                  "import firmware.rules.%s as e\nprint(playout.trace(e, 1, %d))" % (name, games)).strip()
+                  "import firmware.rules.%s as e\nprint(playout.trace(e, 1, %d))"
+                  % (name, games)).strip()
     assert got == want, "%s: MicroPython played %s, CPython %s" % (name, got, want)

@@ -51,7 +51,8 @@ def typeshed(folder):
     versions = os.path.join(folder, "stdlib", "VERSIONS")
     with open(versions) as f:
         listed = {line.split(":")[0].strip() for line in f if ":" in line}
-    extra = sorted(n[:-4] if n.endswith(".pyi") else n for n in os.listdir(os.path.join(folder, "stdlib"))
+    extra = sorted(n[:-4] if n.endswith(".pyi") else n
+                   for n in os.listdir(os.path.join(folder, "stdlib"))
                    if (n.endswith(".pyi") or "." not in n) and n != "VERSIONS")
     with open(versions, "a") as f:
         for name in extra:
@@ -91,7 +92,8 @@ def _other_runtime(line, skip_lines):
     path, lineno = line.split(":")[:2]
     if path in NOT_ON_THE_BOARD:
         return True
-    if "[import-not-found]" in line and line.split('module named "')[1].split('"')[0] in OTHER_RUNTIME_MODULES:
+    if ("[import-not-found]" in line
+            and line.split('module named "')[1].split('"')[0] in OTHER_RUNTIME_MODULES):
         return True
     return int(lineno) in skip_lines.get(path, ())
 
@@ -121,5 +123,6 @@ def test_the_check_sees_the_ports_api(tmp_path):
                     "    micropython.heap_lock()\n"
                     "    return time.ticks_diff(time.ticks_ms(), 0) + p.value()\n")
     errors = mypy(tmp_path, [str(bad), str(good)])
-    assert sorted({e.split(":")[1] for e in errors if "bad.py" in e}) == ["3", "4", "5", "6"], errors
+    lines = sorted({e.split(":")[1] for e in errors if "bad.py" in e})
+    assert lines == ["3", "4", "5", "6"], errors
     assert not [e for e in errors if "good.py" in e], errors

@@ -1,5 +1,5 @@
-"""Layer 7 (docs/architecture.md#layer-7): the real Pico MicroPython on an emulated RP2040, booted from the
-image `arbiter uf2` builds, driven by its keys, read from its LED data pin and its flash.
+"""Layer 7 (docs/architecture.md#layer-7): the real Pico MicroPython on an emulated RP2040, booted
+from the image `arbiter uf2` builds, driven by its keys, read from its LED data pin and its flash.
 
 A few scenarios only (the emulator runs near real time here; the WebAssembly layer stays
 the broad one): boot to the menu and the host commands over USB, safe mode, deploy twice,
@@ -25,7 +25,7 @@ from firmware.app.core import render  # noqa: E402
 from firmware.hal.leds import Leds, RecordingStrip, chain_position  # noqa: E402
 from firmware.rules import Rng  # noqa: E402
 from firmware.rules import morbak  # noqa: E402
-from host_tools import uf2  # noqa: E402
+from host_tools.commands import uf2  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROFILE = os.path.join(ROOT, "hardware", "light-pico.json")
@@ -37,7 +37,7 @@ SETTLE_MS = 400          # after a press: the accept flash (150 ms) and the turn
 @pytest.fixture(scope="module")
 def image(tmp_path_factory):
     out = str(tmp_path_factory.mktemp("uf2"))
-    assert uf2.run("light-pico", MICROPYTHON, out) == 0
+    assert uf2.write_image("light-pico", MICROPYTHON, out) == 0
     return os.path.join(out, "arbiter-light-pico.uf2")
 
 
@@ -144,7 +144,8 @@ def test_safe_mode_leaves_the_repl_free(image, tmp_path):
         held = [i for i, c in enumerate(squares(frames[0][1])) if any(c)]
         assert held == [0, 6]  # a1 and g1 light blue, nothing else
         r = subprocess.run([sys.executable, "-m", "mpremote", "connect", pico.port, "resume",
-                            "exec", "import sys; print('free', 'firmware.app.core.runtime' in sys.modules)"],
+                            "exec",
+                            "import sys; print('free', 'firmware.app.core.runtime' in sys.modules)"],
                            capture_output=True, text=True, timeout=60)
         assert r.stdout.strip() == "free False", r
 
@@ -164,7 +165,8 @@ def test_virtual_board_pico_serves_the_emulated_port(tmp_path):
                 line = proc.stdout.readline()
                 assert line, "virtual-board --pico stopped"
             url = line.split("listening on ")[1].split(",")[0]
-            r = subprocess.run([sys.executable, "-m", "host_tools", "config"] + args + ["--port", url],
+            r = subprocess.run([sys.executable, "-m", "host_tools", "config"] + args
+                               + ["--port", url],
                                cwd=ROOT, capture_output=True, text=True, timeout=120)
             assert r.returncode == 0, r.stderr
             said.append(r.stdout.strip())
@@ -172,7 +174,8 @@ def test_virtual_board_pico_serves_the_emulated_port(tmp_path):
             proc.terminate()
             proc.wait(30)
     assert said[1] == "480"
-    assert json.loads(flash_file(str(tmp_path / "flash.bin"), "config.json"))["morbak.game_time_s"] == 480
+    assert json.loads(flash_file(str(tmp_path / "flash.bin"),
+                                 "config.json"))["morbak.game_time_s"] == 480
 
 
 def test_deploy_onto_plain_micropython_then_nothing_to_do(tmp_path):
@@ -292,17 +295,18 @@ GAMES = [("morbak", None, 400), ("mabula", None, 400), ("mano", None, 400),
 @pytest.fixture(scope="module")
 def bare_pico(image, tmp_path_factory):
     """A Pico with Arbiter installed, driven from the raw REPL (the app not running)."""
-    with boot(str(tmp_path_factory.mktemp("engines") / "flash.bin"), image, hold=("a1", "g1")) as pico:
+    with boot(str(tmp_path_factory.mktemp("engines") / "flash.bin"), image,
+              hold=("a1", "g1")) as pico:
         pico.wait(1000)
         yield pico
 
 
 def run_games(pico, game, options, plies, seed=1):
-    return run_script(pico.port, "host_tools/pico_games.py", 600,
+    return run_script(pico.port, "tests/harness/pico_games.py", 600,
                       GAME=game, OPTIONS=options, SEED=seed, PLIES=plies)
 
 
-@pytest.mark.parametrize("game,options,plies", GAMES, ids=lambda v: str(v))
+@pytest.mark.parametrize("game,options,plies", GAMES, ids=str)
 def test_engine_random_games_fit_the_pico_heap(bare_pico, game, options, plies):
     got = run_games(bare_pico, game, options, plies)
     print(got)

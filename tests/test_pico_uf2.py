@@ -1,5 +1,6 @@
 """`arbiter uf2` without a Pico: the image's layout and contents, and its bad inputs.
-A stand-in MicroPython UF2 is made here, so this runs without the Pico files of ARBITER_PICO_DIR."""
+A stand-in MicroPython UF2 is made here, so this runs without the Pico files of
+ARBITER_PICO_DIR."""
 import os
 import resource
 import signal
@@ -9,7 +10,7 @@ import sys
 
 import pytest
 
-from host_tools import deploy, uf2
+from host_tools.commands import deploy, uf2
 from host_tools.cli import main
 from host_tools.pico import PicoError, pico_files
 
@@ -33,7 +34,8 @@ def flash_of(data):
     return bytes(flash)
 
 
-def test_image_is_micropython_then_the_volume_with_the_deployed_files(micropython, tmp_path, capsys):
+def test_image_is_micropython_then_the_volume_with_the_deployed_files(micropython, tmp_path,
+                                                                      capsys):
     assert main(["uf2", "--micropython", micropython, "--out", str(tmp_path / "out")]) == 0
     data = (tmp_path / "out" / "arbiter-light-pico.uf2").read_bytes()
     blocks = uf2.read_blocks(data)

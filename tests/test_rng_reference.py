@@ -1,4 +1,5 @@
-"""The fast Rng (16-bit halves) gives exactly the stream of docs/contracts.md#the-seeded-generator as written."""
+"""The fast Rng (16-bit halves) gives exactly the stream of
+docs/contracts.md#the-seeded-generator as written."""
 from hypothesis import given, settings, strategies as st
 
 from firmware.rules import Rng

@@ -91,8 +91,8 @@ def test_no_file_points_to_a_document_outside_the_repository():
                     used.add((name, m.group(0)))
                 else:
                     found.append("%s:%d: %s" % (name, n, line.strip()[:120]))
-    assert not found, "these lines name documents outside the repository " \
-        "(point to docs/ instead):\n" + "\n".join(found)
+    assert not found, ("these lines name documents outside the repository "
+                       "(point to docs/ instead):\n" + "\n".join(found))
     assert used == set(ALLOWED), "allowances no longer needed: %s" % sorted(set(ALLOWED) - used)
 
 
@@ -104,7 +104,8 @@ def test_every_reference_into_docs_names_a_file_and_anchor_that_exist():
             base = os.path.dirname(os.path.join(ROOT, name))
             for target in MD_LINK.findall(text):
                 if not re.match(r"[a-z]+:", target):
-                    refs.append((target if not target.startswith("#") else name.rsplit("/", 1)[-1] + target,
+                    refs.append((target if not target.startswith("#") else name.rsplit("/", 1)[-1]
+                                 + target,
                                  base))
         for target, base in refs:
             why = broken(target, base, cache)
@@ -128,9 +129,9 @@ def test_the_pico_files_are_found_through_arbiter_pico_dir(monkeypatch, tmp_path
 
 
 def test_every_picture_is_in_the_table_and_shown_by_a_doc():
-    """docs/pictures/ holds what host_tools/doc_pictures.py takes, nothing stale, and each
+    """docs/pictures/ holds what tools/doc_pictures.py takes, nothing stale, and each
     picture appears in some document."""
-    from host_tools import doc_pictures
+    from tools import doc_pictures
     names = [pic.name for pic in doc_pictures.PICTURES]
     assert len(names) == len(set(names))
     on_disk = set(os.listdir(doc_pictures.OUT_DIR))

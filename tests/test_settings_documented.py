@@ -53,7 +53,7 @@ def _meaning(text):
     words = re.findall(r"`([^`]+)`", text) or [w.strip() for w in text.split(",")]
     if "letters" in text:
         return None
-    return ("words", set(w for w in words if w != "default"))
+    return ("words", {w for w in words if w != "default"})
 
 
 def test_every_setting_is_documented():
@@ -72,7 +72,7 @@ def test_the_documented_values_are_the_settings(key):
     elif kind == "bool":
         assert said == ("words", {"on", "off"}), (key, DOCS[key])
     elif kind == "choice":
-        assert said == ("words", set(str(a) for a in arg)), (key, DOCS[key], arg)
+        assert said == ("words", {str(a) for a in arg}), (key, DOCS[key], arg)
 
 
 def test_every_level_is_one_to_five_wherever_it_is_written():
@@ -132,5 +132,5 @@ def test_every_board_menu_offers_the_documented_range(kind):
             if key.endswith(".level"):
                 assert offered == set(range(said[1], said[2] + 1)), (key, sorted(offered))
         else:
-            shown = set(settings.to_text(key, v) for v in offered)
+            shown = {settings.to_text(key, v) for v in offered}
             assert shown == said[1], (key, shown, said[1])

@@ -121,7 +121,8 @@ def test_long_press_on_menu_pauses_and_undo_takes_the_move_back(sim):
     assert ("long", "MENU") in sim.key_events()
     assert sim.status()["screen"] == "pause"
     leds = sim.leds()
-    assert (leds["b4"], leds["d4"], leds["f4"]) == (shown(render.GREEN), shown(render.YELLOW), shown(render.RED))
+    assert (leds["b4"], leds["d4"], leds["f4"]) == (shown(render.GREEN), shown(render.YELLOW),
+                                                    shown(render.RED))
     sim.press("d4", "OK")              # undo, confirmed
     status = sim.status()
     assert status["screen"] == "game" and status["moves"] == [] and status["to_move"] == 0
@@ -309,8 +310,11 @@ def test_a_stuck_key_stays_closed_across_a_power_cut(sim):
 def legend(sim):
     """The legend as the page shows it: [(cells, text)] and {key: text}."""
     cells = sim.page.eval_on_selector_all(
-        "#legend-cells li", "els => els.map(e => [e.querySelector('.cells').textContent, e.lastChild.textContent])")
-    keys = sim.page.eval_on_selector_all("#legend-keys dt", "els => els.map(e => [e.textContent, e.nextSibling.textContent])")
+        "#legend-cells li", "els => els.map(e => [e.querySelector('.cells').textContent, "
+                                          "e.lastChild.textContent])")
+    keys = sim.page.eval_on_selector_all("#legend-keys dt",
+                                         "els => els.map(e => [e.textContent, "
+                                         "e.nextSibling.textContent])")
     return [tuple(c) for c in cells], dict(keys)
 
 
@@ -371,7 +375,8 @@ def test_resign_and_draw_are_recorded(sim):
     sim.press("f4", "f4")                                     # end: resign or draw
     assert sim.status()["screen"] == "end"
     cells, _ = legend(sim)
-    assert cells == [("b4", "A resigns: B wins"), ("d4", "draw agreed"), ("f4", "B resigns: A wins")]
+    assert cells == [("b4", "A resigns: B wins"), ("d4", "draw agreed"),
+                     ("f4", "B resigns: A wins")]
     sim.press("b4", "OK")                                     # A resigns
     status = sim.status()
     assert status["result"] == {"winner": 1, "scores": [0, 1], "reason": "resignation"}
@@ -406,7 +411,8 @@ def test_a_match_to_two_wins(sim):
                                                "OK = next game (A starts), MENU = leave the match")
             assert sim.leds()["a7"] == shown(B)               # B's win, top row
             sim.press("OK")                                   # the next game: the loser A starts
-    assert sim.status()["message"] == "match after game 2: A 1, B 1, draws 0; OK = next game (B starts), MENU = leave the match"
+    assert sim.status()["message"] == ("match after game 2: A 1, B 1, draws 0; "
+                                       "OK = next game (B starts), MENU = leave the match")
     assert sim.page.text_content("#match") == "game 2 (first to 2 wins): A 1, B 1, draws 0"
     records = [json.loads(sim.files()["games/%05d.json" % i]) for i in (1, 2)]
     assert [r["match"]["score"] for r in records] == [[0, 0, 0], [0, 1, 0]]
@@ -443,8 +449,10 @@ def test_the_message_is_never_stale(sim):
 
 # Colour-vision deficiencies simulated on the screenshots: Machado, Oliveira and
 # Fernandes (2009), severity 1, applied to linear RGB; distances are CIE76 ΔE in Lab.
-PROTANOPIA = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998))
-DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
+PROTANOPIA = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+              (-0.003882, -0.048116, 1.051998))
+DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                (-0.011820, 0.042940, 0.968881))
 APART = 20        # ΔE: clearly different colours at a glance
 
 
@@ -522,7 +530,8 @@ def test_the_colour_blind_palette_stays_apart_under_simulated_deficiencies(brows
             sim.open()
             sim.advance(BOOT_MS)
             if palette != "standard":
-                sim.press("f7", "e4", "OK")            # the palette setting: c4 standard, e4 colour-blind
+                # the palette setting: c4 standard, e4 colour-blind
+                sim.press("f7", "e4", "OK")
                 assert json.loads(sim.files()["config.json"])["leds.palette"] == palette
             found[palette] = roles_on_screen(sim, square, palette)
         finally:
@@ -567,13 +576,15 @@ def test_night_mode_dims_and_greys_the_flashes(sim):
 
 
 def test_the_page_fits_a_phone_in_portrait(browser, server):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
     try:
         sim = Sim(context.new_page(), server.url)
         sim.open()
         sim.advance(BOOT_MS)
         page = sim.page
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390, "no sideways scrolling"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, \
+            "no sideways scrolling"
         for name in [f + r for f in "abcdefg" for r in "1234567"] + ["MENU", "OK"]:
             box = sim.key(name).bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (name, box)
@@ -581,7 +592,8 @@ def test_the_page_fits_a_phone_in_portrait(browser, server):
         board = page.locator(".light-board").bounding_box()
         legend_box = page.locator("#legend").bounding_box()
         panel = page.locator("#panel").bounding_box()
-        assert legend_box["y"] >= board["y"] + board["height"] and panel["y"] >= legend_box["y"] + legend_box["height"]
+        assert legend_box["y"] >= board["y"] + board["height"]
+        assert panel["y"] >= legend_box["y"] + legend_box["height"]
         sim.key("d4").tap()
         sim.advance(300)
         assert sim.status()["screen"] == "game"

@@ -69,7 +69,8 @@ def test_setup_then_pushes_are_accepted_as_moves(sim):
         assert st["wrong"] == []
     # The page's marbles and the firmware's position agree space by space.
     marbles = dict(sim.page.evaluate(
-        "[...document.querySelectorAll('[data-space]')].map(e => [e.dataset.space, e.dataset.marble])"))
+        "[...document.querySelectorAll('[data-space]')].map(e => [e.dataset.space, "
+                                     "e.dataset.marble])"))
     expected = sim.status()["expected"]
     from firmware.rules import mabula
     for i, name in enumerate(mabula.SPACES):

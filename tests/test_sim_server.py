@@ -66,9 +66,11 @@ def test_nothing_outside_the_page_is_served(server):
 
 def test_unknown_board_kind_and_busy_port(capsys, server):
     assert sim_server.main("teapot", 0, open_browser=False) == 2
-    assert "no simulator for a 'teapot' board; known kinds: light, marble" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "no simulator for a 'teapot' board; known kinds: light, marble" in said
     assert sim_server.main("light", server.httpd.server_address[1], open_browser=False) == 1
-    assert "cannot listen on 127.0.0.1:%d" % server.httpd.server_address[1] in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "cannot listen on 127.0.0.1:%d" % server.httpd.server_address[1] in said
     assert sim_server.main("light", 70000, open_browser=False) == 2
 
 
@@ -105,7 +107,7 @@ def raw_status(server, request):
 def test_a_sibling_that_starts_with_the_folders_name_is_not_served(server, tmp_path, monkeypatch):
     """A planted bug went unnoticed (issue 22): the prefix check without a separator
     served /../sim_server.py, whose path starts with .../host_tools/sim."""
-    for path in (b"/../sim_server.py", b"/../sim_page.py"):   # the real folder's siblings
+    for path in (b"/../sim_server.py", b"/../cli.py"):   # the real folder's siblings
         assert raw_status(server, b"GET " + path + b" HTTP/1.0\r\n\r\n") == b"404", path
     sim = tmp_path / "sim"
     (sim / "boards").mkdir(parents=True)

@@ -33,7 +33,8 @@ def point(sim, name):
 def stones(sim):
     """{point: "B" | "W"} as the page holds them."""
     return dict(sim.page.evaluate(
-        "[...document.querySelectorAll('[data-point]')].filter(e => 'BW'.includes(e.dataset.stone || '.'))"
+        "[...document.querySelectorAll('[data-point]')].filter(e => 'BW'.includes(e.dataset.stone "
+                                  "|| '.'))"
         ".map(e => [e.dataset.point, e.dataset.stone])"))
 
 
@@ -145,7 +146,8 @@ def test_a_power_cut_with_flips_owed_resumes_and_still_owes_them(sim):
         sim.advance(SETTLE_MS)
         st = sim.status()
         assert st["screen"] == "game" and st["moves"] == moves and st["owed"] == in_order(owed), st
-        lit = [n for n in owed if point(sim, n).locator(".led").get_attribute("data-rgb") not in (None, "0,0,0")]
+        lit = [n for n in owed
+               if point(sim, n).locator(".led").get_attribute("data-rgb") not in (None, "0,0,0")]
         assert lit, "the owed flips light"
         sim.screenshot("sim-stone.png")
     turn_over(sim, owed, moves)

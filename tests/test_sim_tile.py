@@ -9,7 +9,6 @@ round of Masbrur, in the hot seat and against the board, at 1280 px and 390 px -
 what a person reads and checking that nothing on the page is cut off."""
 import re
 
-import pytest
 
 from tests.sim_harness import BOOT_MS, PRESS_MS, VIEWPORT, Sim, browser, configure, serve, sim  # noqa: F401 (fixtures)
 
@@ -149,7 +148,8 @@ def test_a_dirty_contact_is_named_never_read_as_a_tile(sim):
     sim.page.click('[data-fault="dirty"]')
     sim.page.locator('[data-pos="S"]').click()
     st = drag(sim, tile, "S")
-    assert st["moves"] == [] and st["wrong"] == ["S"] and "out of tolerance at S" in st["message"], st
+    assert st["moves"] == [] and st["wrong"] == ["S"], st
+    assert "out of tolerance at S" in st["message"], st
     sim.page.click("#clear-faults")
     sim.advance(SETTLE_MS)
     assert sim.status()["moves"] == ["%d:%s" % (seat, tile)]
@@ -200,7 +200,8 @@ def shown(sim):
 def face_down(sim):
     """The field positions showing a tile back, in cell order."""
     return field_order(sim.page.eval_on_selector_all(".tile-field .tile.back",
-                                                     "els => els.map(e => e.closest('[data-pos]').dataset.pos)"))
+                                                     "els => els.map(e => "
+                                                     "e.closest('[data-pos]').dataset.pos)"))
 
 
 def field_order(names):
@@ -244,13 +245,15 @@ def test_the_boards_hand_lies_face_down_on_the_field_and_is_carried_unseen(sim):
     assert not set(held.values()) & set(shown(sim))
     click(sim, '[data-pos="D7"]')
     sim.advance(SETTLE_MS)
-    assert face_down(sim) == field_order(first[1:] + ["D7"]) and board_tiles(sim)["D7"] == held["A0"]
+    assert face_down(sim) == field_order(first[1:]
+                                         + ["D7"]) and board_tiles(sim)["D7"] == held["A0"]
     sim.page.locator('[data-pos="D7"] .tile').hover()         # dragged to the pad: face up
     sim.page.mouse.down()
     sim.page.locator('[data-pos="P"]').hover()
     sim.page.mouse.up()
     sim.advance(SETTLE_MS)
-    assert shown(sim).count(held["A0"]) == 1 and sim.page.locator('[data-pos="P"] [data-tile]').count() == 1
+    assert shown(sim).count(held["A0"]) == 1
+    assert sim.page.locator('[data-pos="P"] [data-tile]').count() == 1
     assert table(sim)["at"]["27"] in (held["A0"], held["A0"][::-1])
     click(sim, '[data-pos="P"]')                              # back in the board's hand
     click(sim, '[data-hand="1"]')
@@ -283,11 +286,13 @@ def human_turn(sim, st, board):
 
     def stuck(m):
         after = engine.play(s, m)
-        return not [t for t in board if int(t[0]) in (after.le, after.re) or int(t[2]) in (after.le, after.re)]
+        return not [t for t in board if int(t[0]) in (after.le, after.re)
+                    or int(t[2]) in (after.le, after.re)]
     move = sorted(plays, key=stuck)[-1]
     slot = st["ends"][0 if move[0] == "L" else 1]
     st = drag(sim, move[1:], slot)
-    if slot == "P":                                          # beyond the track: the pad, then the end
+    # beyond the track: the pad, then the end
+    if slot == "P":
         sim.press("LEFT" if move[0] == "L" else "RIGHT")
         st = off_the_pad(sim)
     assert st["moves"][n] == move and (st["wrong"] == [] or ended(st, s.hand)), st
@@ -323,7 +328,8 @@ def take_back(sim, slot, holds):
         click(sim, '[data-hand="%d"]' % (1 if pos == slot else 0))
     sim.advance(SETTLE_MS)
     st = sim.status()
-    assert st["board"]["asks"] != "tiles" and st["wrong"] == [] and len(board_tiles(sim)) == holds, st
+    assert st["board"]["asks"] != "tiles" and st["wrong"] == [], st
+    assert len(board_tiles(sim)) == holds, st
 
 
 def show_hand(sim):
@@ -355,7 +361,8 @@ def test_a_hand_against_the_board_carried_out_from_a_seat_window(browser, server
     me.advance(DEAL_MS)
     hot = Sim(context.new_page(), server.url)
     hot.open()
-    me.page.bring_to_front()                             # a background page draws no frames: slow clicks
+    # a background page draws no frames: slow clicks
+    me.page.bring_to_front()
     me.press("OK")
     st = me.status()
     assert st["game"] == "mano" and st["board"]["seat"] == 1 and st["board"]["holds"] == 7, st
@@ -379,9 +386,12 @@ def test_a_hand_against_the_board_carried_out_from_a_seat_window(browser, server
             st = _drop(me, '[data-pos="%s"] .tile' % ask["from"], ask["to"])
             if ask["to"] == "P":
                 st = off_the_pad(me)
-            assert len(st["moves"]) > len(before) and (st["wrong"] == [] or ended(st, hand_now)), st
-            if not undone and ask["to"] != "P" and not ended(st, hand_now) and before[-1:] != ["draw"]:
-                take_back(me, ask["to"], len(board))     # undone (with A's move before it), then again
+            assert len(st["moves"]) > len(before) and (st["wrong"] == []
+                                                       or ended(st, hand_now)), st
+            if (not undone and ask["to"] != "P" and not ended(st, hand_now)
+                    and before[-1:] != ["draw"]):
+                # undone (with A's move before it), then again
+                take_back(me, ask["to"], len(board))
                 undone = True
         elif ask["asks"] == "draw":
             n = len(st["moves"])
@@ -397,7 +407,8 @@ def test_a_hand_against_the_board_carried_out_from_a_seat_window(browser, server
         elif st["legal"] and st["legal"][0].startswith("reveal"):
             assert st["to_move"] == 0, st
             show_hand(me)
-        elif "line=-" in st["position"]:                 # a hand's lead: who holds the highest tile
+        # a hand's lead: who holds the highest tile
+        elif "line=-" in st["position"]:
             if lead_of(row_tiles(me, 0), board.values()) == 1:
                 me.press("RIGHT")
             else:

@@ -117,7 +117,8 @@ def test_masbrur_shows_field_arsenals_hidden_wall_die_and_totals():
     mine = masbrur.board(s, move, offerer)
     theirs = masbrur.board(s, move, 1 - offerer)
     for text in (mine, theirs):
-        assert [l.split()[1] for l in text.split("\n") if l.startswith("  row ")] == list("76543210")
+        assert [l.split()[1] for l in text.split("\n")
+                if l.startswith("  row ")] == list("76543210")
         assert "  row 1  [1|2][2|6]   <- last push, on the right" in text
         assert "die 2 · totals: A 0, B 0" in text
     me = masbrur.PLAYERS[offerer]

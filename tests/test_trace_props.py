@@ -45,13 +45,15 @@ def test_options_reach_the_engine():
     from firmware.app.core import trace
     from firmware.hal.storage import Storage
     import tempfile
-    out = trace.replay(PROFILE, Storage(tempfile.mkdtemp()), lines, 21, {"mabula.scoring": "product"})
+    out = trace.replay(PROFILE, Storage(tempfile.mkdtemp()), lines, 21,
+                       {"mabula.scoring": "product"})
     assert accepted(out) == moves
     assert json.loads(out[-1][7:])["reason"] in ("product", "draw")
     assert out[-2].endswith("scoring=product")
 
 
-@pytest.mark.parametrize("size,seed", [(5, s) for s in range(20, 30)] + [(7, s) for s in range(30, 34)])
+@pytest.mark.parametrize("size,seed", [(5, s) for s in range(20, 30)]
+                         + [(7, s) for s in range(30, 34)])
 def test_noisy_stone_games_are_read_exactly(size, seed):
     from tests.portable import stone_kit
     from tests.portable.test_trace_stone import run as run_stone

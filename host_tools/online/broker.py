@@ -17,6 +17,7 @@ import time
 
 from host_tools.online import protocol
 
+DEFAULT_DIR = os.path.join(os.path.expanduser("~"), ".arbiter", "broker")  # `arbiter broker --dir`
 INSTALL_HINT = ("Mosquitto is not installed: on Debian or Ubuntu `sudo apt-get install "
                 "mosquitto`, on macOS `brew install mosquitto`, on Windows the installer from "
                 "mosquitto.org (or run ./play, which installs it here)")

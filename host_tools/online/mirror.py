@@ -32,7 +32,7 @@ class Disagreement(Exception):
 
 class Entry:
     """One agreed ply."""
-    __slots__ = ("ply", "seat", "move", "digest", "clocks", "think_ms")
+    __slots__ = ("clocks", "digest", "move", "ply", "seat", "think_ms")
 
     def __init__(self, ply, seat, move, digest, clocks, think_ms):
         self.ply, self.seat, self.move, self.digest = ply, seat, move, digest

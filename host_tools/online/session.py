@@ -426,8 +426,8 @@ class Session:
         why = self.mirror.audit(seed, moves if isinstance(moves, list) else [])
         if why:
             return self.stop("the dealer's game does not check: " + why)
-        return [("checked", "the deal is the one the dealer committed to, and every move "
-                            "was legal")]
+        return [("checked", ("the deal is the one the dealer committed to, and every move "
+                             "was legal"))]
 
     def _stopped_by_dealer(self, msg):
         if self.stopped is None:

@@ -54,7 +54,8 @@ class Logged:
     def take_events(self):
         evs = self.source.take_events()
         for ev in evs:
-            self.log.append([self.wires.now, ev[0], ev[1] if ev[0] != "frame" else hexlify(ev[1]).decode()])
+            self.log.append([self.wires.now, ev[0], ev[1] if ev[0] != "frame"
+                             else hexlify(ev[1]).decode()])
         return evs
 
 
@@ -87,7 +88,8 @@ class Sim:
         self.wires = w = Wires(prof)
         self.scan_ms = prof["keys"]["scan_ms"]
         self.storage = BoardStorage()
-        drivers = hal_profile.build_micropython(prof, w.machine, w.neopixel, sleep_us=lambda us: None)
+        drivers = hal_profile.build_micropython(prof, w.machine, w.neopixel,
+                                                sleep_us=lambda us: None)
         # Tick every scan while an input may still be settling.
         self.busy_ms = (prof["keys"]["debounce"] * self.scan_ms + 50
                         + (drivers.sensors.settle_ms if drivers.sensors else 0))
@@ -141,7 +143,8 @@ class Sim:
                 self._apply(changes[i])
                 i += 1
                 self.changed_at = t
-            if (t - self.changed_at > self.busy_ms and not max(w.closed) and not runner.buzzer.busy()
+            if (t - self.changed_at > self.busy_ms and not max(w.closed)
+                and not runner.buzzer.busy()
                     and t - self.last_tick < device.FRAME_MS):
                 continue
             w.now = self.tick_at = t
@@ -180,7 +183,8 @@ class Sim:
         r = self.runner
         if r.app is None:
             return json.dumps({"screen": "error", "game": None, "moves": [], "legal": [],
-                               "message": "crashed: see /crash.log" + (", restarting" if r.restart else "")})
+                               "message": "crashed: see /crash.log"
+                               + (", restarting" if r.restart else "")})
         return json.dumps(explain.status(r.app))
 
 

@@ -72,12 +72,13 @@ def _by_colour(state):
 
 
 def status(state):
-    _, colour, passes, swapped, phase = _words(state)
+    _, colour, passes, swapped, _phase = _words(state)
     s = _by_colour(state)
     parts = ["game over" if ENGINE.is_over(state) else "%s to move" % COLOURS[colour],
              "score (stones + territory) Black %d, White %d" % (s["Black"], s["White"])]
     if passes and not ENGINE.is_over(state):
-        parts.append("%s passed: a pass now ends the game" % COLOURS["B" if colour == "W" else "W"])
+        parts.append("%s passed: a pass now ends the game"
+                     % COLOURS["B" if colour == "W" else "W"])
     if swapped:
         parts.append("colours swapped: the first player is White")
     return " · ".join(parts)
@@ -85,7 +86,7 @@ def status(state):
 
 def how_to(state):
     moves = ENGINE.legal_moves(state)
-    _, colour, _, _, phase = _words(state)
+    _, _colour, _, _, phase = _words(state)
     text = ("Place a stone: type the point, row letter then number, e.g. 'e5'. A stone "
             "caught between two stones of the other colour at equal distances on a line "
             "turns over, unless its own colour flanked it more recently. 'pass' passes; "

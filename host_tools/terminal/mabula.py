@@ -5,7 +5,8 @@ from firmware.rules import mabula as ENGINE
 
 TITLE = "Mabula"
 PLAYERS = ("White", "Black")
-KEY = "Key: W White · B Black · . empty · [ ] the marble moved last · the field is inside the frame"
+KEY = ("Key: W White · B Black · . empty · [ ] the marble moved last · the field is inside the "
+       "frame")
 
 
 def new_game(seed):
@@ -17,7 +18,7 @@ def player(state, seat):
 
 
 def board(state, last, viewer=None):
-    ranks, side = ENGINE.to_text(state).split(" ", 1)
+    ranks, _side = ENGINE.to_text(state).split(" ", 1)
     rows = ranks.split("/")
     mark = last.split("-")[1] if last and "-" in last else None
     files = "a b c d e f g h"
@@ -83,7 +84,8 @@ def _by_edge(moves):
 
 def hint(state):
     groups = _by_edge(ENGINE.legal_moves(state))
-    return "Legal: " + ", ".join(g[0] if len(g) == 1 else "%s … %s" % (g[0], g[-1]) for g in groups)
+    return "Legal: " + ", ".join(g[0] if len(g) == 1 else "%s … %s" % (g[0], g[-1])
+                                 for g in groups)
 
 
 def all_moves(state):

@@ -78,7 +78,8 @@ def board(state, last, viewer=None):
     score = [int(x) for x in v["score"].split()]
     phase = v["phase"]
     lines = ["Round %s of %s · %s offers · die %s · totals: A %s, B %s"
-             % (min(rnd, int(rounds)), rounds, PLAYERS[offerer], die, half(score[0]), half(score[1]))]
+             % (min(rnd, int(rounds)), rounds, PLAYERS[offerer], die, half(score[0]),
+                half(score[1]))]
     pushed = _last_row(last)
     lines.append("Field (a row is two tiles touching on equal squares; pushes go on its "
                  "left or right end):")
@@ -116,7 +117,8 @@ def board(state, last, viewer=None):
     for p in (0, 1):
         sel = v["select%d" % p]
         if sel not in ("-", "sealed", "F -"):
-            sel = "  ".join("(%d) %s" % (k + 1, f.strip()) for k, f in enumerate(sel[2:].split(";")))
+            sel = "  ".join("(%d) %s" % (k + 1, f.strip()) for k,
+                            f in enumerate(sel[2:].split(";")))
         if sel != "-":
             lines.append("%s's formations: %s" % (PLAYERS[p], "none" if sel == "F -" else sel))
     blk = v["blockers"].split()
@@ -127,7 +129,8 @@ def board(state, last, viewer=None):
     if v["last"] != "-":
         lines.append(_round_text("Last round", [int(x) for x in v["last"].split()]))
     seat = ENGINE.to_move(state)
-    lines.append("game over" if seat is None else "%s to move (%s)" % (PLAYERS[seat], PHASES[phase]))
+    lines.append("game over" if seat is None else "%s to move (%s)"
+                 % (PLAYERS[seat], PHASES[phase]))
     return "\n".join(lines)
 
 
@@ -222,7 +225,8 @@ def how_to(state):
                 "of your formations (by their numbers shown) without changing the "
                 "wall's blocker: 'T 03/3@2' adds tile 03's 3 to formation 2; two uses are "
                 "comma-separated. 'T -' or 'auto' steals nothing.\n" +
-                ("For example: '%s'." % example if example else "No steal is possible now: 'T -'."))
+                ("For example: '%s'." % example if example
+                 else "No steal is possible now: 'T -'."))
     return "The game is over."
 
 
@@ -256,7 +260,7 @@ def all_moves(state):
     for m in moves:
         if m[:1] == "W":
             pushes.setdefault(m[8:10], set()).add(m[10:12])
-    walls = sorted(set(m[:6] for m in moves if m[:1] == "W"))
+    walls = sorted({m[:6] for m in moves if m[:1] == "W"})
     lines = ["pass"] + (["A (attack now)"] if "A" in moves else [])
     for t in sorted(pushes):
         ends = sorted(pushes[t], key=lambda p: (p[1], p[0]))   # by row, left first
@@ -307,12 +311,14 @@ def told(state, move):
     ph = _view(state, None)["phase"]
     if ph == "equipment" and move[:1] == "W":
         push = move[7:].replace("+A", "")
-        return "a push, %s%s (its wall is secret)" % (push, ", then attacks" if move.endswith("+A") else "")
+        attack = ", then attacks" if move.endswith("+A") else ""
+        return "a push, %s%s (its wall is secret)" % (push, attack)
     if move == "A":
         return "A: an attack, combat starts"
     if ph == "combat_wall":
         return "a wall (secret until both walls are shown)"
-    if ph == "combat_select" and _view(state, None)["select%d" % (1 - ENGINE.to_move(state))] == "-":
+    if ph == "combat_select" and _view(state, None)["select%d"
+                                                    % (1 - ENGINE.to_move(state))] == "-":
         return "its formations (sealed until the other player has chosen)"
     return move
 

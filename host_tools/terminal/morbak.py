@@ -34,7 +34,7 @@ def _square(last):
 
 
 def board(state, last, viewer=None, clocks=None):
-    rows, rest = ENGINE.to_text(state).split(" ", 1)
+    rows, _rest = ENGINE.to_text(state).split(" ", 1)
     ranks = rows.split("/")
     mark = _square(last)
     files = "  a b c d e f g"
@@ -88,7 +88,8 @@ def how_to(state):
         for m in moves:
             if not examples or examples[-1][0] != m[0]:   # canonical order: L, S, K, N
                 examples.append(m)
-        text += "\nNow, for example: " + ", ".join("'%s' (%s)" % (m, CODES[m[0]]) for m in examples)
+        text += "\nNow, for example: " + ", ".join("'%s' (%s)" % (m, CODES[m[0]])
+                                                   for m in examples)
     elif moves == ["pass"]:
         text += "\nNow you have no move: type 'pass'."
     return text

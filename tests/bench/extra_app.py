@@ -5,8 +5,8 @@ Timings (both interpreters): one step + render of a Morbak game in its steady st
 (clocks running, nothing pressed), one render alone, and one accepted move (a press
 that plays, saves /state/current.json and logs it).
 
-Heap (docs/architecture.md#memory-and-speed, under 48 KB: tests/test_app_memory.py asserts it): the WebAssembly
-MicroPython frees nothing inside one call, so a figure taken inside figures() would
+Heap (docs/architecture.md#memory-and-speed, under 48 KB: tests/test_app_memory.py asserts it): the
+WebAssembly MicroPython frees nothing inside one call, so a figure taken inside figures() would
 count all the garbage of the call. The CPython run therefore drives MicroPython itself
 (host_tools.upy) and reads gc.mem_alloc() after gc.collect() at the top of fresh calls,
 with the firmware compiled by mpy-cross as `arbiter deploy` puts it on a board; those
@@ -91,8 +91,9 @@ def timings(root):
 _HEAP_STEPS = (
     ("upy heap KB: app imported", "from firmware.app.core.runtime import make_app\ndel make_app"),
     ("upy heap KB: Morbak running (4 moves)",
-     "import sys\nsys.path.insert(0, '/bench')\nimport extra_app\napp = extra_app._game('/heap')\n"
-     "del sys.modules['extra_app'], sys.modules['clock'], extra_app"),
+     ("import sys\nsys.path.insert(0, '/bench')\nimport extra_app\n"
+      "app = extra_app._game('/heap')\n"
+      "del sys.modules['extra_app'], sys.modules['clock'], extra_app")),
 )
 
 
@@ -117,11 +118,13 @@ def upy_heap(steps=_HEAP_STEPS):
                     subprocess.run([cross, "-o", dst, src], check=True)
         here = os.path.dirname(os.path.abspath(__file__))
         out = {}
-        with MicroPython(mounts=[[os.path.join(build, "firmware"), "/firmware"], [here, "/bench"]]) as mp:
+        with MicroPython(mounts=[[os.path.join(build, "firmware"), "/firmware"],
+                                 [here, "/bench"]]) as mp:
             mp.run("import os\nos.mkdir('/heap')")
             def measure():
                 # The smaller of two readings: a stale reference can outlive one call.
-                return min(int(mp.run("import gc\ngc.collect()\nprint(gc.mem_alloc())", fresh=False))
+                return min(int(mp.run("import gc\ngc.collect()\nprint(gc.mem_alloc())",
+                                      fresh=False))
                            for _ in range(2))
             base = measure()
             for label, code in steps:

@@ -6,7 +6,7 @@ when it was written). Early on (ply 10) most placements are quiet and the rays l
 from clock import elapsed_us, now_us
 
 from firmware.rules import Rng
-import firmware.rules.fursaz as fursaz
+from firmware.rules import fursaz
 
 
 def midgame(seed, plies=40, size=7):

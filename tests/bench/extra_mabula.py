@@ -5,7 +5,7 @@ the clock starts, so only the engine call is timed."""
 from clock import elapsed_us, now_us
 
 from firmware.rules import Rng
-import firmware.rules.mabula as mabula
+from firmware.rules import mabula
 
 
 def _games(games, seed):

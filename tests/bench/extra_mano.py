@@ -9,7 +9,7 @@ stream."""
 import time
 
 from firmware.rules import Rng
-import firmware.rules.mano as mano
+from firmware.rules import mano
 
 try:
     _ticks, _diff, _SCALE = time.ticks_us, time.ticks_diff, 0.001

@@ -111,9 +111,10 @@ def loc_outside():
 
 _HEAP_STEPS = (
     ("upy heap KB: Mabula running (1 move)",
-     "import sys, json, os\nsys.path.insert(0, '/bench')\nimport extra_marble\nos.mkdir('/heap-m')\n"
-     "runner = extra_marble._rig('/heap-m', json.loads(%r))[0]\n"
-     "del sys.modules['extra_marble'], sys.modules['clock'], extra_marble"),
+     ("import sys, json, os\nsys.path.insert(0, '/bench')\n"
+      "import extra_marble\nos.mkdir('/heap-m')\n"
+      "runner = extra_marble._rig('/heap-m', json.loads(%r))[0]\n"
+      "del sys.modules['extra_marble'], sys.modules['clock'], extra_marble")),
 )
 
 

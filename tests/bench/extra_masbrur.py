@@ -2,8 +2,8 @@
 
 * the attack check (docs/rules/masbrur.md#2-equipment) on a hand of 8 (a 10-tile arsenal minus its
   wall) and on a whole 10-tile arsenal (no wall yet), mean and worst;
-* auto_move's selection search (docs/contracts.md#masbrur-free-choices) on hands of 8, and on 30 hands of 17
-  (the largest: a 19-tile arsenal from an uneven pie split), mean and worst;
+* auto_move's selection search (docs/contracts.md#masbrur-free-choices) on hands of 8, and on 30
+  hands of 17 (the largest: a 19-tile arsenal from an uneven pie split), mean and worst;
   each hand is timed 3 times and its fastest run kept, so that another
   process on the machine does not make a worst case. Before the search
   was reworked (issue 16), on MicroPython (WebAssembly): 263 ms mean, 494

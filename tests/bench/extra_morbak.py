@@ -5,7 +5,7 @@ choices are drawn before the clock starts."""
 import time
 
 from firmware.rules import Rng
-import firmware.rules.morbak as morbak
+from firmware.rules import morbak
 
 try:
     _ticks, _diff, _SCALE = time.ticks_ms, time.ticks_diff, 1

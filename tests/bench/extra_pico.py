@@ -122,7 +122,7 @@ def _engine_figures(pico, out):
     for game, options in GAMES:
         w0, e0 = time.time(), pico.now_ms()
         label = game + ("" if options is None else " size %d" % options["size"])
-        got = _run(pico, out, label, "host_tools/pico_games.py", GAME=game, OPTIONS=options,
+        got = _run(pico, out, label, "tests/harness/pico_games.py", GAME=game, OPTIONS=options,
                    SEED=1, PLIES=2000)
         if got is None:
             continue
@@ -142,10 +142,12 @@ def _profile(name):
 
 def _board_figures(pico, out, name, label):
     """A whole game on a sensor board's app (tests/pico_board_game.py), profile ``name``."""
-    got = _run(pico, out, label, "tests/pico_board_game.py", PROFILE=_profile(name), SEED=5, PLIES=2000)
+    got = _run(pico, out, label, "tests/pico_board_game.py", PROFILE=_profile(name), SEED=5,
+               PLIES=2000)
     if got is None:
         return
-    out[label + ": plies (whole game: %s, moves as played: %s)" % (got["over"], got["same_moves"])] = got["plies"]
+    out[label + ": plies (whole game: %s, moves as played: %s)"
+        % (got["over"], got["same_moves"])] = got["plies"]
     out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
     out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
 
@@ -153,7 +155,8 @@ def _board_figures(pico, out, name, label):
 def _masbrur_figures(pico, out):
     """A whole Masbrur round on the tile board's app (tests/pico_masbrur_game.py)."""
     label = "tile board, a Masbrur round"
-    got = _run(pico, out, label, "tests/pico_masbrur_game.py", PROFILE=_profile("tile-pico"), SEED=3)
+    got = _run(pico, out, label, "tests/pico_masbrur_game.py", PROFILE=_profile("tile-pico"),
+               SEED=3)
     if got is None:
         return
     out[label + ": plies (moves as played: %s)" % got["same_moves"]] = got["plies"]
@@ -163,13 +166,13 @@ def _masbrur_figures(pico, out):
 
 def image(tmp):
     """The light board's one-file image built into ``tmp`` (quietly); its path."""
-    from host_tools import uf2
+    from host_tools.commands import uf2
     from host_tools.pico import pico_files
     micropython, _ = pico_files()
     with open(os.devnull, "w") as quiet:
         stdout, sys.stdout = sys.stdout, quiet
         try:
-            uf2.run("light-pico", micropython, tmp)
+            uf2.write_image("light-pico", micropython, tmp)
         finally:
             sys.stdout = stdout
     return os.path.join(tmp, "arbiter-light-pico.uf2")
@@ -203,7 +206,8 @@ def figures():
                     round(u / 1024, 1) for u in used]
             _board_figures(pico, out, "stone7-pico", "stone board, Fursaz 7")
             plies, used = pico_heap.tile_game(pico.port)
-            out["tile board, Mano a Mano: heap in use by the app, KB, every 10 of %d plies" % plies] = [
+            out["tile board, Mano a Mano: heap in use by the app, KB, every 10 of %d plies"
+                % plies] = [
                 round(u / 1024, 1) for u in used]
             _masbrur_figures(pico, out)
     return out

@@ -23,12 +23,12 @@ import sys
 from clock import elapsed_us, now_us
 
 from firmware.rules import Rng
-import firmware.rules.mabula as mabula
-import firmware.rules.mabula_playout as mabula_playout
-import firmware.rules.mabula_setup as mabula_setup
-import firmware.rules.mano as mano
-import firmware.rules.morbak as morbak
-import firmware.rules.morbak_playout as morbak_playout
+from firmware.rules import mabula
+from firmware.rules import mabula_playout
+from firmware.rules import mabula_setup
+from firmware.rules import mano
+from firmware.rules import morbak
+from firmware.rules import morbak_playout
 
 
 def _api(engine, s, rng, stop):
@@ -49,13 +49,15 @@ def _runs(name):
                 lambda s, rng: mabula.result(mabula_playout.playout(s, rng)),
                 lambda seed: mabula.new_game(None, seed),
                 lambda seed: mabula_setup.new_game(None, seed))
+    engine = morbak if name == "morbak" else mano
+
+    def new(seed):
+        return engine.new_game(None, seed)
     if name == "morbak":
-        new = lambda seed: morbak.new_game(None, seed)
         return (lambda s, rng: morbak.result(_api(morbak, s, rng, morbak.is_over)),
                 lambda s, rng: morbak.result(morbak_playout.playout(s, rng)), new, new)
-    new = lambda seed: mano.new_game(None, seed)
     return (lambda s, rng: _api(mano, s, rng, _mano_hand_over(s.hand)),
-            lambda s, rng: mano.playout_hand(s, rng), new, new)
+            mano.playout_hand, new, new)
 
 
 def _base_runs(name):

@@ -18,7 +18,8 @@ def _profile():
     if sys.implementation.name == "micropython":
         path = "/hardware/stone7-pico.json"
     else:
-        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "hardware", "stone7-pico.json")
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "hardware",
+                            "stone7-pico.json")
     with open(path) as f:
         return json.load(f)
 

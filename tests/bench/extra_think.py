@@ -47,9 +47,10 @@ def figures():
                     continue
                 for level in sorted(got):
                     g = got[level]
-                    out["%s level %s: move ms mean / worst (emulated), longest slice ms, cut/positions"
-                        % (label, level)] = "%.0f / %d, %d, %d/%d" % (
-                            g["mean_ms"], g["worst_ms"], g["longest_slice_ms"], g["cut"], g["positions"])
+                    out["%s level %s: move ms mean / worst (emulated), longest slice ms, "
+                        "cut/positions" % (label, level)] = "%.0f / %d, %d, %d/%d" % (
+                            g["mean_ms"], g["worst_ms"], g["longest_slice_ms"], g["cut"],
+                            g["positions"])
     return out
 
 

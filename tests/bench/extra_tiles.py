@@ -88,7 +88,8 @@ def figures():
 def profile():
     """hardware/tile-pico.json's wiring (built here: the heap run mounts no hardware/)."""
     return {"name": "tile-bench", "kind": "tile", "mcu": "rp2040",
-            "leds": {"pin": 22, "count": 64, "order": "GRB", "driver": "neopixel", "map": list(range(64))},
+            "leds": {"pin": 22, "count": 64, "order": "GRB", "driver": "neopixel",
+                     "map": list(range(64))},
             "sensors": {"select": [2, 3, 4, 5], "bank": [6, 7, 8, 9], "adc": [26], "muxes": 8,
                         "settle_us": 10, "scan_ms": 20, "settle_ms": 300,
                         "map": [[2 * p, 2 * p + 1] for p in range(64)]},
@@ -168,13 +169,15 @@ def _board_figures():
     if sys.implementation.name != "micropython":
         import shutil
         shutil.rmtree(root, True)
-    return {"tile board: scan of 64 positions (128 contacts) + filter, simulated pins (us)": _best_us(scan),
+    return {"tile board: scan of 64 positions (128 contacts) + filter, simulated pins (us)":
+            _best_us(scan),
             "tile board: a Mano a Mano play from a stable frame: play, save, draw (us)": play_us}
 
 
 # Only ``app`` stays in the globals (extra_app.py says why).
 _HEAP_STEPS = (
     ("upy heap KB: Mano a Mano hand running on the tile board",
-     "import sys\nsys.path.insert(0, '/bench')\nimport extra_tiles\napp = extra_tiles.mano_game('/heap')\n"
-     "del sys.modules['extra_tiles'], sys.modules['clock'], extra_tiles"),
+     ("import sys\nsys.path.insert(0, '/bench')\nimport extra_tiles\n"
+      "app = extra_tiles.mano_game('/heap')\n"
+      "del sys.modules['extra_tiles'], sys.modules['clock'], extra_tiles")),
 )

@@ -1,4 +1,5 @@
-"""Benchmarks (docs/architecture.md#memory-and-speed): engine figures on CPython and MicroPython side by side.
+"""Benchmarks (docs/architecture.md#memory-and-speed): engine figures on CPython and MicroPython
+side by side.
 
     .venv/bin/python tests/bench/run.py [GAME ...]
 
@@ -25,14 +26,16 @@ def _row(label, cpy, upy):
     def fmt(v):
         if v is None:
             return "—"
-        return "%.3f" % v if isinstance(v, float) and v < 100 else ("%.0f" % v if isinstance(v, float) else str(v))
+        if isinstance(v, float):
+            return "%.3f" % v if v < 100 else "%.0f" % v
+        return str(v)
     print("  %-34s %14s %14s" % (label, fmt(cpy), fmt(upy)))
 
 
 def heap_figures(mp, name, games=100):
     """Heap in use after gc.collect(), after one warm-up game (lazy tables built) and
-    after ``games`` more. Measured at the top of fresh calls (docs/architecture.md#test-layers); the
-    smaller of two readings, since a reference from the previous call can survive
+    after ``games`` more. Measured at the top of fresh calls (docs/architecture.md#test-layers);
+    the smaller of two readings, since a reference from the previous call can survive
     one more call."""
     mp.run(PRELUDE + "import gc\nimport firmware.rules.%s as e\nimport engine_bench\n"
            "engine_bench.playouts(e, 1, 3)" % name)
@@ -58,7 +61,8 @@ def main(names):
                 continue
             import engine_bench
             cpy = engine_bench.figures(name)
-            upy = json.loads(mp.run(PRELUDE + "import engine_bench\nprint(json.dumps(engine_bench.figures(%r)))" % name))
+            upy = json.loads(mp.run(PRELUDE + "import engine_bench\n"
+                                    "print(json.dumps(engine_bench.figures(%r)))" % name))
             print(name)
             for key in cpy:
                 _row(key, cpy[key], upy[key])
@@ -78,8 +82,10 @@ def main(names):
                 for key in sorted(cpy):
                     print("  %-60s %s" % (key, cpy[key]))
                 continue
-            more = extra.mounts() if hasattr(extra, "mounts") else []  # what its MicroPython run needs
-            upy = json.loads(mp.run(PRELUDE + "import %s\nprint(json.dumps(%s.figures()))" % (mod, mod),
+            # what its MicroPython run needs
+            more = extra.mounts() if hasattr(extra, "mounts") else []
+            upy = json.loads(mp.run(PRELUDE + "import %s\nprint(json.dumps(%s.figures()))"
+                                    % (mod, mod),
                                     mounts=mounts + more))
             print(mod[6:] + " (extra)")
             for key in sorted(cpy):

@@ -211,7 +211,8 @@ def rounds(seed, count=1, rng=None, options=None, before=None):
         m = choose(pick, s)
         if before is not None:
             before(table, s, m, len(moves))
-        table.marks.append((len(table.lines), json.dumps({"t": 0, "field": table.text(), "pad": None})))
+        table.marks.append((len(table.lines),
+                            json.dumps({"t": 0, "field": table.text(), "pad": None})))
         table.act(s, m)
         r = s.round
         s = masbrur.play(s, m)

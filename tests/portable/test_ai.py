@@ -28,7 +28,8 @@ def test_mabula_every_level_plays_legal_moves():
 
 
 def test_morbak_every_level_plays_legal_moves():
-    for options in (None, {"lite": True}, {"switch_limit": "per_player", "budget_scope": "separate"}):
+    for options in (None, {"lite": True},
+                    {"switch_limit": "per_player", "budget_scope": "separate"}):
         _walk("morbak", options, 4, 7, (1, 2, 3, 4, 5))
 
 
@@ -48,14 +49,14 @@ def test_masbrur_plays_legal_moves():
 
 
 def test_a_win_in_one_is_taken_at_every_level():
-    import firmware.rules.morbak as morbak
+    from firmware.rules import morbak
     s = morbak.from_text("......./......./......./......./......./BBB..../AAA.... A 7 7 1 1")
     for level in range(1, 6):
         eq(ai.choose("morbak", s, level, 1), "L d1", "level %d" % level)
 
 
 def test_bad_arguments_are_refused():
-    import firmware.rules.morbak as morbak
+    from firmware.rules import morbak
     s = morbak.new_game()
     raises(ValueError, ai.choose, "chess", s, 1)
     raises(ValueError, ai.choose, "morbak", s, 0)
@@ -65,8 +66,8 @@ def test_bad_arguments_are_refused():
 
 
 def test_morbak_can_win_now_sees_lights_and_switches():
-    import firmware.rules.morbak as morbak
-    import firmware.rules.morbak_playout as morbak_playout
+    from firmware.rules import morbak
+    from firmware.rules import morbak_playout
     s = morbak.from_text("......./......./......./......./......./BBB..../AAA.... A 7 7 1 1")
     assert morbak_playout.can_win_now(s, 0) and morbak_playout.can_win_now(s, 1)
     s = morbak.from_text("......./......./......./......./......./......./AAAB... B 7 7 1 1")
@@ -77,8 +78,8 @@ def test_morbak_can_win_now_sees_lights_and_switches():
 
 
 def test_morbak_levels_above_one_block_a_line_in_one():
-    import firmware.rules.morbak as morbak
-    import firmware.rules.morbak_playout as morbak_playout
+    from firmware.rules import morbak
+    from firmware.rules import morbak_playout
     # B lit a2 b2 c2: A must take d2 or switch one of them, or lose next move.
     s = morbak.from_text("......./......./......./......./......./BBB..../A.A.A.. A 7 7 1 1")
     for level in range(2, 6):
@@ -136,7 +137,8 @@ def test_a_search_cut_short_plays_a_legal_move_and_an_uncut_one_chooses():
                         m = t.hurry()
                         assert m in moves, (name, ply, level, pieces, m)
                 t = ai.start(name, s, 2, ply)
-                eq(t.work(lambda: 0, 1), ai.choose(name, s, 2, ply), "not cut: the move choose() gives")
+                eq(t.work(lambda: 0, 1), ai.choose(name, s, 2, ply),
+                   "not cut: the move choose() gives")
             s = engine.play(s, moves[rng.below(len(moves))])
 
 

@@ -8,11 +8,11 @@ from firmware.app.core import render, settings
 
 
 def _texts(legend):
-    return dict((tuple(c[0]), c[2]) for c in legend["cells"] if c[0])
+    return {tuple(c[0]): c[2] for c in legend["cells"] if c[0]}
 
 
 def _keys(legend):
-    return dict((k, t) for k, t in legend["keys"])
+    return dict(legend["keys"])
 
 
 def test_the_legend_follows_the_screen():
@@ -26,7 +26,8 @@ def test_the_legend_follows_the_screen():
     eq(cells[(sq("g7"),)], "night mode: dim, no white flashes: now off")
     eq(_keys(leg)["OK"], "start a game")
     lit = set(b.lit())
-    eq(set(c[0][0] for c in leg["cells"]), lit, "one line for every lit square, none for the others")
+    eq({c[0][0] for c in leg["cells"]}, lit,
+       "one line for every lit square, none for the others")
     b.press("b1")                                   # the move time editor
     leg = b.status()["legend"]
     cells = _texts(leg)
@@ -44,10 +45,11 @@ def test_the_legend_follows_the_screen():
     eq(_texts(leg)[(sq("d4"),)], "the last move (it flashes, then pulses, when played)")
     eq(_keys(leg)["hold MENU"], "pause: continue, undo, or end the game")
     colours = [tuple(c[1]) for c in leg["cells"] if not c[0]]
-    assert render.PLAYER[0] in colours and render.PLAYER[1] in colours and render.REJECTED in colours
+    for colour in (render.PLAYER[0], render.PLAYER[1], render.REJECTED):
+        assert colour in colours
     b.press(MENU)
     cells = _texts(b.status()["legend"])
-    eq(cells[tuple(range(0, 7))], "A's game time left")
+    eq(cells[tuple(range(7))], "A's game time left")
     eq(cells[tuple(range(42, 49))], "B's game time left")
     b.press(MENU)
     b.long(MENU)
@@ -71,7 +73,8 @@ def test_every_screen_change_replaces_the_message():
     b.press("d4")                                   # B: d4 is dead
     assert b.status()["message"].startswith("rejected d4"), b.status()["message"]
     b.long(MENU)
-    eq(b.status()["message"], "paused (clocks stopped): continue, undo or end the game; MENU continues",
+    eq(b.status()["message"],
+       "paused (clocks stopped): continue, undo or end the game; MENU continues",
        "the pause does not show the old rejection")
     b.press("d4")
     b.press(OK)                                     # undo N d4
@@ -143,7 +146,8 @@ def test_the_last_move_pulses():
         b.step()
         looks.append(b.pixel("c3"))
     dim = (a[0] * 48 >> 8, a[1] * 48 >> 8, 0)
-    eq(sorted(set(looks)), sorted([render.FLASH, a, dim]), "a white flash, then it dims and comes back")
+    eq(sorted(set(looks)), sorted([render.FLASH, a, dim]),
+       "a white flash, then it dims and comes back")
     eq(looks[0], render.FLASH)
     eq(looks[-1], a, "over after 270 ms: the board shows the position")
     b.wait(1000)

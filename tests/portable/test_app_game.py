@@ -193,7 +193,9 @@ def test_status_view_stays_until_dismissed():
     assert "budgets and clocks" in b.status()["message"]
     b.wait(5000)  # it stays: a player can read it
     eq(b.status()["screen"], "status", "still shown after 5 s")
-    row = lambda y: [b.pixel(y * 7 + x) for x in range(7)]
+
+    def row(y):
+        return [b.pixel(y * 7 + x) for x in range(7)]
     eq(row(3)[:2], [render.PLAYER[0]] * 2, "move countdown: A's colour, 45 s of 100 left")
     eq(row(3)[4:], [render.OFF] * 3)
     eq(row(1), [render.PLAYER[0]] * 7, "A's budget 7")
@@ -279,7 +281,8 @@ def test_pause_continue_and_end_game():
     b.press("f4")
     b.press(OK)
     eq(b.status()["screen"], "end", "end: resign or draw")
-    eq((b.pixel("b4"), b.pixel("d4"), b.pixel("f4")), (render.PLAYER[0], render.WHITE, render.PLAYER[1]))
+    eq((b.pixel("b4"), b.pixel("d4"), b.pixel("f4")),
+       (render.PLAYER[0], render.WHITE, render.PLAYER[1]))
     b.press(MENU)
     eq(b.status()["screen"], "pause", "MENU goes back to the pause")
     b.press("f4")
@@ -314,5 +317,6 @@ def test_a_draw_agreed_is_recorded():
     b.wait(250)
     lit = [b.pixel(s) for s in ("d4", "e5")]
     b.wait(250)
-    eq(sorted([lit, [b.pixel(s) for s in ("d4", "e5")]]), [[render.OFF] * 2, [render.SQUARE[1], render.SQUARE[2]]],
+    eq(sorted([lit, [b.pixel(s) for s in ("d4", "e5")]]),
+       [[render.OFF] * 2, [render.SQUARE[1], render.SQUARE[2]]],
        "a draw: every lit square blinks")

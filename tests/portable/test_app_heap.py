@@ -1,5 +1,5 @@
-"""Drawing the frame allocates nothing in the steady state (docs/architecture.md#memory-and-speed): proven on
-MicroPython with micropython.heap_lock() around App.render for every screen and
+"""Drawing the frame allocates nothing in the steady state (docs/architecture.md#memory-and-speed):
+proven on MicroPython with micropython.heap_lock() around App.render for every screen and
 overlay a player meets. (CPython has no heap lock: there the test only draws.)"""
 from check import eq
 

@@ -192,7 +192,7 @@ class CutStorage(Storage):
         if n == self.cut_write:
             self.cut_path, self.cut_base, self.cut_text = path, base, text
             self.cut_to(self.cut_byte)
-            raise PowerCut()
+            raise PowerCut
 
     def cut_to(self, nbytes):
         """Leave the file that was cut as if the power went after ``nbytes`` bytes."""

@@ -39,7 +39,7 @@ def test_menus_say_titles_and_give_each_colour_one_meaning():
 
 def test_the_tile_board_menu_names_its_games():
     b = AnyBoard("tile", "tile-menu-words")
-    texts = dict((c[0][0], c[2]) for c in b.status()["legend"]["cells"])
+    texts = {c[0][0]: c[2] for c in b.status()["legend"]["cells"]}
     eq(texts[5], "Dominó Mano a Mano - chosen")
     eq(texts[6], "Masbrur")
     eq(texts[21], "Masbrur: the board's strength, 1-5: now 1")
@@ -138,11 +138,11 @@ def test_the_tile_board_explains_a_round_of_masbrur():
 
 def test_values_are_words_not_codes():
     b = AnyBoard("tile", "value-words")
-    texts = dict((c[0][0], c[2]) for c in b.status()["legend"]["cells"])
+    texts = {c[0][0]: c[2] for c in b.status()["legend"]["cells"]}
     eq(texts[15], "a locked line: the hand ends at once, or after both have passed: now at once")
     eq(texts[17], "who leads after the first hand: the highest double, or the winner: "
                   "now the highest double")
     b = AnyBoard("marble", "value-words-marble")
-    texts = dict((c[0][0], c[2]) for c in b.status()["legend"]["cells"])
+    texts = {c[0][0]: c[2] for c in b.status()["legend"]["cells"]}
     eq(texts[0], "who moves first: now White")
     eq(texts[6], "the seat the board plays (or nobody: off): now off (nobody)")

@@ -7,7 +7,7 @@ from sensor_kit import SensorBoard
 from tile_kit import PROFILE
 
 from firmware.app.boards import tile as board_tile
-from firmware.rules import IllegalMove, mano
+from firmware.rules import mano
 
 MENU, OK, PASS, DRAW, LEFT, RIGHT, ATTACK = 0, 1, 2, 3, 4, 5, 6
 NAMES = board_tile.names()
@@ -152,12 +152,12 @@ def test_a_hand_against_the_board_follows_the_rules_of_the_tiles_dealt():
         for tile in t.hand:                 # the person shows those left in hand on the pad
             t.show(P=tile)
             t.show(P=None)
-        st = t.status()
         eq(mano.hand_history(t.app.play.session.state), mano.hand_history(t.dealt),
            "seed %d: the hand scored as the dealt game" % seed)
         for p in FIELD:
             t.show(**{p: None})
-        eq((t.status()["screen"], t.board()["asks"]), ("game", "tiles"), "then the next hand: its tiles")
+        eq((t.status()["screen"], t.board()["asks"]), ("game", "tiles"),
+           "then the next hand: its tiles")
 
 
 def test_on_its_turn_only_its_move_is_taken():
@@ -184,7 +184,8 @@ def test_its_tiles_are_watched_and_never_named():
     t = Table(2, "vs-mano-watch")
     eq(t.board()["asks"], "tiles", "it waits for its tiles")
     t.show(B3="1-1")
-    assert "holds 7 tiles: put them face down on the field (1 there)" in t.status()["message"], t.status()
+    said = t.status()["message"]
+    assert "holds 7 tiles: put them face down on the field (1 there)" in said, said
     t.show(B3=None)
     t.press(LEFT)
     lead = mano._names(t.dealt.h[0])[-1]

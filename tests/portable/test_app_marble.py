@@ -58,7 +58,8 @@ def test_setup_then_a_push_then_undo_waits_for_the_marbles_to_go_back():
     b.press(OK)
     eq(b.status()["moves"], [], "undone")
     eq(b.status()["screen"], "game", "back in the game")
-    eq(sorted(b.status()["wrong"]), sorted(move.split("-")), "put the marble back: both spaces lit")
+    eq(sorted(b.status()["wrong"]), sorted(move.split("-")),
+       "put the marble back: both spaces lit")
     b.frame(after)                                # the board still shows the push: not taken again
     eq(b.status()["moves"], [], "no move before the board is put back")
     b.frame(start)
@@ -85,7 +86,8 @@ def test_a_whole_game_ends_with_the_groups_and_scores():
     b.press(PASS)
     b.app.render(b.t)
     eq(sum(1 for i in range(60) if max(b.app.frame[3 * i:3 * i + 3])),
-       min(st["result"]["scores"][0], 30) + min(st["result"]["scores"][1], 30), "the scores as bars")
+       min(st["result"]["scores"][0], 30) + min(st["result"]["scores"][1], 30),
+       "the scores as bars")
     b.press(OK)
     eq(b.status()["screen"], "menu", "back to the menu")
     names = b.app.storage.listdir("games")

@@ -107,8 +107,10 @@ def test_a_round_with_the_walls_dark_until_combat():
     b = Masbrur()
     moves = _play_round(b, 3)
     eq(b.status()["moves"], moves, "every move")
-    before = [lit for phase, lit in b.table.seen if phase in ("pie_offer", "pie_accept", "equipment")]
-    assert before and all([c == (0, 0, 0) for lit in before for c in lit]), "a wall slot lit before combat"
+    before = [lit for phase, lit in b.table.seen
+              if phase in ("pie_offer", "pie_accept", "equipment")]
+    assert before and all(c == (0, 0, 0) for lit in before
+                           for c in lit), "a wall slot lit before combat"
     shown = [lit for phase, lit in b.table.seen if phase in ("combat_select", "combat_steal")]
     assert [lit for lit in shown if lit[0] != (0, 0, 0)], "the walls lit once revealed"
     # The round's medals (half-medals on L1-L6 / R1-R6) and the totals are shown.
@@ -186,7 +188,8 @@ def test_a_fixed_wall_changed_is_refused_without_naming_it():
     p = masbrur.to_move(s)
     kept = s.wall[p]
     other = [t for t in s.ars[p] if t not in kept][:2]
-    m = [x for x in masbrur.legal_moves(s) if x.startswith("W") and mf.parse_tile(x[8:10]) not in other][0]
+    m = [x for x in masbrur.legal_moves(s) if x.startswith("W")
+         and mf.parse_tile(x[8:10]) not in other][0]
     played = len(b.status()["moves"])
     b.table.act(s, "W%s,%s" % (mf.name(other[0]), mf.name(other[1])) + m[6:])
     eq(len(b.status()["moves"]), played, "refused")

@@ -25,11 +25,13 @@ def test_a_match_first_to_two_wins():
     for name in LINE:
         b.press(name)
     st = b.status()
-    eq((st["result"]["winner"], st["match"]["game"], st["match"]["score"]), (0, 1, [1, 0, 0]), "the score as it stands")
+    eq((st["result"]["winner"], st["match"]["game"], st["match"]["score"]), (0, 1, [1, 0, 0]),
+       "the score as it stands")
     b.press(OK)
     st = b.status()
     eq(st["screen"], "match", "the score between games")
-    eq(st["message"], "match after game 1: A 1, B 0, draws 0; OK = next game (B starts), MENU = leave the match")
+    eq(st["message"],
+       "match after game 1: A 1, B 0, draws 0; OK = next game (B starts), MENU = leave the match")
     eq(b.pixel("a1"), render.PLAYER[0], "A's win on the bottom row")
     eq([b.pixel(s) for s in ("a7", "b1")], [render.OFF, render.OFF])
     b.press(OK)
@@ -54,7 +56,8 @@ def test_a_match_first_to_two_wins():
     b.press(OK)
     eq(b.status()["screen"], "menu", "the match is over")
     recs = [b.storage.read_json("games/%05d.json" % i) for i in (1, 2, 3)]
-    eq([r["match"]["score"] for r in recs], [[0, 0, 0], [1, 0, 0], [1, 0, 1]], "the score before each game")
+    eq([r["match"]["score"] for r in recs], [[0, 0, 0], [1, 0, 0], [1, 0, 1]],
+       "the score before each game")
     eq([r["options"].get("first", 0) for r in recs], [0, 1, 0])
     eq([r["ended"] for r in recs], ["win", "agreement", "resignation"])
 
@@ -70,7 +73,8 @@ def test_a_match_of_two_games_and_leaving_it():
     eq(b.status()["screen"], "menu", "MENU leaves the match")
     b.start()
     st = b.status()
-    eq((st["match"]["game"], st["match"]["score"], st["to_move"]), (1, [0, 0, 0], 0), "a new match")
+    eq((st["match"]["game"], st["match"]["score"], st["to_move"]), (1, [0, 0, 0], 0),
+       "a new match")
 
 
 def test_single_games_have_no_match():
@@ -92,10 +96,12 @@ def test_a_power_cut_between_games_keeps_the_match():
     b = b.reboot()                                  # the power goes before OK
     st = b.status()
     eq(st["screen"], "match", "the score again at power-up")
-    eq(st["message"], "match after game 1: A 1, B 0, draws 0; OK = next game (B starts), MENU = leave the match")
+    eq(st["message"],
+       "match after game 1: A 1, B 0, draws 0; OK = next game (B starts), MENU = leave the match")
     b.press(OK)
     st = b.status()
-    eq((st["screen"], st["to_move"], st["match"]["game"], st["match"]["score"]), ("game", 1, 2, [1, 0, 0]))
+    eq((st["screen"], st["to_move"], st["match"]["game"], st["match"]["score"]),
+       ("game", 1, 2, [1, 0, 0]))
     b = b.reboot()                                  # a game in progress is resumed as before
     eq(b.status()["screen"], "resume")
 

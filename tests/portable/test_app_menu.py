@@ -17,7 +17,8 @@ def test_boot_self_test_sweep_then_menu():
     b.wait(60)
     eq(b.status()["screen"], "menu")
     lit = b.lit()
-    for name in ("a7", "b7", "d4", "a1", "b1", "c1", "d1", "e1", "f1", "g1", "d7", "e7", "f7", "g7"):
+    for name in ("a7", "b7", "d4", "a1", "b1", "c1", "d1", "e1", "f1", "g1", "d7", "e7", "f7",
+                 "g7"):
         assert sq(name) in lit, name
     eq(len(lit), 14, "only the menu's choices are lit (2 variants, start, 11 settings)")
     eq(b.pixel("d4"), render.GREEN, "start")
@@ -137,7 +138,8 @@ def test_config_problem_names_the_first_bad_key_in_name_order():
     st = Storage(root)
     st.write_json("config.json", {"version": 1, "sound": "loud", "morbak.lite": 3,
                                   "morbak.warn_move_s": 0})
-    assert settings.problem(st, catalogue.games_on("light")).startswith("morbak.lite must be"), settings.problem(st, catalogue.games_on("light"))
+    said = settings.problem(st, catalogue.games_on("light"))
+    assert said.startswith("morbak.lite must be"), said
 
 
 def test_brightness_cannot_be_switched_off():

@@ -33,7 +33,8 @@ def test_the_light_board_plays_its_seat():
     b.press(MENU)                                   # A reads the budgets and clocks
     b.wait(800)
     st = b.status()
-    eq((len(st["moves"]), st["screen"]), (4, "status"), "the board moves all the same; the view stays")
+    eq((len(st["moves"]), st["screen"]), (4, "status"),
+       "the board moves all the same; the view stays")
 
 
 def _marble_vs_board():

@@ -26,7 +26,7 @@ def test_resume_after_power_cut():
     for _ in range(12):
         b.step(None, 100)
         seen.add(b.pixel("d4"))
-    eq(seen, set([render.SQUARE[1], render.OFF]), "blinking position")
+    eq(seen, {render.SQUARE[1], render.OFF}, "blinking position")
     eq(b.status()["clocks_ms"], saved["clock_ms"][-1], "clocks as saved")
     b.press(OK)
     eq(b.status()["screen"], "game")

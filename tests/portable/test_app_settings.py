@@ -37,14 +37,16 @@ def test_an_option_set_is_passed_and_one_never_set_is_not():
     cfg = settings.load(s, ("morbak",))
     eq(cfg["morbak.budget"], None, "never set: the engine's default")
     eq(settings.to_text("morbak.budget", None), "default")
-    board_own = {"lite": False, "game_time_s": 900, "move_time_s": 120}  # the menu's pick, the clocks
+    # the menu's pick, the clocks
+    board_own = {"lite": False, "game_time_s": 900, "move_time_s": 120}
     eq(settings.game_options(cfg, "morbak"), board_own)
     cfg["morbak.lite"] = settings.parse("morbak.lite", "on")
     cfg["morbak.budget"] = settings.parse("morbak.budget", "7")
     settings.save(s, cfg)
     cfg = settings.load(s, ("morbak",))
     opts = settings.game_options(cfg, "morbak")
-    eq(opts, {"lite": True, "budget": 7, "game_time_s": 900, "move_time_s": 120}, "the player's 7 is kept")
+    eq(opts, {"lite": True, "budget": 7, "game_time_s": 900, "move_time_s": 120},
+       "the player's 7 is kept")
     eq(morbak._options(opts)["budget"], 7)
     cfg["morbak.budget"] = settings.parse("morbak.budget", "default")
     eq(morbak._options(settings.game_options(cfg, "morbak"))["budget"], 6, "Lite's own default")
@@ -56,7 +58,8 @@ def test_an_option_set_is_passed_and_one_never_set_is_not():
 def test_numbers_are_ascii_digits_only():
     eq(settings.parse("morbak.game_time_s", " 600 "), 600)
     eq(settings.parse("morbak.game_time_s", "0600"), 600)
-    for text in ("\u0666\u0660\u0660", "\uff16\uff10\uff10", "6_00", "+600", "600.0", "6e2", "-600", ""):
+    for text in ("\u0666\u0660\u0660", "\uff16\uff10\uff10", "6_00", "+600", "600.0", "6e2",
+                 "-600", ""):
         e = raises(ValueError, settings.parse, "morbak.game_time_s", text)
         assert "a number of seconds" in str(e), str(e)
     raises(ValueError, settings.parse, "leds.brightness", "\u0661")
@@ -89,13 +92,15 @@ def test_save_checks_every_value_itself():
     settings.save(s, {"sound": False})
     raises(ValueError, settings.save, s, {"leds.brightness": 999})
     raises(ValueError, settings.save, s, {"sound": 1})
-    eq(s.read_json(settings.PATH), {"sound": False, "version": settings.VERSION}, "nothing written")
+    eq(s.read_json(settings.PATH), {"sound": False, "version": settings.VERSION},
+       "nothing written")
 
 
 def test_a_config_file_that_cannot_be_read_is_named():
     s = Storage(fresh_dir("settings-folder"))
     s.makedirs(settings.PATH)  # a folder named config.json
-    eq(settings.problem(s, ("morbak",)), "/config.json cannot be read (a folder, or not UTF-8 text)")
+    eq(settings.problem(s, ("morbak",)),
+       "/config.json cannot be read (a folder, or not UTF-8 text)")
     eq(settings.load(s, ("morbak",)), settings.defaults(("morbak",)))
 
 
@@ -104,7 +109,8 @@ def test_palette_night_mode_and_match_keys():
     eq(str(raises(ValueError, settings.parse, "leds.palette", "pink")),
        "leds.palette must be one of standard, colour-blind, not pink")
     eq(settings.parse("leds.night", "on"), True)
-    eq(settings.brightness({"leds.brightness": 200, "leds.night": True}), settings.NIGHT_BRIGHTNESS)
+    eq(settings.brightness({"leds.brightness": 200, "leds.night": True}),
+       settings.NIGHT_BRIGHTNESS)
     eq(settings.brightness({"leds.brightness": 200, "leds.night": False}), 200)
     eq(settings.parse("morbak.match_wins", "3"), 3)
     eq(settings.parse("morbak.match_games", "off"), None)

@@ -3,11 +3,11 @@ mano.playout_hand) play exactly the games of legal_moves + play driven by the
 same Rng: same moves, same final position, same result, every option set, and the
 generator left where the API game leaves it (the playouts draw inline)."""
 from firmware.rules import Rng
-import firmware.rules.mabula as mabula
-import firmware.rules.mabula_playout as mabula_playout
-import firmware.rules.mano as mano
-import firmware.rules.morbak as morbak
-import firmware.rules.morbak_playout as morbak_playout
+from firmware.rules import mabula
+from firmware.rules import mabula_playout
+from firmware.rules import mano
+from firmware.rules import morbak
+from firmware.rules import morbak_playout
 
 from check import eq
 
@@ -35,7 +35,8 @@ def test_mabula_playout_is_the_api_game():
             eq(rng.state, after.state, "generator after the game")
             eq(mabula.to_text(got), mabula.to_text(end), "position")
             eq(mabula.result(got), mabula.result(end), "result")
-            eq(mabula.to_text(start), mabula.to_text(mabula.new_game(options, 40 + g)), "untouched")
+            eq(mabula.to_text(start), mabula.to_text(mabula.new_game(options, 40 + g)),
+               "untouched")
 
 
 def test_mabula_playout_limit_stops_after_that_many_plies():
@@ -165,7 +166,7 @@ def test_mano_deal_is_a_shuffle_of_the_28_tiles():
 def test_mano_deal_keeps_a_rejected_draw():
     # Stream states whose draw q (below(28 - q)) reads 0xFFFFFFFF, always rejected,
     # found by running the generator back (mabula_setup.back).
-    import firmware.rules.mano_dealt as mano_dealt
+    from firmware.rules import mano_dealt
     from firmware.rules.mabula_setup import back
     for q in (0, 3, 13, 20, 26):
         hi, lo = 0xFFFF, 0xFFFF

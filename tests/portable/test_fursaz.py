@@ -1,4 +1,5 @@
-"""Fursaz test vectors of docs/rules/fursaz.md#examples (FV-0 … FV-11), on CPython and MicroPython."""
+"""Fursaz test vectors of docs/rules/fursaz.md#examples (FV-0 … FV-11), on CPython and
+MicroPython."""
 from check import eq, raises
 
 from firmware.rules import IllegalMove

@@ -1,4 +1,5 @@
-"""LED matrix driver (firmware/hal/leds.py) with the recording strip, on CPython and MicroPython."""
+"""LED matrix driver (firmware/hal/leds.py) with the recording strip, on CPython and
+MicroPython."""
 from check import eq
 
 from firmware.hal.leds import Leds, RecordingStrip

@@ -50,5 +50,6 @@ def test_mistakes_are_named():
 
 
 def test_key_numbers_come_from_the_profile():
-    eq([prof.key_id(LIGHT, n) for n in ("a1", "b1", "g7", "menu", "ok")], [0, 1, 48, 49, 50], "ids")
+    eq([prof.key_id(LIGHT, n) for n in ("a1", "b1", "g7", "menu", "ok")], [0, 1, 48, 49, 50],
+       "ids")
     raises(ValueError, prof.key_id, LIGHT, "h1")

@@ -52,7 +52,8 @@ class Rig:
         self.strip = RecordingStrip(49)
         self.storage = fresh_storage()
         self.runner = device.Runner(factory, PROFILE, self.storage,
-                                    Drivers(Leds(PROFILE["leds"], self.strip), Buzzer(Pwm()), keys), crash)
+                                    Drivers(Leds(PROFILE["leds"], self.strip), Buzzer(Pwm()),
+                                            keys), crash)
 
     def run(self, t0, t1):
         for t in range(t0, t1, 5):

@@ -7,7 +7,8 @@ from firmware.rules import mabula as m
 
 WWBB = "WWBB" * 6
 WWBB_TEXT = "-WWBBWW-/B......B/B......B/W......W/W......W/B......B/B......B/-WWBBWW- W"
-# MV-1: field ranks 7..2 as written in docs/rules/mabula.md#mv-1, edges empty (so the game is over).
+# MV-1: field ranks 7..2 as written in docs/rules/mabula.md#mv-1, edges empty (so the game is
+# over).
 MV1_TEXT = ("-......-/.WWWW.B./.W..W.B./.WW..BB./...BW.B./.B.BW.B./.BBWBW../-......- W")
 # MV-5: Black's only edge marble (b1) faces the full column b; White's c1 is free.
 MV5_TEXT = ("-......-/.W.WBWB./.B.BWBW./.W.WBWB./.B.BWBW./.W....../.B....../-BW....- B")
@@ -88,7 +89,8 @@ def test_ties_draw_and_lex():
     eq(m.result(m.from_text(same + " tiebreak=lex")),
        {"winner": None, "scores": [4, 4], "reason": "draw"}, "lex, equal lists")
     # Equal products are a draw even with lex (docs/rules/mabula.md#the-end-and-the-score).
-    eq(m.result(m.from_text(same + " scoring=product tiebreak=lex"))["reason"], "draw", "product tie")
+    eq(m.result(m.from_text(same + " scoring=product tiebreak=lex"))["reason"], "draw",
+       "product tie")
 
 
 def test_mv2_setup_rule():
@@ -152,7 +154,8 @@ def test_first_player_option():
 def test_options_validation():
     for opts, key in (({"colour": "W"}, "colour"), ({"first": "X"}, "first"),
                       ({"first": "white"}, "first"), ({"scoring": "max"}, "scoring"),
-                      ({"tiebreak": 1}, "tiebreak"), ({"count_edge_marbles": 1}, "count_edge_marbles"),
+                      ({"tiebreak": 1}, "tiebreak"),
+                      ({"count_edge_marbles": 1}, "count_edge_marbles"),
                       ({"setup": None}, "setup")):
         e = raises(ValueError, m.new_game, opts)
         assert key in str(e), str(e)
@@ -161,7 +164,8 @@ def test_options_validation():
     raises(ValueError, m.new_game, None, True)
     s = m.new_game({"setup": WWBB, "scoring": "product", "tiebreak": "lex",
                     "count_edge_marbles": True, "first": "W"}, 3)
-    eq(m.to_text(s), WWBB_TEXT + " scoring=product tiebreak=lex count_edge_marbles=true", "options")
+    eq(m.to_text(s), WWBB_TEXT + " scoring=product tiebreak=lex count_edge_marbles=true",
+       "options")
 
 
 def test_mv4_pushes():
@@ -254,16 +258,19 @@ def test_play_returns_new_state_and_legal_moves_copy():
 
 
 def test_from_text_round_trip_and_errors():
-    for text in (WWBB_TEXT, MV1_TEXT, MV5_TEXT, MV1_TEXT + " tiebreak=lex count_edge_marbles=true"):
+    for text in (WWBB_TEXT, MV1_TEXT, MV5_TEXT, MV1_TEXT
+                 + " tiebreak=lex count_edge_marbles=true"):
         eq(m.to_text(m.from_text(text)), text, "round trip")
     eq(m.to_text(m.from_text(MV1_TEXT + " scoring=largest")), MV1_TEXT, "defaults are not written")
     good = WWBB_TEXT
     for bad, word in ((None, "string"), ("", "8 ranks"), (good[:-2], "8 ranks"),
-                      (good.replace("/", "|"), "8 ranks"), (good.replace("-WWBBWW-/B", "-WWBBWW-B/", 1), "rank 8"),
+                      (good.replace("/", "|"), "8 ranks"),
+                      (good.replace("-WWBBWW-/B", "-WWBBWW-B/", 1), "rank 8"),
                       (good.replace("-WWBBWW-", "WWWBBWW-", 1), "corner a8"),
                       (good.replace("B......B", "B..x...B", 1), "d7"),
                       (good[:-1] + "X", "side to move"), (good + " scoring=best", "scoring"),
-                      (good + " colour=W", "unknown"), (good + " tiebreak=lex tiebreak=lex", "twice"),
+                      (good + " colour=W", "unknown"),
+                      (good + " tiebreak=lex tiebreak=lex", "twice"),
                       (good.replace("B......B", "BWWWWWWB", 1), "12 marbles")):
         e = raises(ValueError, m.from_text, bad)
         assert word in str(e), "%r: %s" % (bad, e)

@@ -3,8 +3,8 @@ generator left in the same state for any seed, including the seeds whose shuffle
 meet a draw that Rng.below rejects (the skip of a rejected shuffle's last draws
 does not hold there)."""
 from firmware.rules import Rng
-import firmware.rules.mabula as mabula
-import firmware.rules.mabula_setup as mabula_setup
+from firmware.rules import mabula
+from firmware.rules import mabula_setup
 
 from check import eq
 

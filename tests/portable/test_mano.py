@@ -3,7 +3,7 @@ Portable: runs on CPython and MicroPython. The helpers at the top are shared
 with test_mano_observed.py and tests/test_mano_props.py."""
 from check import eq, raises
 
-import firmware.rules.mano as mano
+from firmware.rules import mano
 
 TILES = ["%d-%d" % (a, b) for a in range(7) for b in range(a, 7)]
 OPTION_TEXT = ("target=50 lock=immediate lock_award=opponent no_double=heaviest "
@@ -26,8 +26,8 @@ def field(text, key):
 
 
 def expand(trace):
-    """A trace as docs/rules/mano.md#examples writes one ('|' between turns, 'drawxN (tiles) move', a draw
-    without a move when none follows) as a list of (move, tile drawn or None)."""
+    """A trace as docs/rules/mano.md#examples writes one ('|' between turns, 'drawxN (tiles)
+    move', a draw without a move when none follows) as a list of (move, tile drawn or None)."""
     out = []
     for turn in trace.split("|"):
         turn = turn.strip()
@@ -108,12 +108,13 @@ def test_dv3_deal_seed_1():
     text = mano.to_text(mano.new_game(None, 1))
     eq(" ".join(field(text, "h0")), "0-2 0-5 1-1 1-5 1-6 2-3 4-5", "seat 0")
     eq(" ".join(field(text, "h1")), "0-4 0-6 2-5 3-3 3-4 5-6 6-6", "seat 1")
-    eq(" ".join(field(text, "bone")), "5-5 1-4 4-4 4-6 0-3 1-3 2-4 1-2 0-0 2-6 3-5 3-6 2-2 0-1", "boneyard")
+    eq(" ".join(field(text, "bone")), "5-5 1-4 4-4 4-6 0-3 1-3 2-4 1-2 0-0 2-6 3-5 3-6 2-2 0-1",
+       "boneyard")
     eq(field(text, "move"), ["1"], "seat 1 leads")
     eq(text, "hand=1 score=0,0 move=1 last=- line=- h0=0-2 0-5 1-1 1-5 1-6 2-3 4-5 "
-       "h1=0-4 0-6 2-5 3-3 3-4 5-6 6-6 bone=5-5 1-4 4-4 4-6 0-3 1-3 2-4 1-2 0-0 2-6 3-5 3-6 2-2 0-1 "
-       "target=50 lock=immediate lock_award=opponent no_double=heaviest later_lead=highest_double "
-       "mode=dealt passes=0 rng=2440533925 hist=-", "the whole text")
+       "h1=0-4 0-6 2-5 3-3 3-4 5-6 6-6 bone=5-5 1-4 4-4 4-6 0-3 1-3 2-4 1-2 0-0 2-6 3-5 3-6 "
+       "2-2 0-1 target=50 lock=immediate lock_award=opponent no_double=heaviest "
+       "later_lead=highest_double mode=dealt passes=0 rng=2440533925 hist=-", "the whole text")
 
 
 DV3 = "6-6 | L1-6 | R0-6 | R0-2 | R2-5 | R0-5 | R0-4 | L1-1 | R3-4 | L1-5 | R3-3 | R2-3 | L5-6"
@@ -124,9 +125,11 @@ def test_dv3_trace_seed_1():
     eq(mano.to_move(prev), 1, "seat 1 dominoes")
     eq(field(mano.to_text(prev), "h1"), ["5-6"], "its last tile")
     eq(field(mano.to_text(prev), "h0"), ["4-5"], "seat 0 holds 4-5")
-    eq(mano.hand_history(s), [{"hand": 1, "winner": 1, "points": 9, "reason": "domino", "pips": [9, 0]}],
+    eq(mano.hand_history(s),
+       [{"hand": 1, "winner": 1, "points": 9, "reason": "domino", "pips": [9, 0]}],
        "hand 1")
-    eq(mano.result(s), {"winner": None, "scores": [0, 9], "reason": "in progress"}, "match goes on")
+    eq(mano.result(s), {"winner": None, "scores": [0, 9], "reason": "in progress"},
+       "match goes on")
     # The next hand is dealt at once from the same stream.
     text = mano.to_text(s)
     eq(field(text, "hand"), ["2"], "hand 2")
@@ -145,7 +148,8 @@ def test_dv4_deal_seed_18():
     text = mano.to_text(mano.new_game(None, 18))
     eq(" ".join(field(text, "h0")), "0-1 1-6 2-2 2-3 2-5 3-5 4-6", "seat 0")
     eq(" ".join(field(text, "h1")), "0-3 1-1 1-3 2-4 3-4 5-5 5-6", "seat 1")
-    eq(" ".join(field(text, "bone")), "3-6 3-3 0-4 4-4 0-0 1-4 0-2 2-6 1-5 6-6 0-6 1-2 0-5 4-5", "boneyard")
+    eq(" ".join(field(text, "bone")), "3-6 3-3 0-4 4-4 0-0 1-4 0-2 2-6 1-5 6-6 0-6 1-2 0-5 4-5",
+       "boneyard")
 
 
 def test_dv4_seed_18_locks_immediately():
@@ -157,7 +161,8 @@ def test_dv4_seed_18_locks_immediately():
     eq(field(text, "h0"), ["6-6"], "seat 0 holds 6-6")
     eq(field(text, "h1"), ["0-4", "3-6", "4-4"], "seat 1 before its last tile")
     eq(field(text, "bone"), ["0-5", "4-5"], "two tiles left in the boneyard")
-    eq(mano.hand_history(s)[0], {"hand": 1, "winner": 0, "points": 12, "reason": "locked", "pips": [12, 12]},
+    eq(mano.hand_history(s)[0],
+       {"hand": 1, "winner": 0, "points": 12, "reason": "locked", "pips": [12, 12]},
        "tie: the blocker (seat 1) loses")
     eq(s.hand, 2, "next hand dealt")
 
@@ -169,7 +174,8 @@ def test_dv4_seed_18_play_out():
     eq(mano.legal_moves(s), ["draw"], "seat 0 must draw")
     prev, s = run_trace(18, DV4 + " | draw (0-5) | draw (4-5) | pass | pass", opts)
     eq(mano.to_move(prev), 1, "seat 1 passes last")
-    eq(mano.hand_history(s)[0], {"hand": 1, "winner": 1, "points": 26, "reason": "locked", "pips": [26, 12]},
+    eq(mano.hand_history(s)[0],
+       {"hand": 1, "winner": 1, "points": 26, "reason": "locked", "pips": [26, 12]},
        "play_out: seat 1 wins 26")
 
 
@@ -182,11 +188,14 @@ def test_dv5_seed_3():
     text = mano.to_text(mano.new_game(None, 3))
     eq(" ".join(field(text, "h0")), "0-0 0-1 0-6 1-6 2-5 3-3 5-6", "seat 0")
     eq(" ".join(field(text, "h1")), "0-4 1-4 1-5 2-2 2-3 2-6 3-6", "seat 1")
-    eq(" ".join(field(text, "bone")), "1-2 4-6 0-5 3-5 1-1 2-4 4-4 4-5 1-3 3-4 5-5 6-6 0-2 0-3", "boneyard")
+    eq(" ".join(field(text, "bone")), "1-2 4-6 0-5 3-5 1-1 2-4 4-4 4-5 1-3 3-4 5-5 6-6 0-2 0-3",
+       "boneyard")
     prev, s = run_trace(3, DV5)
     eq(mano.to_move(prev), 0, "seat 0 blocks")
-    eq(field(mano.to_text(prev), "h1"), ["1-1", "1-3", "3-4", "4-4", "4-5", "5-5", "6-6"], "seat 1's 52")
-    eq(mano.hand_history(s)[0], {"hand": 1, "winner": 0, "points": 52, "reason": "locked", "pips": [18, 52]},
+    eq(field(mano.to_text(prev), "h1"), ["1-1", "1-3", "3-4", "4-4", "4-5", "5-5", "6-6"],
+       "seat 1's 52")
+    eq(mano.hand_history(s)[0],
+       {"hand": 1, "winner": 0, "points": 52, "reason": "locked", "pips": [18, 52]},
        "the blocker wins 52")
 
 
@@ -195,7 +204,8 @@ def _block(line, last_tile, blocker, blocker_hand, other_hand, award="opponent")
     result of the hand."""
     hands = [other_hand, other_hand]
     hands[blocker] = blocker_hand
-    text = position(line, hands[0], hands[1], rest_of(line, blocker_hand, other_hand), blocker, 1 - blocker)
+    text = position(line, hands[0], hands[1], rest_of(line, blocker_hand, other_hand), blocker, 1
+                    - blocker)
     s = mano.from_text(text.replace("lock_award=opponent", "lock_award=" + award))
     move = "R" + last_tile
     assert move in mano.legal_moves(s)

@@ -3,7 +3,7 @@ senses the line but not the hands. Portable: CPython and MicroPython."""
 from check import eq, raises
 
 from firmware.rules import IllegalMove
-import firmware.rules.mano as mano
+from firmware.rules import mano
 from test_mano import TILES, field, first_move_hand
 
 OBS = {"mode": "observed"}
@@ -50,7 +50,8 @@ def _same_hand(seed, options=None):
     if mano.is_over(obs):
         eq(field(text, "hand"), ["1"], "the match ended with hand 1")
     else:
-        eq((field(text, "hand"), field(text, "h0"), field(text, "bone")), (["2"], ["7"], ["14"]), "next hand")
+        eq((field(text, "hand"), field(text, "h0"), field(text, "bone")), (["2"], ["7"], ["14"]),
+           "next hand")
 
 
 def test_observed_start():

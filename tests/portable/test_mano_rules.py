@@ -3,7 +3,7 @@ Portable: runs on CPython and MicroPython."""
 from check import eq, raises
 
 from firmware.rules import IllegalMove, Rng
-import firmware.rules.mano as mano
+from firmware.rules import mano
 from test_mano import DV3, DV4, TILES, expand, field, position, rest_of, run_trace
 
 NO_DOUBLE_SEED = 423  # its first deal puts no double in either hand
@@ -117,7 +117,8 @@ def test_match_to_target():
     assert r["scores"][w] >= 50 > r["scores"][1 - w], r
     eq(r["reason"], "target reached", "reason")
     eq(hist[-1]["winner"], w, "the last hand's winner wins the match")
-    eq([sum([h["points"] for h in hist if h["winner"] == k]) for k in (0, 1)], r["scores"], "scores add up")
+    eq([sum([h["points"] for h in hist if h["winner"] == k]) for k in (0, 1)], r["scores"],
+       "scores add up")
     eq(field(mano.to_text(s), "hand"), [str(len(hist))], "the last hand stays on show")
     eq(mano.legal_moves(s), [], "no moves")
     eq(mano.to_move(s), None, "nobody to move")
@@ -203,5 +204,6 @@ def test_options_and_seed_are_checked():
         e = raises(ValueError, mano.new_game, opts, 1)
         assert key in str(e), str(e)
     raises(ValueError, mano.new_game, None, "1")
-    eq(mano.result(mano.new_game(None, 1)), {"winner": None, "scores": [0, 0], "reason": "in progress"},
+    eq(mano.result(mano.new_game(None, 1)),
+       {"winner": None, "scores": [0, 0], "reason": "in progress"},
        "in progress")

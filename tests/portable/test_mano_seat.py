@@ -5,7 +5,7 @@ from check import eq, raises
 
 from firmware import ai
 from firmware.rules import Rng
-import firmware.rules.mano as mano
+from firmware.rules import mano
 from firmware.rules.mano_seat import own_lead, seat_view as _seat_view
 
 
@@ -39,7 +39,8 @@ def _mirrored(seed, options=None, hands=1):
                 left = held[s] & ~line
                 if left:
                     obs = mano.play(obs, "reveal %d %s" % (s, " ".join(mano._names(left))))
-            eq(mano.hand_history(obs), mano.hand_history(dealt), "seed %d: the hand's outcome" % seed)
+            eq(mano.hand_history(obs), mano.hand_history(dealt), "seed %d: the hand's outcome"
+               % seed)
 
 
 def test_a_seat_sees_the_moves_it_would_have_in_the_dealt_game():
@@ -51,7 +52,8 @@ def test_a_seat_sees_the_moves_it_would_have_in_the_dealt_game():
                 continue
             view = seat_view(obs, seat, dealt.h[seat])
             eq(mano.legal_moves(view), mano.legal_moves(dealt), "seed %d: moves" % seed)
-            eq(mano._count(view.h[1 - seat]), mano._count(dealt.h[1 - seat]), "the other hand's size")
+            eq(mano._count(view.h[1 - seat]), mano._count(dealt.h[1 - seat]),
+               "the other hand's size")
             eq(len(view.bone) - view.top, len(dealt.bone) - dealt.top, "the boneyard's size")
             n += 1
     assert n > 100, n
@@ -77,7 +79,8 @@ def test_the_view_holds_nothing_of_the_other_hand():
     view = seat_view(obs, seat, dealt.h[seat])
     eq(view.h[seat], dealt.h[seat], "its own hand")
     eq(view.h[1 - seat] & dealt.h[seat], 0, "no tile twice")
-    eq(view.bone, sorted(view.bone), "the boneyard: unseen tiles in canonical order, not the deal's")
+    eq(view.bone, sorted(view.bone),
+       "the boneyard: unseen tiles in canonical order, not the deal's")
 
 
 def test_a_free_lead_after_a_won_hand():
@@ -109,4 +112,5 @@ def test_a_hand_that_does_not_fit_is_refused():
 
 def test_a_seat_named_to_lead_leads_its_highest_double_else_its_heaviest_tile():
     eq(own_lead(["1-2", "3-3", "0-0", "5-6"]), "3-3", "the highest double")
-    eq(own_lead(["1-2", "2-6", "3-4", "4-5"]), "4-5", "no double: the heaviest (9 pips, high end 5)")
+    eq(own_lead(["1-2", "2-6", "3-4", "4-5"]), "4-5",
+       "no double: the heaviest (9 pips, high end 5)")

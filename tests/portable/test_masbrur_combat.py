@@ -24,7 +24,8 @@ def tiles(text):
 
 
 def msv6(options=None):
-    return position("combat_select", A_HAND + " 05 14", B_HAND + " 77 03", walls=("05 14", "03 77"),
+    return position("combat_select", A_HAND + " 05 14", B_HAND + " 77 03",
+                    walls=("05 14", "03 77"),
                     field=FIELD, die=6, options=options)
 
 
@@ -44,7 +45,8 @@ def test_msv4_formation_checks():
     eq(mf.shape(L, False, [5, 5, 5]), (3 * 16 + 5, 5), "5,5,5: rank 5")
     eq(mf.shape(U, False, [0, 1, 2, 3, 4, 5, 6, 7]), (8 * 16 + 7, 7), "0..7 zero-low")
     eq(mf.shape(U, True, [0, 1, 2, 3, 4, 5, 6, 7]), (8 * 16 + 8, 0), "0..7 zero-high")
-    assert mf.shape(L, False, [2, 3, 4, 5])[0] > mf.shape(L, False, [7, 7, 7])[0], "(4,2) beats (3,7)"
+    assert (mf.shape(L, False, [2, 3, 4, 5])[0]
+            > mf.shape(L, False, [7, 7, 7])[0]), "(4,2) beats (3,7)"
     raises(IllegalMove, mf.shape, L, True, [5, 5, 5])       # a repetition has no high zero
     raises(IllegalMove, mf.shape, L, True, [1, 2, 3])       # no 0 to count high
     raises(IllegalMove, mf.shape, L, False, [1, 1, 2])      # neither equal nor all different
@@ -60,7 +62,8 @@ def test_selection_validity():
              ("F L:77/7,17/7,37/7", "not in your hand"),
              ("F L:24/3,35/5,46/6", "has no 3"),
              ("F L:17/7,37/7", "at least 3"),
-             ("F L:17/7,37/7,57/7 ; L:24/4,35/5,46/6 ; L:23/2,24/2,46/4 ; U:66/6,57/5,46/4,35/3,24/2",
+             (("F L:17/7,37/7,57/7 ; L:24/4,35/5,46/6 ; L:23/2,24/2,46/4 ; "
+               "U:66/6,57/5,46/4,35/3,24/2"),
               "at most 3"),
              ("F X:17/7,37/7,57/7", "must start with"),
              ("F L:17/7,37/7,57-7", "tile/value"),
@@ -73,7 +76,8 @@ def test_selection_validity():
 
 
 def test_canonical_form_ms31():
-    forms = mf.parse_selection("F L:24/4,46/6,35/5 ; U:57/5,24/2,35/3,46/4,66/6 ; L:37/7,57/7,17/7")
+    forms = mf.parse_selection("F L:24/4,46/6,35/5 ; U:57/5,24/2,35/3,46/4,66/6 ; "
+                               "L:37/7,57/7,17/7")
     text, ordered = mf.canonical(forms)
     eq(text, "F L:17/7,37/7,57/7 ; L:24/4,35/5,46/6 ; U:24/2,35/3,46/4,57/5,66/6", "canonical")
     eq(ordered[0][0], L, "first formation")

@@ -13,8 +13,9 @@ def sort_tiles(text):
     return " ".join(names)
 
 
-def position(phase, ars0, ars1, walls=("-", "-"), field=STANDARD, offerer=0, die=1, plies=0,
-             passes=0, options=None, sel=("-", "-"), blockers="- -", steals=0):
+# Every field of a position text, each with its default: a table more than a signature.
+def position(phase, ars0, ars1, walls=("-", "-"), field=STANDARD, offerer=0,  # noqa: PLR0913, PLR0917
+             die=1, plies=0, passes=0, options=None, sel=("-", "-"), blockers="- -", steals=0):
     """A position through from_text; option defaults except first_offerer=0."""
     opts = {"first_offerer": offerer}
     if options:
@@ -22,7 +23,8 @@ def position(phase, ars0, ars1, walls=("-", "-"), field=STANDARD, offerer=0, die
     head = m.to_text(m.new_game(opts)).split("\n")[1]
     return m.from_text("\n".join([
         "masbrur", head, "phase " + phase,
-        "round 1 offerer %d die %d plies %d passes %d steals %d" % (offerer, die, plies, passes, steals),
+        "round 1 offerer %d die %d plies %d passes %d steals %d"
+                                  % (offerer, die, plies, passes, steals),
         "score 0 0", "field " + field, "seed -", "group1 -",
         "arsenal0 " + sort_tiles(ars0), "arsenal1 " + sort_tiles(ars1),
         "wall0 " + sort_tiles(walls[0]), "wall1 " + sort_tiles(walls[1]),

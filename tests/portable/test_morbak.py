@@ -188,7 +188,8 @@ def test_budget_runs_out():
 
 
 def test_separate_budgets():
-    s = run(["L a1", "L b1", "S b1", "L c1", "K a1", "K c1"], {"budget_scope": "separate", "budget": 2})
+    s = run(["L a1", "L b1", "S b1", "L c1", "K a1", "K c1"],
+            {"budget_scope": "separate", "budget": 2})
     eq(m.budgets(s), {"budget": [1, 2], "blocks": [1, 1], "neutral": [1, 1]}, "two counters")
     eq(m.to_text(s).split(" ")[2:], ["1", "2", "1", "1", "1", "1"], "blocks appended")
     s = run(["L a1", "L b1", "K a1", "L c1", "S b1", "L d1", "L e1", "L f1"],
@@ -225,7 +226,7 @@ def test_per_player_switches():
 
 def test_first_player_options():
     eq(m.to_move(m.new_game({"first": 1})), 1, "B first")
-    seen = set(m.to_move(m.new_game({"first": "random"}, seed)) for seed in range(20))
+    seen = {m.to_move(m.new_game({"first": "random"}, seed)) for seed in range(20)}
     eq(seen, {0, 1}, "both seats start some games")
     for seed in (0, 1, 2, 3):
         eq(m.to_move(m.new_game({"first": "random"}, seed)), Rng(seed).below(2), "seed %d" % seed)

@@ -2,8 +2,8 @@
 values (on MicroPython they are not module attributes): they must stay the same."""
 import sys
 
-import firmware.rules.morbak as morbak
-import firmware.rules.morbak_text as morbak_text
+from firmware.rules import morbak
+from firmware.rules import morbak_text
 from check import eq
 
 

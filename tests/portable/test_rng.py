@@ -5,7 +5,8 @@ from firmware.rules import IllegalMove, Rng, take_options
 
 def test_seed_1_vector():
     r = Rng(1)
-    eq([r.next32() for _ in range(5)], [270369, 67634689, 2647435461, 307599695, 2398689233], "seed 1")
+    eq([r.next32() for _ in range(5)], [270369, 67634689, 2647435461, 307599695, 2398689233],
+       "seed 1")
 
 
 def test_seed_0_uses_fixed_state():
@@ -39,7 +40,8 @@ def test_take_options():
     assert "lite" in str(e)
     e = raises(ValueError, take_options, {"lite": 0}, spec)
     assert "lite" in str(e)
-    e = raises(ValueError, take_options, {"first": 1.0}, {"first": (0, "choice", (0, 1, "random"))})
+    e = raises(ValueError, take_options, {"first": 1.0},
+               {"first": (0, "choice", (0, 1, "random"))})
     eq(str(e), "option 'first' must be one of 0, 1, 'random', not 1.0")
     raises(ValueError, take_options, {"first": True}, {"first": (0, "choice", (0, 1, "random"))})
     e = raises(ValueError, take_options, {"n": 0}, spec)

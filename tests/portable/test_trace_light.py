@@ -43,7 +43,8 @@ def test_presses_with_the_confirm_step_and_bouncing_contacts():
     for name in ("a1", "g7", "b2", "g6"):
         keys += [name, name]
     out = run(presses(keys, bounce=True))
-    eq([x for x in out if x.startswith("move")], ["move 1 L a1", "move 2 L g7", "move 3 L b2", "move 4 L g6"], "moves")
+    eq([x for x in out if x.startswith("move")],
+       ["move 1 L a1", "move 2 L g7", "move 3 L b2", "move 4 L g6"], "moves")
     eq(out[-1][:9], "position ", "then the position")
 
 

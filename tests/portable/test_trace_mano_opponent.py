@@ -29,7 +29,9 @@ class BoardTable(Table):
         Table.__init__(self, rng)
 
     def write(self, **extra):
-        Table.write(self, field=" ".join(["%s:%s" % (k, self.field[k]) for k in FIELD if k in self.field]),
+        Table.write(self,
+                    field=" ".join(["%s:%s" % (k, self.field[k]) for k in FIELD
+                                    if k in self.field]),
                     **extra)
 
     def to_field(self, tile):
@@ -162,7 +164,8 @@ def test_a_power_cut_mid_hand_and_the_board_reads_its_tiles_again():
                 still[k] = entry[k]
     t0 = json.loads(lines[cut])["t"]
     rest = [json.dumps(dict(json.loads(x), t=json.loads(x)["t"] + 1500 - t0)) for x in lines[cut:]]
-    out = run([json.dumps(still), json.dumps({"t": 700, "press": "ok"})] + rest, storage, new=False)
+    out = run([json.dumps(still), json.dumps({"t": 700, "press": "ok"})] + rest, storage,
+              new=False)
     eq(first + accepted(out), moves, "the moves before the cut, then the rest")
     eq(corrections(out), [], "the field and the track matched")
     eq(position(out), mano.to_text(o), "the same hand")

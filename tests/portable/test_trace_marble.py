@@ -1,6 +1,6 @@
-"""The marble board judged by traces (docs/contracts.md#sensor-traces-and-arbiter-replay): the firmware - sensor
-driver, stable-frame filter, push inference, controller - fed from recorded sensor
-readings. It must take every push that was made and never one that was not."""
+"""The marble board judged by traces (docs/contracts.md#sensor-traces-and-arbiter-replay): the
+firmware - sensor driver, stable-frame filter, push inference, controller - fed from recorded
+sensor readings. It must take every push that was made and never one that was not."""
 import json
 
 from check import eq
@@ -118,7 +118,8 @@ def test_a_marble_lifted_and_put_back():
     lifted.discard(target)
     out = run(lines + one + [frame(t + 600, lifted), frame(t + 2000, spaces)])
     eq(accepted(out), [m1], "only the push")
-    eq([x.split(" ", 2)[2] for x in out if x.startswith("correction")], [target], "the lifted space lit")
+    eq([x.split(" ", 2)[2] for x in out if x.startswith("correction")], [target],
+       "the lifted space lit")
 
 
 def test_a_power_cut_mid_push_resumes_and_takes_the_push():
@@ -144,4 +145,5 @@ def test_whole_random_games_with_noise_give_the_games_moves():
         lines, moves, position = game(seed)
         out = run(lines, seed)
         eq(accepted(out), moves, "seed %d" % seed)
-        eq(out[-2] if out[-1].startswith("result") else out[-1], "position " + position, "seed %d" % seed)
+        eq(out[-2] if out[-1].startswith("result") else out[-1], "position " + position, "seed %d"
+           % seed)

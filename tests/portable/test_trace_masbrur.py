@@ -5,7 +5,7 @@ and nothing else."""
 import json
 
 from check import eq
-from masbrur_kit import Table, accepted, corrections, noisy, rounds
+from masbrur_kit import accepted, corrections, noisy, rounds
 from test_app_kit import fresh_dir
 from tile_kit import PROFILE
 

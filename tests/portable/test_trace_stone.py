@@ -1,6 +1,6 @@
-"""The stone board judged by traces (docs/contracts.md#sensor-traces-and-arbiter-replay): Hall readings of every point through
-the board's own mux driver, filter and controller. Every placement made is taken, and
-nothing else; the flips a placement owes are waited for."""
+"""The stone board judged by traces (docs/contracts.md#sensor-traces-and-arbiter-replay): Hall
+readings of every point through the board's own mux driver, filter and controller. Every placement
+made is taken, and nothing else; the flips a placement owes are waited for."""
 import json
 
 from check import eq, raises
@@ -138,7 +138,8 @@ def test_whole_games_of_both_sizes():
         lines, moves, position = game(size, seed, plies)
         out = run(lines, size)
         eq(accepted(out), moves, "size %d" % size)
-        eq([x for x in out if x.startswith("position")], ["position " + position], "size %d" % size)
+        eq([x for x in out if x.startswith("position")], ["position " + position], "size %d"
+           % size)
 
 
 def test_a_size_7_trace_is_the_size_7_boards():

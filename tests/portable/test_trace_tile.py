@@ -137,7 +137,8 @@ def test_draw_and_pass_are_buttons_and_a_draw_is_checked_after_the_hand():
     eq(rec["draw_checks"], [[4, "A", "held a tile that fit"]], "the draw, checked")
     eq(rec["lead_checks"], [[1, "B", "fine"]], "6-6 led: nothing outranks it")
     assert "score=0,19" in position(out)
-    assert "firmware.app.games.mano_tile_checks" not in sys.modules, "the checks' code is not held after the hand"
+    assert "firmware.app.games.mano_tile_checks" not in sys.modules, \
+        "the checks' code is not held after the hand"
 
 
 def test_a_power_cut_mid_hand_resumes_from_the_record():
@@ -157,7 +158,8 @@ def test_a_power_cut_mid_hand_resumes_from_the_record():
         entry = json.loads(line)
         entry["t"] += 1500 - t0
         rest.append(json.dumps(entry))
-    out = run([json.dumps(still), json.dumps({"t": 700, "press": "ok"})] + rest, storage, new=False)
+    out = run([json.dumps(still), json.dumps({"t": 700, "press": "ok"})] + rest, storage,
+              new=False)
     eq(first + accepted(out), moves, "the moves before the cut, then the rest")
     eq(corrections(out), [], "the track matched the record")
     eq(position(out), mano.to_text(o), "the same hand")

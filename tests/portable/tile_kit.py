@@ -15,7 +15,8 @@ PROFILE = {
                 "settle_us": 0, "scan_ms": 20, "settle_ms": 300,
                 "map": [[2 * p, 2 * p + 1] for p in range(64)]},
     "keys": {"scan_ms": 5, "settle_us": 0, "debounce": 3, "long_ms": 800},
-    "buttons": {"menu": 10, "ok": 11, "pass": 12, "draw": 13, "left": 14, "right": 16, "attack": 17},
+    "buttons": {"menu": 10, "ok": 11, "pass": 12, "draw": 13, "left": 14, "right": 16,
+                "attack": 17},
     "buzzer": {"pin": 15}, "safe_mode": ["menu", "ok"],
 }
 STEP = 500      # ms between what a person does: more than the settle time
@@ -34,7 +35,8 @@ class Table:
         self.write()
 
     def write(self, **extra):
-        entry = {"t": self.t, "track": " ".join(["%s:%s" % (k, self.track[k]) for k in sorted(self.track)]),
+        entry = {"t": self.t,
+                 "track": " ".join(["%s:%s" % (k, self.track[k]) for k in sorted(self.track)]),
                  "pad": self.pad}
         entry.update(extra)
         self.lines.append(json.dumps(entry))

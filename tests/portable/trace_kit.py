@@ -23,7 +23,7 @@ def line(edge):
 
 def occupied(state):
     occ = mabula.occupancy(state)
-    return set([mabula.SPACES[i] for i in range(60) if occ[i]])
+    return {mabula.SPACES[i] for i in range(60) if occ[i]}
 
 
 def frame(t, spaces):
@@ -63,7 +63,7 @@ def flicker(rng, spaces, t, n):
     out = []
     for _ in range(n):
         name = mabula.SPACES[rng.below(60)]
-        wrong = set(spaces) ^ set([name])
+        wrong = set(spaces) ^ {name}
         out.append(frame(t, wrong))
         t += 5 + rng.below(36)
         out.append(frame(t, spaces))

@@ -1,8 +1,8 @@
 """`arbiter games list|export|clear`: the game records on the board (/games/NNNNN.json,
 written by firmware/app/core/records.py) and the game in progress (/state/current.json), as
-JSON and as a readable move list in the rules' notation (docs/rules/<game>.md#notation): one numbered line per move with
-the seat that made it (replayed through the game's engine), the time the move took and
-the clocks after it.
+JSON and as a readable move list in the rules' notation (docs/rules/<game>.md#notation): one
+numbered line per move with the seat that made it (replayed through the game's engine), the time
+the move took and the clocks after it.
 
 A record is read only if it can be one the firmware wrote: at most records.MAX_BYTES
 (read a batch at a time, so the board never holds more than BATCH_BYTES of them), the
@@ -22,6 +22,7 @@ import sys
 from firmware.app.core import record_check, records
 from host_tools import local_files
 from host_tools.board_link import CHUNK, TOO_LARGE, Board, Unreadable
+from host_tools.commands import port_option
 from host_tools.errors import BoardError, UsageError, quoted
 
 BATCH_BYTES = 16384   # records fetched in one exchange, at most
@@ -75,8 +76,9 @@ def move_list(rec):
              "seed: %s" % rec["seed"],
              "result: %s" % result_text(rec)]
     match = rec.get("match")
-    if isinstance(match, dict) and isinstance(match.get("score"), list) and len(match["score"]) == 3:
-        s = match["score"]
+    score = match.get("score") if isinstance(match, dict) else None
+    if isinstance(score, list) and len(score) == 3:
+        s = score
         lines.append("match: game %s; before it %s %s, %s %s, draws %s"
                      % (match.get("game"), names[0], s[0], names[1], s[1], s[2]))
     lines.append("")
@@ -90,7 +92,8 @@ def move_list(rec):
             line += " %6.1f s" % (rec["move_ms"][i] / 1000)
         clocks = rec.get("clock_ms", [])
         if i < len(clocks) and clocks[i]:
-            line += "   %s %s  %s %s" % (names[0], _clock(clocks[i][0]), names[1], _clock(clocks[i][1]))
+            line += "   %s %s  %s %s" % (names[0], _clock(clocks[i][0]), names[1],
+                                         _clock(clocks[i][1]))
         lines.append(line.rstrip())
     return "\n".join(lines) + "\n"
 
@@ -181,7 +184,8 @@ def list_(port):
         return 0
     print("%-6s %-10s %5s  %s" % ("id", "game", "moves", "result"))
     for _name, rec in recs:
-        print("%05d  %-10s %5d  %s" % (rec["id"], rec["game"], len(rec["moves"]), result_text(rec)))
+        print("%05d  %-10s %5d  %s"
+              % (rec["id"], rec["game"], len(rec["moves"]), result_text(rec)))
     return 0
 
 
@@ -227,7 +231,8 @@ def _plan(out_dir, recs, force):
 def export(port, game_id=None, out_dir=".", force=False):
     if game_id is not None and (not game_id.isdigit() or not game_id.isascii()
                                 or not 0 < int(game_id) <= record_check.MAX_ID):
-        raise UsageError("a game id is a number from 1 to %d, not %s" % (record_check.MAX_ID, quoted(game_id, 24)))
+        raise UsageError("a game id is a number from 1 to %d, not %s"
+                         % (record_check.MAX_ID, quoted(game_id, 24)))
     _check_out(out_dir)  # before the board is opened: a folder that cannot be written is bad input
     with Board(port) as board:
         board.require_arbiter()
@@ -260,14 +265,16 @@ def _one(board, sized, game_id):
     if mine:
         rec, why = _parse(want, _fetch(board, mine)[want])
         if why:
-            raise BoardError("game %d on the board %s (%s); nothing exported" % (game_id, why, want))
+            raise BoardError("game %d on the board %s (%s); nothing exported"
+                             % (game_id, why, want))
         return [("game-%05d" % game_id, rec)]
     current = [(p, n) for p, n in sized if p == CURRENT and n is not None]
     if current:
         rec, why = _parse(CURRENT, _fetch(board, current)[CURRENT])
         if rec is not None and rec["id"] == game_id:
             return [("game-%05d-unfinished" % game_id, rec)]
-    raise UsageError("there is no game %d on the board (`arbiter games list` shows them)" % game_id)
+    raise UsageError("there is no game %d on the board (`arbiter games list` shows them)"
+                     % game_id)
 
 
 def clear(port, ids=(), everything=False):
@@ -301,3 +308,37 @@ def clear(port, ids=(), everything=False):
     if free is not None:
         print("the board's flash has %d KB free" % (free // 1024))
     return 0
+
+
+def add(subparsers):
+    p = subparsers.add_parser("games", description="The games recorded on the board.")
+    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    a = actions.add_parser("list", help="one line per recorded game")
+    port_option(a)
+    a = actions.add_parser("export", help="save records as JSON and as readable move lists",
+                           description="Write game-NNNNN.json (the record) and game-NNNNN.txt "
+                                       "(the moves in the rules' notation, with times and "
+                                       "clocks).")
+    a.add_argument("id", nargs="?", metavar="ID", help="one game (default: all)")
+    a.add_argument("--out", default=".", metavar="DIR", help="folder to write to (default: .)")
+    a.add_argument("--force", action="store_true",
+                   help="replace files in DIR that differ (else nothing is written)")
+    port_option(a)
+    a = actions.add_parser("clear", help="remove finished games from the board (export them "
+                                         "first)",
+                           description="Remove the records of finished games from the board, "
+                                       "to make room on its flash; the game in progress stays. "
+                                       "A board whose flash is full removes its oldest records "
+                                       "itself.")
+    a.add_argument("ids", nargs="*", metavar="ID", help="the games to remove")
+    a.add_argument("--all", action="store_true", help="remove every finished game")
+    port_option(a)
+    p.set_defaults(func=run)
+
+
+def run(args):
+    if args.action == "list":
+        return list_(args.port)
+    if args.action == "clear":
+        return clear(args.port, args.ids, args.all)
+    return export(args.port, args.id, args.out, args.force)

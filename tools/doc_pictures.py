@@ -1,6 +1,6 @@
 """The documentation's pictures, taken from the browser simulator.
 
-    python -m host_tools.doc_pictures [--list] [NAME ...]
+    python -m tools.doc_pictures [--list] [NAME ...]
 
 takes every picture of PICTURES (or only those named) and writes it to docs/pictures/.
 Each picture is a board kind, the steps that reach the state to show on a fresh board
@@ -27,13 +27,14 @@ import argparse
 import os
 import sys
 
-from host_tools import sim_page
 from host_tools.sim_server import SetupError
+from tests.harness import sim_page
 
 OUT_DIR = os.path.join(sim_page.ROOT, "docs", "pictures")
 BOARD = "#board-area"
 PAGE = "page"
-SETTLE_MS = {"light": sim_page.PRESS_MS, "marble": 1200, "stone": 700, "tile": 700}   # sensors settle, then a step
+# sensors settle, then a step
+SETTLE_MS = {"light": sim_page.PRESS_MS, "marble": 1200, "stone": 700, "tile": 700}
 MAX_PLIES = 400
 
 
@@ -46,29 +47,36 @@ PICTURES = (
     Picture("light", "light-menu.png", [], what="the light board's menu at power-up"),
     Picture("light", "light-game.png", ["press d4", "play 24 0 16 0 30 0"],
             what="a Morbak game in progress"),
-    Picture("light", "light-won.png", ["press d4", "press a1 a1 g7 g7 b2 b2 g6 g6 c3 c3 g5 g5 d4 d4", "wait 600"],
+    Picture("light", "light-won.png",
+            ["press d4", "press a1 a1 g7 g7 b2 b2 g6 g6 c3 c3 g5 g5 d4 d4", "wait 600"],
             shot=PAGE, what="A wins on the a1-d4 diagonal: the line blinks white"),
     Picture("light", "light-pause.png", ["press d4", "press a1 a1", "hold MENU 1000"],
             what="the pause screen (long MENU)"),
     # The light board's quick-reference card (docs/light-card.md).
     Picture("light", "light-card-menu.png", [], what="card: the menu"),
-    Picture("light", "light-card-setting.png", ["press b1"], what="card: a setting's editor (time per move)"),
-    Picture("light", "light-card-game.png", ["press d4", "press d4 d4 e5 e5 c3 c3 d4 d4", "wait 1500"],
+    Picture("light", "light-card-setting.png", ["press b1"],
+            what="card: a setting's editor (time per move)"),
+    Picture("light", "light-card-game.png",
+            ["press d4", "press d4 d4 e5 e5 c3 c3 d4 d4", "wait 1500"],
             what="card: a game, B's switch on d4 just played (ringed on the page)"),
-    Picture("light", "light-card-status.png", ["press d4", "press d4 d4 e5 e5 c3 c3 d4 d4", "press MENU"],
+    Picture("light", "light-card-status.png",
+            ["press d4", "press d4 d4 e5 e5 c3 c3 d4 d4", "press MENU"],
             what="card: budgets and clocks (MENU)"),
     Picture("light", "light-card-pause.png", ["press d4", "press a1 a1", "hold MENU 1000"],
             what="card: the pause (hold MENU)"),
-    Picture("light", "light-card-end.png", ["press d4", "press a1 a1", "hold MENU 1000", "press f4 f4"],
+    Picture("light", "light-card-end.png",
+            ["press d4", "press a1 a1", "hold MENU 1000", "press f4 f4"],
             what="card: ending a game: resign or draw"),
     Picture("light", "light-card-match.png",
             ["press e7 b2 OK d4", "press c3 c3", "hold MENU 1000", "press f4 f4 b4 OK OK"],
             what="card: a match's score between games (B won game 1; A starts game 2)"),
-    Picture("light", "light-card-colour-blind.png", ["press f7 e4 OK d4", "press d4 d4 e5 e5 c3 c3 d4 d4", "wait 1500"],
+    Picture("light", "light-card-colour-blind.png",
+            ["press f7 e4 OK d4", "press d4 d4 e5 e5 c3 c3 d4 d4", "wait 1500"],
             what="card: the same game in the colour-blind palette"),
     Picture("marble", "marble-setup.png", ["press OK"],
             what="the dealt setup lit on the edge spaces"),
-    Picture("marble", "marble-game.png", ["press OK", "click #marble-setup", "wait 1200", "play -1 0 -1"],
+    Picture("marble", "marble-game.png",
+            ["press OK", "click #marble-setup", "wait 1200", "play -1 0 -1"],
             shot=PAGE, what="a Mabula game in progress"),
     Picture("marble", "marble-correction.png",
             ["press OK", "click #marble-setup", "wait 1200", "play -1",
@@ -88,7 +96,7 @@ PICTURES = (
 
 
 class Taker:
-    """Runs a picture's steps on a simulator page (host_tools.sim_page.Sim)."""
+    """Runs a picture's steps on a simulator page (tests/harness/sim_page.py's Sim)."""
 
     def __init__(self, sim, board):
         self.sim, self.board = sim, board
@@ -229,10 +237,12 @@ def take_all(pictures, out_dir=OUT_DIR):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m host_tools.doc_pictures",
-                                     description="Take the documentation's pictures from the browser simulator.")
+    parser = argparse.ArgumentParser(prog="python -m tools.doc_pictures",
+                                     description="Take the documentation's pictures from the "
+                                     "browser simulator.")
     parser.add_argument("names", nargs="*", help="pictures to take (file names; default: all)")
-    parser.add_argument("--list", action="store_true", help="list the pictures and what each shows")
+    parser.add_argument("--list", action="store_true",
+                        help="list the pictures and what each shows")
     args = parser.parse_args(argv)
     if args.list:
         for pic in PICTURES:

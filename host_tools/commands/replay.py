@@ -8,11 +8,10 @@ is read a line at a time (a line is at most trace.MAX_LINE characters, split at 
 only: U+2028 or U+0085 inside a string are text) and each event is printed as it
 happens. Exit 2 for a malformed trace, kind, profile or setting; lines printed before a
 malformed line stay printed."""
-import sys
 import tempfile
 
-from host_tools import profiles
-from host_tools.config_cmd import parse_pairs
+from host_tools import catalogue, profiles
+from host_tools.commands.config import parse_pairs
 from host_tools.errors import BoardError, UsageError, quoted
 
 
@@ -55,7 +54,7 @@ def _say(line):
     print(line, flush=True)   # as it happens: a trace still being written is followed
 
 
-def run(kind, path, seed, pairs, profile_name=None):
+def replay_trace(kind, path, seed, pairs, profile_name=None):
     values = parse_pairs(pairs)   # each checked, none twice (as `arbiter config set`)
     texts = {}
     for pair in pairs:
@@ -78,3 +77,26 @@ def run(kind, path, seed, pairs, profile_name=None):
         except RuntimeError as e:   # the firmware crashed: a bug of ours, said in a sentence
             raise BoardError(str(e).splitlines()[0])
     return 0
+
+
+def add(subparsers):
+    p = subparsers.add_parser("replay",
+                              description="Run the firmware of a board kind (filter, inference, "
+                                          "controller) on a trace of JSON lines and print each "
+                                          "move it accepted, each correction it lit, and the "
+                                          "final position and result.")
+    p.add_argument("kind", metavar="KIND",
+                   help="the board kind: " + ", ".join(catalogue.board_kinds()))
+    p.add_argument("trace", metavar="TRACE", help="the trace file (JSON lines)")
+    p.add_argument("--seed", type=int, default=0, metavar="N",
+                   help="the random setup's seed (default: 0)")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="a setting for the game, as `arbiter config set` takes it (repeatable)")
+    p.add_argument("--profile", metavar="NAME",
+                   help="the board: hardware/NAME.json (default: the first profile of KIND that "
+                        "fits the settings, e.g. stone7-pico for --set fursaz.size=7)")
+    p.set_defaults(func=run)
+
+
+def run(args):
+    return replay_trace(args.kind, args.trace, args.seed, args.set, args.profile)

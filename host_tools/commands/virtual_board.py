@@ -6,19 +6,26 @@ Its flash has the size of a Pico's file system (1,408 KB: a write that does not 
 fails as on the board), starts with the firmware's sources, boot.py, main.py and the
 board kind's profile (or empty with --blank), lives as long as the process, survives
 soft resets, and with --fs DIR is kept in a host folder across runs, saved after every
-command (a kill is a power cut). The bridge stops with this process, even a killed one."""
+command (a kill is a power cut). The bridge stops with this process, even a killed one.
+
+With --pico: the real Pico MicroPython on an emulated RP2040 (host_tools/pico.py), served
+the same way, booted from the image `arbiter uf2` makes from these sources. With --fs DIR
+its flash is DIR/flash.bin, kept across runs: a second run is the board powered again
+(nothing re-flashed)."""
 import json
 import os
 import shutil
 import signal
 import subprocess
+import tempfile
 
-from host_tools import profiles
+from host_tools import catalogue, profiles
 from host_tools.errors import BoardError, UsageError, quoted
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BRIDGE = os.path.join(ROOT, "host_tools", "node", "virtual_board.mjs")
 FLASH_MARK = ".arbiter-flash"  # what the bridge leaves in a --fs folder
+PICO_FLASH = "flash.bin"       # the emulated Pico's flash in a --fs folder
 
 
 def profile_for(kind):
@@ -76,7 +83,7 @@ def _stop(proc):
         proc.wait()
 
 
-def main(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
+def serve(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
     cmd = bridge_command(listen, kind, fs, blank)
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)
     for sig in (signal.SIGTERM, signal.SIGHUP):  # stop the bridge too, never orphan it
@@ -88,7 +95,8 @@ def main(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
         url = line.split()[-1]
         print("virtual %s board listening on %s (%s); Ctrl-C stops it" % (
             kind, url, "blank flash" if blank else "firmware from sources"), flush=True)
-        print("  try: arbiter deploy --port %s   or   mpremote connect %s" % (url, url), flush=True)
+        print("  try: arbiter deploy --port %s   or   mpremote connect %s" % (url, url),
+              flush=True)
         for line in proc.stdout:
             print(line, end="", flush=True)
         return proc.wait()
@@ -100,3 +108,66 @@ def main(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
         if proc.poll() is None:   # whatever went wrong here, no bridge is left behind
             proc.kill()
             proc.wait()
+
+
+def serve_pico(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
+    from host_tools.commands import uf2
+    from host_tools.pico import Pico, PicoError, pico_files
+    host, port = parse_listen(listen)
+    profile = profile_for(kind)
+    try:
+        micropython, _ = pico_files()
+    except PicoError as e:
+        raise BoardError(str(e))
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = fs or tmp
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError as e:
+            raise UsageError("cannot make the folder %s for --fs: %s" % (folder, e.strerror))
+        flash = os.path.join(folder, PICO_FLASH)
+        image = None
+        if not os.path.exists(flash):
+            if blank:
+                image = micropython
+            else:
+                name = os.path.basename(profile)[:-5]
+                uf2.write_image(name, micropython, tmp)
+                image = os.path.join(tmp, "arbiter-%s.uf2" % name)
+        for sig in (signal.SIGTERM, signal.SIGHUP):  # stop the emulator too, never orphan it
+            signal.signal(sig, _interrupt)
+        pico = Pico(profile, flash, uf2=image, listen="%s:%d" % (host, port))
+        try:
+            url = pico.port.replace("127.0.0.1", host)
+            print("emulated Pico (%s board) listening on %s, flash in %s; Ctrl-C stops it"
+                  % (kind, url, flash), flush=True)
+            print("  try: arbiter config get --port %s   or   mpremote connect %s" % (url, url),
+                  flush=True)
+            pico.proc.wait()
+            return 1  # it stopped by itself: it said why on stderr
+        finally:
+            pico.close()
+
+
+def add(subparsers):
+    p = subparsers.add_parser("virtual-board",
+                              description="The firmware on the real MicroPython (WebAssembly, "
+                                          "under Node) behind a TCP socket: use it with --port "
+                                          "socket://HOST:PORT, or `mpremote connect "
+                                          "socket://HOST:PORT`. Ctrl-C stops it.")
+    p.add_argument("--listen", default="127.0.0.1:7777", metavar="HOST:PORT",
+                   help="where to listen (default: 127.0.0.1:7777; port 0 picks a free one)")
+    p.add_argument("--board", default="light", metavar="KIND",
+                   help="the board kind: %s (default: light)"
+                        % catalogue.spoken(catalogue.board_kinds()))
+    p.add_argument("--fs", metavar="DIR", help="keep the board's files in this folder across runs")
+    p.add_argument("--blank", action="store_true", help="start with an empty flash (no firmware)")
+    p.add_argument("--pico", action="store_true",
+                   help="run the real Pico MicroPython on an emulated RP2040 instead, booted from "
+                        "the image `arbiter uf2` makes (--fs keeps its flash)")
+    p.set_defaults(func=run)
+
+
+def run(args):
+    how = serve_pico if args.pico else serve
+    return how(args.listen, args.board, args.fs, args.blank)

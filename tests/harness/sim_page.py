@@ -3,7 +3,7 @@ chromium through PyPI playwright, and a page wrapper that clicks keys, moves the
 page's manual clock and reads the LEDs back (from the DOM and from screenshots).
 
 Shared by the browser tests (tests/sim_harness.py adds their pytest fixtures) and by
-the documentation's pictures (host_tools/doc_pictures.py)."""
+the documentation's pictures (tools/doc_pictures.py)."""
 import os
 import struct
 import threading
@@ -13,7 +13,7 @@ from host_tools import sim_server
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ARTIFACTS = os.path.join(ROOT, "test-artifacts")
 VIEWPORT = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}   # a phone in portrait (with touch)
@@ -65,7 +65,8 @@ class Sim:
         self.wait_ready()
 
     def wait_ready(self):
-        self.page.wait_for_function("window.arbiter && (window.arbiter.ready || window.arbiter.error())",
+        self.page.wait_for_function("window.arbiter && (window.arbiter.ready || "
+                                    "window.arbiter.error())",
                                     timeout=30000)
         assert self.page.evaluate("window.arbiter.error()") is None
         assert not self.errors, self.errors
@@ -120,15 +121,16 @@ class Sim:
     def leds(self):
         """{square name: (r, g, b)} as drawn: the data-rgb of each LED in the DOM."""
         pairs = self.page.eval_on_selector_all(
-            "[data-led]", "els => els.map(e => [e.closest('[data-name]').dataset.name, e.dataset.rgb])")
+            "[data-led]",
+            "els => els.map(e => [e.closest('[data-name]').dataset.name, e.dataset.rgb])")
         return {name: tuple(int(v) for v in rgb.split(",")) for name, rgb in pairs}
 
     def screen_colour(self, name):
         """The colour on screen at the centre of the LED of key ``name``, from a
         screenshot of the 3x3 pixels there."""
         box = self.page.locator('[data-name="%s"] [data-led]' % name).bounding_box()
-        clip = {"x": int(box["x"] + box["width"] / 2) - 1, "y": int(box["y"] + box["height"] / 2) - 1,
-                "width": 3, "height": 3}
+        clip = {"x": int(box["x"] + box["width"] / 2) - 1,
+                "y": int(box["y"] + box["height"] / 2) - 1, "width": 3, "height": 3}
         _w, _h, rows = png_pixels(self.page.screenshot(clip=clip))
         return rows[1][1]
 
@@ -209,7 +211,8 @@ def png_pixels(data):
             elif f == 4:
                 p = a + b - c
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else (b if pb <= pc else c))) & 255
+                line[i] = (line[i]
+                           + (a if pa <= pb and pa <= pc else (b if pb <= pc else c))) & 255
         rows.append([tuple(line[x * n:x * n + 3]) for x in range(width)])
         prev = line
     return width, height, rows

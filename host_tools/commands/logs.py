@@ -9,6 +9,7 @@ import codecs
 import sys
 
 from host_tools.board_link import Board, Unreadable
+from host_tools.commands import port_option
 
 LOGS = (("/crash.log", "no crash recorded"), ("/events.log", "no events logged"))
 SHOW_BYTES = 32 * 1024
@@ -31,7 +32,8 @@ def _show(board, path, out):
     if total == 0 and not [p for p, size in parts if size is not None and size < 0]:
         return False
     skip = max(0, total - SHOW_BYTES)
-    out.write("--- %s (%d bytes%s)\n" % (path, total, ", the newest %d shown" % SHOW_BYTES if skip else ""))
+    out.write("--- %s (%d bytes%s)\n"
+              % (path, total, ", the newest %d shown" % SHOW_BYTES if skip else ""))
     ends_in_newline = True
     for p, size in parts:
         if size is None:
@@ -56,10 +58,20 @@ def _show(board, path, out):
     return True
 
 
-def run(port):
+def show(port):
     with Board(port) as board:
         board.require_arbiter()
         for path, empty in LOGS:
             if not _show(board, path, sys.stdout):
                 print("--- %s: %s" % (path, empty))
     return 0
+
+
+def add(subparsers):
+    p = subparsers.add_parser("logs", description="Print the board's crash log and event log.")
+    port_option(p)
+    p.set_defaults(func=run)
+
+
+def run(args):
+    return show(args.port)

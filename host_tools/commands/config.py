@@ -9,6 +9,7 @@ from firmware.app.core import settings
 from firmware.app.core.settings import shown
 from firmware.hal.storage import Storage
 from host_tools.board_link import TOO_LARGE, Board, Unreadable
+from host_tools.commands import port_option
 from host_tools.errors import PATH_SHOWN, BoardError, UsageError
 
 
@@ -51,7 +52,8 @@ def parse_pairs(pairs):
         key, eq, text = pair.partition("=")
         key = key.strip()
         if not eq or not key:
-            raise UsageError("%s is not KEY=VALUE (e.g. morbak.game_time_s=600)" % settings.shown(pair))
+            raise UsageError("%s is not KEY=VALUE (e.g. morbak.game_time_s=600)"
+                             % settings.shown(pair))
         if key in out:
             raise UsageError("%s is given twice" % settings.shown(key))
         check_key(key)
@@ -68,7 +70,8 @@ def check_key(key):
     try:
         settings.spec(key)
     except ValueError:
-        raise UsageError("unknown setting %s (`arbiter config get` lists them all)" % settings.shown(key))
+        raise UsageError("unknown setting %s (`arbiter config get` lists them all)"
+                         % settings.shown(key))
 
 
 def _read(board):
@@ -105,7 +108,8 @@ def get(port, key=None):
         # Made on the board (its menu: calibrate); shown here, not set.
         base = [v for v in cal["baseline"] if isinstance(v, int)] or [0]
         print("stone.calibration=black reads %s; empty levels %d-%d over %d points: %s"
-              % (cal.get("black"), min(base), max(base), len(base), " ".join(str(v) for v in base)))
+              % (cal.get("black"), min(base), max(base), len(base),
+                 " ".join(str(v) for v in base)))
     return 0
 
 
@@ -118,8 +122,9 @@ def set_(port, pairs):
         unreadable = stored.files.get(settings.PATH)
         if isinstance(unreadable, Unreadable) and unreadable.errno != TOO_LARGE:
             # a folder, say: the rename would fail (one too large is simply replaced)
-            raise BoardError("/%s on the board %s: remove it (`mpremote connect %s rm -r :%s`), then "
-                             "set again" % (settings.PATH, unreadable, shown(port, PATH_SHOWN), settings.PATH))
+            raise BoardError("/%s on the board %s: remove it (`mpremote connect %s rm -r :%s`), "
+                             "then set again"
+                             % (settings.PATH, unreadable, shown(port, PATH_SHOWN), settings.PATH))
         cfg.update(values)
         settings.save(stored, cfg)
         board.write_atomic("/" + settings.PATH, stored.written[settings.PATH].encode("utf-8"))
@@ -127,3 +132,26 @@ def set_(port, pairs):
         print("%s=%s" % (key, settings.to_text(key, values[key])))
     print("saved; the board restarts with the new settings")
     return 0
+
+
+def add(subparsers):
+    p = subparsers.add_parser("config",
+                              description="The board's settings, as the board's own menu shows "
+                                          "them.")
+    actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    a = actions.add_parser("get", help="print every setting as KEY=VALUE, or the value of one")
+    a.add_argument("key", nargs="?", metavar="KEY", help="e.g. morbak.game_time_s")
+    port_option(a)
+    a = actions.add_parser("set", help="check and save settings, e.g. morbak.move_time_s=off",
+                           description="Every KEY=VALUE is checked first; if one is wrong "
+                                       "nothing is written. Times are seconds or off; switches "
+                                       "are on or off.")
+    a.add_argument("pairs", nargs="*", metavar="KEY=VALUE")
+    port_option(a)
+    p.set_defaults(func=run)
+
+
+def run(args):
+    if args.action == "get":
+        return get(args.port, args.key)
+    return set_(args.port, args.pairs)

@@ -1,0 +1,53 @@
+"""The games and the board kinds as the `arbiter` help names them, read from the firmware
+by one function (``_table``), so a game or a board kind added there is offered here
+without editing any help string.
+
+Until the firmware has one catalogue, ``_table`` reads its lists where they are: the games
+of firmware/app/records.py, the board kinds firmware/hal/profile.py drives, the games each
+board module plays (firmware/app/board_<kind>.py) and each game's title from its terminal
+view (host_tools/terminal/). Called only when a help is built: the engines it loads are not
+wanted by a command's start."""
+
+
+def _table():
+    """([(game, title)], [(board kind, (game, ...))]), in the firmware's order."""
+    from firmware.app import boards, records
+    from firmware.hal.profile import kinds
+    from host_tools import terminal
+    views = [(name, terminal.view(name)) for name in records.GAMES]
+    games = [(name, view.TITLE if view else name) for name, view in views]
+    return games, [(kind, tuple(boards.kind(kind).GAMES)) for kind in kinds()]
+
+
+def spoken(words, last="or"):
+    """'a, b or c': ``words`` as a sentence lists them."""
+    words = list(words)
+    return words[0] if len(words) < 2 else "%s %s %s" % (", ".join(words[:-1]), last, words[-1])
+
+
+def titles():
+    """[(game, title)]: every game, e.g. ("mano", "Dominó Mano a Mano")."""
+    return _table()[0]
+
+
+def board_kinds():
+    """[board kind]: every kind of board the firmware drives."""
+    return [kind for kind, _ in _table()[1]]
+
+
+def names_text():
+    """'morbak, mabula, ... or masbrur': the games' names as commands take them."""
+    return spoken(name for name, _ in titles())
+
+
+def games_text():
+    """'morbak (Morbak), ...': each game's name with its title."""
+    return spoken(("%s (%s)" % pair for pair in titles()), "and")
+
+
+def boards_text():
+    """'light (Morbak), ... or tile (Dominó Mano a Mano, Masbrur)': each board kind with the
+    titles of the games it plays."""
+    games, boards = _table()
+    title = dict(games)
+    return spoken("%s (%s)" % (kind, ", ".join(title[g] for g in plays)) for kind, plays in boards)
