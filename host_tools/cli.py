@@ -38,9 +38,10 @@ def build_parser(argv=()):
     names = [name for name, _ in COMMANDS]
     description = None
     if chosen not in names:   # the top-level help may be shown: it names the games
-        from host_tools import catalogue
+        from host_tools import help_lists
         description = ("Arbiter: play, and look after the boards that referee, time and "
-                       "record %s." % catalogue.spoken((t for _, t in catalogue.titles()), "and"))
+                       "record %s." % help_lists.spoken([t for _, t in help_lists.titles()],
+                                                        "and"))
     parser = argparse.ArgumentParser(
         prog="arbiter", description=description,
         epilog="Run `arbiter COMMAND --help` for the options of a command.")

@@ -135,5 +135,6 @@ def test_only_the_chosen_game_is_imported():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=root).stdout
-    assert eval(out) == ["firmware", "firmware.ai", "firmware.ai.mano", "firmware.ai.search", "firmware.catalogue",
+    assert eval(out) == ["firmware", "firmware.ai", "firmware.ai.mano", "firmware.ai.search",
+                         "firmware.catalogue",
                          "firmware.rules", "firmware.rules.mano", "firmware.rules.mano_dealt"]

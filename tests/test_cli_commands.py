@@ -1,14 +1,14 @@
 """The `arbiter` command's parts (host_tools/cli.py, host_tools/commands/): every command
 shows its help even where the libraries of the other commands are not installed, and the
 help lists the games and board kinds the firmware has, from one place
-(host_tools/catalogue.py)."""
+(host_tools/help_lists.py)."""
 import os
 import subprocess
 import sys
 
 import pytest
 
-from firmware.app import records
+from firmware import catalogue
 from host_tools import cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -52,9 +52,11 @@ def _help(capsys, *argv):
 
 def test_a_game_the_firmware_gains_is_offered_by_every_help_that_names_games(capsys,
                                                                                monkeypatch):
-    monkeypatch.setattr(records, "GAMES", records.GAMES + ("noughts",))
-    assert "Masbrur and noughts." in _help(capsys)
-    assert "masbrur (Masbrur) and noughts (noughts)" in _help(capsys, "play")
+    row = ("noughts", "Noughts and crosses", "noughts_rules", None, None,
+           (("light", "noughts_light", None),))
+    monkeypatch.setattr(catalogue, "GAMES", [*catalogue.GAMES, row])
+    assert "Masbrur and Noughts and crosses." in _help(capsys)
+    assert "masbrur (Masbrur) and noughts (Noughts and crosses)" in _help(capsys, "play")
     assert "mano, masbrur or noughts (default: ask)" in _help(capsys, "play")
     assert "mano, masbrur or noughts" in _help(capsys, "online", "new")
 

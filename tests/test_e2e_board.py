@@ -228,7 +228,8 @@ def test_config_set_then_get_and_the_app_uses_it(board, capsys):
         assert want in lines, out
     # The player's budget reaches the engine; what was never set is the engine's own.
     opts = on_board(url,
-                    "from firmware.app.core import settings\nfrom firmware.hal.storage import Storage\n"
+                    "from firmware.app.core import settings\n"
+                    "from firmware.hal.storage import Storage\n"
                          "print(settings.game_options(settings.load(Storage(), ('morbak',)), "
                     "'morbak'))")
     assert eval(opts) == {"lite": True, "budget": 7, "game_time_s": 600}, opts

@@ -91,7 +91,8 @@ def test_a_damaged_update_journal_is_kept_and_the_deploy_repairs_the_board(
     with Board(url) as b:
         set_aside = {"/.update": None, "/.update.bad": b"\xff\x00 not even text"}
         assert b.read_files(["/.update", "/.update.bad"]) == set_aside
-        assert "/firmware/app/core/runtime.py" in b.files_under("/firmware")  # the old firmware, whole
+        # The old firmware, whole:
+        assert "/firmware/app/core/runtime.py" in b.files_under("/firmware")
     monkeypatch.setattr(Board, "write_files", real_write)
 
     code, out, err = arbiter(capsys, "deploy", "--port", url)

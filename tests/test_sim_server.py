@@ -151,7 +151,8 @@ def test_the_bundle_is_built_once_and_again_only_when_a_file_changes(tmp_path, m
         assert built.builds == 1
         (tmp_path / "firmware" / "app" / "runtime.py").write_text("# changed\n")
         bundle = json.loads(get(s, "/bundle.json")[1])
-        assert bundle["files"]["firmware/app/core/runtime.py"] == "# changed\n" and built.builds == 2
+        assert bundle["files"]["firmware/app/core/runtime.py"] == "# changed\n"
+        assert built.builds == 2
     finally:
         s.close()
 

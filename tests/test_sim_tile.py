@@ -659,7 +659,7 @@ def position_now(sim):
 def masbrur_table(browser, server, width, settings):
     """A page with Masbrur chosen (menu L6, as ``arbiter config`` leaves it), started with
     OK, and its table laid."""
-    context, sim = page(browser, server, width, "", dict(settings, **{"game": "masbrur"}))
+    context, sim = page(browser, server, width, "", dict(settings, game="masbrur"))
     sim.press("OK")
     sim.page.click("#tile-masbrur")
     sim.advance(SETTLE_MS)

@@ -4,7 +4,7 @@ broker `arbiter broker` did not start."""
 import os
 import sys
 
-from host_tools import catalogue
+from host_tools import help_lists
 from host_tools.errors import BoardError, UsageError
 from host_tools.online.broker import DEFAULT_DIR
 
@@ -19,7 +19,7 @@ def add(subparsers):
                                           "CODE` follows one.")
     osub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     o = osub.add_parser("new", help="start a remote game and print its code")
-    o.add_argument("game", metavar="GAME", help=catalogue.names_text())
+    o.add_argument("game", metavar="GAME", help=help_lists.names_text())
     o.add_argument("--seat", type=int, choices=(1, 2), default=1,
                    help="the seat you take: 1 (the first player) or 2 (default: 1)")
     o.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",

@@ -1,7 +1,7 @@
 """`arbiter play`: the shortest way to a game. With a board on USB: bring its firmware up to
 date (`arbiter deploy`) and play on it; without one: the browser simulator (`arbiter sim`);
 with --terminal: any game in this terminal (host_tools/terminal_game.py)."""
-from host_tools import catalogue
+from host_tools import help_lists
 from host_tools.errors import UsageError, quoted
 
 
@@ -12,15 +12,15 @@ def add(subparsers):
                                           "in the browser. With --terminal: play any of the "
                                           "games in this terminal.",
                               epilog="Games for --terminal: %s. In the game, 'help' explains the "
-                                     "moves and 'resign' gives up." % catalogue.games_text())
+                                     "moves and 'resign' gives up." % help_lists.games_text())
     p.add_argument("game", nargs="?", metavar="GAME",
-                   help="with --terminal: %s (default: ask)" % catalogue.names_text())
+                   help="with --terminal: %s (default: ask)" % help_lists.names_text())
     p.add_argument("--terminal", action="store_true",
                    help="play in this terminal instead: two players at one keyboard, or one "
                         "against the computer (levels 1-5)")
     p.add_argument("--board", default="light", metavar="KIND",
                    help="the simulator's board kind: %s; default: light"
-                        % catalogue.boards_text())
+                        % help_lists.boards_text())
     p.add_argument("--http", type=int, default=8000, metavar="PORT",
                    help="the simulator's port on 127.0.0.1 (default: 8000)")
     p.set_defaults(func=run)

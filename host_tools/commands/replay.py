@@ -10,7 +10,7 @@ happens. Exit 2 for a malformed trace, kind, profile or setting; lines printed b
 malformed line stay printed."""
 import tempfile
 
-from host_tools import catalogue, profiles
+from host_tools import help_lists, profiles
 from host_tools.commands.config import parse_pairs
 from host_tools.errors import BoardError, UsageError, quoted
 
@@ -86,7 +86,7 @@ def add(subparsers):
                                           "move it accepted, each correction it lit, and the "
                                           "final position and result.")
     p.add_argument("kind", metavar="KIND",
-                   help="the board kind: " + ", ".join(catalogue.board_kinds()))
+                   help="the board kind: " + ", ".join(help_lists.board_kinds()))
     p.add_argument("trace", metavar="TRACE", help="the trace file (JSON lines)")
     p.add_argument("--seed", type=int, default=0, metavar="N",
                    help="the random setup's seed (default: 0)")

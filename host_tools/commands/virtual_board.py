@@ -19,7 +19,7 @@ import signal
 import subprocess
 import tempfile
 
-from host_tools import catalogue, profiles
+from host_tools import help_lists, profiles
 from host_tools.errors import BoardError, UsageError, quoted
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -45,7 +45,7 @@ def bridge_command(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
     profile = profile_for(kind)
     seed = []
     if not blank:
-        from host_tools.deploy import firmware_sources
+        from host_tools.commands.deploy import firmware_sources
         seed = [[os.path.join(ROOT, path), "/" + path] for path in firmware_sources()]
         seed += [[os.path.join(ROOT, "boot.py"), "/boot.py"],
                 [os.path.join(ROOT, "main.py"), "/main.py"],
@@ -159,7 +159,7 @@ def add(subparsers):
                    help="where to listen (default: 127.0.0.1:7777; port 0 picks a free one)")
     p.add_argument("--board", default="light", metavar="KIND",
                    help="the board kind: %s (default: light)"
-                        % catalogue.spoken(catalogue.board_kinds()))
+                        % help_lists.spoken(help_lists.board_kinds()))
     p.add_argument("--fs", metavar="DIR", help="keep the board's files in this folder across runs")
     p.add_argument("--blank", action="store_true", help="start with an empty flash (no firmware)")
     p.add_argument("--pico", action="store_true",

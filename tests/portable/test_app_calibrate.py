@@ -1,4 +1,5 @@
-"""Calibrating the stone board's sensors from its menu (firmware/app/boards/stone_calibrate.py), on the
+"""Calibrating the stone board's sensors from its menu
+(firmware/app/boards/stone_calibrate.py), on the
 board's own drivers over simulated wiring: sensors with zero errors and magnets the other
 way round read wrong before, right after, and the calibration survives a power cut."""
 import json

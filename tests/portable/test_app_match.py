@@ -124,5 +124,6 @@ def test_a_finished_or_damaged_match_is_not_offered_again():
     b.press(MENU)
     eq(b.status()["screen"], "menu", "MENU leaves it")
     import sys
-    eq([m for m in ("firmware.app.games.morbak_light", "firmware.app.core.screens") if m in sys.modules], [],
+    eq([m for m in ("firmware.app.games.morbak_light", "firmware.app.core.screens")
+        if m in sys.modules], [],
        "the game's code left with it")

@@ -146,8 +146,8 @@ def test_leads_and_draws_checked_from_the_tiles_played_and_shown():
     # A led 5-5; B then played 6-6 without drawing first: B held it at the lead.
     mano_tile_checks._judge_lead((1, 0, "5-5"), [(2, 1, "6-6", None)], [[], []], out)
     # B drew first: the 6-6 may be the tile it drew.
-    mano_tile_checks._judge_lead((1, 0, "5-5"), [(2, 1, None, (5, 5)), (3, 1, "6-6", None)], [[], []],
-                                 out)
+    mano_tile_checks._judge_lead((1, 0, "5-5"), [(2, 1, None, (5, 5)), (3, 1, "6-6", None)],
+                                 [[], []], out)
     # A led 2-3 with no double anywhere, the heaviest tile: B showed 1-3 at the end.
     mano_tile_checks._judge_lead((1, 0, "2-3"), [], [["0-1"], ["1-3"]], out)
     eq(out, [(1, "A", "held a higher tile"), (1, "A", "cannot tell"), (1, "A", "fine")], "leads")

@@ -173,7 +173,8 @@ def test_the_board_thinks_between_polls_of_the_keys():
     app = rig.runner.app
     eq(app.clock, clock, "the app has the runner's clock")
     ses = app.play.session
-    assert ses.players[ses.turn].thought is not None and ses.players[ses.turn].thought.move is None, "thinking, a slice a step"
+    board = ses.players[ses.turn]
+    assert board.thought is not None and board.thought.move is None, "thinking, a slice a step"
     rig.board.down[24] = 1                         # d4 pressed while the board thinks
     rig.run(1150, 1250)
     rig.board.down[24] = 0

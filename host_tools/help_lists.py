@@ -1,22 +1,13 @@
-"""The games and the board kinds as the `arbiter` help names them, read from the firmware
-by one function (``_table``), so a game or a board kind added there is offered here
-without editing any help string.
-
-Until the firmware has one catalogue, ``_table`` reads its lists where they are: the games
-of firmware/app/records.py, the board kinds firmware/hal/profile.py drives, the games each
-board module plays (firmware/app/board_<kind>.py) and each game's title from its terminal
-view (host_tools/terminal/). Called only when a help is built: the engines it loads are not
-wanted by a command's start."""
+"""The games and the board kinds as the `arbiter` help names them, read from the firmware's
+catalogue (firmware/catalogue.py), so a game or a board kind added there is offered here
+without editing any help string."""
 
 
 def _table():
-    """([(game, title)], [(board kind, (game, ...))]), in the firmware's order."""
-    from firmware.app import boards, records
-    from firmware.hal.profile import kinds
-    from host_tools import terminal
-    views = [(name, terminal.view(name)) for name in records.GAMES]
-    games = [(name, view.TITLE if view else name) for name, view in views]
-    return games, [(kind, tuple(boards.kind(kind).GAMES)) for kind in kinds()]
+    """([(game, title)], [(board kind, (game, ...))]), in the catalogue's order."""
+    from firmware import catalogue
+    games = [(name, catalogue.title(name)) for name in catalogue.names()]
+    return games, [(kind, catalogue.games_on(kind)) for kind in catalogue.kinds()]
 
 
 def spoken(words, last="or"):
