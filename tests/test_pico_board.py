@@ -145,8 +145,8 @@ def test_safe_mode_leaves_the_repl_free(image, tmp_path):
         assert held == [0, 6]  # a1 and g1 light blue, nothing else
         r = subprocess.run([sys.executable, "-m", "mpremote", "connect", pico.port, "resume",
                             "exec",
-                            "import sys; "
-                            "print('free', 'firmware.app.core.runtime' in sys.modules)"],
+                            ("import sys; "
+                             "print('free', 'firmware.app.core.runtime' in sys.modules)")],
                            capture_output=True, text=True, timeout=60)
         assert r.stdout.strip() == "free False", r
 
