@@ -26,7 +26,7 @@ _APP = "firmware.app."
 GAMES = [
     ("morbak", "Morbak", "firmware.rules.morbak", "firmware.ai.morbak",
      _APP + "games.morbak_settings",
-     (("light", _APP + "games.morbak_light", None),)),
+     (("light", _APP + "games.morbak_light", _APP + "explain.morbak_light"),)),
     ("mabula", "Mabula", "firmware.rules.mabula", "firmware.ai.mabula",
      _APP + "games.mabula_settings",
      (("marble", _APP + "games.mabula_marble", _APP + "explain.mabula_marble"),)),
@@ -48,13 +48,23 @@ BOARDS = [
 ]
 
 
+ADDED = []   # the games add() put here: while there are any, the app keeps this module
+
+
 def add(row):
     """Another game (a row as in GAMES); a row of the same name is replaced."""
+    ADDED.append(row[0])
     for i in range(len(GAMES)):
         if GAMES[i][0] == row[0]:
             GAMES[i] = row
             return
     GAMES.append(row)
+
+
+def remove(game):
+    """Take a game add() put here out again."""
+    GAMES.remove(row(game))
+    ADDED.remove(game)
 
 
 def names():

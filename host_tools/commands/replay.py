@@ -1,4 +1,4 @@
-"""`arbiter replay KIND TRACE [--seed N] [--set KEY=VALUE …] [--profile NAME]`
+"""`arbiter replay KIND TRACE [--seed N] [--set KEY=VALUE …] [--profile NAME] [--seat S=FILE]`
 (docs/contracts.md#sensor-traces-and-arbiter-replay): the board's own firmware
 (firmware/app/core/trace.py) run on a recorded sensor trace, on this computer.
 
@@ -54,8 +54,27 @@ def _say(line):
     print(line, flush=True)   # as it happens: a trace still being written is followed
 
 
-def replay_trace(kind, path, seed, pairs, profile_name=None):
+def _seats(specs):
+    """{letter: text of its file} of the --seat LETTER=FILE options."""
+    out = {}
+    for spec in specs:
+        letter, eq, path = spec.partition("=")
+        if not eq or not path:
+            raise UsageError("--seat takes a seat and a file of moves, e.g. B=moves.txt")
+        if letter in out:
+            raise UsageError("--seat %s is given twice" % quoted(letter))
+        try:
+            with open(path, encoding="utf-8") as f:
+                out[letter] = f.read(MAX_LINE * 1024)
+        except (OSError, UnicodeError) as e:
+            raise UsageError("cannot read the moves %s: %s" % (
+                quoted(path), getattr(e, "strerror", None) or "not UTF-8 text"))
+    return out
+
+
+def replay_trace(kind, path, seed, pairs, profile_name=None, seat_specs=()):
     values = parse_pairs(pairs)   # each checked, none twice (as `arbiter config set`)
+    seats = _seats(seat_specs)
     texts = {}
     for pair in pairs:
         key, _, text = pair.partition("=")
@@ -69,7 +88,8 @@ def replay_trace(kind, path, seed, pairs, profile_name=None):
         raise UsageError("cannot read the trace %s: %s" % (quoted(path), e.strerror))
     with f, tempfile.TemporaryDirectory(prefix="arbiter-replay-") as root:
         try:
-            trace.replay(profile, Storage(root), _lines(f, path), seed, texts, emit=_say)
+            trace.replay(profile, Storage(root), _lines(f, path), seed, texts, emit=_say,
+                         seats=seats)
         except OSError as e:
             raise UsageError("cannot read the trace %s: %s" % (quoted(path), e.strerror))
         except ValueError as e:
@@ -95,8 +115,12 @@ def add(subparsers):
     p.add_argument("--profile", metavar="NAME",
                    help="the board: hardware/NAME.json (default: the first profile of KIND that "
                         "fits the settings, e.g. stone7-pico for --set fursaz.size=7)")
+    p.add_argument("--seat", action="append", default=[], metavar="SEAT=FILE",
+                   help="a seat played elsewhere: its moves come from FILE (a line PLY MOVE "
+                        "each, as replay prints them) and a person carries them out on the "
+                        "board, e.g. B=moves.txt (repeatable)")
     p.set_defaults(func=run)
 
 
 def run(args):
-    return replay_trace(args.kind, args.trace, args.seed, args.set, args.profile)
+    return replay_trace(args.kind, args.trace, args.seed, args.set, args.profile, args.seat)

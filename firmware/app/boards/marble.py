@@ -11,7 +11,7 @@ brightness a bar over ranks 2-7. Pause: c4 continue, d4 undo, e4 end."""
 from firmware.app.core import render
 
 DIRECT = False
-GAME_CELLS = ()     # one game: nothing to choose
+GAME_CELLS = (54, 55, 56)   # b8, c8, d8: a game each when the catalogue has several
 PICK_COLOUR = None
 START = 25                                     # d4
 ITEMS = (

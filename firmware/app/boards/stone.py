@@ -13,7 +13,7 @@ the 40 points after b1. Pause: the points before, at and after start."""
 from firmware.app.core import render
 
 DIRECT = False
-GAME_CELLS = ()     # one game: nothing to choose
+GAME_CELLS = (58, 59, 60)   # the last three points: a game each when there are several
 PICK_COLOUR = None
 START = 30
 ITEMS = (

@@ -112,6 +112,10 @@ class Play:
         self.details(out)
         return out
 
+    def status_view(self):
+        """Does a view of its own cover the board (the light board's budgets and clocks)?"""
+        return False
+
     def legal(self):
         """(moves, count) for status() where the engine's list is too long to build, or
         None: the engine's."""

@@ -56,6 +56,7 @@ class Runner:
         self._last_step = 0
         self.watchdog = None
         self.clock = None           # ms now, live (Clock.now): given to the app
+        self.outside = None         # {seat: feed} of seats played elsewhere: given to the app
 
     def start(self, now_ms):
         self._last_step = now_ms
@@ -63,6 +64,7 @@ class Runner:
         try:
             self.app = self.make_app(self.profile, self.storage, now_ms)
             self.app.clock = self.clock
+            self.app.outside = self.outside
             if self.sensors is not None:
                 self.app.attach(self.sensors)
             self._show(now_ms)

@@ -204,6 +204,8 @@ class App:
             self.show(play)
         from firmware import catalogue
         names = list(_MENU_MODULES)
+        if catalogue.ADDED:   # its rows would not come back with it
+            names.remove("firmware.catalogue")
         for b in catalogue.BOARDS:
             if b[0] == self.kind:
                 names.append(b[1])

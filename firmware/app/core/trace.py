@@ -178,10 +178,12 @@ def _apply(wires, entry, releases, until):
             wires.present[c] = what
 
 
-def replay(profile, storage, lines, seed=0, values=None, new=True, emit=None):
+def replay(profile, storage, lines, seed=0, values=None, new=True, emit=None, seats=None):
     """The lines of the module doc, given to ``emit`` one by one as they happen, or
     returned as a list without it; ``new=False`` powers up over ``storage`` as it is
-    instead of starting a game (the saved game is offered for resuming: press OK)."""
+    instead of starting a game (the saved game is offered for resuming: press OK).
+    ``seats``: {seat letter: the text of a file of moves} for seats played elsewhere
+    (core/seats.py: their moves come from the file, a person carries them out)."""
     out = []
     if emit is None:
         emit = out.append
@@ -194,6 +196,8 @@ def replay(profile, storage, lines, seed=0, values=None, new=True, emit=None):
     wires = Wires(profile)
     drivers = hal_profile.build_micropython(profile, wires.machine, wires.neopixel, sleep_us=lambda us: None)
     runner = device.Runner(make_app, profile, storage, drivers, crash)
+    if seats:
+        runner.outside = _feeds(storage, profile["kind"], seats)
     runner.start(0)
     app = runner.app
     app.notes = []
@@ -239,6 +243,24 @@ def replay(profile, storage, lines, seed=0, values=None, new=True, emit=None):
         emit("position " + ses.engine.to_text(ses.state))
         if ses.over:
             emit("result " + _json(ses.result))
+    return out
+
+
+def _feeds(storage, kind, seats):
+    """{seat: feed} for ``seats`` ({letter: file text}), by the letters of the game the
+    settings start (its controller's SEATS); ValueError names a wrong letter or line."""
+    from firmware.app.core import feeds
+    game = settings.load(storage, catalogue.games_on(kind))["game"]
+    letters = catalogue.controller(game, kind).Play.SEATS
+    out = {}
+    for letter in seats:
+        if len(letter) != 1 or letter not in letters:
+            raise ValueError("%s has seats %s and %s, not %s" % (
+                catalogue.title(game), letters[0], letters[1], settings.shown(letter)))
+        try:
+            out[letters.index(letter)] = feeds.Moves(feeds.parse(seats[letter]))
+        except ValueError as e:
+            raise ValueError("the moves of seat %s: %s" % (letter, e))
     return out
 
 

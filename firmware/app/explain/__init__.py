@@ -42,11 +42,6 @@ TITLES = {
 }
 _CELL = {"light": "square", "marble": "space", "stone": "point", "tile": "position"}
 _PAUSE = ("continue the game", "take the last move back", "end the game: resign or agree a draw")
-_MORBAK = ((1, "A's square"), (2, "B's square"), (3, "A's square, switched by A"),
-           (4, "B's square, switched by B"), (5, "A's square, blocked: it cannot change"),
-           (6, "B's square, blocked: it cannot change"), (7, "neutralized: dead for good"))
-
-
 def _setting_words(key, table):
     """A game's TITLES or VALUES (its settings module, firmware/catalogue.py) for ``key``."""
     game = key.split(".")[0]
@@ -104,8 +99,9 @@ def filled(num, den, cells):
 
 
 def _viewing(app):
-    """True while the light board's budgets and clocks cover its game."""
-    return getattr(app.screen, "view", False)
+    """True while a game's own view covers its board (the light board's budgets and
+    clocks: status()["screen"] "status")."""
+    return app.screen is app.play and app.play is not None and app.play.status_view()
 
 
 def status(app):
@@ -117,16 +113,17 @@ def status(app):
     out["legend"] = legend(app)
     out["message"] = message(app)
     out["names"] = _names(app)
-    play = app.play
-    if play is not None and play.session.rec["game"] == "morbak":
-        from firmware.rules.morbak import SQUARES
-        n = play.counts
-        out["budgets"] = {"budget": [n[0], n[1]], "neutralizations": [n[2], n[3]],
-                          "counts": budget_words(play.session.rec)}
-        shown = play.last_sq >= 0 and app.screen is play and not play.view
-        out["last"] = SQUARES[play.last_sq] if shown else None
-        out["match"] = _match_now(play.session.rec)
+    words = _words(app)
+    if words is not None and hasattr(words, "details"):
+        words.details(app, app.play, out)
     return out
+
+
+def _words(app):
+    """The words of the game played on this board (its catalogue row's), or None."""
+    if app.play is None:
+        return None
+    return catalogue.legend(app.play.session.rec["game"], app.kind)
 
 
 def count(n, word):
@@ -208,28 +205,7 @@ def _sentence(app):
         return _score(screen)
     if play is None or screen is not play:
         return None
-    game = play.session.rec["game"]
-    if game != "morbak":
-        return catalogue.legend(game, app.kind).sentence(app, play)
-    ses = play.session
-    if play.view:
-        return "budgets and clocks (they keep running); MENU, OK or a square: back to the game"
-    if play.pend >= 0:
-        return "%s: %s? (press again or OK; MENU cancels)" % (
-            ses.seats[ses.turn], _action_words(play.choices[play.choice]))
-    if ses.over:
-        return ses.outcome()
-    if ses.away():
-        return "the board (%s) is thinking" % ses.seats[ses.turn]
-    return "%s to move" % ses.seats[ses.turn]
-
-
-_ACTIONS = {"L": "light", "S": "switch", "K": "block", "N": "neutralize"}
-
-
-def _action_words(move):
-    """A Morbak move as a player says it: "S d4" -> "switch d4"."""
-    return "%s %s" % (_ACTIONS.get(move[:1], move[:1]), move[2:])
+    return _words(app).sentence(app, play)
 
 
 def _entry_title(app, menu):
@@ -264,7 +240,7 @@ def legend(app):
 
 def _legend(app):
     screen = app.screen
-    name = "status" if _viewing(app) else screen.name
+    name = screen.name
     if name == "boot":
         return {"cells": [cell([], render.FLASH, "the LED self-test: every LED, row by row")],
                 "keys": []}
@@ -274,14 +250,11 @@ def _legend(app):
         return _choices(screen, name)
     if name == "match":
         return _match(screen)
-    if name == "status":
-        return _status(app)
     if name == "calibrate":
         return _calibrate(screen)
     if app.play is None:
         return {"cells": [], "keys": []}
-    game = app.play.session.rec["game"]
-    out = _game(app) if game == "morbak" else catalogue.legend(game, app.kind).legend(app, app.play)
+    out = _words(app).legend(app, app.play)
     if name == "resume":
         out["keys"] = [["OK", "resume the saved game"], ["MENU", "end it and open the menu"]]
     return out
@@ -375,54 +348,6 @@ def _calibrate(screen):
         out.append(cell([screen.mark], render.GREEN, "the stone the board saw last"))
     return {"cells": out, "keys": [["OK", "the next step (once the board is as asked)"],
                                    ["MENU", "leave without saving"]]}
-
-
-def _game(app):
-    play = app.play
-    ses = play.session
-    out = [cell([], render.SQUARE[code], text) for code, text in _MORBAK]
-    out.append(cell([], render.FLASH, "white flash: the move was played"))
-    out.append(cell([], render.REJECTED, "flash: that press does nothing (the board says why)"))
-    if ses.turn >= 0:
-        out.append(cell([], render.PLAYER[ses.turn], "the empty squares glow: %s to move "
-                         "(faster when time runs short)" % ses.seats[ses.turn]))
-    if play.last_sq >= 0:
-        out.append(cell([play.last_sq], render.SQUARE[play.cells[play.last_sq]],
-                         "the last move (it flashes, then pulses, when played)"))
-    if play.pend >= 0:
-        out.append(cell([play.pend], render.SQUARE[play.pend_code],
-                         "selected: %s, blinking" % play.choices[play.choice]))
-    if ses.over:
-        keys = [["OK", "go on: the match's score, or the menu"], ["MENU", "the same"]]
-    else:
-        keys = [["a square", "play it (with the confirm step: select it, then press again)"],
-                ["OK", "play the selected move; else show budgets and clocks"],
-                ["MENU", "cancel the selection; else show budgets and clocks"],
-                ["hold MENU", "pause: continue, undo, or end the game"]]
-    return {"cells": out, "keys": keys}
-
-
-def _row(y):
-    return range(7 * y, 7 * y + 7)
-
-
-def budget_words(rec):
-    """What a Morbak budget counts: Lite has no blocks."""
-    return "switches" if rec["options"].get("lite") else "switches and blocks"
-
-
-def _status(app):
-    turn = max(app.play.session.turn, 0)
-    a, b = render.PLAYER
-    white = render.WHITE
-    what = budget_words(app.play.session.rec)
-    out = [cell(_row(6), b, "B's game time left"), cell(_row(5), b, "B's %s left" % what),
-           cell(_row(4), white, "B's neutralization left"),
-           cell(_row(3), render.PLAYER[turn], "the move countdown of the player to move"),
-           cell(_row(2), white, "A's neutralization left"),
-           cell(_row(1), a, "A's %s left" % what), cell(_row(0), a, "A's game time left")]
-    back = "back to the game"
-    return {"cells": out, "keys": [["MENU", back], ["OK", back], ["a square", back], ["hold MENU", "pause"]]}
 
 
 def _match(score):

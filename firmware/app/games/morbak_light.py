@@ -314,5 +314,8 @@ class Play(Controller):
                 for i in range(21, 28):
                     render.put_scaled(f, i, render.PLAYER[p], 64)
 
+    def status_view(self):
+        return self.view
+
     def details(self, out):
         out["pending"] = self.choices[self.choice] if self.pend >= 0 else None
