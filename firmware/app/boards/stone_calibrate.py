@@ -1,5 +1,5 @@
 """Calibrating the stone board's Hall sensors (screen "calibrate", from the stone board's
-menu: START's neighbour, see board_stone.py).
+menu: START's neighbour, see boards/stone.py).
 
 Every sensor reads a little off its nominal zero, and which way a black face moves the
 reading depends on how the magnets went into the stones. So, once per board:

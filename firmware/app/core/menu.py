@@ -10,7 +10,7 @@ MENU goes back. In the editor a bar shows a number as lit cells (a press or PASS
 it), a choice shows its values on the CHOICES cells, the current one bright
 (off red and on green for a switch), and OFF (red) switches a time limit off.
 The editor saves to /config.json on OK (same keys as ``arbiter config``); a game
-starts with the options the settings give (play_<game>.options)."""
+starts with the options the settings give (the controller module's options(), games/<game>_<kind>.py)."""
 from firmware import catalogue
 from firmware.app.core import crash, launch, records, render, settings
 

@@ -5,14 +5,14 @@ count that does not wrap), no clock reads, no machine. Events are ("down" | "up"
 "long", key number) from the keys and ("frame", bytes) from a sensor grid. App.frame is
 the logical RGB frame (3 bytes per cell of the board), App.brightness the LED
 brightness, take_sounds() the tones queued, status() the state for tools and the
-simulator. The board kind (the profile's ``kind``, boards.py) says what the board plays
-and where its screens sit; key numbers come from the profile (App.keys: button name ->
+simulator. The board kind (the profile's ``kind``) says what the board plays (the
+catalogue, firmware/catalogue.py) and where its screens sit (firmware/app/boards/); key numbers come from the profile (App.keys: button name ->
 key number).
 
 Screens (status()["screen"]): "boot" - the LED self-test, a white sweep row by row with
 a chime (menu.py); then "resume" when a game was in progress (screens.py: OK resumes,
 MENU ends it), else "menu" / "setting" (menu.py); "game" (the game's controller,
-play_<game>.py), "pause" and "end" (screens.py: resign or agree a draw), "match" (the
+games/<game>_<kind>.py), "pause" and "end" (screens.py: resign or agree a draw), "match" (the
 score between the games of a match, screens.py); a controller may add its own (the
 marble board's "setup", the light board's "status": budgets and clocks).
 
@@ -21,7 +21,7 @@ timeout; status()["message"]), then the screen's own sentence (whose turn, what 
 selected, what OK does); a screen change drops the note, so nothing stale stays.
 explain.status(app) is status() with that message and the legend of the screen (what
 each lit cell and each key means): the simulator's page shows them. They live in
-explain.py, which a board never loads (its strings would stay in RAM).
+firmware/app/explain/, which a board never loads (its strings would stay in RAM).
 In each step the current screen first counts the time, then gets the events in order,
 then draws: a limit that expires at or before now_ms is played before the presses of
 that step.
@@ -166,7 +166,7 @@ class App:
 
     def say(self, text):
         """A note on what just happened (for a while, or until the screen changes:
-        explain.py); None: back to the screen's own sentence."""
+        explain/); None: back to the screen's own sentence."""
         self.said = text
         self.said_at = self.now
 

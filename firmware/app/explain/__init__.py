@@ -8,12 +8,12 @@ module (what a module loads once stays in RAM: its names), only tools do.
   Screens this module has no sentence for (the sensor boards' games) keep their last
   note.
 - "legend": what each lit cell and each key means on the screen shown now, built from
-  the screen itself and the board kind's layout (board_<kind>.py), so it names the
+  the screen itself and the board kind's layout (firmware/app/boards/), so it names the
   cells the screen really lights: {"cells": [[cells, [r, g, b], text], ...], "keys":
   [[key, text], ...]}, ``cells`` a list of cell numbers (empty for a colour that can
   be anywhere), the colour as the app draws it (before brightness, dimmed or not).
   Every button of the board is in the keys, with what it does on that screen. A sensor
-  board's game has its words in explain_<game>.py (legend and sentence).
+  board's game has its words in explain/<game>_<kind>.py (legend and sentence).
 - A game's "players" (the seats as players read them: A and B, or the game's colours)
   and "outcome" (the result in words, e.g. "White wins 35-26", once there is one);
   "score" (the final score as text, e.g. "White 35, Black 26", the winner first; None

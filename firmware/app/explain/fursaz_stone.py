@@ -1,6 +1,6 @@
 """What the stone board says and what its lit points mean in a game of Fursaz (for
-explain.py: tools only, never loaded by a board). It reads the controller
-(play_fursaz.Play) as it draws itself."""
+explain/: tools only, never loaded by a board). It reads the controller
+(games/fursaz_stone.py's Play) as it draws itself."""
 from firmware.app.core import render
 from firmware.app.explain import cell, lit
 from firmware.app.games.fursaz_stone import STONE

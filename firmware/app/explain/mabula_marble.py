@@ -1,6 +1,6 @@
 """What the marble board says and what its lit spaces mean in a game of Mabula (for
-explain.py: tools only, never loaded by a board). It reads the controller
-(play_mabula.Play) as it draws itself."""
+explain/: tools only, never loaded by a board). It reads the controller
+(games/mabula_marble.py's Play) as it draws itself."""
 from firmware.app.core import render
 from firmware.app.explain import cell, lit
 from firmware.app.games.mabula_marble import MARBLE

@@ -1,6 +1,6 @@
 """What the tile board says and what its lit positions mean in Dominó Mano a Mano (for
-explain.py: tools only, never loaded by a board). It reads the controller
-(play_mano.Play, and mano_opponent.BoardSeat when the board plays a seat) as they draw."""
+explain/: tools only, never loaded by a board). It reads the controller
+(games/mano_tile.py's Play, and mano_tile_seat.BoardSeat when the board plays a seat) as they draw."""
 from firmware.app.core import render
 from firmware.app.explain import cell, count, filled, lit
 from firmware.app.explain.tile import MISSING, misread, names, where, wrong_lines
@@ -8,8 +8,8 @@ from firmware.app.boards.tile_positions import FIELD, PAD, WALLS, name
 
 _TRACK = 27
 _EMPTY = 255
-_GUIDE = (40, 40, 40)   # play_mano's: a tile of the line
-_HELD = (24, 24, 24)    # mano_opponent's: the board's tiles, face down
+_GUIDE = (40, 40, 40)   # mano_tile.py's: a tile of the line
+_HELD = (24, 24, 24)    # mano_tile_seat.py's: the board's tiles, face down
 
 
 def sentence(app, play):
@@ -86,7 +86,7 @@ def legend(app, play):
 
 
 def _board_seat(bot, ses):
-    """What the board's own tiles on the field show (mano_opponent.BoardSeat.draw)."""
+    """What the board's own tiles on the field show (mano_tile_seat.BoardSeat.draw)."""
     colour = render.PLAYER[bot.seat]
     who = "%s (the board)" % ses.name(bot.seat)
     out = wrong_lines(bot.wrong, FIELD, missing="one of %s's tiles is missing here: put it "

@@ -1,5 +1,5 @@
-"""What the tile board says and what its lit positions mean in Masbrur (for explain.py:
-tools only, never loaded by a board). It reads the controller (play_masbrur.Play) as it
+"""What the tile board says and what its lit positions mean in Masbrur (for explain/:
+tools only, never loaded by a board). It reads the controller (games/masbrur_tile.py's Play) as it
 draws itself."""
 from firmware.app.core import render
 from firmware.app.explain import cell, count, filled, lit
@@ -8,7 +8,7 @@ from firmware.app.boards.tile_positions import FIELD, PAD
 
 _SLOTS = 32             # field positions; the wall slots follow
 _EMPTY = 255
-_GUIDE = (40, 40, 40)   # play_masbrur's: a tile of the field
+_GUIDE = (40, 40, 40)   # masbrur_tile.py's: a tile of the field
 _L1, _R1 = 1, 14
 
 

@@ -1,6 +1,6 @@
-"""What the tile board's two games say alike (for explain_mano.py and explain_masbrur.py:
+"""What the tile board's two games say alike (for mano_tile.py and masbrur_tile.py:
 tools only, never loaded by a board): positions by name, and what a position that
-disagrees with the game shows (play_mano's and play_masbrur's wrong[] codes)."""
+disagrees with the game shows (mano_tile.py's and masbrur_tile.py's wrong[] codes)."""
 from firmware.app.core import render
 from firmware.app.explain import cell
 from firmware.app.boards.tile_positions import name

@@ -30,7 +30,7 @@ except ImportError:
         return x
 
 _N = const(32)          # field positions
-_EMPTY = const(255)     # as play_mano: no tile, a bad reading, a tile askew
+_EMPTY = const(255)     # as mano_tile.py: no tile, a bad reading, a tile askew
 _FAULT = const(254)
 _ODD = const(253)
 _MISSING = const(1)     # wrong[]: one of its tiles is not there

@@ -26,7 +26,7 @@ squares blink (after a resignation too); on a draw every lit square blinks. OK o
 then opens the match's score (screens.Score) when the game is part of a match, else
 the menu.
 
-Status view (screen "status" for tools: explain.py), from a press on MENU (or OK with
+Status view (screen "status" for tools: explain/), from a press on MENU (or OK with
 nothing selected) until the next press on MENU, OK or a square; the clocks run on:
   rank 7  B's game time left (bar)        rank 3  A's neutralization left
   rank 6  B's switches/blocks left        rank 2  A's switches/blocks left
@@ -214,7 +214,7 @@ class Play(Controller):
         p = self.session.turn
         self.pend_code = 7 if move[0] == "N" else 1 + p + 2 * "LSK".find(move[0])
         self.app.beep(render.SELECT)
-        self.app.say(None)   # the message shows the selection (explain.py)
+        self.app.say(None)   # the message shows the selection (explain/morbak_light.py)
 
     def _commit(self, now):
         i = self.pend
