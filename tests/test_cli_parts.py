@@ -105,7 +105,7 @@ def test_the_deploy_image():
     paths = list(image)
     assert paths[0] == "firmware/update.mpy" and paths[-1] == "boot.py"  # see firmware/update.py
     assert {"main.py", "profile.json", "firmware/rules/morbak.mpy",
-            "firmware/app/runtime.mpy"} <= set(paths)
+            "firmware/app/core/runtime.mpy"} <= set(paths)
     assert not [p for p in paths if p.startswith("firmware/") and not p.endswith(".mpy")]
     assert image["profile.json"] == profile and image["firmware/rules/morbak.mpy"][:1] == b"M"
     sources = deploy.build(None, profile)
