@@ -1,0 +1,215 @@
+"""A seat played elsewhere (firmware/app/core/seat_outside.py), on each game's board: its
+moves come from a feed (feeds.Moves, as `arbiter replay --seat` reads a file of moves), a
+person carries out each one as the board shows it (the light board plays it at once), and
+on that seat's turn nothing else is taken. For each game: a whole game against the
+board's own play (level 1) gives a record; the same game played again with that seat's
+moves from a feed of that record ends with the same record; a wrong move on that seat's
+turn is refused, saying why, and the right one is then taken; an undo takes back the
+outside move with the person's before it, the same move is then shown again from the
+feed, and the game goes on to its end."""
+from check import eq
+from test_app_kit import MENU, OK, Board
+from test_app_marble import Marble
+
+from firmware.app.core import feeds, records
+from firmware.rules import mabula, morbak
+
+
+def _seat_moves(engine, rec, seat):
+    """{ply: move} of ``seat``'s moves in the record ``rec``: what a player elsewhere
+    sends (a lead that names its seat, "1:6-6", is that seat's)."""
+    s = engine.new_game(rec["options"], rec["seed"])
+    out = {}
+    ply = 0
+    for m in rec["moves"]:
+        ply += 1
+        who = engine.to_move(s)
+        if who == seat or (who is None and m.startswith("%d:" % seat)):
+            out[ply] = m
+        s = engine.play(s, m)
+    return out
+
+
+def _saved(app, game_id):
+    """(moves, result) of the record the board wrote when the game ended."""
+    rec = app.storage.read_json(records.game_path(game_id))
+    return rec["moves"], rec["result"]
+
+
+# ---------------------------------------------------------------- Morbak, light board
+
+_MORBAK = {"morbak.confirm": False, "morbak.level": 1}
+
+
+def _morbak(tag, seat, feed=None):
+    """A light board with Morbak started: seat ``seat`` played by the board's own play,
+    or from ``feed`` (a {ply: move}) when given."""
+    cfg = dict(_MORBAK)
+    if feed is None:
+        cfg["morbak.opponent"] = "AB"[seat]
+    b = Board(tag, cfg)
+    if feed is not None:
+        b.app.outside = {seat: feeds.Moves(feed)}
+    b.start()
+    return b
+
+
+def _morbak_press(b):
+    """The person's move: a press on the first square that means a move."""
+    s = b.app.play.session.state
+    for i in range(49):
+        if morbak.press_action(s, i) is not None:
+            b.press(i)
+            return
+    raise AssertionError("no square to press")
+
+
+def _morbak_to_end(b, seat):
+    """Play on to the end: the person on their turns, the other seat's move awaited."""
+    ses = b.app.play.session
+    while not ses.over:
+        if ses.turn == seat:
+            b.wait(800)
+        else:
+            _morbak_press(b)
+    return ses.rec
+
+
+def _morbak_record(seat):
+    b = _morbak("out-morbak-ai", seat)
+    rec = _morbak_to_end(b, seat)
+    return rec, _seat_moves(morbak, rec, seat), _saved(b.app, rec["id"])
+
+
+def test_morbak_a_whole_game_with_b_played_elsewhere():
+    rec, feed, want = _morbak_record(1)
+    assert len(feed) > 2, rec["moves"]
+    b = _morbak("out-morbak", 1, feed)
+    again = _morbak_to_end(b, 1)
+    eq(_saved(b.app, again["id"]), want, "the same moves and result as against the board")
+
+
+def test_morbak_a_press_on_the_outside_seats_turn_is_refused():
+    rec, feed, _ = _morbak_record(1)
+    b = _morbak("out-morbak-no", 1, feed)
+    _morbak_press(b)
+    b.press("g7")                                 # on B's turn, before its move comes
+    st = b.status()
+    eq(st["moves"], rec["moves"][:1], "nothing taken")
+    eq(st["message"], "rejected g7: B moves elsewhere", "the board says why")
+    b.wait(800)
+    eq(b.status()["moves"], rec["moves"][:2], "B's move, played at once")
+
+
+def test_morbak_an_undo_takes_back_the_outside_move_with_the_persons():
+    rec, feed, want = _morbak_record(1)
+    b = _morbak("out-morbak-undo", 1, feed)
+    _morbak_press(b)
+    b.wait(800)
+    eq(b.status()["moves"], rec["moves"][:2], "A's move and B's from elsewhere")
+    b.long(MENU)
+    b.press("d4")                                 # undo, then OK
+    b.press(OK)
+    st = b.status()
+    eq((st["moves"], st["to_move"]), ([], 0), "both taken back: A to move")
+    assert "undone: %s %s" % tuple(rec["moves"][:2]) in st["message"], st["message"]
+    again = _morbak_to_end(b, 1)
+    eq(_saved(b.app, again["id"]), want, "B's move again from the feed, and on to the end")
+
+
+def _shown(b, after=": "):
+    """The move the board says a person is to carry out ("White plays a1-c1: push it
+    in" - the board's own play says "the board plays ...")."""
+    said = b.status()["message"]
+    assert " plays " in said, said
+    return said.split(" plays ", 1)[1].split(after, 1)[0]
+
+
+# ---------------------------------------------------------------- Mabula, marble board
+
+def _mabula(tag, seat, feed=None):
+    """A marble board with Mabula set up (White first): seat ``seat`` the board's own
+    play at level 1, or from ``feed``."""
+    b = Marble()
+    cfg = b.app.cfg
+    cfg["mabula.level"] = 1
+    if feed is None:
+        cfg["mabula.opponent"] = "WB"[seat]
+    else:
+        b.app.outside = {seat: feeds.Moves(feed)}
+    b.press(1)                                    # OK: start
+    b.frame(mabula.occupancy(b.state()))          # set up
+    return b
+
+
+def _mabula_person(b):
+    """The person's push: the first legal one."""
+    s = b.state()
+    b.frame(mabula.occupancy(mabula.play(s, mabula.legal_moves(s)[0])))
+
+
+def _mabula_carry(b):
+    """Carry out the push the board shows."""
+    b.step([])
+    move = _shown(b)
+    b.frame(mabula.occupancy(mabula.play(b.state(), move)))
+    return move
+
+
+def _mabula_to_end(b, seat):
+    ses = b.app.play.session
+    while not ses.over:
+        n = len(ses.rec["moves"])
+        if ses.turn == seat:
+            _mabula_carry(b)
+        else:
+            _mabula_person(b)
+        eq(len(ses.rec["moves"]) > n, True, "ply %d taken" % (n + 1))
+    return ses.rec
+
+
+def _mabula_record(seat):
+    b = _mabula("out-mabula-ai", seat)
+    rec = _mabula_to_end(b, seat)
+    return rec, _seat_moves(mabula, rec, seat), _saved(b.app, rec["id"])
+
+
+def test_mabula_a_whole_game_with_white_played_elsewhere():
+    rec, feed, want = _mabula_record(0)
+    b = _mabula("out-mabula", 0, feed)
+    again = _mabula_to_end(b, 0)
+    eq(_saved(b.app, again["id"]), want, "the same moves and result as against the board")
+
+
+def test_mabula_a_push_on_the_outside_seats_turn_is_refused():
+    rec, feed, _ = _mabula_record(0)
+    b = _mabula("out-mabula-no", 0, feed)
+    b.step([])
+    s = b.state()
+    eq(_shown(b), rec["moves"][0], "White's push from elsewhere, to carry out")
+    other = [m for m in mabula.legal_moves(s) if m != rec["moves"][0]][0]
+    b.frame(mabula.occupancy(mabula.play(s, other)))
+    st = b.status()
+    eq(st["moves"], [], "another push is not taken")
+    assert st["wrong"] and st["message"].startswith("put the board right: "), st["message"]
+    b.frame(mabula.occupancy(s))                  # put back
+    b.frame(mabula.occupancy(mabula.play(s, rec["moves"][0])))
+    eq(b.status()["moves"], rec["moves"][:1], "the push shown, carried out")
+
+
+def test_mabula_an_undo_takes_back_the_outside_push_with_the_persons():
+    rec, feed, want = _mabula_record(0)
+    b = _mabula("out-mabula-undo", 0, feed)
+    for _ in range(3):                            # White, Black, White
+        _mabula_carry(b) if b.status()["to_move"] == 0 else _mabula_person(b)
+    eq(b.status()["moves"], rec["moves"][:3], "White's pushes from elsewhere, Black's")
+    b.long(0)                                     # MENU: pause
+    b.press(2)                                    # PASS: continue -> undo
+    b.press(1)                                    # OK
+    st = b.status()
+    eq((st["moves"], st["to_move"]), (rec["moves"][:1], 1), "two pushes back: Black to move")
+    assert st["wrong"], "the marbles to put back are lit"
+    b.frame(mabula.occupancy(b.state()))
+    eq(b.status()["wrong"], [], "put back")
+    again = _mabula_to_end(b, 0)
+    eq(_saved(b.app, again["id"]), want, "White's push again from the feed, and on to the end")
