@@ -10,9 +10,10 @@ feed, and the game goes on to its end."""
 from check import eq
 from test_app_kit import MENU, OK, Board
 from test_app_marble import Marble
+from test_app_stone import Stone
 
 from firmware.app.core import feeds, records
-from firmware.rules import mabula, morbak
+from firmware.rules import fursaz, mabula, morbak
 
 
 def _seat_moves(engine, rec, seat):
@@ -213,3 +214,105 @@ def test_mabula_an_undo_takes_back_the_outside_push_with_the_persons():
     eq(b.status()["wrong"], [], "put back")
     again = _mabula_to_end(b, 0)
     eq(_saved(b.app, again["id"]), want, "White's push again from the feed, and on to the end")
+
+
+# ---------------------------------------------------------------- Fursaz, stone board
+
+def _fursaz(tag, seat, feed=None):
+    """A stone board (size 5) with Fursaz started: seat ``seat`` the board's own play
+    at level 1, or from ``feed``."""
+    b = Stone()
+    cfg = b.app.cfg
+    cfg["fursaz.level"] = 1
+    if feed is None:
+        cfg["fursaz.opponent"] = "AB"[seat]
+    else:
+        b.app.outside = {seat: feeds.Moves(feed)}
+    b.press(1)                                    # OK: start
+    b.show(b.state())
+    return b
+
+
+def _fursaz_put(b, point):
+    """A stone of the mover's colour put on ``point``, then the stones the board asks
+    for turned over."""
+    s = b.state()
+    stones = fursaz.board(s)
+    stones[point] = fursaz.to_text(s).split(" ")[1]
+    b.frame([".BW".find(stones.get(p, ".")) for p in b.app.play.points])
+    b.show(fursaz.play(s, point))
+
+
+def _fursaz_person(b):
+    """The person's move: a stone on the first point the rules allow."""
+    _fursaz_put(b, [m for m in fursaz.legal_moves(b.state()) if m not in ("pass", "swap")][0])
+
+
+def _fursaz_carry(b):
+    """Wait for the move from elsewhere: the board plays a pass or a swap itself, else
+    says where the stone goes, and a person puts it there (and turns the flips)."""
+    n = len(b.status()["moves"])
+    b.wait(800)
+    if len(b.status()["moves"]) == n:
+        _fursaz_put(b, _shown(b, ":"))
+
+
+def _fursaz_to_end(b, seat):
+    ses = b.app.play.session
+    while not ses.over:
+        n = len(ses.rec["moves"])
+        if ses.turn == seat:
+            _fursaz_carry(b)
+        else:
+            _fursaz_person(b)
+        eq(len(ses.rec["moves"]) > n, True, "ply %d taken" % (n + 1))
+    return ses.rec
+
+
+def _fursaz_record(seat):
+    b = _fursaz("out-fursaz-ai", seat)
+    rec = _fursaz_to_end(b, seat)
+    return rec, _seat_moves(fursaz, rec, seat), _saved(b.app, rec["id"])
+
+
+def test_fursaz_a_whole_game_with_a_played_elsewhere():
+    rec, feed, want = _fursaz_record(0)
+    b = _fursaz("out-fursaz", 0, feed)
+    again = _fursaz_to_end(b, 0)
+    eq(_saved(b.app, again["id"]), want, "the same moves and result as against the board")
+
+
+def test_fursaz_a_stone_elsewhere_on_the_outside_seats_turn_is_refused():
+    rec, feed, _ = _fursaz_record(0)
+    first = rec["moves"][0]
+    b = _fursaz("out-fursaz-no", 0, feed)
+    b.wait(800)
+    s = b.state()
+    eq(b.status()["message"], "Black plays %s: put a black stone there" % first,
+       "A's stone from elsewhere, to put down")
+    other = [m for m in fursaz.legal_moves(s) if m not in ("pass", "swap", first)][0]
+    b.show(fursaz.play(s, other))
+    st = b.status()
+    eq(st["moves"], [], "a stone elsewhere is not taken")
+    eq(st["message"], "Black plays %s" % first, "the board says where it goes")
+    b.show(s)                                     # taken away
+    _fursaz_put(b, first)
+    eq(b.status()["moves"], [first], "the stone shown, put down")
+
+
+def test_fursaz_an_undo_takes_back_the_outside_stone_with_the_persons():
+    rec, feed, want = _fursaz_record(0)
+    b = _fursaz("out-fursaz-undo", 0, feed)
+    for _ in range(3):                            # A, B, A
+        _fursaz_carry(b) if b.status()["to_move"] == 0 else _fursaz_person(b)
+    eq(b.status()["moves"], rec["moves"][:3], "A's moves from elsewhere, B's")
+    b.long(0)                                     # MENU: pause
+    b.press(2)                                    # PASS: continue -> undo
+    b.press(1)                                    # OK
+    st = b.status()
+    eq((st["moves"], st["to_move"]), (rec["moves"][:1], 1), "two moves back: B to move")
+    assert st["wrong"], "the stones to take away are lit"
+    b.show(b.state())
+    eq(b.status()["wrong"], [], "taken away")
+    again = _fursaz_to_end(b, 0)
+    eq(_saved(b.app, again["id"]), want, "A's move again from the feed, and on to the end")
