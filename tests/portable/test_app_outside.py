@@ -9,11 +9,12 @@ outside move with the person's before it, the same move is then shown again from
 feed, and the game goes on to its end."""
 from check import eq
 from test_app_kit import MENU, OK, Board
+from test_app_mano_opponent import LEFT, Table, play_hand
 from test_app_marble import Marble
 from test_app_stone import Stone
 
 from firmware.app.core import feeds, records
-from firmware.rules import fursaz, mabula, morbak
+from firmware.rules import fursaz, mabula, mano, morbak
 
 
 def _seat_moves(engine, rec, seat):
@@ -316,3 +317,91 @@ def test_fursaz_an_undo_takes_back_the_outside_stone_with_the_persons():
     eq(b.status()["wrong"], [], "taken away")
     again = _fursaz_to_end(b, 0)
     eq(_saved(b.app, again["id"]), want, "A's move again from the feed, and on to the end")
+
+
+# ---------------------------------------------------------------- Mano a Mano, tile board
+
+_MANO_SEED = 2   # its deal: A holds the highest double and leads; B answers with a play
+
+
+def _mano(tag, feed=None):
+    """A tile board with a one-hand match of Mano a Mano (target 1) started: seat B the
+    board's own play at level 1, or from ``feed``; its tiles lie face down on the field."""
+    return Table(_MANO_SEED, tag, options={"target": 1},
+                 outside=None if feed is None else feeds.Moves(feed))
+
+
+def _mano_match(t):
+    """The hand to its end (test_app_mano_opponent.play_hand), the person's tiles left
+    in hand shown on the pad (B shows its own): the match is over."""
+    play_hand(t)
+    t.wait(100)
+    for tile in t.hand:
+        t.show(P=tile)
+        t.show(P=None)
+    ses = t.app.play.session
+    eq(ses.over, True, "a one-hand match")
+    return ses.rec
+
+
+def _mano_record():
+    t = _mano("out-mano-ai")
+    rec = _mano_match(t)
+    return rec, _seat_moves(mano, rec, 1), _saved(t.app, rec["id"])
+
+
+def _mano_lead(t):
+    """B's tiles dealt, A named and leading: B's turn."""
+    t.deal_board()
+    t.press(LEFT)
+    lead = mano.legal_moves(t.dealt)[0]
+    t.hand.remove(lead)
+    t.show(S=lead)
+    t.follow(lead)
+    t.step([])
+
+
+def test_mano_a_whole_match_with_b_played_elsewhere():
+    rec, feed, want = _mano_record()
+    t = _mano("out-mano", feed)
+    again = _mano_match(t)
+    eq(_saved(t.app, again["id"]), want, "the same moves and result as against the board")
+
+
+def test_mano_a_tile_of_the_persons_on_the_outside_seats_turn_is_refused():
+    rec, feed, _ = _mano_record()
+    t = _mano("out-mano-no", feed)
+    _mano_lead(t)
+    b = t.board()
+    eq(b["asks"], "play", "B's play from elsewhere, to carry out")
+    t.show(**{b["to"]: t.hand[0]})                # one of A's tiles there instead
+    st = t.status()
+    eq(st["moves"], rec["moves"][:1], "refused")
+    assert "carry its tile from %s to %s" % (b["from"], b["to"]) in st["message"], st["message"]
+    t.show(**{b["to"]: None})
+    t.carry()
+    eq(t.status()["moves"], rec["moves"][:2], "B's tile, carried out")
+
+
+def test_mano_an_undo_takes_back_the_outside_play_with_the_persons():
+    rec, feed, want = _mano_record()
+    t = _mano("out-mano-undo", feed)
+    dealt, hand, bone = t.dealt, list(t.hand), list(t.bone)
+    _mano_lead(t)
+    b = t.board()
+    src, dst, tile = b["from"], b["to"], t.on[b["from"]]
+    t.carry()
+    eq(t.status()["moves"], rec["moves"][:2], "A's lead, B's play from elsewhere")
+    t.long(0)                                     # MENU: pause
+    t.press(2)                                    # PASS: continue -> undo
+    t.press(1)                                    # OK
+    st = t.status()
+    eq(st["moves"], [], "both taken back")
+    eq(t.board()["asks"], "tiles", "B's tiles to read again")
+    t.show(**{dst: None})                         # the tiles back where they lay
+    t.show(S=None)
+    t.show(**{src: tile})
+    eq(t.board()["asks"], None, "B holds its seven again")
+    t.dealt, t.hand, t.bone, t.ends = dealt, hand, bone, {"L": 0, "R": 0}
+    again = _mano_match(t)
+    eq(_saved(t.app, again["id"]), want, "B's play again from the feed, and on to the end")
