@@ -10,11 +10,13 @@ feed, and the game goes on to its end."""
 from check import eq
 from test_app_kit import MENU, OK, Board
 from test_app_mano_opponent import LEFT, Table, play_hand
+from masbrur_kit import choose
 from test_app_marble import Marble
+from test_app_masbrur import Masbrur
 from test_app_stone import Stone
 
 from firmware.app.core import feeds, records
-from firmware.rules import fursaz, mabula, mano, morbak
+from firmware.rules import Rng, fursaz, mabula, mano, masbrur, morbak
 
 
 def _seat_moves(engine, rec, seat):
@@ -405,3 +407,123 @@ def test_mano_an_undo_takes_back_the_outside_play_with_the_persons():
     t.dealt, t.hand, t.bone, t.ends = dealt, hand, bone, {"L": 0, "R": 0}
     again = _mano_match(t)
     eq(_saved(t.app, again["id"]), want, "B's play again from the feed, and on to the end")
+
+
+# ---------------------------------------------------------------- Masbrur, tile board
+
+# A offers first; four plies of equipment a round; at level 2 the board pushes (once: at
+# level 1 it attacks at once, and the push from elsewhere a person carries out is the
+# tile board's own path).
+_MASBRUR = {"first_offerer": 0, "max_equipment_plies": 4, "level": 2}
+
+
+def _masbrur(seat, feed=None):
+    """A tile board with Masbrur started: seat ``seat`` the board's own play, or from
+    ``feed``."""
+    if feed is None:
+        return Masbrur(opponent="AB"[seat], **_MASBRUR)
+    return Masbrur({seat: feeds.Moves(feed)}, **_MASBRUR)
+
+
+def _masbrur_push(said):
+    """The push the board says a person is to carry out ("A pushes 3-6 into row 5 from
+    the right: carry it out"), as the engine writes it: P36R5."""
+    tile, _, rest = said.split(" pushes ", 1)[1].partition(" into row ")
+    side = "R" if rest[1:].startswith(" from the right") else "L"
+    return "P%s%s%s%s" % (tile[0], tile[2], side, rest[0])
+
+
+def _choosing(rng):
+    """A person who chooses a move by ``rng`` (masbrur_kit.choose)."""
+    def pick(s, ply):
+        return choose(rng, s)
+    return pick
+
+
+def _following(moves):
+    """A person who makes the moves of a record."""
+    def pick(s, ply):
+        return moves[ply - 1]
+    return pick
+
+
+def _masbrur_to_end(b, seat, pick, until=None):
+    """Play on (to the end, or until ``until`` moves): the person's moves ``pick(state,
+    ply)``; on the other seat's turn the board plays its moves itself but for a push,
+    which the person carries out as the board says."""
+    ses = b.app.play.session
+    table = b.table
+    while not ses.over and len(ses.rec["moves"]) != until:
+        s = ses.state
+        n = len(ses.rec["moves"])
+        if masbrur.to_move(s) == seat:
+            b.wait(800)
+            if len(ses.rec["moves"]) == n:
+                table.push(s, _masbrur_push(b.message()), False)
+        else:
+            table.act(s, pick(s, n + 1))
+        eq(len(ses.rec["moves"]) > n, True, "ply %d taken" % (n + 1))
+        if ses.state.round != s.round:
+            table.clear_walls()
+    return ses.rec
+
+
+def _masbrur_record(seat):
+    b = _masbrur(seat)
+    rec = _masbrur_to_end(b, seat, _choosing(Rng(1)))
+    feed = _seat_moves(masbrur, rec, seat)
+    pushes = [ply for ply in feed if " P" in feed[ply]]
+    assert pushes, "the board pushed: %s" % rec["moves"]
+    return rec, feed, _saved(b.app, rec["id"]), pushes[0]
+
+
+def _masbrur_row_back(b, row):
+    """Row ``row`` put back as the engine's field has it."""
+    f = b.state().field[3 * row:3 * row + 3]
+    b.table.put({"A%d" % row: None, "B%d" % row: "%d-%d" % (f[0], f[1]),
+                 "C%d" % row: "%d-%d" % (f[1], f[2]), "D%d" % row: None})
+
+
+def test_masbrur_a_whole_game_with_a_played_elsewhere():
+    rec, feed, want, _ = _masbrur_record(0)
+    b = _masbrur(0, feed)
+    again = _masbrur_to_end(b, 0, _choosing(Rng(1)))
+    eq(_saved(b.app, again["id"]), want, "the same moves and result as against the board")
+
+
+def test_masbrur_a_push_on_the_outside_seats_turn_is_refused():
+    rec, feed, _, ply = _masbrur_record(0)
+    b = _masbrur(0, feed)
+    _masbrur_to_end(b, 0, _following(rec["moves"]), ply - 1)
+    b.wait(800)
+    s = b.state()
+    want = _masbrur_push(b.message())
+    eq(want, rec["moves"][ply - 1][7:12], "A's push from elsewhere, to carry out")
+    other = [m for m in masbrur.legal_moves(s) if m.startswith("W") and m[8:12] != want[1:]][0]
+    b.table.push(s, other[7:12], False)
+    st = b.status()
+    eq(st["moves"], rec["moves"][:ply - 1], "another push is not taken")
+    assert st["message"].startswith("A pushes ") and "take this tile back" in st["message"], \
+        st["message"]
+    _masbrur_row_back(b, int(other[11]))
+    eq(b.status()["wrong"], [], "the row put back")
+    b.table.push(s, want, False)
+    eq(b.status()["moves"], rec["moves"][:ply], "A's push, carried out")
+
+
+def test_masbrur_an_undo_takes_back_the_outside_push_with_the_persons():
+    rec, feed, want, ply = _masbrur_record(0)
+    b = _masbrur(0, feed)
+    _masbrur_to_end(b, 0, _following(rec["moves"]), ply)
+    eq(b.status()["moves"], rec["moves"][:ply], "on to A's push from elsewhere")
+    row = int(rec["moves"][ply - 1][11])
+    b.long(0)                                     # MENU: pause
+    b.press(2)                                    # PASS: continue -> undo
+    b.press(1)                                    # OK
+    st = b.status()
+    eq(st["moves"], rec["moves"][:ply - 2], "the push and the person's move before it")
+    assert st["wrong"], "the row to put back is lit"
+    _masbrur_row_back(b, row)
+    eq(b.status()["wrong"], [], "put back")
+    again = _masbrur_to_end(b, 0, _following(rec["moves"]))
+    eq(_saved(b.app, again["id"]), want, "A's push again from the feed, and on to the end")
