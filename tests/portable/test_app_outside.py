@@ -53,7 +53,7 @@ def _morbak(tag, seat, feed=None):
         cfg["morbak.opponent"] = "AB"[seat]
     b = Board(tag, cfg)
     if feed is not None:
-        b.app.outside = {seat: feeds.Moves(feed)}
+        b.app.outside = {seat: feed if hasattr(feed, "move") else feeds.Moves(feed)}
     b.start()
     return b
 
@@ -119,6 +119,22 @@ def test_morbak_an_undo_takes_back_the_outside_move_with_the_persons():
     assert "undone: %s %s" % tuple(rec["moves"][:2]) in st["message"], st["message"]
     again = _morbak_to_end(b, 1)
     eq(_saved(b.app, again["id"]), want, "B's move again from the feed, and on to the end")
+
+
+def test_morbak_a_move_from_elsewhere_the_rules_refuse_is_not_played():
+    feed = feeds.Moves({2: "L a1"})
+    b = _morbak("out-morbak-bad", 1, feed)
+    _morbak_press(b)                              # A lights a1
+    b.wait(800)
+    st = b.status()
+    eq(st["moves"], ["L a1"], "B's move is not played")
+    eq(st["message"], "B's move from elsewhere, L a1, is refused: a1 is not empty",
+       "the board says why")
+    assert "is refused" in b.events_log()
+    eq(feed.refused, (2, "L a1", "a1 is not empty"), "the feed hears of it")
+    feed.moves[2] = "L b2"                        # another move of that ply comes
+    b.wait(800)
+    eq(b.status()["moves"], ["L a1", "L b2"], "it is played")
 
 
 def _shown(b, after=": "):
