@@ -56,6 +56,7 @@ def _say(line):
 
 def _seats(specs):
     """{letter: text of its file} of the --seat LETTER=FILE options."""
+    from firmware.app.core.trace import MAX_LINE
     out = {}
     for spec in specs:
         letter, eq, path = spec.partition("=")
