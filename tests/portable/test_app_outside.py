@@ -9,7 +9,7 @@ outside move with the person's before it, the same move is then shown again from
 feed, and the game goes on to its end."""
 from check import eq
 from test_app_kit import MENU, OK, Board
-from test_app_mano_opponent import LEFT, Table, play_hand
+from test_app_mano_opponent import LEFT, RIGHT, Table, play_hand
 from masbrur_kit import choose
 from test_app_marble import Marble
 from test_app_masbrur import Masbrur
@@ -399,6 +399,20 @@ def test_mano_a_tile_of_the_persons_on_the_outside_seats_turn_is_refused():
     t.show(**{b["to"]: None})
     t.carry()
     eq(t.status()["moves"], rec["moves"][:2], "B's tile, carried out")
+
+
+def test_mano_the_outside_seats_lead_comes_from_its_feed():
+    """B holds the highest double (6-6) and is named to lead, but leads 3-3 from
+    elsewhere: that is the lead asked for (the rules' lead is the board's own choice;
+    a lead against the rules is noted when the hand is checked, as a person's is)."""
+    t = Table(1, "out-mano-lead", outside=feeds.Moves({1: "1:3-3"}))
+    t.deal_board()
+    t.press(RIGHT)                                # B leads
+    t.step([])
+    b = t.board()
+    eq((b["asks"], t.on[b["from"]], b["to"]), ("lead", "3-3", "S"), "its 3-3 to S")
+    t.carry()
+    eq(t.status()["moves"], ["1:3-3"], "led by B")
 
 
 def test_mano_an_undo_takes_back_the_outside_play_with_the_persons():
