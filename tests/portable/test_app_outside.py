@@ -137,6 +137,25 @@ def test_morbak_a_move_from_elsewhere_the_rules_refuse_is_not_played():
     eq(b.status()["moves"], ["L a1", "L b2"], "it is played")
 
 
+class _FarAway(feeds.Moves):
+    """Moves from someone far away, who is not asked to take one back (seats.py)."""
+    undo = False
+
+
+def test_morbak_against_someone_far_away_no_undo_is_offered():
+    rec, feed, _ = _morbak_record(1)
+    b = _morbak("out-morbak-far", 1, _FarAway(feed))
+    _morbak_press(b)
+    b.wait(800)
+    b.long(MENU)
+    eq(b.status()["screen"], "pause", "paused")
+    eq(b.pixel("d4"), (0, 0, 0), "the undo cell is dark")
+    b.press("d4")
+    b.press(OK)
+    st = b.status()
+    eq((st["screen"], st["moves"]), ("game", rec["moves"][:2]), "nothing taken back")
+
+
 def _shown(b, after=": "):
     """The move the board says a person is to carry out ("White plays a1-c1: push it
     in" - the board's own play says "the board plays ...")."""
