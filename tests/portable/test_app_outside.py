@@ -2,15 +2,16 @@
 moves come from a feed (feeds.Moves, as `arbiter replay --seat` reads a file of moves), a
 person carries out each one as the board shows it (the light board plays it at once), and
 on that seat's turn nothing else is taken. For each game: a whole game against the
-board's own play (level 1) gives a record; the same game played again with that seat's
-moves from a feed of that record ends with the same record; a wrong move on that seat's
-turn is refused, saying why, and the right one is then taken; an undo takes back the
-outside move with the person's before it, the same move is then shown again from the
-feed, and the game goes on to its end."""
+board's own play gives a record; the same game played again with that seat's moves from
+a feed of that record ends with the same record; a wrong move on that seat's turn is
+refused, saying why, and the right one is then taken; an undo takes back the outside
+move with the person's before it, the same move is then shown again from the feed, and
+the game goes on to its end. The seat played elsewhere is B in Morbak and Mano a Mano, A
+(White) in Mabula, Fursaz and Masbrur."""
 from check import eq
+from masbrur_kit import choose
 from test_app_kit import MENU, OK, Board
 from test_app_mano_opponent import LEFT, RIGHT, Table, play_hand
-from masbrur_kit import choose
 from test_app_marble import Marble
 from test_app_masbrur import Masbrur
 from test_app_stone import Stone
@@ -18,42 +19,93 @@ from test_app_stone import Stone
 from firmware.app.core import feeds, records
 from firmware.rules import Rng, fursaz, mabula, mano, masbrur, morbak
 
+_PAUSE_MENU, _PAUSE_OK, _PAUSE_PASS = 0, 1, 2   # the sensor boards' keys (menu, ok, pass)
 
-def _seat_moves(engine, rec, seat):
-    """{ply: move} of ``seat``'s moves in the record ``rec``: what a player elsewhere
-    sends (a lead that names its seat, "1:6-6", is that seat's)."""
+
+def _seat(app, game, letters, seat, feed):
+    """Before the game starts: seat ``seat`` played by the board's own play at level 1,
+    or, given ``feed`` (a feed, or {ply: move} for one), from elsewhere."""
+    app.cfg[game + ".level"] = 1
+    if feed is None:
+        app.cfg[game + ".opponent"] = letters[seat]
+    else:
+        app.outside = {seat: feed if hasattr(feed, "move") else feeds.Moves(feed)}
+
+
+def _plies(b):
+    return len(b.app.play.session.rec["moves"])
+
+
+def _to_end(b, seat, carry, person, until=None):
+    """Play on to the end (or until ``until`` moves): ``carry(b)`` on ``seat``'s turn
+    (its move awaited and carried out as the board shows it), ``person(b)`` on the
+    other's; every turn ends in a move. The record."""
+    ses = b.app.play.session
+    while not ses.over and len(ses.rec["moves"]) != until:
+        n = len(ses.rec["moves"])
+        (carry if ses.turn == seat else person)(b)
+        eq(len(ses.rec["moves"]) > n, True, "ply %d taken" % (n + 1))
+    return ses.rec
+
+
+def _record(b, engine, seat, rec):
+    """(``rec``, {ply: move} of ``seat``'s moves in it - what a player elsewhere sends; a
+    lead that names its seat, "1:6-6", is that seat's - and (moves, result) as saved)."""
     s = engine.new_game(rec["options"], rec["seed"])
-    out = {}
+    mine = {}
     ply = 0
     for m in rec["moves"]:
         ply += 1
         who = engine.to_move(s)
         if who == seat or (who is None and m.startswith("%d:" % seat)):
-            out[ply] = m
+            mine[ply] = m
         s = engine.play(s, m)
-    return out
+    return rec, mine, _saved(b, rec)
 
 
-def _saved(app, game_id):
-    """(moves, result) of the record the board wrote when the game ended."""
-    rec = app.storage.read_json(records.game_path(game_id))
-    return rec["moves"], rec["result"]
+def _against_the_board(make, engine, seat, carry, person):
+    """A whole game on the board ``make()`` with ``seat`` the board's own play: _record's
+    (record, that seat's moves, saved)."""
+    b = make()
+    return _record(b, engine, seat, _to_end(b, seat, carry, person))
+
+
+def _same_game_from_a_feed(make, engine, seat, carry, person):
+    """The game against the board's own play, then on ``make(feed)`` with ``seat``'s
+    moves from a feed of its record: the same game is saved."""
+    rec, feed, want = _against_the_board(make, engine, seat, carry, person)
+    b = make(feed)
+    _to_end(b, seat, carry, person)
+    eq(_saved(b, rec), want, "the same moves and result as against the board")
+
+
+def _saved(b, rec):
+    """(moves, result) of the record the board wrote when the game ``rec`` ended."""
+    saved = b.app.storage.read_json(records.game_path(rec["id"]))
+    return saved["moves"], saved["result"]
+
+
+def _undo(b):
+    """A long MENU, then the pause's undo (PASS selects it on a sensor board), OK."""
+    b.long(_PAUSE_MENU)
+    b.press(_PAUSE_PASS)
+    b.press(_PAUSE_OK)
+
+
+def _shown(b, after=": "):
+    """The move the board says a person is to carry out ("White plays a1-c1: push it
+    in"; the board's own play says "the board plays ...")."""
+    said = b.status()["message"]
+    assert " plays " in said, said
+    return said.split(" plays ", 1)[1].split(after, 1)[0]
 
 
 # ---------------------------------------------------------------- Morbak, light board
 
-_MORBAK = {"morbak.confirm": False, "morbak.level": 1}
-
-
-def _morbak(tag, seat, feed=None):
-    """A light board with Morbak started: seat ``seat`` played by the board's own play,
-    or from ``feed`` (a {ply: move}) when given."""
-    cfg = dict(_MORBAK)
-    if feed is None:
-        cfg["morbak.opponent"] = "AB"[seat]
-    b = Board(tag, cfg)
-    if feed is not None:
-        b.app.outside = {seat: feed if hasattr(feed, "move") else feeds.Moves(feed)}
+def _morbak(feed=None):
+    """A light board with Morbak started: B the board's own play, or from ``feed``."""
+    b = Board("out-morbak", {"morbak.confirm": False})
+    _seat(b.app, "morbak", "AB", 1, feed)
     b.start()
     return b
 
@@ -68,34 +120,21 @@ def _morbak_press(b):
     raise AssertionError("no square to press")
 
 
-def _morbak_to_end(b, seat):
-    """Play on to the end: the person on their turns, the other seat's move awaited."""
-    ses = b.app.play.session
-    while not ses.over:
-        if ses.turn == seat:
-            b.wait(800)
-        else:
-            _morbak_press(b)
-    return ses.rec
+def _morbak_wait(b):
+    """B's move: played by the board once it comes."""
+    b.wait(800)
 
 
-def _morbak_record(seat):
-    b = _morbak("out-morbak-ai", seat)
-    rec = _morbak_to_end(b, seat)
-    return rec, _seat_moves(morbak, rec, seat), _saved(b.app, rec["id"])
+_MORBAK = (_morbak, morbak, 1, _morbak_wait, _morbak_press)
 
 
 def test_morbak_a_whole_game_with_b_played_elsewhere():
-    rec, feed, want = _morbak_record(1)
-    assert len(feed) > 2, rec["moves"]
-    b = _morbak("out-morbak", 1, feed)
-    again = _morbak_to_end(b, 1)
-    eq(_saved(b.app, again["id"]), want, "the same moves and result as against the board")
+    _same_game_from_a_feed(*_MORBAK)
 
 
 def test_morbak_a_press_on_the_outside_seats_turn_is_refused():
-    rec, feed, _ = _morbak_record(1)
-    b = _morbak("out-morbak-no", 1, feed)
+    rec, feed, _ = _against_the_board(*_MORBAK)
+    b = _morbak(feed)
     _morbak_press(b)
     b.press("g7")                                 # on B's turn, before its move comes
     st = b.status()
@@ -106,8 +145,8 @@ def test_morbak_a_press_on_the_outside_seats_turn_is_refused():
 
 
 def test_morbak_an_undo_takes_back_the_outside_move_with_the_persons():
-    rec, feed, want = _morbak_record(1)
-    b = _morbak("out-morbak-undo", 1, feed)
+    rec, feed, want = _against_the_board(*_MORBAK)
+    b = _morbak(feed)
     _morbak_press(b)
     b.wait(800)
     eq(b.status()["moves"], rec["moves"][:2], "A's move and B's from elsewhere")
@@ -117,13 +156,13 @@ def test_morbak_an_undo_takes_back_the_outside_move_with_the_persons():
     st = b.status()
     eq((st["moves"], st["to_move"]), ([], 0), "both taken back: A to move")
     assert "undone: %s %s" % tuple(rec["moves"][:2]) in st["message"], st["message"]
-    again = _morbak_to_end(b, 1)
-    eq(_saved(b.app, again["id"]), want, "B's move again from the feed, and on to the end")
+    _to_end(b, 1, _morbak_wait, _morbak_press)
+    eq(_saved(b, rec), want, "B's move again from the feed, and on to the end")
 
 
 def test_morbak_a_move_from_elsewhere_the_rules_refuse_is_not_played():
     feed = feeds.Moves({2: "L a1"})
-    b = _morbak("out-morbak-bad", 1, feed)
+    b = _morbak(feed)
     _morbak_press(b)                              # A lights a1
     b.wait(800)
     st = b.status()
@@ -143,8 +182,8 @@ class _FarAway(feeds.Moves):
 
 
 def test_morbak_against_someone_far_away_no_undo_is_offered():
-    rec, feed, _ = _morbak_record(1)
-    b = _morbak("out-morbak-far", 1, _FarAway(feed))
+    rec, feed, _ = _against_the_board(*_MORBAK)
+    b = _morbak(_FarAway(feed))
     _morbak_press(b)
     b.wait(800)
     b.long(MENU)
@@ -156,27 +195,14 @@ def test_morbak_against_someone_far_away_no_undo_is_offered():
     eq((st["screen"], st["moves"]), ("game", rec["moves"][:2]), "nothing taken back")
 
 
-def _shown(b, after=": "):
-    """The move the board says a person is to carry out ("White plays a1-c1: push it
-    in" - the board's own play says "the board plays ...")."""
-    said = b.status()["message"]
-    assert " plays " in said, said
-    return said.split(" plays ", 1)[1].split(after, 1)[0]
-
-
 # ---------------------------------------------------------------- Mabula, marble board
 
-def _mabula(tag, seat, feed=None):
-    """A marble board with Mabula set up (White first): seat ``seat`` the board's own
-    play at level 1, or from ``feed``."""
+def _mabula(feed=None):
+    """A marble board with Mabula set up (White first): White the board's own play, or
+    from ``feed``."""
     b = Marble()
-    cfg = b.app.cfg
-    cfg["mabula.level"] = 1
-    if feed is None:
-        cfg["mabula.opponent"] = "WB"[seat]
-    else:
-        b.app.outside = {seat: feeds.Moves(feed)}
-    b.press(1)                                    # OK: start
+    _seat(b.app, "mabula", "WB", 0, feed)
+    b.press(_PAUSE_OK)                            # start
     b.frame(mabula.occupancy(b.state()))          # set up
     return b
 
@@ -190,39 +216,19 @@ def _mabula_person(b):
 def _mabula_carry(b):
     """Carry out the push the board shows."""
     b.step([])
-    move = _shown(b)
-    b.frame(mabula.occupancy(mabula.play(b.state(), move)))
-    return move
+    b.frame(mabula.occupancy(mabula.play(b.state(), _shown(b))))
 
 
-def _mabula_to_end(b, seat):
-    ses = b.app.play.session
-    while not ses.over:
-        n = len(ses.rec["moves"])
-        if ses.turn == seat:
-            _mabula_carry(b)
-        else:
-            _mabula_person(b)
-        eq(len(ses.rec["moves"]) > n, True, "ply %d taken" % (n + 1))
-    return ses.rec
-
-
-def _mabula_record(seat):
-    b = _mabula("out-mabula-ai", seat)
-    rec = _mabula_to_end(b, seat)
-    return rec, _seat_moves(mabula, rec, seat), _saved(b.app, rec["id"])
+_MABULA = (_mabula, mabula, 0, _mabula_carry, _mabula_person)
 
 
 def test_mabula_a_whole_game_with_white_played_elsewhere():
-    rec, feed, want = _mabula_record(0)
-    b = _mabula("out-mabula", 0, feed)
-    again = _mabula_to_end(b, 0)
-    eq(_saved(b.app, again["id"]), want, "the same moves and result as against the board")
+    _same_game_from_a_feed(*_MABULA)
 
 
 def test_mabula_a_push_on_the_outside_seats_turn_is_refused():
-    rec, feed, _ = _mabula_record(0)
-    b = _mabula("out-mabula-no", 0, feed)
+    rec, feed, _ = _against_the_board(*_MABULA)
+    b = _mabula(feed)
     b.step([])
     s = b.state()
     eq(_shown(b), rec["moves"][0], "White's push from elsewhere, to carry out")
@@ -237,36 +243,28 @@ def test_mabula_a_push_on_the_outside_seats_turn_is_refused():
 
 
 def test_mabula_an_undo_takes_back_the_outside_push_with_the_persons():
-    rec, feed, want = _mabula_record(0)
-    b = _mabula("out-mabula-undo", 0, feed)
-    for _ in range(3):                            # White, Black, White
-        _mabula_carry(b) if b.status()["to_move"] == 0 else _mabula_person(b)
+    rec, feed, want = _against_the_board(*_MABULA)
+    b = _mabula(feed)
+    _to_end(b, 0, _mabula_carry, _mabula_person, 3)
     eq(b.status()["moves"], rec["moves"][:3], "White's pushes from elsewhere, Black's")
-    b.long(0)                                     # MENU: pause
-    b.press(2)                                    # PASS: continue -> undo
-    b.press(1)                                    # OK
+    _undo(b)
     st = b.status()
     eq((st["moves"], st["to_move"]), (rec["moves"][:1], 1), "two pushes back: Black to move")
     assert st["wrong"], "the marbles to put back are lit"
     b.frame(mabula.occupancy(b.state()))
     eq(b.status()["wrong"], [], "put back")
-    again = _mabula_to_end(b, 0)
-    eq(_saved(b.app, again["id"]), want, "White's push again from the feed, and on to the end")
+    _to_end(b, 0, _mabula_carry, _mabula_person)
+    eq(_saved(b, rec), want, "White's push again from the feed, and on to the end")
 
 
 # ---------------------------------------------------------------- Fursaz, stone board
 
-def _fursaz(tag, seat, feed=None):
-    """A stone board (size 5) with Fursaz started: seat ``seat`` the board's own play
-    at level 1, or from ``feed``."""
+def _fursaz(feed=None):
+    """A stone board (size 5) with Fursaz started: A the board's own play, or from
+    ``feed``."""
     b = Stone()
-    cfg = b.app.cfg
-    cfg["fursaz.level"] = 1
-    if feed is None:
-        cfg["fursaz.opponent"] = "AB"[seat]
-    else:
-        b.app.outside = {seat: feeds.Moves(feed)}
-    b.press(1)                                    # OK: start
+    _seat(b.app, "fursaz", "AB", 0, feed)
+    b.press(_PAUSE_OK)                            # start
     b.show(b.state())
     return b
 
@@ -289,41 +287,23 @@ def _fursaz_person(b):
 def _fursaz_carry(b):
     """Wait for the move from elsewhere: the board plays a pass or a swap itself, else
     says where the stone goes, and a person puts it there (and turns the flips)."""
-    n = len(b.status()["moves"])
+    n = _plies(b)
     b.wait(800)
-    if len(b.status()["moves"]) == n:
+    if _plies(b) == n:
         _fursaz_put(b, _shown(b, ":"))
 
 
-def _fursaz_to_end(b, seat):
-    ses = b.app.play.session
-    while not ses.over:
-        n = len(ses.rec["moves"])
-        if ses.turn == seat:
-            _fursaz_carry(b)
-        else:
-            _fursaz_person(b)
-        eq(len(ses.rec["moves"]) > n, True, "ply %d taken" % (n + 1))
-    return ses.rec
-
-
-def _fursaz_record(seat):
-    b = _fursaz("out-fursaz-ai", seat)
-    rec = _fursaz_to_end(b, seat)
-    return rec, _seat_moves(fursaz, rec, seat), _saved(b.app, rec["id"])
+_FURSAZ = (_fursaz, fursaz, 0, _fursaz_carry, _fursaz_person)
 
 
 def test_fursaz_a_whole_game_with_a_played_elsewhere():
-    rec, feed, want = _fursaz_record(0)
-    b = _fursaz("out-fursaz", 0, feed)
-    again = _fursaz_to_end(b, 0)
-    eq(_saved(b.app, again["id"]), want, "the same moves and result as against the board")
+    _same_game_from_a_feed(*_FURSAZ)
 
 
 def test_fursaz_a_stone_elsewhere_on_the_outside_seats_turn_is_refused():
-    rec, feed, _ = _fursaz_record(0)
+    rec, feed, _ = _against_the_board(*_FURSAZ)
     first = rec["moves"][0]
-    b = _fursaz("out-fursaz-no", 0, feed)
+    b = _fursaz(feed)
     b.wait(800)
     s = b.state()
     eq(b.status()["message"], "Black plays %s: put a black stone there" % first,
@@ -339,21 +319,18 @@ def test_fursaz_a_stone_elsewhere_on_the_outside_seats_turn_is_refused():
 
 
 def test_fursaz_an_undo_takes_back_the_outside_stone_with_the_persons():
-    rec, feed, want = _fursaz_record(0)
-    b = _fursaz("out-fursaz-undo", 0, feed)
-    for _ in range(3):                            # A, B, A
-        _fursaz_carry(b) if b.status()["to_move"] == 0 else _fursaz_person(b)
+    rec, feed, want = _against_the_board(*_FURSAZ)
+    b = _fursaz(feed)
+    _to_end(b, 0, _fursaz_carry, _fursaz_person, 3)
     eq(b.status()["moves"], rec["moves"][:3], "A's moves from elsewhere, B's")
-    b.long(0)                                     # MENU: pause
-    b.press(2)                                    # PASS: continue -> undo
-    b.press(1)                                    # OK
+    _undo(b)
     st = b.status()
     eq((st["moves"], st["to_move"]), (rec["moves"][:1], 1), "two moves back: B to move")
     assert st["wrong"], "the stones to take away are lit"
     b.show(b.state())
     eq(b.status()["wrong"], [], "taken away")
-    again = _fursaz_to_end(b, 0)
-    eq(_saved(b.app, again["id"]), want, "A's move again from the feed, and on to the end")
+    _to_end(b, 0, _fursaz_carry, _fursaz_person)
+    eq(_saved(b, rec), want, "A's move again from the feed, and on to the end")
 
 
 # ---------------------------------------------------------------- Mano a Mano, tile board
@@ -361,10 +338,10 @@ def test_fursaz_an_undo_takes_back_the_outside_stone_with_the_persons():
 _MANO_SEED = 2   # its deal: A holds the highest double and leads; B answers with a play
 
 
-def _mano(tag, feed=None):
+def _mano(feed=None):
     """A tile board with a one-hand match of Mano a Mano (target 1) started: seat B the
     board's own play at level 1, or from ``feed``; its tiles lie face down on the field."""
-    return Table(_MANO_SEED, tag, options={"target": 1},
+    return Table(_MANO_SEED, "out-mano", options={"target": 1},
                  outside=None if feed is None else feeds.Moves(feed))
 
 
@@ -382,9 +359,8 @@ def _mano_match(t):
 
 
 def _mano_record():
-    t = _mano("out-mano-ai")
-    rec = _mano_match(t)
-    return rec, _seat_moves(mano, rec, 1), _saved(t.app, rec["id"])
+    t = _mano()
+    return _record(t, mano, 1, _mano_match(t))
 
 
 def _mano_lead(t):
@@ -400,14 +376,14 @@ def _mano_lead(t):
 
 def test_mano_a_whole_match_with_b_played_elsewhere():
     rec, feed, want = _mano_record()
-    t = _mano("out-mano", feed)
-    again = _mano_match(t)
-    eq(_saved(t.app, again["id"]), want, "the same moves and result as against the board")
+    t = _mano(feed)
+    _mano_match(t)
+    eq(_saved(t, rec), want, "the same moves and result as against the board")
 
 
 def test_mano_a_tile_of_the_persons_on_the_outside_seats_turn_is_refused():
     rec, feed, _ = _mano_record()
-    t = _mano("out-mano-no", feed)
+    t = _mano(feed)
     _mano_lead(t)
     b = t.board()
     eq(b["asks"], "play", "B's play from elsewhere, to carry out")
@@ -436,42 +412,38 @@ def test_mano_the_outside_seats_lead_comes_from_its_feed():
 
 def test_mano_an_undo_takes_back_the_outside_play_with_the_persons():
     rec, feed, want = _mano_record()
-    t = _mano("out-mano-undo", feed)
+    t = _mano(feed)
     dealt, hand, bone = t.dealt, list(t.hand), list(t.bone)
     _mano_lead(t)
     b = t.board()
     src, dst, tile = b["from"], b["to"], t.on[b["from"]]
     t.carry()
     eq(t.status()["moves"], rec["moves"][:2], "A's lead, B's play from elsewhere")
-    t.long(0)                                     # MENU: pause
-    t.press(2)                                    # PASS: continue -> undo
-    t.press(1)                                    # OK
-    st = t.status()
-    eq(st["moves"], [], "both taken back")
+    _undo(t)
+    eq(t.status()["moves"], [], "both taken back")
     eq(t.board()["asks"], "tiles", "B's tiles to read again")
     t.show(**{dst: None})                         # the tiles back where they lay
     t.show(S=None)
     t.show(**{src: tile})
     eq(t.board()["asks"], None, "B holds its seven again")
     t.dealt, t.hand, t.bone, t.ends = dealt, hand, bone, {"L": 0, "R": 0}
-    again = _mano_match(t)
-    eq(_saved(t.app, again["id"]), want, "B's play again from the feed, and on to the end")
+    _mano_match(t)
+    eq(_saved(t, rec), want, "B's play again from the feed, and on to the end")
 
 
 # ---------------------------------------------------------------- Masbrur, tile board
 
 # A offers first; four plies of equipment a round; at level 2 the board pushes (once: at
-# level 1 it attacks at once, and the push from elsewhere a person carries out is the
+# level 1 it attacks at once, and a push from elsewhere, carried out by a person, is the
 # tile board's own path).
-_MASBRUR = {"first_offerer": 0, "max_equipment_plies": 4, "level": 2}
+_MASBRUR_SETTINGS = {"first_offerer": 0, "max_equipment_plies": 4, "level": 2}
 
 
-def _masbrur(seat, feed=None):
-    """A tile board with Masbrur started: seat ``seat`` the board's own play, or from
-    ``feed``."""
+def _masbrur(feed=None):
+    """A tile board with Masbrur started: A the board's own play, or from ``feed``."""
     if feed is None:
-        return Masbrur(opponent="AB"[seat], **_MASBRUR)
-    return Masbrur({seat: feeds.Moves(feed)}, **_MASBRUR)
+        return Masbrur(opponent="A", **_MASBRUR_SETTINGS)
+    return Masbrur({0: feeds.Moves(feed)}, **_MASBRUR_SETTINGS)
 
 
 def _masbrur_push(said):
@@ -482,48 +454,39 @@ def _masbrur_push(said):
     return "P%s%s%s%s" % (tile[0], tile[2], side, rest[0])
 
 
-def _choosing(rng):
-    """A person who chooses a move by ``rng`` (masbrur_kit.choose)."""
-    def pick(s, ply):
-        return choose(rng, s)
-    return pick
+def _masbrur_walls(b, s):
+    """After a move from ``s``: when it ended the round, the walls taken off their slots."""
+    if b.state().round != s.round:
+        b.table.clear_walls()
 
 
-def _following(moves):
-    """A person who makes the moves of a record."""
-    def pick(s, ply):
-        return moves[ply - 1]
-    return pick
+def _masbrur_carry(b):
+    """A's move: the board plays it itself, but for a push, which the person carries
+    out as the board says."""
+    s = b.state()
+    n = _plies(b)
+    b.wait(800)
+    if _plies(b) == n:
+        b.table.push(s, _masbrur_push(b.message()), False)
+    _masbrur_walls(b, s)
 
 
-def _masbrur_to_end(b, seat, pick, until=None):
-    """Play on (to the end, or until ``until`` moves): the person's moves ``pick(state,
-    ply)``; on the other seat's turn the board plays its moves itself but for a push,
-    which the person carries out as the board says."""
-    ses = b.app.play.session
-    table = b.table
-    while not ses.over and len(ses.rec["moves"]) != until:
-        s = ses.state
-        n = len(ses.rec["moves"])
-        if masbrur.to_move(s) == seat:
-            b.wait(800)
-            if len(ses.rec["moves"]) == n:
-                table.push(s, _masbrur_push(b.message()), False)
-        else:
-            table.act(s, pick(s, n + 1))
-        eq(len(ses.rec["moves"]) > n, True, "ply %d taken" % (n + 1))
-        if ses.state.round != s.round:
-            table.clear_walls()
-    return ses.rec
+def _masbrur_person(b):
+    """The person at the board: the move masbrur_kit.choose gives with the ply's seed."""
+    s = b.state()
+    b.table.act(s, choose(Rng(_plies(b) + 1), s))
+    _masbrur_walls(b, s)
 
 
-def _masbrur_record(seat):
-    b = _masbrur(seat)
-    rec = _masbrur_to_end(b, seat, _choosing(Rng(1)))
-    feed = _seat_moves(masbrur, rec, seat)
+_MASBRUR = (_masbrur, masbrur, 0, _masbrur_carry, _masbrur_person)
+
+
+def _masbrur_record():
+    """The record, A's moves, the saved game, and the ply of A's first push."""
+    rec, feed, want = _against_the_board(*_MASBRUR)
     pushes = [ply for ply in feed if " P" in feed[ply]]
     assert pushes, "the board pushed: %s" % rec["moves"]
-    return rec, feed, _saved(b.app, rec["id"]), pushes[0]
+    return rec, feed, want, pushes[0]
 
 
 def _masbrur_row_back(b, row):
@@ -534,16 +497,13 @@ def _masbrur_row_back(b, row):
 
 
 def test_masbrur_a_whole_game_with_a_played_elsewhere():
-    rec, feed, want, _ = _masbrur_record(0)
-    b = _masbrur(0, feed)
-    again = _masbrur_to_end(b, 0, _choosing(Rng(1)))
-    eq(_saved(b.app, again["id"]), want, "the same moves and result as against the board")
+    _same_game_from_a_feed(*_MASBRUR)
 
 
 def test_masbrur_a_push_on_the_outside_seats_turn_is_refused():
-    rec, feed, _, ply = _masbrur_record(0)
-    b = _masbrur(0, feed)
-    _masbrur_to_end(b, 0, _following(rec["moves"]), ply - 1)
+    rec, feed, _, ply = _masbrur_record()
+    b = _masbrur(feed)
+    _to_end(b, 0, _masbrur_carry, _masbrur_person, ply - 1)
     b.wait(800)
     s = b.state()
     want = _masbrur_push(b.message())
@@ -561,18 +521,15 @@ def test_masbrur_a_push_on_the_outside_seats_turn_is_refused():
 
 
 def test_masbrur_an_undo_takes_back_the_outside_push_with_the_persons():
-    rec, feed, want, ply = _masbrur_record(0)
-    b = _masbrur(0, feed)
-    _masbrur_to_end(b, 0, _following(rec["moves"]), ply)
+    rec, feed, want, ply = _masbrur_record()
+    b = _masbrur(feed)
+    _to_end(b, 0, _masbrur_carry, _masbrur_person, ply)
     eq(b.status()["moves"], rec["moves"][:ply], "on to A's push from elsewhere")
-    row = int(rec["moves"][ply - 1][11])
-    b.long(0)                                     # MENU: pause
-    b.press(2)                                    # PASS: continue -> undo
-    b.press(1)                                    # OK
+    _undo(b)
     st = b.status()
     eq(st["moves"], rec["moves"][:ply - 2], "the push and the person's move before it")
     assert st["wrong"], "the row to put back is lit"
-    _masbrur_row_back(b, row)
+    _masbrur_row_back(b, int(rec["moves"][ply - 1][11]))
     eq(b.status()["wrong"], [], "put back")
-    again = _masbrur_to_end(b, 0, _following(rec["moves"]))
-    eq(_saved(b.app, again["id"]), want, "A's push again from the feed, and on to the end")
+    _to_end(b, 0, _masbrur_carry, _masbrur_person)
+    eq(_saved(b, rec), want, "A's push again from the feed, and on to the end")
