@@ -49,9 +49,12 @@ class Live(Table):
 
 
 class Masbrur(SensorBoard):
-    def __init__(self, **settings):
+    def __init__(self, outside=None, **settings):
+        """Masbrur started with ``settings`` (masbrur.KEY: value); ``outside``: {seat:
+        feed} of seats played elsewhere (core/feeds.py)."""
         SensorBoard.__init__(self, PROFILE, "masbrurapp")
         self.app.cfg["game"] = "masbrur"      # the menu's L6
+        self.app.outside = outside
         for key in settings:
             self.app.cfg["masbrur." + key] = settings[key]
         self.press(OK)

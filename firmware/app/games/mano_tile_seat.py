@@ -195,8 +195,9 @@ class BoardSeat:
         if p.phase == "reveal":
             p.try_move("reveal %d %s" % (self.seat, " ".join(self.tiles())), now, -1, True)
             return
-        if p.phase == "lead" and ses.turn < 0:
-            # The rules' lead: its highest double, else its heaviest tile.
+        if p.phase == "lead" and ses.turn < 0 and hasattr(self.player, "level"):
+            # The board's lead is the rules': its highest double, else its heaviest tile
+            # (a player elsewhere sends theirs).
             self._ask("%d:%s" % (self.seat, mano_seat.own_lead(self.tiles())), now)
             return
         move = self.player.ask(ses, now, self._view)
