@@ -59,7 +59,6 @@ MAX_MOVES = 1 << 20   # characters of a file of moves read at most (a game is a 
 
 def _seats(specs):
     """{letter: text of its file} of the --seat LETTER=FILE options."""
-    from firmware.app.core.trace import MAX_LINE
     out = {}
     for spec in specs:
         letter, eq, path = spec.partition("=")
