@@ -12,6 +12,8 @@ A key's state changes only after ``debounce`` consecutive scans agree on the new
 ring until ``take_events()``; a scan allocates nothing. Pins are passed in: any objects
 with ``value()`` / ``value(v)`` (machine.Pin, or the fakes in the tests)."""
 
+from firmware import native
+
 KINDS = ("down", "up", "long")
 _DOWN = 0
 _UP = 1
@@ -48,23 +50,7 @@ class KeyMatrix:
             row.value(1)
 
     def scan(self, now_ms):
-        # Most keys are up and agree with their last state: only the others cost a call.
-        stable, differ, long_sent = self._stable, self._differ, self._long_sent
-        k = 0
-        for row in self._rows:
-            row.value(0)
-            self._sleep_us(self.settle_us)
-            for col in self._cols:
-                raw = 0 if col.value() else 1
-                if raw != stable[k] or differ[k] or (raw and not long_sent[k]):
-                    self._sample(k, raw, now_ms)
-                k += 1
-            row.value(1)
-        for pin in self._extra:
-            raw = 0 if pin.value() else 1
-            if raw != stable[k] or differ[k] or (raw and not long_sent[k]):
-                self._sample(k, raw, now_ms)
-            k += 1
+        _scan(self, now_ms)
 
     def _sample(self, k, raw, now_ms):
         if raw != self._stable[k]:
@@ -119,3 +105,29 @@ class KeyMatrix:
 
     def is_down(self, key):
         return self._stable[key] == 1
+
+
+def scan(km, now_ms):
+    """One scan of ``km``'s keys (native twin: keys_native.scan). Most keys are up and
+    agree with their last state: only the others cost a call."""
+    stable, differ, long_sent = km._stable, km._differ, km._long_sent
+    sleep_us, settle_us, sample = km._sleep_us, km.settle_us, km._sample
+    k = 0
+    for row in km._rows:
+        row.value(0)
+        sleep_us(settle_us)
+        for col in km._cols:
+            raw = 0 if col.value() else 1
+            if raw != stable[k] or differ[k] or (raw and not long_sent[k]):
+                sample(k, raw, now_ms)
+            k += 1
+        row.value(1)
+    for pin in km._extra:
+        raw = 0 if pin.value() else 1
+        if raw != stable[k] or differ[k] or (raw and not long_sent[k]):
+            sample(k, raw, now_ms)
+        k += 1
+
+
+_twin = native.load("firmware.hal.keys_native")
+_scan = _twin.scan if _twin else scan
