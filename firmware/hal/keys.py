@@ -111,7 +111,7 @@ def scan(km, now_ms):
     """One scan of ``km``'s keys (native twin: keys_native.scan). Most keys are up and
     agree with their last state: only the others cost a call."""
     stable, differ, long_sent = km._stable, km._differ, km._long_sent
-    sleep_us, settle_us, sample = km._sleep_us, km.settle_us, km._sample
+    sleep_us, settle_us = km._sleep_us, km.settle_us
     k = 0
     for row in km._rows:
         row.value(0)
@@ -119,13 +119,13 @@ def scan(km, now_ms):
         for col in km._cols:
             raw = 0 if col.value() else 1
             if raw != stable[k] or differ[k] or (raw and not long_sent[k]):
-                sample(k, raw, now_ms)
+                km._sample(k, raw, now_ms)
             k += 1
         row.value(1)
     for pin in km._extra:
         raw = 0 if pin.value() else 1
         if raw != stable[k] or differ[k] or (raw and not long_sent[k]):
-            sample(k, raw, now_ms)
+            km._sample(k, raw, now_ms)
         k += 1
 
 

@@ -7,7 +7,12 @@ steps of a rename on file systems that cannot rename over an existing file. A wr
 that fails (the flash is full) leaves the old file and no temporary one, and raises.
 Logs are rotated: past their bound, ``<name>`` becomes ``<name>.1`` (the one before
 is dropped), so a log never holds more than twice its bound and is never read whole
-into RAM."""
+into RAM.
+
+``hold()`` ... ``flush()``: the board's runner holds the writes of an app step until the
+LEDs show its answer (a flash erase takes ~45 ms per 4 KB sector on a Pico), then
+flushes them in order. Anything else that touches the files flushes first, so what a
+step reads is what it wrote."""
 import json
 import os
 
@@ -24,11 +29,37 @@ class Storage:
     def __init__(self, root=""):
         # root "" means the current folder (the board's /); tests pass a temporary folder.
         self.root = root.rstrip("/")
+        self._holding = False
+        self._held = []     # while holding: the writes waiting, in order
+
+    def hold(self):
+        """Queue writes from now until ``flush()`` (allocates nothing)."""
+        self._holding = True
+
+    def flush(self):
+        """Carry out the queued writes, in order, and stop holding them (a write that
+        fails raises, as it would have where it was asked for; the rest are dropped)."""
+        self._holding = False
+        if not self._held:
+            return
+        held, self._held = self._held, []
+        for write in held:
+            if write[0] is None:
+                self.write_text(write[1], write[2])
+            else:
+                self.append_log(write[1], write[2], write[0])
+
+    def _drain(self):
+        """The queued writes done now, still holding the next ones."""
+        self.flush()
+        self._holding = True
 
     def path(self, name):
         return self.root + "/" + name if self.root else name
 
     def makedirs(self, name):
+        if self._held:
+            self._drain()
         cur = self.root
         for part in name.split("/"):
             if not part:
@@ -38,15 +69,21 @@ class Storage:
                 os.mkdir(cur)
 
     def listdir(self, name=""):
+        if self._held:
+            self._drain()
         try:
             return sorted(os.listdir(self.path(name) if name else (self.root or ".")))
         except OSError:
             return []
 
     def exists(self, name):
+        if self._held:
+            self._drain()
         return _exists(self.path(name))
 
     def remove(self, name):
+        if self._held:
+            self._drain()
         # The .tmp too: a complete one left by a cut would otherwise bring the file back.
         for path in (self.path(name), self.path(name) + ".tmp"):
             try:
@@ -55,12 +92,16 @@ class Storage:
                 pass
 
     def size(self, name):
+        if self._held:
+            self._drain()
         try:
             return os.stat(self.path(name))[6]
         except OSError:
             return 0
 
     def read_text(self, name, default=None):
+        if self._held:
+            self._drain()
         try:
             with open(self.path(name)) as f:
                 return f.read()
@@ -78,6 +119,9 @@ class Storage:
         return default
 
     def write_text(self, name, text):
+        if self._holding:
+            self._held.append((None, name, text))
+            return
         path = self.path(name)
         tmp = path + ".tmp"
         try:
@@ -99,6 +143,9 @@ class Storage:
         """Append ``text``; when the file would grow past ``max_bytes`` it is first
         rotated to ``<name>.1``. A plain append (no rewrite of the log per line, which
         would wear the flash); a cut mid-append can only leave a torn last line."""
+        if self._holding:
+            self._held.append((max_bytes, name, text))
+            return
         path = self.path(name)
         if self.size(name) + len(text) > max_bytes:
             try:
