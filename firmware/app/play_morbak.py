@@ -95,6 +95,7 @@ class Play:
         self.view = False            # the status view is shown
         self.last_sq = -1            # the square of the last move (-1: none, or a pass)
         self.pend = -1               # square selected, waiting for the confirm
+        self.pend_at = now           # when: its blink starts lit, so the press shows at once
         self.choices = None
         self.choice = 0
         self.pend_code = 0
@@ -193,6 +194,7 @@ class Play:
             self._press(key, now)
 
     def _press(self, i, now):
+        self.pend_at = now
         if self.session.machine_to_move():
             self._reject(i, "the board is thinking", now)
             return
@@ -292,7 +294,7 @@ class Play:
         if (i >= 0 and _FLASH_MS <= t < _PULSE_MS and i != self.pend
                 and render.blink(t - _FLASH_MS, _PULSE_PERIOD_MS, _PULSE_PERIOD_MS // 2)):
             render.put_scaled(f, i, square[cells[i]], 48)   # the last move pulses
-        if self.pend >= 0 and render.blink(now, 300, 150):
+        if self.pend >= 0 and render.blink(now - self.pend_at, 300, 150):
             render.put(f, self.pend, render.SQUARE[self.pend_code])
         if now < self.flash_until:
             render.put(f, self.flash_sq, render.FLASH)
