@@ -7,7 +7,9 @@ every column (low = pressed), then releases the row. Key number = row * len(cols
 the keys on their own pins (active low) come after the grid, in the order given
 (the light board: rows = ranks 1-7, cols = files a-g, so a1 = 0 ... g7 = 48, MENU 49, OK 50).
 
-A key's state changes only after ``debounce`` consecutive scans agree on the new state.
+A press counts at the first scan that reads the key down (the answer cannot wait for
+more: docs/architecture.md#memory-and-speed); a release only after ``debounce``
+consecutive scans read it up, so a contact's bounce never makes a second press.
 "long" comes once per press, ``long_ms`` after its "down". Events wait in a preallocated
 ring until ``take_events()``; a scan allocates nothing. Pins are passed in: any objects
 with ``value()`` / ``value(v)`` (machine.Pin, or the fakes in the tests)."""
@@ -55,7 +57,7 @@ class KeyMatrix:
     def _sample(self, k, raw, now_ms):
         if raw != self._stable[k]:
             n = self._differ[k] + 1
-            if n < self.debounce:
+            if n < self.debounce and not raw:
                 self._differ[k] = n
                 # A bounce so far: a held key is still held, and its long press is due on time.
                 if self._stable[k] and not self._long_sent[k] and now_ms - self._down_ms[k] >= self.long_ms:

@@ -345,6 +345,12 @@ def legal_moves(s):
     return moves if moves else ["pass"]
 
 
+def only_pass(s):
+    """``legal_moves(s) == ["pass"]`` without building the list: while a square is empty
+    the mover can light it (the board asks after every move)."""
+    return not s.end and not s.empty and not _actions(s, s.turn)
+
+
 def play(s, move):
     if not isinstance(move, str):
         raise IllegalMove("a move is a string such as 'L d4', not %r" % (move,))
