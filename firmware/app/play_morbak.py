@@ -56,6 +56,9 @@ _BEAT_MS = const(150)
 _THINK_MS = const(600)   # the board's move comes at least this long after the turn changed
 _PULSE_MS = const(270)   # after the flash, the last move's square dims twice, until then
 _PULSE_PERIOD_MS = const(80)
+_CODE = bytearray(128)   # a square's position character -> its render.CODES index
+for _k in range(len(render.CODES)):
+    _CODE[ord(render.CODES[_k])] = _k
 SEATS = "AB"
 
 
@@ -110,8 +113,9 @@ class Play:
         ses = self.session
         s = ses.state
         self.pend = -1
+        states = engine.square_states(s)
         for i in range(49):
-            self.cells[i] = render.CODES.find(engine.square_state(s, i))
+            self.cells[i] = _CODE[states[i]]
         b = engine.budgets(s)
         self.counts[0], self.counts[1] = min(b["budget"][0], 99), min(b["budget"][1], 99)
         self.counts[2], self.counts[3] = min(b["neutral"][0], 99), min(b["neutral"][1], 99)
