@@ -1,0 +1,110 @@
+"""The native twins against their portable twins on the board itself (docs/architecture.md#native-code;
+run on the emulated Pico by tests/test_pico_native.py; this file is sent as code).
+
+Prefixed by the sender with ``SEED`` and ``ROUNDS``. For each twin: whether the native one
+is the one in use here, and ``ROUNDS`` random inputs run through both, which must give the
+same results. Prints one JSON line: {twin: {"native": bool, "checked": n, "differ": [the
+first inputs that gave different results]}}."""
+import json
+import micropython
+
+from firmware.rules import Rng
+
+
+def _bytes(rng, n, below=256):
+    b = bytearray(n)
+    for i in range(n):
+        b[i] = rng.below(below)
+    return b
+
+
+def leds_to_wire(rng, rounds):
+    from array import array
+    from firmware.hal import leds
+    differ = []
+    for r in range(rounds):
+        n = 3 * (1 + rng.below(64))
+        frame, lut = _bytes(rng, n), _bytes(rng, 256)
+        dst = array("H", [rng.below(n) for _ in range(n)])
+        a, b = bytearray(n), bytearray(n)
+        leds.to_wire(frame, lut, dst, a, n)
+        leds._to_wire(frame, lut, dst, b, n)
+        if a != b and len(differ) < 3:
+            differ.append([r, n])
+    return leds._to_wire is not leds.to_wire, differ
+
+
+class _Matrix:
+    """Rows driven, columns read, as the key matrix's fake pins: ``down[r][c]``."""
+
+    def __init__(self):
+        self.down = [bytearray(7) for _ in range(7)]
+        self.row = -1
+        self.rows = [_Pin(self, r, True) for r in range(7)]
+        self.cols = [_Pin(self, c, False) for c in range(7)]
+        self.extra = [_Pin(self, -1, False), _Pin(self, -1, False)]
+
+
+class _Pin:
+    def __init__(self, m, i, out):
+        self.m, self.i, self.out, self.held = m, i, out, 0
+
+    def value(self, v=None):
+        if self.out:
+            if v == 0:
+                self.m.row = self.i
+            return 1
+        if self.i < 0:
+            return 0 if self.held else 1
+        return 0 if self.m.row >= 0 and self.m.down[self.m.row][self.i] else 1
+
+
+def keys_scan(rng, rounds):
+    from firmware.hal import keys
+    differ = []
+    for r in range(rounds // 2 + 1):   # 80 scans each
+        made = []
+        for _ in range(2):
+            m = _Matrix()
+            made.append((m, keys.KeyMatrix(m.rows, m.cols, m.extra, settle_us=0,
+                                           debounce=1 + r % 4, long_ms=40, sleep_us=lambda us: None)))
+        seed = rng.next32()
+        got = []
+        for (m, km), scan in zip(made, (keys.scan, keys._scan)):
+            flips = Rng(seed)
+            events = []
+            for t in range(40):
+                for _ in range(flips.below(3)):
+                    k = flips.below(51)
+                    if k < 49:
+                        m.down[k // 7][k % 7] ^= 1
+                    else:
+                        m.extra[k - 49].held ^= 1
+                if scan is keys._scan and t == 20:
+                    micropython.heap_lock()      # a scan allocates nothing
+                    try:
+                        scan(km, 5 * t)
+                    finally:
+                        micropython.heap_unlock()
+                else:
+                    scan(km, 5 * t)
+                events.append(km.take_events())
+            got.append((events, bytes(km._stable), bytes(km._differ)))
+        if got[0] != got[1] and len(differ) < 3:
+            differ.append([r, seed])
+    return keys._scan is not keys.scan, differ
+
+
+TWINS = {"leds.to_wire": leds_to_wire, "keys.scan": keys_scan}
+
+
+def main(seed, rounds):
+    rng = Rng(seed)
+    out = {}
+    for name in sorted(TWINS):
+        native, differ = TWINS[name](rng, rounds)
+        out[name] = {"native": native, "checked": rounds, "differ": differ}
+    return out
+
+
+print(json.dumps(main(SEED, ROUNDS)))  # noqa: F821 (given by the sender)
