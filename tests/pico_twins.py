@@ -95,7 +95,23 @@ def keys_scan(rng, rounds):
     return keys._scan is not keys.scan, differ
 
 
-TWINS = {"leds.to_wire": leds_to_wire, "keys.scan": keys_scan}
+def fursaz_nearest(rng, rounds):
+    from firmware.rules import fursaz
+    differ = []
+    for r in range(rounds):
+        g = fursaz._geo((5, 7)[r % 2])
+        col = bytearray(g.n)
+        for p in range(g.n):
+            col[p] = rng.below(3) if rng.below(3) else 0
+        a, b = bytearray(6 * g.n), bytearray(6 * g.n)
+        fursaz.nearest_fill(g.ray, g.ray_at, a, col, g.edges)
+        fursaz._nearest_fill(g.ray, g.ray_at, b, col, g.edges)
+        if a != b and len(differ) < 3:
+            differ.append([r, bytes(col)])
+    return fursaz._nearest_fill is not fursaz.nearest_fill, differ
+
+
+TWINS = {"leds.to_wire": leds_to_wire, "keys.scan": keys_scan, "fursaz.nearest_fill": fursaz_nearest}
 
 
 def main(seed, rounds):

@@ -286,7 +286,7 @@ def test_power_cuts_while_a_move_is_saved(image, tmp_path):
 # ------------------------------------------------------------------ engines on the real heap
 
 GAMES = [("morbak", None, 400), ("mabula", None, 400), ("mano", None, 400),
-         ("fursaz", {"size": 5}, 400), ("fursaz", {"size": 7}, 25), ("masbrur", None, 8)]
+         ("fursaz", {"size": 5}, 400), ("fursaz", {"size": 7}, 25), ("masbrur", None, 12)]
 
 
 @pytest.fixture(scope="module")
@@ -308,6 +308,8 @@ def test_engine_random_games_fit_the_pico_heap(bare_pico, game, options, plies):
     print(got)
     assert got["over"] or got["plies"] == plies
     assert got["min_free"] > 100000 and got["min_largest_block"] > 16000, got
+    # No list of moves holds more than 32 KB (Masbrur's equipment phase: a compact list).
+    assert got["most_kept_by_legal_moves"] <= 32 * 1024, got
 
 
 def board_game(pico, profile, seed, plies):

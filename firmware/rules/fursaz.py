@@ -27,6 +27,9 @@ each way from every point made once per call) settles the ~80 % that flip nothin
 the resolution loop checks only suspects (stones near a change). Per-size tables of rays
 are built on first use.
 """
+from array import array
+
+from firmware import native
 from firmware.rules import IllegalMove, take_options
 
 _BLACK = 1
@@ -78,7 +81,8 @@ class _Geo:
         self.names = names
         # ray[ray_at[6 * p + d] : ray_at[6 * p + d + 1]]: the points from p outwards in
         # direction d, up to the edge.
-        ray_at = [0] * (6 * n + 1)
+        ray_at = array("H", range(6 * n + 1))   # offsets past 255: 16 bits each
+        ray_at[0] = 0
         for p in range(n):
             _, q, r = self._coords(p)
             for d in range(6):
@@ -98,7 +102,8 @@ class _Geo:
         # pair[pair_at[3 * p + a] : pair_at[3 * p + a + 1]]: the points at distance 1, 2, …
         # on both sides of p along axis a, interleaved (+1, -1, +2, -2, …) and cut where
         # either side leaves the board.
-        pair_at = [0] * (3 * n + 1)
+        pair_at = array("H", range(3 * n + 1))
+        pair_at[0] = 0
         for p in range(n):
             for a in range(3):
                 fwd = 6 * p + a
@@ -228,12 +233,15 @@ def _capturable(col, st, g, x):
 def _nearest(g, col):
     """Fill g.dist: dist[6 * p + d] is the distance from p to the nearest stone in
     direction d (0: none), for every point, in one walk along each line from the edge."""
-    ray = g.ray
-    at = g.ray_at
-    dist = g.dist
+    _nearest_fill(g.ray, g.ray_at, g.dist, col, g.edges)
+    return g.dist
+
+
+def nearest_fill(ray, at, dist, col, edges):
+    """_nearest's walk over the tables (native twin: fursaz_native.nearest_fill)."""
     for d in range(6):
         back = d - 3 if d >= 3 else d + 3
-        for p in g.edges[d]:
+        for p in edges[d]:
             dist[6 * p + d] = 0
             prev = p
             k = 0
@@ -242,7 +250,10 @@ def _nearest(g, col):
                 k = 1 if col[prev] else k + 1 if k else 0
                 dist[6 * q + d] = k
                 prev = q
-    return dist
+
+
+_twin = native.load("firmware.rules.fursaz_native")
+_nearest_fill = _twin.nearest_fill if _twin else nearest_fill
 
 
 def _capturable_near(g, col, st, dist, x, d0, j0):
