@@ -6,11 +6,13 @@ WebAssembly figures (PICO = True: this runs on the host only).
   (emulated seconds per wall second, the app idle);
 * gc.mem_free() with the app at its menu and with a Morbak game running (after
   gc.collect(), from a timer while the app runs);
-* key press -> LED frame latency in emulated ms (a square pressed in a game: the frame
-  that shows the selection), mean and worst of several presses, the app as it boots;
+* key press -> changed LED frame in emulated ms, the app as it boots: OK starting a Morbak
+  game, a square's first press (selects) and its second (plays and saves), mean and worst,
+  next to the figures before the native code (LATENCY_BEFORE);
 * whole random games of all five engines (Fursaz at both sizes) on the port's fixed heap:
-  lowest gc.mem_free(), smallest largest free block, most bytes one legal_moves takes,
-  ms per legal_moves + play (emulated);
+  lowest gc.mem_free(), smallest largest free block, most bytes one legal_moves takes
+  (with its garbage) and keeps (its list), ms per legal_moves + play (emulated), mean and
+  worst, next to the figures before (ENGINES_BEFORE);
 * a whole game on the marble and stone boards' apps; the heap each board's app holds with
   its game running to the end (tests/pico_heap.py): the light board's Morbak, the marble
   board's Mabula (under 48 KB), the tile board's Mano a Mano match (under 64 KB);
@@ -78,9 +80,15 @@ def _latency(pico, plies=8):
     return {k: [v for v in vs if v is not None] for k, vs in out.items()}
 
 
-# Key press -> LED frame on the light board before the native code and the save after the
-# answer (the firmware of 83f37ea, measured by this bench): mean, worst.
-LATENCY_BEFORE = {"start": (196.2, 196.2), "select": (0, 0), "play": (0, 0)}
+# Key press -> LED frame on the light board before the native code, the press at its first
+# scan and the save after the answer (the firmware of 83f37ea, measured by this bench):
+# mean, worst.
+LATENCY_BEFORE = {"start": (190.5, 190.5), "select": (88.0, 187.5), "play": (79.0, 218.6)}
+# One legal_moves + play, emulated ms, and the most bytes one legal_moves took, at 83f37ea
+# (issue 25's figures from this bench; "MemoryError": its game did not finish).
+ENGINES_BEFORE = {"morbak": (8.0, None), "mabula": (7.8, None), "fursaz size 5": (91, None),
+                  "fursaz size 7": (239, None), "mano": (2.4, None),
+                  "masbrur": (824, 143712)}
 
 
 def _latency_figures(pico, out):
@@ -150,8 +158,12 @@ def _engine_figures(pico, out):
         out[label + ": plies (whole game: %s)" % got["over"]] = got["plies"]
         out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
         out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
-        out[label + ": most taken by one legal_moves, bytes"] = got["most_for_legal_moves"]
-        out[label + ": legal_moves + play, emulated ms"] = round(got["ms_per_ply"], 2)
+        before = ENGINES_BEFORE[label]
+        out[label + ": most taken by one legal_moves, bytes, with its garbage"
+            + (" (before: %d)" % before[1] if before[1] else "")] = got["most_for_legal_moves"]
+        out[label + ": most kept by one legal_moves (its list), bytes"] = got["most_kept_by_legal_moves"]
+        out[label + ": legal_moves + play, emulated ms mean / worst (before: mean %s)" % before[0]] = (
+            "%.2f / %.1f" % (got["ms_per_ply"], got["worst_ms_per_ply"]))
         out[label + ": emulated s per wall s"] = round(
             (pico.now_ms() - e0) / 1000 / (time.time() - w0), 2)
 
