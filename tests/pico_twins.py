@@ -111,7 +111,44 @@ def fursaz_nearest(rng, rounds):
     return fursaz._nearest_fill is not fursaz.nearest_fill, differ
 
 
-TWINS = {"leds.to_wire": leds_to_wire, "keys.scan": keys_scan, "fursaz.nearest_fill": fursaz_nearest}
+def _fursaz_board(rng, fursaz, size):
+    """A random board of Fursaz's tables: colours, stamps, the nearest-stone table."""
+    from array import array
+    g = fursaz._geo(size)
+    col = bytearray(g.n)
+    st = array("I", range(g.n))
+    for p in range(g.n):
+        col[p] = rng.below(3) if rng.below(2) else 0
+        st[p] = rng.below(1000)
+    dist = bytearray(6 * g.n)
+    fursaz.nearest_fill(g.ray, g.ray_at, dist, col, g.edges)
+    return g, col, st, dist
+
+
+def fursaz_flanks(rng, rounds):
+    """capturable on every stone, quiet_after on every empty point of random boards."""
+    from firmware.rules import fursaz
+    differ = []
+    for r in range(rounds):
+        g, col, st, dist = _fursaz_board(rng, fursaz, (5, 7)[r % 2])
+        for x in range(g.n):
+            if col[x]:
+                a = fursaz.capturable(g.pair, g.pair_at, col, st, x)
+                b = fursaz._capturable_in(g.pair, g.pair_at, col, st, x)
+            else:
+                col[x] = 1 + rng.below(2)
+                st[x] = 1000
+                a = fursaz.quiet_after(g.ray, g.ray_at, col, st, x, dist)
+                b = fursaz._quiet_after_in(g.ray, g.ray_at, col, st, x, dist)
+                col[x] = 0
+            if a != b and len(differ) < 3:
+                differ.append([r, x, bytes(col)])
+    native = fursaz._capturable_in is not fursaz.capturable
+    return native and fursaz._quiet_after_in is not fursaz.quiet_after, differ
+
+
+TWINS = {"leds.to_wire": leds_to_wire, "keys.scan": keys_scan,
+         "fursaz.nearest_fill": fursaz_nearest, "fursaz.capturable, quiet_after": fursaz_flanks}
 
 
 def main(seed, rounds):

@@ -186,7 +186,8 @@ def _geo(size):
 
 class _State:
     """One position. ``col``: bytearray of colours per point; ``st``: stamp per point
-    (meaningless where empty); ``clock``: the next stamp; ``turn``: colour to move."""
+    (array "I", meaningless where empty; the native twins read it as 32-bit words);
+    ``clock``: the next stamp; ``turn``: colour to move."""
 
     def __init__(self, opts, col, st, clock, turn, passes, swapped, phase):
         self.opts = opts
@@ -200,16 +201,27 @@ class _State:
         self.phase = phase
 
     def copy(self):
-        return _State(self.opts, bytearray(self.col), list(self.st), self.clock,
+        return _State(self.opts, bytearray(self.col), array("I", self.st), self.clock,
                       self.turn, self.passes, self.swapped, self.phase)
 
 
 # ---------------------------------------------------------------- flanks and resolution
 
+def _stamps(n):
+    """n zero stamps."""
+    st = array("I", range(n))
+    for i in range(n):
+        st[i] = 0
+    return st
+
+
 def _capturable(col, st, g, x):
     """True iff the stone on x has a flank and its most recent flank is the other colour."""
-    pair = g.pair
-    at = g.pair_at
+    return _capturable_in(g.pair, g.pair_at, col, st, x)
+
+
+def capturable(pair, at, col, st, x):
+    """_capturable over the tables (native twin: fursaz_native.capturable)."""
     best = -1
     best_col = 0
     for a in range(3 * x, 3 * x + 3):
@@ -252,17 +264,11 @@ def nearest_fill(ray, at, dist, col, edges):
                 prev = q
 
 
-_twin = native.load("firmware.rules.fursaz_native")
-_nearest_fill = _twin.nearest_fill if _twin else nearest_fill
-
-
-def _capturable_near(g, col, st, dist, x, d0, j0):
+def capturable_near(ray, at, col, st, dist, x, d0, j0):
     """_capturable for the stone on x from the nearest-stone table ``dist``, except
     that in direction d0 the nearest stone is at distance j0 (one just placed; d0 -1:
     none). On each axis x is flanked when its nearest stones both ways are at the same
-    distance and of one colour."""
-    ray = g.ray
-    at = g.ray_at
+    distance and of one colour. (Native twin: fursaz_native.capturable_near.)"""
     base = 6 * x
     best = -1
     best_col = 0
@@ -280,6 +286,10 @@ def _capturable_near(g, col, st, dist, x, d0, j0):
 
 
 def _quiet_after(g, col, st, p, dist):
+    return _quiet_after_in(g.ray, g.ray_at, col, st, p, dist)
+
+
+def quiet_after(ray, at, col, st, p, dist):
     """After a stone was put on p in a stable position: True iff still no stone is
     capturable. ``dist``: _nearest of the position before p. Besides p, only the nearest
     stone y on each ray from p can have changed, and only along that ray's axis (docs/rules/fursaz.md#flanks-and-which-stones-flip).
@@ -287,9 +297,8 @@ def _quiet_after(g, col, st, p, dist):
     stone (or the edge) comes first, y's flank on this axis is as before; if o holds a
     stone of p's colour, y now has the newest flank, of p's colour; if o holds the other
     colour, still no flank; if o is empty, p may have broken a flank of y, so y is
-    checked in full (its nearest stone towards p is now p)."""
-    ray = g.ray
-    at = g.ray_at
+    checked in full (its nearest stone towards p is now p). (Native twin:
+    fursaz_native.quiet_after.)"""
     mover = col[p]
     base = 6 * p
     for d in range(6):
@@ -300,11 +309,17 @@ def _quiet_after(g, col, st, p, dist):
                 y = ray[s + j - 1]
                 e = dist[6 * y + d]   # from y on: o, at distance j, or a stone before it
                 if e == 0 or e > j:
-                    if _capturable_near(g, col, st, dist, y, d - 3 if d >= 3 else d + 3, j):
+                    if capturable_near(ray, at, col, st, dist, y, d - 3 if d >= 3 else d + 3, j):
                         return False
                 elif e == j and col[ray[s + 2 * j - 1]] == mover and col[y] != mover:
                     return False
-    return not _capturable_near(g, col, st, dist, p, -1, 0)
+    return not capturable_near(ray, at, col, st, dist, p, -1, 0)
+
+
+_twin = native.load("firmware.rules.fursaz_native")
+_nearest_fill = _twin.nearest_fill if _twin else nearest_fill
+_capturable_in = _twin.capturable if _twin else capturable
+_quiet_after_in = _twin.quiet_after if _twin else quiet_after
 
 
 def _suspect(g, col, x, sus, mark):
@@ -410,7 +425,7 @@ def new_game(options=None, seed=0):
     """A new game. Fursaz has no randomness: ``seed`` is accepted and ignored."""
     opts = take_options(options, OPTIONS)
     n = _geo(opts["size"]).n
-    return _State(opts, bytearray(n), [0] * n, 0, _BLACK, 0, 0,
+    return _State(opts, bytearray(n), _stamps(n), 0, _BLACK, 0, 0,
                   _PIE0 if opts["pie"] else _PLAY)
 
 
@@ -436,7 +451,7 @@ def _legal_points(state):
     if state.opts["cycle_rule"] == "stop" or state.phase != _PLAY:
         return empty  # with at most one stone on the board nothing can flip
     col = bytearray(col)
-    st = list(state.st)
+    st = array("I", state.st)
     clock = state.clock
     mover = state.turn
     dist = _nearest(g, col)
@@ -668,7 +683,7 @@ def from_text(text):
     g = _geo(size)
     options = {"size": size, "pie": phase != _PLAY}
     col = bytearray(g.n)
-    st = [0] * g.n
+    st = _stamps(g.n)
     rank_colour = {}
     for tok in tokens[5:]:
         if "=" in tok:
