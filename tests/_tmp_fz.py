@@ -9,9 +9,13 @@ for size, plies in ((5, 30), (7, 40)):
     for i in range(plies):
         ms = f.legal_moves(s); s = f.play(s, ms[r.below(len(ms))])
     g = f._geo(size)
-    col = bytearray(s.col); st = list(s.st)
+    from array import array
+    col = bytearray(s.col); st = array("I", s.st)
     d_nat = us(f._nearest_fill, g.ray, g.ray_at, g.dist, col, g.edges)[0]
     d_py = us(f.nearest_fill, g.ray, g.ray_at, g.dist, col, g.edges)[0]
+    xs = [x for x in range(g.n) if col[x]]
+    out["cap_native_%d" % size] = us(lambda: [f._capturable_in(g.pair, g.pair_at, col, st, x) for x in xs])[0]
+    out["cap_py_%d" % size] = us(lambda: [f.capturable(g.pair, g.pair_at, col, st, x) for x in xs])[0]
     dist = f._nearest(g, col)
     empty = [p for p in range(g.n) if not col[p]]
     tq = tc = nq = nc = 0

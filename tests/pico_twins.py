@@ -126,7 +126,8 @@ def _fursaz_board(rng, fursaz, size):
 
 
 def fursaz_flanks(rng, rounds):
-    """capturable on every stone, quiet_after on every empty point of random boards."""
+    """capturable on every stone, quiet_after on every empty point, suspect from every
+    third point of random boards."""
     from firmware.rules import fursaz
     differ = []
     for r in range(rounds):
@@ -143,12 +144,22 @@ def fursaz_flanks(rng, rounds):
                 col[x] = 0
             if a != b and len(differ) < 3:
                 differ.append([r, x, bytes(col)])
-    native = fursaz._capturable_in is not fursaz.capturable
+        for x in range(0, g.n, 3):
+            got = []
+            for fn in (fursaz.suspect, fursaz._suspect):
+                mark = bytearray(g.n)
+                mark[x // 2] = 1
+                sus = [x // 2]
+                fn(g.ray, g.ray_at, col, x, sus, mark)
+                got.append((sus, bytes(mark)))
+            if got[0] != got[1] and len(differ) < 3:
+                differ.append([r, "suspect", x, bytes(col)])
+    native = fursaz._capturable_in is not fursaz.capturable and fursaz._suspect is not fursaz.suspect
     return native and fursaz._quiet_after_in is not fursaz.quiet_after, differ
 
 
 TWINS = {"leds.to_wire": leds_to_wire, "keys.scan": keys_scan,
-         "fursaz.nearest_fill": fursaz_nearest, "fursaz.capturable, quiet_after": fursaz_flanks}
+         "fursaz.nearest_fill": fursaz_nearest, "fursaz.capturable, quiet_after, suspect": fursaz_flanks}
 
 
 def main(seed, rounds):

@@ -316,19 +316,12 @@ def quiet_after(ray, at, col, st, p, dist):
     return not capturable_near(ray, at, col, st, dist, p, -1, 0)
 
 
-_twin = native.load("firmware.rules.fursaz_native")
-_nearest_fill = _twin.nearest_fill if _twin else nearest_fill
-_capturable_in = _twin.capturable if _twin else capturable
-_quiet_after_in = _twin.quiet_after if _twin else quiet_after
-
-
-def _suspect(g, col, x, sus, mark):
-    """Add x and the nearest stone on each ray from x to the suspects."""
+def suspect(ray, at, col, x, sus, mark):
+    """Add x and the nearest stone on each ray from x to the suspects (native twin:
+    fursaz_native.suspect)."""
     if not mark[x]:
         mark[x] = 1
         sus.append(x)
-    ray = g.ray
-    at = g.ray_at
     for d in range(6 * x, 6 * x + 6):
         for i in range(at[d], at[d + 1]):
             y = ray[i]
@@ -337,6 +330,13 @@ def _suspect(g, col, x, sus, mark):
                     mark[y] = 1
                     sus.append(y)
                 break
+
+
+_twin = native.load("firmware.rules.fursaz_native")
+_nearest_fill = _twin.nearest_fill if _twin else nearest_fill
+_capturable_in = _twin.capturable if _twin else capturable
+_quiet_after_in = _twin.quiet_after if _twin else quiet_after
+_suspect = _twin.suspect if _twin else suspect
 
 
 def _same_order(col, st, st0):
@@ -377,11 +377,12 @@ def _cascade(g, col, st, clock, p, mover, everything=False, stages=None):
                 mark[x] = 1
                 sus.append(x)
     else:
-        _suspect(g, col, p, sus, mark)
+        _suspect(g.ray, g.ray_at, col, p, sus, mark)
     # The states seen so far, as (colours, stamps) snapshots, for the cycle rule. The state
     # key is (colours, dense stamp ranks): compare colours first, ranks only if they match.
     seen = None
     enemy = 3 - mover
+    pair, pair_at = g.pair, g.pair_at
     while True:
         flipped = False
         for stage in range(2):
@@ -391,7 +392,7 @@ def _cascade(g, col, st, clock, p, mover, everything=False, stages=None):
             for x in sus:
                 if col[x] != victim:
                     rest.append(x)
-                elif _capturable(col, st, g, x):
+                elif _capturable_in(pair, pair_at, col, st, x):
                     flips.append(x)
                 else:
                     mark[x] = 0
@@ -406,7 +407,7 @@ def _cascade(g, col, st, clock, p, mover, everything=False, stages=None):
                 mark[x] = 0
             clock += 1
             for x in flips:
-                _suspect(g, col, x, sus, mark)
+                _suspect(g.ray, g.ray_at, col, x, sus, mark)
             if stages is not None:
                 stages.append((3 - victim, flips))
             flipped = True

@@ -89,3 +89,18 @@ def quiet_after(ray: ptr8, at: ptr16, col: ptr8, st: ptr32, p: int, dist: ptr8) 
     if capturable_near(ray, at, col, st, dist, p, -1, 0):
         return False
     return True
+
+
+@micropython.viper
+def suspect(ray: ptr8, at: ptr16, col: ptr8, x: int, sus, mark: ptr8):
+    if not mark[x]:
+        mark[x] = 1
+        sus.append(x)
+    for d in range(6 * x, 6 * x + 6):
+        for i in range(at[d], at[d + 1]):
+            y = ray[i]
+            if col[y]:
+                if not mark[y]:
+                    mark[y] = 1
+                    sus.append(y)
+                break
