@@ -3,7 +3,8 @@ run on the emulated Pico by tests/test_pico_native.py; this file is sent as code
 
 Prefixed by the sender with ``SEED`` and ``ROUNDS``. For each twin: whether the native one
 is the one in use here, and ``ROUNDS`` random inputs run through both, which must give the
-same results. Prints one JSON line: {twin: {"native": bool, "checked": n, "differ": [the
+same results (a whole game counts as six). Prints one JSON line: {twin: {"native": bool,
+"checked": rounds, "differ": [the
 first inputs that gave different results]}}."""
 import json
 import micropython
@@ -158,8 +159,38 @@ def fursaz_flanks(rng, rounds):
     return native and fursaz._quiet_after_in is not fursaz.quiet_after, differ
 
 
+def fursaz_games(rng, rounds):
+    """Whole random games of size 5, each played with the native twins and again with the
+    portable ones: the same legal moves and positions at every ply."""
+    from firmware.rules import fursaz
+    names = ("_nearest_fill", "_capturable_in", "_quiet_after_in", "_suspect")
+    native = [getattr(fursaz, n) for n in names]
+    portable = [fursaz.nearest_fill, fursaz.capturable, fursaz.quiet_after, fursaz.suspect]
+    differ = []
+    for r in range(max(1, rounds // 6)):
+        seed = rng.next32()
+        got = []
+        for twins in (native, portable):
+            for n, f in zip(names, twins):
+                setattr(fursaz, n, f)
+            moves = Rng(seed)
+            s = fursaz.new_game({"size": 5})
+            trail = []
+            while not fursaz.is_over(s):
+                legal = fursaz.legal_moves(s)
+                trail.append(len(legal))
+                s = fursaz.play(s, legal[moves.below(len(legal))])
+            got.append((trail, fursaz.to_text(s)))
+        for n, f in zip(names, native):
+            setattr(fursaz, n, f)
+        if got[0] != got[1] and len(differ) < 3:
+            differ.append([r, seed])
+    return fursaz._capturable_in is not fursaz.capturable, differ
+
+
 TWINS = {"leds.to_wire": leds_to_wire, "keys.scan": keys_scan,
-         "fursaz.nearest_fill": fursaz_nearest, "fursaz.capturable, quiet_after, suspect": fursaz_flanks}
+         "fursaz.nearest_fill": fursaz_nearest, "fursaz.capturable, quiet_after, suspect": fursaz_flanks,
+         "fursaz: whole games": fursaz_games}
 
 
 def main(seed, rounds):
