@@ -4,8 +4,7 @@ run on the emulated Pico by tests/test_pico_native.py; this file is sent as code
 Prefixed by the sender with ``SEED`` and ``ROUNDS``. For each twin: whether the native one
 is the one in use here, and ``ROUNDS`` random inputs run through both, which must give the
 same results (a whole game counts as six). Prints one JSON line: {twin: {"native": bool,
-"checked": rounds, "differ": [the
-first inputs that gave different results]}}."""
+"checked": rounds, "differ": [the first inputs that gave different results]}}."""
 import json
 import micropython
 
