@@ -84,11 +84,11 @@ def _latency(pico, plies=8):
 # scan and the save after the answer (the firmware of 83f37ea, measured by this bench):
 # mean, worst.
 LATENCY_BEFORE = {"start": (190.5, 190.5), "select": (88.0, 187.5), "play": (79.0, 218.6)}
-# One legal_moves + play, emulated ms, and the most bytes one legal_moves took, at 83f37ea
-# (issue 25's figures from this bench; "MemoryError": its game did not finish).
-ENGINES_BEFORE = {"morbak": (8.0, None), "mabula": (7.8, None), "fursaz size 5": (91, None),
-                  "fursaz size 7": (239, None), "mano": (2.4, None),
-                  "masbrur": (824, 143712)}
+# One legal_moves + play, emulated ms, mean and worst ("?": not taken), and the most bytes
+# one legal_moves took, before the native code (issue 25's figures from this bench).
+ENGINES_BEFORE = {"morbak": (8.0, "?", None), "mabula": (7.8, "?", None),
+                  "fursaz size 5": (91, 149, None), "fursaz size 7": (239, 230, None),
+                  "mano": (2.4, "?", None), "masbrur": (824, 4849, 143712)}
 
 
 def _latency_figures(pico, out):
@@ -160,10 +160,10 @@ def _engine_figures(pico, out):
         out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
         before = ENGINES_BEFORE[label]
         out[label + ": most taken by one legal_moves, bytes, with its garbage"
-            + (" (before: %d)" % before[1] if before[1] else "")] = got["most_for_legal_moves"]
+            + (" (before: %d)" % before[2] if before[2] else "")] = got["most_for_legal_moves"]
         out[label + ": most kept by one legal_moves (its list), bytes"] = got["most_kept_by_legal_moves"]
-        out[label + ": legal_moves + play, emulated ms mean / worst (before: mean %s)" % before[0]] = (
-            "%.2f / %.1f" % (got["ms_per_ply"], got["worst_ms_per_ply"]))
+        out[label + ": legal_moves + play, emulated ms mean / worst (before: %s / %s)"
+            % before[:2]] = "%.2f / %.1f" % (got["ms_per_ply"], got["worst_ms_per_ply"])
         out[label + ": emulated s per wall s"] = round(
             (pico.now_ms() - e0) / 1000 / (time.time() - w0), 2)
 
