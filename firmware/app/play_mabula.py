@@ -91,24 +91,18 @@ class Play:
         show now, and whether it does."""
         ses = self.session
         s = ses.state
-        # The colours by space from the position text (ranks 8 to 1, corners "-"):
-        # rank 1 first and the corners left out is SPACES order.
-        ranks = engine.to_text(s).split(" ")[0].split("/")
-        k = 0
-        for y in range(7, -1, -1):
-            for c in ranks[y]:
-                if c != "-":
-                    self.expect[k] = ".WB".find(c)
-                    k += 1
+        colours = engine.space_colours(s)
         for i in range(_CELLS):
-            self.hint[i] = 0
+            self.expect[i] = colours[i]
         self.ai_move = None      # the board's push: chosen in tick(), a slice at a time
         if ses.over:
+            for i in range(_CELLS):
+                self.hint[i] = 0
             self._groups(s)
         else:                    # the board's own too: they breathe while it thinks
-            for m in engine.legal_moves(s):
-                if m != "pass":
-                    self.hint[engine.space_index(m.split("-")[0])] = 1
+            movers = engine.movers(s)
+            for i in range(_CELLS):
+                self.hint[i] = movers[i]
         if self.have_seen:
             self._compare(now)
             if self.wrongs:

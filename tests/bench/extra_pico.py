@@ -13,7 +13,8 @@ WebAssembly figures (PICO = True: this runs on the host only).
   lowest gc.mem_free(), smallest largest free block, most bytes one legal_moves takes
   (with its garbage) and keeps (its list), ms per legal_moves + play (emulated), mean and
   worst, next to the figures before (ENGINES_BEFORE);
-* a whole game on the marble and stone boards' apps; the heap each board's app holds with
+* a whole game on the marble, stone and tile boards' apps, with the emulated ms from a
+  settled sensor frame to the step that answers it; the heap each board's app holds with
   its game running to the end (tests/pico_heap.py): the light board's Morbak, the marble
   board's Mabula (under 48 KB), the tile board's Mano a Mano match (under 64 KB);
 * a whole Masbrur round on the tile board's app: lowest gc.mem_free(), smallest largest
@@ -181,6 +182,8 @@ def _board_figures(pico, out, name, label):
     out[label + ": plies (whole game: %s, moves as played: %s)" % (got["over"], got["same_moves"])] = got["plies"]
     out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
     out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
+    out[label + ": settled frame -> its answer's step, emulated ms mean / worst "
+        "(+1.6 ms for the LED frame)"] = "%.1f / %.1f" % tuple(got["answer_ms"])
 
 
 def _masbrur_figures(pico, out):
@@ -235,6 +238,7 @@ def figures():
                 out["%s: heap in use by the app, KB, every 10 of %d plies" % (label, plies)] = [
                     round(u / 1024, 1) for u in used]
             _board_figures(pico, out, "stone7-pico", "stone board, Fursaz 7")
+            _board_figures(pico, out, "tile-pico", "tile board, Mano a Mano")
             plies, used = pico_heap.tile_game(pico.port)
             out["tile board, Mano a Mano: heap in use by the app, KB, every 10 of %d plies" % plies] = [
                 round(u / 1024, 1) for u in used]
