@@ -162,6 +162,7 @@ def fursaz_games(rng, rounds):
     """Whole random games of size 5, each played with the native twins and again with the
     portable ones: the same legal moves and positions at every ply."""
     from firmware.rules import fursaz
+    fursaz._geo(5)                        # the twins are bound with the first geometry
     names = ("_nearest_fill", "_capturable_in", "_quiet_after_in", "_suspect")
     native = [getattr(fursaz, n) for n in names]
     portable = [fursaz.nearest_fill, fursaz.capturable, fursaz.quiet_after, fursaz.suspect]

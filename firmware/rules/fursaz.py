@@ -179,6 +179,8 @@ _GEOS = {}
 def _geo(size):
     g = _GEOS.get(size)
     if g is None:
+        if not _GEOS:
+            _load_twins()
         g = _Geo(size)
         _GEOS[size] = g
     return g
@@ -332,11 +334,21 @@ def suspect(ray, at, col, x, sus, mark):
                 break
 
 
-_twin = native.load("firmware.rules.fursaz_native")
-_nearest_fill = _twin.nearest_fill if _twin else nearest_fill
-_capturable_in = _twin.capturable if _twin else capturable
-_quiet_after_in = _twin.quiet_after if _twin else quiet_after
-_suspect = _twin.suspect if _twin else suspect
+# The twins in use: the portable ones until the first board geometry is made, then the
+# native ones where the chip runs them (a board at its menu, which imports this module for
+# its options, does not load them).
+_nearest_fill = nearest_fill
+_capturable_in = capturable
+_quiet_after_in = quiet_after
+_suspect = suspect
+
+
+def _load_twins():
+    global _nearest_fill, _capturable_in, _quiet_after_in, _suspect
+    twin = native.load("firmware.rules.fursaz_native")
+    if twin:
+        _nearest_fill, _capturable_in = twin.nearest_fill, twin.capturable
+        _quiet_after_in, _suspect = twin.quiet_after, twin.suspect
 
 
 def _same_order(col, st, st0):
