@@ -68,8 +68,12 @@ class Boot:
         self.name = "boot"
         self.t0 = now
         self.rows = app.board.rows(app.profile)
+        self.first = True
 
     def tick(self, now):
+        if self.first:   # the sweep starts with the first step, however long the start took
+            self.first = False
+            self.t0 = now
         if now - self.t0 >= _SWEEP_ROW_MS * (len(self.rows) - 1):
             self._done(now)
 
