@@ -91,18 +91,12 @@ class Play:
         show now, and whether it does."""
         ses = self.session
         s = ses.state
-        colours = engine.space_colours(s)
-        for i in range(_CELLS):
-            self.expect[i] = colours[i]
+        # The hints: the mover's edge marbles that can move (none once it is over); the
+        # board's own too: they breathe while it thinks.
+        engine.board_view(s, self.expect, self.hint)
         self.ai_move = None      # the board's push: chosen in tick(), a slice at a time
         if ses.over:
-            for i in range(_CELLS):
-                self.hint[i] = 0
             self._groups(s)
-        else:                    # the board's own too: they breathe while it thinks
-            movers = engine.movers(s)
-            for i in range(_CELLS):
-                self.hint[i] = movers[i]
         if self.have_seen:
             self._compare(now)
             if self.wrongs:
