@@ -49,17 +49,15 @@ class Storage:
             else:
                 self.append_log(write[1], write[2], write[0])
 
-    def _drain(self):
-        """The queued writes done now, still holding the next ones."""
-        self.flush()
-        self._holding = True
-
     def path(self, name):
+        # Every use of the files but a held write comes here: the writes held so far go
+        # first (still holding the next ones), so what a step reads is what it wrote.
+        if self._held:
+            self.flush()
+            self._holding = True
         return self.root + "/" + name if self.root else name
 
     def makedirs(self, name):
-        if self._held:
-            self._drain()
         cur = self.root
         for part in name.split("/"):
             if not part:
@@ -69,21 +67,16 @@ class Storage:
                 os.mkdir(cur)
 
     def listdir(self, name=""):
-        if self._held:
-            self._drain()
+        path = self.path(name)
         try:
-            return sorted(os.listdir(self.path(name) if name else (self.root or ".")))
+            return sorted(os.listdir(path if name else (self.root or ".")))
         except OSError:
             return []
 
     def exists(self, name):
-        if self._held:
-            self._drain()
         return _exists(self.path(name))
 
     def remove(self, name):
-        if self._held:
-            self._drain()
         # The .tmp too: a complete one left by a cut would otherwise bring the file back.
         for path in (self.path(name), self.path(name) + ".tmp"):
             try:
@@ -92,16 +85,12 @@ class Storage:
                 pass
 
     def size(self, name):
-        if self._held:
-            self._drain()
         try:
             return os.stat(self.path(name))[6]
         except OSError:
             return 0
 
     def read_text(self, name, default=None):
-        if self._held:
-            self._drain()
         try:
             with open(self.path(name)) as f:
                 return f.read()

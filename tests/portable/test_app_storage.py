@@ -34,9 +34,8 @@ def test_write_is_atomic_and_reads_are_tolerant():
 
 
 def _on_flash(s, name):
-    import os
     try:
-        with open(s.path(name)) as f:
+        with open(s.root + "/" + name) as f:   # straight from the file, not through Storage
             return f.read()
     except OSError:
         return None
