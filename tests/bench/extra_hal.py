@@ -6,7 +6,8 @@ separately) and of one LED render (49 LEDs into the recording strip: brightness,
 wiring order; the wire time is added separately),
 then the key -> LED latency budget from the light board's profile: one scan period (a
 press counts at the first scan that reads it) + one scan + one render + the WS2812 wire
-time. Target <= 20 ms (docs/architecture.md#memory-and-speed). The app's own step time is in extra_app's figures."""
+time. Target <= 20 ms (docs/architecture.md#memory-and-speed). The app's own step time is in
+extra_app's figures."""
 import json
 
 from clock import elapsed_us, now_us

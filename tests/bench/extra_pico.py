@@ -162,7 +162,8 @@ def _engine_figures(pico, out):
         before = ENGINES_BEFORE[label]
         out[label + ": most taken by one legal_moves, bytes, with its garbage"
             + (" (before: %d)" % before[2] if before[2] else "")] = got["most_for_legal_moves"]
-        out[label + ": most kept by one legal_moves (its list), bytes"] = got["most_kept_by_legal_moves"]
+        kept = got["most_kept_by_legal_moves"]
+        out[label + ": most kept by one legal_moves (its list), bytes"] = kept
         out[label + ": legal_moves + play, emulated ms mean / worst (before: %s / %s)"
             % before[:2]] = "%.2f / %.1f" % (got["ms_per_ply"], got["worst_ms_per_ply"])
         out[label + ": emulated s per wall s"] = round(
