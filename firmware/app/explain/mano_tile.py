@@ -21,8 +21,8 @@ def sentence(app, play):
         return bad
     if play.wrongs:
         if play.phase == "lead" and not where(play.wrong, lambda w: w == MISSING):
-            return "clear the track for hand %d (A %d, B %d); the lead goes on S" % (
-                s.hand, s.score[0], s.score[1])
+            return "%s; clear the track for hand %d (A %d, B %d); the lead goes on S" % (
+                play.last_hand, s.hand, s.score[0], s.score[1])
         return "put the track right: %s" % names(where(play.wrong, lambda w: w != 0))
     bot = play.bot
     if bot is not None and (bot.wrongs or bot.asks is not None or bot.thinking()):

@@ -101,6 +101,7 @@ class Play(Sensing):
         self.next_l = self.next_r = 0      # the cells of the ends' next slots (-1 past the track)
         self.phase = ""
         self.cleared = False               # the track has read empty (this game, this hand)
+        self.last_hand = "a new match"     # the last hand's result, as said when it was scored
         Sensing.__init__(self, app, rec, now, engine, _TRACK)
         ses = self.session
         self.hands = len(engine.hand_history(ses.state))
@@ -129,9 +130,10 @@ class Play(Sensing):
         if len(hist) > self.hands:
             self.cleared = False           # the hand's tiles lie on the track
             h = hist[-1]
-            self._tell(now, "hand %d: %s wins %d (%s); %s %d, %s %d" % (
-                h["hand"], SEATS[h["winner"]], h["points"], h["reason"],
-                SEATS[0], s.score[0], SEATS[1], s.score[1]))
+            self.last_hand = "hand %d: %s wins %d (%s)" % (h["hand"], SEATS[h["winner"]],
+                                                           h["points"], h["reason"])
+            self._tell(now, "%s; %s %d, %s %d" % (self.last_hand, SEATS[0], s.score[0],
+                                                   SEATS[1], s.score[1]))
         self.hands = len(hist)
         left = self._lead_index(len(line))
         for i in range(_TRACK):
@@ -339,8 +341,9 @@ class Play(Sensing):
             return
         if self.phase == "lead" and not self._any(_MISSING) and not self._any(_BADREAD):
             s = self.session.state
-            self.app.say("clear the track for hand %d (%s %d, %s %d); the lead goes on S"
-                         % (s.hand, SEATS[0], s.score[0], SEATS[1], s.score[1]))
+            # (the last hand's result stays said: it went by as its tiles were shown)
+            self.app.say("%s; clear the track for hand %d (%s %d, %s %d); the lead goes on S"
+                         % (self.last_hand, s.hand, SEATS[0], s.score[0], SEATS[1], s.score[1]))
             return
         faults = " ".join([name(c) for c in range(_TRACK) if self.wrong[c] == _BADREAD])
         if faults:
