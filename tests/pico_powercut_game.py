@@ -52,26 +52,27 @@ class Driver:
             self.press("pass")
 
     def change_setting(self, name):
-        """Through the menu: pick ``name`` (a pick's key) or switch the item ``name``."""
-        board = self.app.board
-        picks = [p[0] for p in board.PICKS]
-        other = [k for k in range(len(picks)) if board.PICKS[k][0] == name
-                 and board.PICKS[k][1] != self.app.cfg[name]]
+        """Through the menu: pick the game or variant that changes ``name``, or switch the
+        item ``name``."""
+        picks = self.app.screen.picks             # (cell, colour, ((key, value), ...))
+        cfg = self.app.cfg
+        other = [(k, v) for k in range(len(picks)) for key, v in picks[k][2]
+                 if key == name and v != cfg[name]]
         if other:                                 # the pick not chosen yet
-            self.choose(other[0])
-            value = board.PICKS[other[0]][1]
+            self.choose(other[0][0])
+            value = other[0][1]
         else:
-            items = [i[0] for i in board.ITEMS]
+            items = [i[0] for i in self.app.board.ITEMS]
             self.choose(len(picks) + 1 + items.index(name))
             self.press("ok")
             self.press("pass")
             value = self.app.screen.value
         self.mark(["setting", name, value])
         self.press("ok")
-        assert self.app.cfg[name] == value
+        assert cfg[name] == value
 
     def start(self):
-        self.choose(len(self.app.board.PICKS))
+        self.choose(len(self.app.screen.picks))
         self.mark(["start", None])
         self.press("ok")
         ses = self.app.play.session

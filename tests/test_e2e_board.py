@@ -20,11 +20,30 @@ MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
 MKV3 = ["a1", "g7", "b2", "g6", "c3", "g5", "d4"]  # docs/rules/morbak.md#mkv-3: A wins on a1-d4
 
 
+_OLDER = {}
+
+
+def older_image(tmp="/tmp"):
+    """An earlier build of the firmware, as a board holds it before a deploy: compiled
+    with mpy-cross -O3, so that every .mpy differs from what `arbiter deploy` sends."""
+    if not _OLDER:
+        wrapper = os.path.join(tmp, "mpy-cross-O3-%d" % os.getpid())
+        real = deploy.compiler_for({"name": "micropython", "mpy": virtual_board.WASM_MPY})
+        with open(wrapper, "w") as f:
+            f.write('#!/bin/sh\nexec "%s" -O3 "$@"\n' % real)
+        os.chmod(wrapper, 0o755)
+        _OLDER.update(virtual_board.installed_image("light", wrapper))
+        os.remove(wrapper)
+    return dict(_OLDER)
+
+
 class VirtualBoard:
-    """The bridge run directly (so a test can also kill it like a pulled cable)."""
+    """The bridge run directly (so a test can also kill it like a pulled cable), holding
+    an earlier build of the firmware (a deploy has something to install) or none."""
 
     def __init__(self, blank=False):
-        cmd = virtual_board.bridge_command("127.0.0.1:0", "light", None, blank)
+        cmd = virtual_board.bridge_command("127.0.0.1:0", "light", None, blank,
+                                           None if blank else older_image())
         self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()
         assert line.startswith("listening on socket://127.0.0.1:"), line
@@ -181,13 +200,13 @@ def test_deploy_interrupted_halfway_leaves_the_board_booting(board, capsys):
         assert b.read_file("/.update") is None          # never committed
         assert b.files_under("/.new")                   # the upload was under way
         # the old firmware is whole
-        assert "/firmware/app/core/runtime.py" in b.files_under("/firmware")
+        assert "/firmware/app/core/runtime.mpy" in b.files_under("/firmware")
     booted = boot_output(board.url)
     assert "Traceback" not in booted, booted
     assert on_board(board.url, MAKE_APP).split()[0] == "menu"
     # The next deploy clears the half upload and installs everything.
     code, out, err = arbiter(capsys, "deploy", "--port", board.url)
-    assert code == 0, err
+    assert code == 0, out + err
     with Board(board.url) as b:
         files = b.files_under("/firmware")
         assert files and all(f.endswith(".mpy") for f in files), files  # the sources are gone
@@ -197,15 +216,15 @@ def test_deploy_interrupted_halfway_leaves_the_board_booting(board, capsys):
 
 def test_a_swap_cut_after_the_commit_is_finished_at_boot(board):
     with Board(board.url) as b:
-        old = b.read_file("/firmware/app/core/eventlog.py")
-        b.write_files({"/.new/firmware/app/core/eventlog.py": old + b"# new\n",
+        old = b.read_file("/firmware/app/core/eventlog.mpy")
+        b.write_files({"/.new/firmware/app/core/eventlog.mpy": old + b"# new\n",
                        "/firmware/stale.py": b"x = 1\n"})
-        b.write_atomic("/.update", json.dumps({"move": ["firmware/app/core/eventlog.py"],
+        b.write_atomic("/.update", json.dumps({"move": ["firmware/app/core/eventlog.mpy"],
                                                "delete": ["firmware/stale.py"]}).encode())
     booted = boot_output(board.url)  # the cut: nothing else happened; then power comes back
     assert "Traceback" not in booted, booted
     with Board(board.url) as b:
-        assert b.read_file("/firmware/app/core/eventlog.py") == old + b"# new\n"
+        assert b.read_file("/firmware/app/core/eventlog.mpy") == old + b"# new\n"
         gone = {"/.update": None, "/firmware/stale.py": None}
         assert b.read_files(["/.update", "/firmware/stale.py"]) == gone
         assert b.files_under("/.new") == []
@@ -407,7 +426,7 @@ def test_virtual_board_command_persists_its_flash_and_stops_on_ctrl_c(tmp_path):
     rest = proc.stdout.read()
     assert proc.wait(timeout=10) == 0 and "stopped" in rest, rest
     assert (flash / "keep.txt").read_text() == "kept"
-    assert (flash / "firmware" / "app" / "core" / "runtime.py").exists()
+    assert (flash / "firmware" / "app" / "core" / "runtime.mpy").exists()
 
     proc, url = start()
     try:

@@ -17,7 +17,7 @@ from host_tools.commands import virtual_board
 from host_tools.board_link import Board
 from host_tools.errors import BoardError
 from tests.test_e2e_board import (ROOT, MAKE_APP, VirtualBoard, _host_port, arbiter, boot_output,
-                                  friendly_prompt, on_board)
+                                  friendly_prompt, older_image, on_board)
 
 
 @pytest.fixture
@@ -92,7 +92,7 @@ def test_a_damaged_update_journal_is_kept_and_the_deploy_repairs_the_board(
         set_aside = {"/.update": None, "/.update.bad": b"\xff\x00 not even text"}
         assert b.read_files(["/.update", "/.update.bad"]) == set_aside
         # The old firmware, whole:
-        assert "/firmware/app/core/runtime.py" in b.files_under("/firmware")
+        assert "/firmware/app/core/runtime.mpy" in b.files_under("/firmware")
     monkeypatch.setattr(Board, "write_files", real_write)
 
     code, out, err = arbiter(capsys, "deploy", "--port", url)
@@ -169,7 +169,7 @@ def test_what_is_not_a_port_is_bad_input(port, capsys):
 
 def test_a_full_flash_refuses_a_save_and_loses_nothing(tmp_path, capsys):
     flash = tmp_path / "flash"
-    cmd = virtual_board.bridge_command("127.0.0.1:0", "light", str(flash), False)
+    cmd = virtual_board.bridge_command("127.0.0.1:0", "light", str(flash), False, older_image())
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         url = proc.stdout.readline().split()[-1]
@@ -202,7 +202,7 @@ def test_a_full_flash_refuses_a_save_and_loses_nothing(tmp_path, capsys):
         assert "while uploading; nothing was installed" in err, err
         with Board(url) as b:
             assert b.files_under("/.new") == [] and b.read_file("/.update") is None
-            assert "/firmware/app/core/runtime.py" in b.files_under("/firmware")
+            assert "/firmware/app/core/runtime.mpy" in b.files_under("/firmware")
             b.exec("os.remove('/filler')")
         assert arbiter(capsys, "config", "set", "leds.brightness=30", "--port", url)[0] == 0
         # --fs is saved after every command: a kill at once is a power cut that loses nothing.

@@ -58,7 +58,7 @@ BOARDS = {
     "stone": ("stone5-pico", "tests/pico_board_moves.py", "sound", {}, [1000, 2]),
     "tile-mano": ("tile-pico", "tests/pico_board_moves.py", "sound", {"mano.target": 1},
                   [1000, 2]),
-    "tile-masbrur": ("tile-pico", "tests/pico_masbrur_moves.py", "masbrur.selected",
+    "tile-masbrur": ("tile-pico", "tests/pico_masbrur_moves.py", "game",
                      {"masbrur.max_equipment_plies": 4}, [1000, 2]),
 }
 

@@ -3,8 +3,9 @@ behind a TCP socket that mpremote, and every `arbiter` command, can use as a boa
 `--port socket://127.0.0.1:7777`. The bridge itself is host_tools/node/virtual_board.mjs.
 
 Its flash has the size of a Pico's file system (1,408 KB: a write that does not fit
-fails as on the board), starts with the firmware's sources, boot.py, main.py and the
-board kind's profile (or empty with --blank), lives as long as the process, survives
+fails as on the board), starts as `arbiter deploy` leaves it: the firmware compiled for
+the WebAssembly MicroPython (.mpy; the sources would leave too little room for a deploy's
+second copy), boot.py, main.py and the board kind's profile (or empty with --blank), lives as long as the process, survives
 soft resets, and with --fs DIR is kept in a host folder across runs, saved after every
 command (a kill is a power cut). The bridge stops with this process, even a killed one.
 
@@ -12,6 +13,7 @@ With --pico: the real Pico MicroPython on an emulated RP2040 (host_tools/pico.py
 the same way, booted from the image `arbiter uf2` makes from these sources. With --fs DIR
 its flash is DIR/flash.bin, kept across runs: a second run is the board powered again
 (nothing re-flashed)."""
+import hashlib
 import json
 import os
 import shutil
@@ -40,16 +42,43 @@ def parse_listen(text):
     return (host or "127.0.0.1"), int(port)
 
 
-def bridge_command(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
+WASM_MPY = 6 | 3 << 8   # the WebAssembly MicroPython's .mpy version (6.3, no native code)
+
+
+def installed_image(kind, compiler=None):
+    """{board path: bytes}: what `arbiter deploy` installs on a virtual ``kind`` board
+    (``compiler``: another mpy-cross, e.g. a test's older build)."""
+    from host_tools.commands import deploy
+    with open(profile_for(kind), "rb") as f:
+        profile = f.read()
+    info = {"name": "micropython", "mpy": WASM_MPY}
+    return deploy.build(compiler or deploy.compiler_for(info), profile)
+
+
+def _seed(image):
+    """[[host path, board path], ...] for the bridge: ``image`` written once to a folder
+    named by its content (kept: the bridge copies it in at every power-on on a blank
+    flash)."""
+    digest = hashlib.sha256(repr(sorted(image.items())).encode()).hexdigest()[:16]
+    top = os.path.join(tempfile.gettempdir(), "arbiter-image-" + digest)
+    if not os.path.isdir(top):
+        part = tempfile.mkdtemp(prefix="arbiter-image-")
+        for path, data in image.items():
+            os.makedirs(os.path.dirname(os.path.join(part, path)), exist_ok=True)
+            with open(os.path.join(part, path), "wb") as f:
+                f.write(data)
+        try:
+            os.rename(part, top)
+        except OSError:          # made meanwhile by another bridge
+            shutil.rmtree(part)
+    return [[os.path.join(top, path), "/" + path] for path in image]
+
+
+def bridge_command(listen="127.0.0.1:7777", kind="light", fs=None, blank=False, image=None):
+    """The bridge's command line; ``image`` ({board path: bytes}) instead of the
+    installed firmware."""
     host, port = parse_listen(listen)
-    profile = profile_for(kind)
-    seed = []
-    if not blank:
-        from host_tools.commands.deploy import firmware_sources
-        seed = [[os.path.join(ROOT, path), "/" + path] for path in firmware_sources()]
-        seed += [[os.path.join(ROOT, "boot.py"), "/boot.py"],
-                [os.path.join(ROOT, "main.py"), "/main.py"],
-                [profile, "/profile.json"]]
+    seed = [] if blank else _seed(image or installed_image(kind))
     node = shutil.which("node")
     if node is None:
         raise BoardError("node is not installed: run ./play or ./test once to set everything up")
@@ -94,7 +123,7 @@ def serve(listen="127.0.0.1:7777", kind="light", fs=None, blank=False):
             return proc.wait() or 1  # the bridge said why on stderr
         url = line.split()[-1]
         print("virtual %s board listening on %s (%s); Ctrl-C stops it" % (
-            kind, url, "blank flash" if blank else "firmware from sources"), flush=True)
+            kind, url, "blank flash" if blank else "firmware installed"), flush=True)
         print("  try: arbiter deploy --port %s   or   mpremote connect %s" % (url, url),
               flush=True)
         for line in proc.stdout:

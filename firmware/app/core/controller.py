@@ -11,7 +11,7 @@ that came while another screen was shown. ``status()`` is the session's (status.
 with ``details(out)`` added. A sensor board's controller is a Sensing (sensing.py).
 
 A controller says only what is its board's and its game's:
-    SEATS            the seats' one-letter names ("AB"; Mabula's "WB")
+    SEATS            the seats' one-letter names (the default "AB"; Mabula's "WB")
     options(cfg, settings, profile), seed(cfg, now)   (module functions) a new game's
     press(key, now)  a key while the game is on
     reading(frame, now)   a stable sensor frame (the sensor boards)
@@ -28,6 +28,7 @@ from firmware.app.core.session import Session
 
 
 class Play:
+    SEATS = "AB"
     SHOW_MS = 0
 
     def __init__(self, app, rec, now, engine):
