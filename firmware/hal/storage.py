@@ -103,9 +103,15 @@ class Storage:
             return 0
 
     def read_text(self, name, default=None, limit=MAX_READ):
+        # Read the file's own size: read(limit) would first take a buffer of ``limit``
+        # bytes, more than a Pico's heap has in one piece once the app is loaded.
+        path = self.path(name)
         try:
-            with open(self.path(name)) as f:
-                text = f.read(limit + 1)
+            size = os.stat(path)[6]
+            if size > limit:
+                return default
+            with open(path) as f:
+                text = f.read(size + 1)
         except (OSError, UnicodeError, MemoryError):
             return default
         return default if len(text) > limit else text

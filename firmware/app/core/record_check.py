@@ -94,7 +94,7 @@ def once(rec):
     so its code leaves RAM: the board checks a record at boot, never during a game."""
     bad = problem(rec)
     sys.modules.pop(__name__, None)
-    package = sys.modules["firmware.app"]
+    package = sys.modules["firmware.app.core"]
     if hasattr(package, "record_check"):
         delattr(package, "record_check")
     return bad

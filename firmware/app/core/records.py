@@ -106,8 +106,9 @@ def load_current(storage):
     if not storage.exists(CURRENT) and not storage.exists(CURRENT + ".tmp"):
         return None, None
     rec = storage.read_json(CURRENT, None, MAX_BYTES)
-    if problem(rec):
-        return None, "unreadable /%s" % CURRENT
+    why = problem(rec)
+    if why:
+        return None, "unreadable /%s: %s" % (CURRENT, why)
     if storage.exists(game_path(rec["id"])):
         storage.remove(CURRENT)
         return None, None
