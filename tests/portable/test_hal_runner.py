@@ -8,7 +8,7 @@ from check import eq
 from test_hal_buzzer import Pwm
 from test_hal_keys import Board, Button
 
-from firmware.app.core import crash, device
+from firmware.app.core import crash, device, records
 from firmware.app.core.runtime import make_app
 from firmware.hal.buzzer import Buzzer
 from firmware.hal.keys import KeyMatrix
@@ -223,3 +223,25 @@ def test_a_move_shows_on_the_leds_before_it_is_saved():
     eq(shown[0], (1, 0), "the first frame after the move, before the save")
     eq(shown[1], (1, 1), "the next frame, after it")
     eq(rig.runner.crashed_at, None, "no crash")
+
+
+def test_a_save_held_until_the_leds_that_finds_the_flash_full_makes_room_and_says_so():
+    """The runner holds a step's writes until its frame is out; when they then find the
+    flash full, the game is saved again the records' way (the oldest record goes) and the
+    board says so: nothing crashes, nothing saved is lost but the oldest record."""
+    from test_app_full_flash import SmallFlash, _old_records
+    rig = Rig(make_app)
+    root = rig.storage.root
+    _old_records(root, 3)
+    flash = SmallFlash(root, 0, False)        # a port that cannot tell what is free
+    flash.capacity = flash.used() + 150       # less than a new game's save
+    rig.storage = rig.runner.storage = flash
+    rig.new_game(1400)
+    eq(rig.runner.crashed_at, None, "no crash")
+    app = rig.runner.app
+    eq(app.status()["screen"], "game")
+    said = app.status()["message"]
+    assert said.startswith("flash full: oldest games removed to make room (1)"), said
+    eq(flash.read_json("state/current.json")["id"], 4, "the new game is saved")
+    eq(records.ids(flash), [2, 3], "the oldest record made room")
+    assert not flash.exists(crash.LOG)

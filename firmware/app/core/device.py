@@ -90,7 +90,7 @@ class Runner:
                 self.storage.flush()
                 if self.storage.failed:   # a full flash: written again, the records' way
                     self.storage.failed = False
-                    self.app.rewrite()
+                    self.app.rewrite(now_ms)
             except Exception as exc:
                 self._crashed(exc, now_ms)
         self.buzzer.tick(now_ms)

@@ -51,18 +51,5 @@ def new_game(app, game, now, seed=None, match=None):
     app.enter_game(play)
     if play.name == "game":   # not while the board is set up (the marble board's setup says so)
         app.say("%s to move" % ses.who(ses.turn))
-    note = _flash_note(gone + (more or []), more is None)
-    if note:
-        app.log(now, note)
-        app.say(note)
+    app.saved(None if more is None else gone + more, now)
     return play
-
-
-def _flash_note(gone, unsaved):
-    """What the board says when its flash is full, or None."""
-    if unsaved:
-        return "flash full: this game is not saved; clear games with `arbiter games clear`"
-    if gone:
-        return ("flash full: oldest games removed to make room (%s); `arbiter games export` "
-                "keeps games" % " ".join([str(i) for i in gone]))
-    return None

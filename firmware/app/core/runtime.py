@@ -138,18 +138,26 @@ class App:
         the steady state of the game and menu screens)."""
         self.screen.draw(self.frame, now_ms)
 
-    def rewrite(self):
+    def rewrite(self, now_ms):
         """A save the runner held until the LEDs showed failed (a full flash): the game
         is saved again now, the way records.py saves (it makes room, or keeps the last
-        save and says so)."""
+        save), and the board says so."""
         play = self.play
         if play is None:
             return
         rec = play.session.rec
         if "ended" in rec:
-            records.finish(self.storage, rec, rec["result"], rec["ended"])
-        elif records.save_current(self.storage, rec) is None:
-            self.say("flash full: this game is not saved; clear games with `arbiter games clear`")
+            self.saved(records.finish(self.storage, rec, rec["result"], rec["ended"]), now_ms)
+        else:
+            self.saved(records.save_current(self.storage, rec), now_ms)
+
+    def saved(self, gone, now_ms):
+        """A save's outcome (records.py: the ids removed to make room, None when it could
+        not be saved): said and logged when the flash was full."""
+        note = records.flash_note(gone)
+        if note:
+            self.log(now_ms, note)
+            self.say(note)
 
     def take_sounds(self):
         """The tones queued since the last call; () when there are none, so that a

@@ -163,7 +163,7 @@ class Session:
             return
         forced = _only_pass(self.engine, self.state)
         if not forced:
-            records.save_current(app.storage, rec)
+            app.saved(records.save_current(app.storage, rec), now)
         app.log(now, "move %s %s" % (who, move))
         if forced:
             self.pass_seat = self.turn
@@ -261,7 +261,7 @@ class Session:
             c.left = [c.game_ms, c.game_ms] if prev is None else [prev[0], prev[1]]
         c.new_turn()
         self.turn_at = self.last = now
-        records.save_current(self.app.storage, rec)
+        self.app.saved(records.save_current(self.app.storage, rec), now)
         self.app.log(now, "undo %s" % undone)
         self.app.beep(render.UNDO)
         self.app.say("undone: %s; %s to move" % (undone, self.who(self.turn)))
