@@ -247,3 +247,54 @@ def _typed(session, screen, line, write):
             screen.show(session.play(move))
         except ValueError as e:   # IllegalMove is a ValueError
             write("Not accepted: %s\n" % e)
+
+
+def run_board(session, bridge, port, write, record_path=None, wait=0.02):
+    """A board plays this side (`arbiter online ... --port`): its player moves on the board,
+    the bridge carries the moves both ways (bridge.py), and the terminal shows the game as
+    it goes - the other player's moves, both links, the clocks, what the board says.
+    Exit status as ``run``; Ctrl-C leaves (the game waits: `join` goes on with it)."""
+    screen = Screen(session, write)
+    opened = None
+    shown_ply = saved = None
+    try:
+        while True:
+            if port.up() and port.opened != opened:
+                opened = port.opened
+                bridge.connected()
+            events = session.pump(wait)
+            screen.show(events)
+            bridge.events(events)
+            for line in port.lines():
+                bridge.line(line)
+            bridge.tick()
+            if bridge.failed:
+                write("This board cannot play it: %s.\n" % bridge.failed)
+                return 1
+            if bridge.cancelled and not session.started():
+                write("The game was given up at the board.\n")
+                return 0
+            if not session.started():
+                continue
+            if saved != (len(session.mirror.record), session.stopped):
+                saved = (len(session.mirror.record), session.stopped)
+                save(session, record_path)
+            if session.stopped is not None:
+                return 1
+            if session.ended:
+                bridge.tick()     # the board hears a resignation from elsewhere
+                return 0
+            if shown_ply != session.mirror.next_ply() and screen.v is not None:
+                shown_ply = session.mirror.next_ply()
+                screen.board()
+                if session.my_turn():
+                    write("Your move, on the board.\n")
+                else:
+                    write("Waiting for %s…\n" % screen.name(1 - session.seat))
+    except KeyboardInterrupt:
+        write("Left the game; `arbiter online join %s --port %s` goes on with it.\n"
+              % (session.code, port.port))
+        return 0
+    finally:
+        port.send("bye")
+        port.close()
