@@ -93,7 +93,8 @@ class Robot:
         if not self.on or app is None or b.events.queue:
             return
         if app.screen.name == "resume":
-            return self._act(now, ("resume", 0), [("down", app.keys["ok"]), ("up", app.keys["ok"])])
+            ok = app.keys["ok"]
+            return self._act(now, ("resume", 0), [("down", ok), ("up", ok)])
         play = app.play
         if play is None or app.screen is not play:
             return
