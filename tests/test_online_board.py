@@ -54,6 +54,8 @@ def _play_against(s, board, proc, seconds):
 
 @pytest.mark.parametrize("kind,game,options", [
     ("light", "morbak", {"game_time_s": 900, "move_time_s": None}),
+    ("marble", "mabula", {}),
+    ("stone", "fursaz", {"size": 5}),
 ])
 def test_a_whole_game_against_the_terminal(kit, board_of, tmp_path, kind, game, options):
     board = board_of(kind)

@@ -102,7 +102,7 @@ class Robot:
         if "online" not in ses.rec or ses.over:
             return
         game, state, ply = ses.rec["game"], ses.state, len(ses.rec["moves"])
-        if getattr(play, "wrongs", 0):   # the pieces are not as the position says: put them so
+        if play.name == "setup" or getattr(play, "wrongs", 0):   # put the pieces as it says
             return self._act(now, ("position", ply), self.position(app, game, state))
         far = ses.rec["online"][1]
         if ses.turn == 1 - far:
