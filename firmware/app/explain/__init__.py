@@ -81,6 +81,20 @@ def pick_title(pick):
     return catalogue.title(pick[2][0][1])
 
 
+def away_name(ses, seat):
+    """A seat not at the board as the words name it: "the board (White)" for its own
+    play, "White (elsewhere)" for a player elsewhere (the seats issue's outside seat)."""
+    name = ses.name(seat)
+    return ("the board (%s)" if ses.player(seat) == "the board" else "%s (elsewhere)") % name
+
+
+def waiting(ses, seat):
+    """What a seat not at the board is doing while its move has not come."""
+    if ses.player(seat) == "the board":
+        return "the board (%s) is thinking" % ses.name(seat)
+    return "waiting for %s's move, played elsewhere" % ses.name(seat)
+
+
 def cell(cells, colour, text):
     """A line of the legend (for the words of every game too)."""
     return [list(cells), list(colour), text]
