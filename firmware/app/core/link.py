@@ -133,7 +133,9 @@ class Link:
                     self.send("no %s" % e)
         if app is None:
             return
-        app.held = self.heard is None or now - self.heard > SILENT_MS or not self.up
+        play = app.play
+        app.held = (play is not None and "online" in play.session.rec
+                    and (self.heard is None or now - self.heard > SILENT_MS or not self.up))
         if app.said is not self.said:
             self.said = app.said
             if app.said:
