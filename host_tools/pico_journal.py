@@ -12,7 +12,7 @@ import struct
 
 import littlefs
 
-from host_tools.uf2 import FLASH_BASE, FS_BLOCK, FS_BLOCKS, FS_OFFSET, read_blocks
+from host_tools.commands.uf2 import FLASH_BASE, FS_BLOCK, FS_BLOCKS, FS_OFFSET, read_blocks
 
 ERASE, PROGRAM, MARK = 0x45, 0x50, 0x4D
 FLASH_SIZE = 16 << 20       # rp2040js's flash, as host_tools/node/pico_chip.mjs keeps it

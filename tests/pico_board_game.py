@@ -7,10 +7,13 @@ The app runs as on the board, fed the stable frames its sensors would give (a st
 put down, then its flips turned; a marble pushed in), and random moves are played
 until the game ends or PLIES. Prints one JSON line: plies played, whether the game
 ended, whether the moves the app recorded are the game's, the lowest gc.mem_free() and
-the smallest largest free block seen after a collection."""
+the smallest largest free block seen after a collection, and the emulated ms of each
+step that answers a settled frame (mean, worst), its writes held until after it as the
+board's runner holds them (the LED frame's ~1.6 ms comes on top)."""
 import gc
 import json
 import os
+import time
 
 from firmware.app.core.runtime import make_app
 from firmware.hal.storage import Storage
@@ -25,7 +28,8 @@ def main(profile, seed, cap):
         os.mkdir("/boardtest")
     except OSError:
         pass
-    app = make_app(profile, Storage("/boardtest"), 0)
+    storage = Storage("/boardtest")
+    app = make_app(profile, storage, 0)
     t = 800
     app.step(t, [])
     t += 20
@@ -41,13 +45,19 @@ def main(profile, seed, cap):
     rng = Rng(seed)
     moves = []
     low_free = low_block = 1 << 30
+    answers = []
     while not engine.is_over(s) and len(moves) < cap:
         legal = choices(engine, s)  # noqa: F821
         m = legal[rng.below(len(legal))]
         legal = None
         for ev in frames(app, engine, s, m):
             t += 500
+            storage.hold()
+            t0 = time.ticks_us()
             app.step(t, [ev])
+            if ev[0] == "frame":
+                answers.append(time.ticks_diff(time.ticks_us(), t0))
+            storage.flush()
         s = engine.play(s, m)
         moves.append(m)
         gc.collect()
@@ -58,7 +68,8 @@ def main(profile, seed, cap):
     hands = len(engine.hand_history(s)) if game == "mano" else None
     return {"plies": len(moves), "over": engine.is_over(s), "same_moves": recorded == moves,
             "hands": hands, "wrong": app.status().get("wrong"), "min_free": low_free,
-            "min_largest_block": low_block}
+            "min_largest_block": low_block,
+            "answer_ms": [sum(answers) / 1000 / max(1, len(answers)), max(answers or [0]) / 1000]}
 
 
 print(json.dumps(main(PROFILE, SEED, PLIES)))  # noqa: F821 (given by the sender)

@@ -105,11 +105,34 @@ def test_the_deploy_image():
     paths = list(image)
     assert paths[0] == "firmware/update.mpy" and paths[-1] == "boot.py"  # see firmware/update.py
     assert {"main.py", "profile.json", "firmware/rules/morbak.mpy",
-            "firmware/app/runtime.mpy"} <= set(paths)
+            "firmware/app/core/runtime.mpy"} <= set(paths)
     assert not [p for p in paths if p.startswith("firmware/") and not p.endswith(".mpy")]
     assert image["profile.json"] == profile and image["firmware/rules/morbak.mpy"][:1] == b"M"
     sources = deploy.build(None, profile)
     assert "firmware/rules/morbak.py" in sources and "firmware/rules/morbak.mpy" not in sources
+
+
+def test_native_code_goes_to_boards_with_a_native_emitter():
+    pico, pico2 = 6 | 3 << 8 | 4 << 10, 6 | 3 << 8 | 7 << 10      # as sys.implementation._mpy
+    assert deploy.native_arch({"name": "micropython", "mpy": pico}) == "armv6m"
+    assert deploy.native_arch({"name": "micropython", "mpy": pico2}) == "armv7emsp"
+    assert deploy.native_arch({"name": "micropython", "mpy": 774}) is None    # WebAssembly: none
+    assert deploy.native_arch({"name": "micropython", "mpy": None}) is None
+    assert deploy.native_arch({"name": "micropython", "mpy": 6 | 60 << 10}) is None   # unknown
+    assert deploy.native_arch({"name": "circuitpython", "mpy": pico}) is None
+    profile = deploy.load_profile("light-pico")
+    info = {"name": "micropython", "mpy": pico2}
+    image = deploy.build(deploy.compiler_for(info), profile, deploy.native_arch(info))
+    twins = [p for p in image if p.endswith("_native.mpy")]
+    assert "firmware/hal/leds_native.mpy" in twins and "firmware/hal/leds.mpy" in image
+    # A .mpy's third byte holds the native architecture (bits 2-7): armv7emsp's is 7.
+    assert {image[p][2] >> 2 for p in twins} == {7}
+    assert image["firmware/hal/leds.mpy"][2] >> 2 == 0, "the portable twin is bytecode only"
+    plain = deploy.build(deploy.compiler_for(info), profile)
+    assert not [p for p in plain if "_native" in p], "no architecture: no native code"
+    sources = deploy.build(None, profile, "armv6m")    # the board compiles them itself
+    assert "firmware/hal/leds_native.py" in sources
+    assert not [p for p in deploy.build(None, profile) if "_native" in p]
 
 
 def test_a_bad_profile_is_bad_input(tmp_path, monkeypatch):

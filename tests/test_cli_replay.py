@@ -210,3 +210,51 @@ def test_text_that_json_allows_is_read_as_json(tmp_path):
         path.write_bytes(('{"t": 0, "press": "ok%s"}\n' % odd).encode())
         out = arbiter("replay", "marble", str(path))
         assert out.returncode == 2 and "line 1: press names no button" in out.stderr, out.stderr
+
+
+def _a_presses(tmp_path, squares):
+    """A light-board trace where A presses ``squares``, one each 1.5 s (B's move comes
+    in between)."""
+    lines = []
+    for k, name in enumerate(squares):
+        lines += ['{"t": %d, "keys": "%s"}' % (1500 * k + 100, name),
+                  '{"t": %d, "keys": ""}' % (1500 * k + 200)]
+    path = tmp_path / "a.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+def _moves(tmp_path, text):
+    path = tmp_path / "b.txt"
+    path.write_text(text)
+    return path
+
+
+def test_a_seat_played_elsewhere_from_a_file_of_moves(tmp_path):
+    """The trace presses A's squares only; B's moves come from the file (a line PLY MOVE
+    each, or as replay prints them): every move of the game is listed, and the result."""
+    trace = _a_presses(tmp_path, ("a1", "b1", "c1", "d1"))
+    path = _moves(tmp_path, "# B lights the top row\n2 L a7\nmove 4 L b7\n\n6 L c7\n")
+    out = arbiter("replay", "light", trace, "--set", "morbak.confirm=off",
+                  "--seat", "B=%s" % path)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert [x for x in lines if x.startswith("move ")] == [
+        "move 1 L a1", "move 2 L a7", "move 3 L b1", "move 4 L b7", "move 5 L c1",
+        "move 6 L c7", "move 7 L d1"]
+    result = json.loads([x for x in lines if x.startswith("result ")][0][7:])
+    assert (result["winner"], result["reason"]) == (0, "line"), result
+
+
+def test_a_bad_file_of_moves_or_seat_is_exit_2_with_one_sentence(tmp_path):
+    trace = _a_presses(tmp_path, ("a1", "b1"))
+    cases = [("B", "2 L a7\nL b7\n",
+              "the moves of seat B: line 2: a move is PLY MOVE (e.g. 12 e5)"),
+             ("C", "2 L a7\n", "Morbak has seats A and B, not C"),
+             ("B", "2 L a1\n", "the moves of seat B: move 2, L a1, is refused: a1 is not empty")]
+    for letter, text, says in cases:
+        seat = "%s=%s" % (letter, _moves(tmp_path, text))
+        out = arbiter("replay", "light", trace, "--set", "morbak.confirm=off", "--seat", seat)
+        assert out.returncode == 2, (seat, out.stderr[-300:])
+        assert says in out.stderr and out.stderr.count("\n") == 1, (seat, out.stderr)
+        assert "Traceback" not in out.stderr

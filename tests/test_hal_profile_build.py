@@ -84,7 +84,7 @@ def test_the_shipped_light_profile_loads():
     p = prof.load(LIGHT_PICO)
     assert p["kind"] == "light" and p["leds"]["count"] == 49
     assert prof.safe_mode_keys(p) == [0, 6]                # a1, g1
-    assert prof.latency_budget_ms(p) <= 30
+    assert prof.latency_budget_ms(p) <= 20
 
 
 def test_missing_and_broken_files(tmp_path):

@@ -1,6 +1,6 @@
 """Imports flow one way (docs/architecture.md#layout): app -> hal, rules; hal and rules never
 import app; hal never imports rules (the drivers know nothing of the games); rules imports nothing
-outside its package."""
+outside its package but the native-code loader (firmware/native.py)."""
 import ast
 import os
 

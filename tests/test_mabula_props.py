@@ -150,6 +150,14 @@ def test_random_games(opts, seed, data):
         assert m.is_over(s) == (legal == [])
         assert (m.to_move(s) is None) == (legal == [])
         assert legal == [] or legal == ["pass"] or "pass" not in legal
+        assert m.only_pass(s) == (legal == ["pass"])
+        colours, movers = bytearray(60), bytearray(b"\x07" * 60)
+        m.board_view(s, colours, movers)
+        sources = {m.space_index(mv[:2]) for mv in legal if mv != "pass"}
+        assert movers == bytes(int(i in sources) for i in range(60))
+        ranks = m.to_text(s).split(" ")[0].split("/")   # rank 8 first, corners "-"
+        text = "".join(r.replace("-", "") for r in reversed(ranks))
+        assert colours == bytes(".WB".index(c) for c in text)
         _same(m.from_text(m.to_text(s)), s)
         _check_result(s, opts)
         if not legal:

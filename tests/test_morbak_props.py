@@ -147,6 +147,8 @@ def play_out(s, ref, data, game_clock, move_clock):
         moves = m.legal_moves(s)
         assert moves == ref.moves()
         assert m.is_over(s) == (moves == [])
+        assert m.only_pass(s) == (moves == ["pass"])
+        assert m.square_states(s) == "".join(m.square_state(s, i) for i in range(49)).encode()
         if moves == ["pass"]:
             event("forced pass")
         same_behaviour(m.from_text(m.to_text(s)), s)

@@ -38,7 +38,7 @@ except PicoError as e:
     pytest.skip("emulated Pico layer skipped: %s" % e, allow_module_level=True)
 
 from firmware.rules import Rng, morbak  # noqa: E402
-from host_tools import uf2  # noqa: E402
+from host_tools.commands import uf2  # noqa: E402
 from host_tools.pico_journal import Cut, Journal, flash_image  # noqa: E402
 from tests.pico_cuts import Check  # noqa: E402
 from tests.test_pico_board import flash_file, latest, position_colours  # noqa: E402
@@ -75,7 +75,7 @@ def images(tmp_path_factory):
 
     def image(name):
         if name not in made:
-            assert uf2.run(name, MICROPYTHON, out) == 0
+            assert uf2.write_image(name, MICROPYTHON, out) == 0
             made[name] = os.path.join(out, "arbiter-%s.uf2" % name)
         return made[name]
     return image

@@ -41,7 +41,7 @@ def test_bundle_has_the_firmware_as_on_disk_and_the_profile(server):
     assert kind == "application/json"
     bundle = json.loads(data)
     assert bundle["board"] == "light" and bundle["profile"]["kind"] == "light"
-    with open(os.path.join(ROOT, "firmware", "app", "runtime.py"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "firmware", "app", "core", "runtime.py"), encoding="utf-8") as f:
         assert bundle["files"]["firmware/app/core/runtime.py"] == f.read()
     assert all(p.startswith("firmware/") and p.endswith(".py") for p in bundle["files"])
     assert "firmware/rules/morbak.py" in bundle["files"]
@@ -149,7 +149,7 @@ def test_the_bundle_is_built_once_and_again_only_when_a_file_changes(tmp_path, m
         assert len(results) == 20 and len(set(results)) == 1
         built = s.httpd.RequestHandlerClass.built
         assert built.builds == 1
-        (tmp_path / "firmware" / "app" / "runtime.py").write_text("# changed\n")
+        (tmp_path / "firmware" / "app" / "core" / "runtime.py").write_text("# changed\n")
         bundle = json.loads(get(s, "/bundle.json")[1])
         assert bundle["files"]["firmware/app/core/runtime.py"] == "# changed\n"
         assert built.builds == 2

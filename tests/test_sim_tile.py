@@ -608,8 +608,10 @@ def play_mano(sim, hands, bot=None):
             if st["result"]:
                 break
             if bot is None:
-                want = "clear the track for hand %d (A %d, B %d); the lead goes on S"
-                assert says(sim) == want % (hand_now + 1, totals[0], totals[1])
+                # The hand's result stays said while its tiles are cleared away.
+                want = "hand %d: %s wins %s (%s); clear the track for hand %d (A %d, B %d); "
+                want += "the lead goes on S"
+                assert says(sim) == want % (hand_now, *ends[-1][1:4], hand_now + 1, *totals)
             else:                                             # first the board's new hand
                 assert "holds 7 tiles: put them face down on the field" in says(sim), says(sim)
             assert clipped(sim) == []

@@ -7,10 +7,14 @@ every column (low = pressed), then releases the row. Key number = row * len(cols
 the keys on their own pins (active low) come after the grid, in the order given
 (the light board: rows = ranks 1-7, cols = files a-g, so a1 = 0 ... g7 = 48, MENU 49, OK 50).
 
-A key's state changes only after ``debounce`` consecutive scans agree on the new state.
+A press counts at the first scan that reads the key down (the answer cannot wait for
+more: docs/architecture.md#memory-and-speed); a release only after ``debounce``
+consecutive scans read it up, so a contact's bounce never makes a second press.
 "long" comes once per press, ``long_ms`` after its "down". Events wait in a preallocated
 ring until ``take_events()``; a scan allocates nothing. Pins are passed in: any objects
 with ``value()`` / ``value(v)`` (machine.Pin, or the fakes in the tests)."""
+
+from firmware import native
 
 KINDS = ("down", "up", "long")
 _DOWN = 0
@@ -48,28 +52,12 @@ class KeyMatrix:
             row.value(1)
 
     def scan(self, now_ms):
-        # Most keys are up and agree with their last state: only the others cost a call.
-        stable, differ, long_sent = self._stable, self._differ, self._long_sent
-        k = 0
-        for row in self._rows:
-            row.value(0)
-            self._sleep_us(self.settle_us)
-            for col in self._cols:
-                raw = 0 if col.value() else 1
-                if raw != stable[k] or differ[k] or (raw and not long_sent[k]):
-                    self._sample(k, raw, now_ms)
-                k += 1
-            row.value(1)
-        for pin in self._extra:
-            raw = 0 if pin.value() else 1
-            if raw != stable[k] or differ[k] or (raw and not long_sent[k]):
-                self._sample(k, raw, now_ms)
-            k += 1
+        _scan(self, now_ms)
 
     def _sample(self, k, raw, now_ms):
         if raw != self._stable[k]:
             n = self._differ[k] + 1
-            if n < self.debounce:
+            if n < self.debounce and not raw:
                 self._differ[k] = n
                 # A bounce so far: a held key is still held, and its long press is due on time.
                 if self._stable[k] and not self._long_sent[k] and now_ms - self._down_ms[k] >= self.long_ms:
@@ -119,3 +107,29 @@ class KeyMatrix:
 
     def is_down(self, key):
         return self._stable[key] == 1
+
+
+def scan(km, now_ms):
+    """One scan of ``km``'s keys (native twin: keys_native.scan). Most keys are up and
+    agree with their last state: only the others cost a call."""
+    stable, differ, long_sent = km._stable, km._differ, km._long_sent
+    sleep_us, settle_us = km._sleep_us, km.settle_us
+    k = 0
+    for row in km._rows:
+        row.value(0)
+        sleep_us(settle_us)
+        for col in km._cols:
+            raw = 0 if col.value() else 1
+            if raw != stable[k] or differ[k] or (raw and not long_sent[k]):
+                km._sample(k, raw, now_ms)
+            k += 1
+        row.value(1)
+    for pin in km._extra:
+        raw = 0 if pin.value() else 1
+        if raw != stable[k] or differ[k] or (raw and not long_sent[k]):
+            km._sample(k, raw, now_ms)
+        k += 1
+
+
+_twin = native.load("firmware.hal.keys_native")
+_scan = _twin.scan if _twin else scan

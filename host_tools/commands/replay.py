@@ -54,6 +54,9 @@ def _say(line):
     print(line, flush=True)   # as it happens: a trace still being written is followed
 
 
+MAX_MOVES = 1 << 20   # characters of a file of moves read at most (a game is a few KB)
+
+
 def _seats(specs):
     """{letter: text of its file} of the --seat LETTER=FILE options."""
     out = {}
@@ -65,7 +68,7 @@ def _seats(specs):
             raise UsageError("--seat %s is given twice" % quoted(letter))
         try:
             with open(path, encoding="utf-8") as f:
-                out[letter] = f.read(MAX_LINE * 1024)
+                out[letter] = f.read(MAX_MOVES)
         except (OSError, UnicodeError) as e:
             raise UsageError("cannot read the moves %s: %s" % (
                 quoted(path), getattr(e, "strerror", None) or "not UTF-8 text"))

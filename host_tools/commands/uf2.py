@@ -32,7 +32,7 @@ RAM = (0x20000000, 0x20042000)
 MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)
 FLAG_FAMILY = 0x2000
 RP2040_FAMILY = 0xE48BFF56
-MPY_VERSION = 6 | 3 << 8  # MicroPython 1.27 loads .mpy v6.3
+MPY_VERSION = 6 | 3 << 8 | 4 << 10  # MicroPython 1.27 on an RP2040: .mpy v6.3, armv6m
 
 
 def read_blocks(data):
@@ -133,6 +133,15 @@ def image(micropython, files):
     return write_blocks(blocks)
 
 
+def board_files(profile):
+    """(what the volume holds, the compiler, the native architecture) for the Pico that
+    runs the MicroPython this image carries: deploy's build for its .mpy version and arch."""
+    info = {"name": "micropython", "mpy": MPY_VERSION}
+    compiler = deploy.compiler_for(info)
+    arch = deploy.native_arch(info)
+    return deploy.build(compiler, profile, arch), compiler, arch
+
+
 def write_image(profile_name=deploy.DEFAULT_PROFILE, micropython=None, out="."):
     profile = deploy.load_profile(profile_name)
     if micropython is None:
@@ -146,8 +155,7 @@ def write_image(profile_name=deploy.DEFAULT_PROFILE, micropython=None, out="."):
     except OSError as e:
         raise UsageError("cannot read %s: %s" % (micropython, e.strerror))
     check_firmware(read_blocks(firmware))   # before the compiling: bad input said at once
-    compiler = deploy.compiler_for({"name": "micropython", "mpy": MPY_VERSION})
-    files = deploy.build(compiler, profile)
+    files, compiler, arch = board_files(profile)
     data = image(firmware, files)
     path = os.path.join(out, "arbiter-%s.uf2" % profile_name)
     try:
@@ -155,9 +163,10 @@ def write_image(profile_name=deploy.DEFAULT_PROFILE, micropython=None, out="."):
     except OSError as e:
         raise UsageError("cannot write %s: %s" % (path, local_files.why(e)))
     local_files.write(path, data)
-    print("wrote %s (%d KB): MicroPython from %s + %d files (%s) in a littlefs volume at 0x%x"
+    print("wrote %s (%d KB): MicroPython from %s + %d files (%s%s) in a littlefs volume at 0x%x"
           % (path, len(data) // 1024, os.path.basename(micropython), len(files),
-             "bytecode" if compiler else "sources", FLASH_BASE + FS_OFFSET))
+             "bytecode" if compiler else "sources", ", native code for %s" % arch if arch else "",
+             FLASH_BASE + FS_OFFSET))
     return 0
 
 

@@ -332,7 +332,8 @@ function showStatus() {
   // The firmware lists a bounded sample (explain.session_status): say how much it is.
   const legal = s.legal || [];
   const count = s.legal_count === undefined ? legal.length : s.legal_count;
-  const listed = count === null ? `the first ${legal.length}; more not counted`
+  const listed = count === null ? (legal.length ? `the first ${legal.length}; more not counted`
+    : "too many to list")
     : count > legal.length ? `${count}; the first ${legal.length} listed` : `${count}`;
   $("legal-count").textContent = s.game ? `(${listed})` : "";
   $("legal").replaceChildren(...legal.map((m) => {

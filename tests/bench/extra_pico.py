@@ -6,12 +6,15 @@ WebAssembly figures (PICO = True: this runs on the host only).
   (emulated seconds per wall second, the app idle);
 * gc.mem_free() with the app at its menu and with a Morbak game running (after
   gc.collect(), from a timer while the app runs);
-* key press -> LED frame latency in emulated ms (a square pressed in a game: the frame
-  that shows the selection), mean and worst of several presses, the app as it boots;
+* key press -> changed LED frame in emulated ms, the app as it boots: OK starting a Morbak
+  game, a square's first press (selects) and its second (plays and saves), mean and worst,
+  next to the figures before the native code (LATENCY_BEFORE);
 * whole random games of all five engines (Fursaz at both sizes) on the port's fixed heap:
-  lowest gc.mem_free(), smallest largest free block, most bytes one legal_moves takes,
-  ms per legal_moves + play (emulated);
-* a whole game on the marble and stone boards' apps; the heap each board's app holds with
+  lowest gc.mem_free(), smallest largest free block, most bytes one legal_moves takes
+  (with its garbage) and keeps (its list), ms per legal_moves + play (emulated), mean and
+  worst, next to the figures before (ENGINES_BEFORE);
+* a whole game on the marble, stone and tile boards' apps, with the emulated ms from a
+  settled sensor frame to the step that answers it; the heap each board's app holds with
   its game running to the end (tests/pico_heap.py): the light board's Morbak, the marble
   board's Mabula (under 48 KB), the tile board's Mano a Mano match (under 64 KB);
 * a whole Masbrur round on the tile board's app: lowest gc.mem_free(), smallest largest
@@ -51,20 +54,53 @@ def _heap_lines(pico):
             if line.startswith("heap ")]
 
 
-def _latency(pico, state, count=6):
-    """Emulated ms from a square going down in a game to the frame that shows it selected
-    (the confirm step), each selection cancelled with MENU."""
+def _answer(pico, key):
+    """Emulated ms from ``key`` going down to the first LED frame that differs (None if
+    none came within a second)."""
+    n = pico.frames(0)[0]
+    down = pico.press(key, ms=60)["t"]
+    frame = pico.wait_frame(n, ms=1000)
+    return None if frame is None else frame[1] - down
+
+
+def _latency(pico, plies=8):
+    """Key press -> changed LED frame in a Morbak game (hot seat, the confirm step on):
+    {"start": [OK on the menu], "select": [a square's first press], "play": [its second
+    press, which plays and saves the move]}, emulated ms."""
     from firmware.rules import morbak
-    out = []
-    for move in morbak.legal_moves(state)[:count]:
-        n = pico.frames(0)[0]
-        down = pico.press(move[2:], ms=60)["t"]
-        frame = pico.wait_frame(n, ms=1000)
-        if frame:
-            out.append(frame[1] - down)
-        pico.press("menu", ms=60)
-        pico.wait(500)
-    return out
+    out = {"start": [_answer(pico, "ok")], "select": [], "play": []}
+    pico.wait(600)
+    state = morbak.new_game()
+    for ply in range(plies):
+        move = morbak.legal_moves(state)[3 * ply % 7]
+        out["select"].append(_answer(pico, move[2:]))
+        pico.wait(400)
+        out["play"].append(_answer(pico, move[2:]))
+        state = morbak.play(state, move)
+        pico.wait(700)       # past the played square's flash and pulse
+    return {k: [v for v in vs if v is not None] for k, vs in out.items()}
+
+
+# Key press -> LED frame on the light board before the native code, the press at its first
+# scan and the save after the answer (the firmware of 83f37ea, measured by this bench):
+# mean, worst.
+LATENCY_BEFORE = {"start": (190.5, 190.5), "select": (88.0, 187.5), "play": (79.0, 218.6)}
+# One legal_moves + play, emulated ms, mean and worst ("?": not taken), and the most bytes
+# one legal_moves took, before the native code (issue 25's figures from this bench).
+ENGINES_BEFORE = {"morbak": (8.0, "?", None), "mabula": (7.8, "?", None),
+                  "fursaz size 5": (91, 149, None), "fursaz size 7": (239, 230, None),
+                  "mano": (2.4, "?", None), "masbrur": (824, 4849, 143712)}
+
+
+def _latency_figures(pico, out):
+    got = _latency(pico)
+    for what, words in (("start", "OK starting a game"), ("select", "a square's first press"),
+                        ("play", "its second press (plays, saves)")):
+        ms = got[what]
+        if ms:
+            before = LATENCY_BEFORE[what]
+            out["key press -> LED frame, %s: emulated ms mean / worst (before: %s / %s)"
+                % (words, before[0], before[1])] = "%.1f / %.1f" % (sum(ms) / len(ms), max(ms))
 
 
 def _app_figures(pico, out):
@@ -77,13 +113,7 @@ def _app_figures(pico, out):
     pico.wait(2000)
     out["emulator speed, emulated s per wall s (app idle)"] = round(
         (pico.now_ms() - e0) / 1000 / (time.time() - w0), 2)
-    pico.press("ok")  # start Morbak
-    pico.wait(600)
-    latencies = _latency(pico, morbak.new_game())
-    if latencies:
-        out["key press -> LED frame in a game, emulated ms (mean)"] = round(
-            sum(latencies) / len(latencies), 1)
-        out["key press -> LED frame in a game, emulated ms (worst)"] = round(max(latencies), 1)
+    _latency_figures(pico, out)
     pico.press("menu", ms=1000)  # a long MENU pauses; f4 twice ends the game
     pico.press("f4")
     pico.press("f4")
@@ -129,8 +159,13 @@ def _engine_figures(pico, out):
         out[label + ": plies (whole game: %s)" % got["over"]] = got["plies"]
         out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
         out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
-        out[label + ": most taken by one legal_moves, bytes"] = got["most_for_legal_moves"]
-        out[label + ": legal_moves + play, emulated ms"] = round(got["ms_per_ply"], 2)
+        before = ENGINES_BEFORE[label]
+        out[label + ": most taken by one legal_moves, bytes, with its garbage"
+            + (" (before: %d)" % before[2] if before[2] else "")] = got["most_for_legal_moves"]
+        kept = got["most_kept_by_legal_moves"]
+        out[label + ": most kept by one legal_moves (its list), bytes"] = kept
+        out[label + ": legal_moves + play, emulated ms mean / worst (before: %s / %s)"
+            % before[:2]] = "%.2f / %.1f" % (got["ms_per_ply"], got["worst_ms_per_ply"])
         out[label + ": emulated s per wall s"] = round(
             (pico.now_ms() - e0) / 1000 / (time.time() - w0), 2)
 
@@ -150,6 +185,8 @@ def _board_figures(pico, out, name, label):
         % (got["over"], got["same_moves"])] = got["plies"]
     out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
     out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
+    out[label + ": settled frame -> its answer's step, emulated ms mean / worst "
+        "(+1.6 ms for the LED frame)"] = "%.1f / %.1f" % tuple(got["answer_ms"])
 
 
 def _masbrur_figures(pico, out):
@@ -205,6 +242,7 @@ def figures():
                 out["%s: heap in use by the app, KB, every 10 of %d plies" % (label, plies)] = [
                     round(u / 1024, 1) for u in used]
             _board_figures(pico, out, "stone7-pico", "stone board, Fursaz 7")
+            _board_figures(pico, out, "tile-pico", "tile board, Mano a Mano")
             plies, used = pico_heap.tile_game(pico.port)
             out["tile board, Mano a Mano: heap in use by the app, KB, every 10 of %d plies"
                 % plies] = [

@@ -4,8 +4,9 @@ by tests/test_pico_engines.py and tests/bench/extra_pico.py; this file is sent a
 Prefixed by the sender with ``GAME``, ``OPTIONS``, ``SEED`` and ``PLIES`` (a cap, for the
 slowest games); prints one JSON line: plies played, whether the game ended, the lowest
 ``gc.mem_free()`` and the smallest "largest free block" seen after a collection, the most
-bytes one ``legal_moves`` took (its list and strings, with any garbage it left), and the
-mean milliseconds of one ``legal_moves`` + ``play`` (emulated time)."""
+bytes one ``legal_moves`` took (its list and strings, with any garbage it left) and kept
+(its list and strings alone, after a collection), and the mean and worst milliseconds of
+one ``legal_moves`` + ``play`` (emulated time)."""
 import gc
 import json
 import time
@@ -20,19 +21,23 @@ def play_out(game, options, seed, cap):
     plies = 0
     spent = 0
     low_free = low_block = 1 << 30
-    most = 0
+    most = kept = worst = 0
     gc.collect()
     while not engine.is_over(state) and plies < cap:
         free = gc.mem_free()
         t0 = time.ticks_us()
         moves = engine.legal_moves(state)
-        spent += time.ticks_diff(time.ticks_us(), t0)
+        took = time.ticks_diff(time.ticks_us(), t0)
         most = max(most, free - gc.mem_free())
         move = moves[rng.below(len(moves))]
+        gc.collect()
+        kept = max(kept, free - gc.mem_free())
         moves = None
         t0 = time.ticks_us()
         state = engine.play(state, move)
-        spent += time.ticks_diff(time.ticks_us(), t0)
+        took += time.ticks_diff(time.ticks_us(), t0)
+        spent += took
+        worst = max(worst, took)
         plies += 1
         gc.collect()
         low_free = min(low_free, gc.mem_free())
@@ -40,7 +45,8 @@ def play_out(game, options, seed, cap):
             low_block = min(low_block, largest_block())
     return {"game": game, "options": options, "plies": plies, "over": engine.is_over(state),
             "min_free": low_free, "min_largest_block": low_block, "most_for_legal_moves": most,
-            "ms_per_ply": spent / 1000 / max(1, plies)}
+            "most_kept_by_legal_moves": kept, "ms_per_ply": spent / 1000 / max(1, plies),
+            "worst_ms_per_ply": worst / 1000}
 
 
 print(json.dumps(play_out(GAME, OPTIONS, SEED, PLIES)))  # noqa: F821 (given by the sender)

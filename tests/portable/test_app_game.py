@@ -136,6 +136,19 @@ def test_heartbeat_shows_whose_turn():
     eq(b.pixel("a1"), (99, 35, 0), "the next beat, 3 s later")
 
 
+def test_a_selection_shows_in_the_frame_of_its_press():
+    # Whenever the press comes in the selection's 300 ms blink, the square lights at once.
+    b = Board("selnow")
+    b.start()
+    b.wait(3000)
+    for delay in range(0, 300, 30):
+        b.wait(delay + 20, chunk=delay + 20)
+        b.step([("down", sq("d4"))])
+        eq(b.pixel("d4"), render.SQUARE[1], "pressed %d ms into a blink period" % (b.t % 300))
+        b.step([("up", sq("d4"))])
+        b.press(MENU)  # cancelled: the next press selects again
+
+
 def test_confirm_select_change_cancel():
     b = Board("confirm")
     b.start()

@@ -143,7 +143,8 @@ class Board:
         eq(self.stale_after_close(), [], "back at the menu")
 
     def stale_after_close(self):
-        return stale() + [n for n in sys.modules if n.startswith("firmware.app.play_")]
+        return stale() + [n for n in sys.modules if n.startswith("firmware.app.games.")
+                          and not n.endswith("_settings")]   # no controller left
 
 
 def _every_order(kind, firsts=None):

@@ -15,13 +15,18 @@ FIELD = ["%s%d" % (c, r) for r in range(8) for c in "ABCD"]
 
 
 class Table(SensorBoard):
-    """A tile board against the board (seat B, or ``seat`` 0: A), and the tiles on and
-    around it: a dealt game of the engine gives the hands and the boneyard's order."""
+    """A tile board against the board (seat B, or ``seat`` 0: A) - or against a player
+    elsewhere on that seat, whose moves come from ``outside`` (a feed: core/feeds.py) -
+    and the tiles on and around it: a dealt game of the engine gives the hands and the
+    boneyard's order."""
 
-    def __init__(self, seed, tag, level=1, options=None, seat=1):
+    def __init__(self, seed, tag, level=1, options=None, seat=1, outside=None):
         SensorBoard.__init__(self, PROFILE, tag)
         self.seat = seat
-        self.app.cfg["mano.opponent"] = "AB"[seat]
+        if outside is None:
+            self.app.cfg["mano.opponent"] = "AB"[seat]
+        else:                                          # a player elsewhere: its feed
+            self.app.outside = {seat: outside}
         self.app.cfg["mano.level"] = level
         for k in options or {}:
             self.app.cfg["mano." + k] = options[k]

@@ -49,9 +49,12 @@ class Live(Table):
 
 
 class Masbrur(SensorBoard):
-    def __init__(self, **settings):
+    def __init__(self, outside=None, **settings):
+        """Masbrur started with ``settings`` (masbrur.KEY: value); ``outside``: {seat:
+        feed} of seats played elsewhere (core/feeds.py)."""
         SensorBoard.__init__(self, PROFILE, "masbrurapp")
         self.app.cfg["game"] = "masbrur"      # the menu's L6
+        self.app.outside = outside
         for key in settings:
             self.app.cfg["masbrur." + key] = settings[key]
         self.press(OK)
@@ -372,3 +375,12 @@ def test_against_the_board_it_thinks_over_several_ticks():
     assert ticks > 2, ticks
     eq(b.app.play.session.state.phase, "equipment", "its choice played")
     eq(b.status()["moves"][1] in ("C1", "C2"), True, "a group chosen")
+
+
+def test_the_pie_offer_lists_no_free_choice_move():
+    """The engine's "<free>" (a choice too large to list) is never shown to a player: the
+    page's legal-moves panel showed it."""
+    b = Masbrur()
+    eq(b.state().phase, "pie_offer", "the offer")
+    st = b.status()
+    eq((st["legal"], st["legal_count"]), ([], None), "nothing listed, not counted")

@@ -33,6 +33,35 @@ def test_write_is_atomic_and_reads_are_tolerant():
     eq(s.read_text("nothing", "dflt"), "dflt")
 
 
+def _on_flash(s, name):
+    try:
+        with open(s.root + "/" + name) as f:   # straight from the file, not through Storage
+            return f.read()
+    except OSError:
+        return None
+
+
+def test_held_writes_reach_the_flash_at_the_flush_in_order():
+    s = Storage(fresh_dir("held"))
+    s.hold()
+    s.write_json("a.json", {"n": 1})
+    s.append_log("log", "one\n", 100)
+    s.write_json("a.json", {"n": 2})
+    eq((_on_flash(s, "a.json"), _on_flash(s, "log")), (None, None), "nothing written yet")
+    s.flush()
+    eq((_on_flash(s, "a.json"), _on_flash(s, "log")), ('{"n": 2}', "one\n"), "all of it, in order")
+    s.write_json("b.json", 1)
+    eq(_on_flash(s, "b.json"), "1", "after the flush, writes go at once")
+    # What a step reads is what it wrote: a read carries out the writes held so far.
+    s.hold()
+    s.write_json("a.json", {"n": 3})
+    eq(s.read_json("a.json"), {"n": 3})
+    s.write_json("a.json", {"n": 4})
+    eq(_on_flash(s, "a.json"), '{"n": 3}', "still holding after the read")
+    s.flush()
+    eq(s.read_json("a.json"), {"n": 4})
+
+
 def test_folders_and_sizes():
     s = Storage(fresh_dir("dirs"))
     s.makedirs("x/y")

@@ -157,3 +157,15 @@ def test_leads_and_draws_checked_from_the_tiles_played_and_shown():
     mano_tile_checks._judge_draws([(5, 1, None, (1, 4))], [[], ["1-2", "3-5"]], out)
     mano_tile_checks._judge_draws([(5, 1, None, (1, 4))], [[], ["0-2", "3-5"]], out)
     eq(out, [(5, "B", "held a tile that fit"), (5, "B", "cannot tell"), (5, "B", "fine")], "draws")
+
+
+def test_the_hands_result_stays_said_while_its_tiles_are_cleared():
+    """A newcomer saw "hand 1: B wins 9" replaced at once by "clear the track for hand 2":
+    the result must stay said while the hand's tiles are taken off."""
+    lines, moves, table, o = hands(1)       # DV-3: B dominoes, A holds 4-5: 9
+    b = Tiles()                             # the rules' target of 50: the match goes on
+    play(b, moves)
+    eq(b.status()["result"], None, "the match goes on")
+    b.show(S=None)                          # the first tile of the line taken off
+    eq(b.status()["message"], "hand 1: B wins 9 (domino); clear the track for hand 2 "
+                              "(A 0, B 9); the lead goes on S", "the result, still said")

@@ -14,7 +14,8 @@ from firmware import catalogue
 from firmware.app.core import records
 
 ROW = ("noughts", "Noughts and crosses", "noughts_rules", None, None,
-       (("light", "noughts_light", "noughts_words"), ("marble", "noughts_marble", "noughts_words")))
+       (("light", "noughts_light", "noughts_words"),
+        ("marble", "noughts_marble", "noughts_words")))
 MARBLE = {"name": "marble-test", "kind": "marble", "mcu": "rp2040",
           "leds": {"count": 60}, "buttons": {"menu": 10, "ok": 11, "pass": 12}}
 # X takes the bottom row: a1, b1 (O: a2, b2), c1.

@@ -85,17 +85,17 @@ def run(keys, t0, n, period=5):
     return events, t0 + n * period
 
 
-def test_press_and_release_after_debounce():
+def test_a_press_at_its_first_scan_a_release_after_debounce():
     board, keys, _, _ = make()
     board.down[1 * 7 + 2] = 1                      # c2
-    ev, t = run(keys, 0, 2)
-    eq(ev, [], "two scans are not enough")
-    ev, t = run(keys, t, 1)
-    eq(ev, [("down", 9)], "third identical scan")
+    ev, t = run(keys, 0, 1)
+    eq(ev, [("down", 9)], "the first scan that reads it")
     assert keys.is_down(9)
     board.down[9] = 0
-    ev, t = run(keys, t, 3)
-    eq(ev, [("up", 9)], "release")
+    ev, t = run(keys, t, 2)
+    eq(ev, [], "two scans up are not a release")
+    ev, t = run(keys, t, 1)
+    eq(ev, [("up", 9)], "the third is")
     assert not keys.is_down(9)
 
 
@@ -106,22 +106,31 @@ def test_bounce_never_reaches_the_app():
         board.down[24] = i % 2
         keys.scan(5 * i)
         events += keys.take_events()
-    eq(events, [], "chatter")
+    eq(events, [("down", 24)], "chatter is one press, at its first contact")
     board.down[24] = 1                             # then it settles
-    ev, _ = run(keys, 100, 3)
-    eq(ev, [("down", 24)], "settled press")
+    ev, t = run(keys, 100, 3)
+    eq(ev, [], "still the same press")
+    board.down[24] = 0
+    for i in range(20):                            # chatter on the way up
+        board.down[24] = i % 2
+        keys.scan(t + 5 * i)
+        events += keys.take_events()
+    eq(events, [("down", 24)], "no release, no second press")
+    board.down[24] = 0
+    ev, _ = run(keys, t + 100, 3)
+    eq(ev, [("up", 24)], "released once it stays up")
 
 
 def test_long_press_is_reported_once():
     board, keys, _, _ = make(long_ms=800)
     board.down[48] = 1
-    ev, t = run(keys, 0, 3)                        # down at t = 10
+    ev, t = run(keys, 0, 1)                        # down at t = 0
     eq(ev, [("down", 48)], "down")
-    ev, t = run(keys, t, 158)                      # up to t = 800: 790 ms held
+    ev, t = run(keys, t, 158)                      # up to t = 790 ms held
     eq(ev, [], "not yet long")
-    ev, t = run(keys, t, 1)                        # t = 805: 795
+    ev, t = run(keys, t, 1)                        # t = 795
     eq(ev, [], "still not long")
-    ev, t = run(keys, t, 1)                        # t = 810: 800 ms held
+    ev, t = run(keys, t, 1)                        # t = 800: 800 ms held
     eq(ev, [("long", 48)], "long")
     ev, t = run(keys, t, 100)
     eq(ev, [], "long comes once")

@@ -35,7 +35,7 @@ def test_load_reads_and_checks_the_profile():
     p = prof.load(_write("profile-ok.json", json.dumps(LIGHT)))
     eq(p["keys"]["rows"], LIGHT["keys"]["rows"], "rows")
     eq(prof.safe_mode_keys(p), [0, 6], "a1, g1")
-    eq(prof.latency_budget_ms(p), 15, "3 scans of 5 ms")
+    eq(prof.latency_budget_ms(p), 5, "one scan of 5 ms (a press counts at once)")
 
 
 def test_mistakes_are_named():

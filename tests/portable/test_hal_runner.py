@@ -59,6 +59,16 @@ class Rig:
         for t in range(t0, t1, 5):
             self.runner.tick(t)
 
+    def new_game(self, until):
+        """Power up, wait for the menu, OK: a new game; ticks until ``until``."""
+        self.runner.start(0)
+        self.run(0, 1000)
+        ok = self.runner.keys._extra[1]
+        ok.held = True                             # OK on the menu: a new game
+        self.run(1000, 1100)
+        ok.held = False
+        self.run(1100, until)
+
 
 def test_the_real_app_boots_and_takes_presses():
     rig = Rig(make_app)
@@ -96,13 +106,7 @@ def _ticks_locked(runner, t0, t1):
 def test_ticks_between_presses_allocate_nothing():
     # Scan, step, draw, show, buzzer: the whole loop of a quiet board, in a game.
     rig = Rig(make_app)
-    rig.runner.start(0)
-    rig.run(0, 1000)
-    ok = rig.runner.keys._extra[1]
-    ok.held = True                                 # OK on the menu: a new game
-    rig.run(1000, 1100)
-    ok.held = False
-    rig.run(1100, 1400)                            # the start tone has played
+    rig.new_game(1400)                             # the start tone has played
     app = rig.runner.app
     eq(app.status()["screen"], "game")
     before = app.status()["clocks_ms"][0]
@@ -163,13 +167,7 @@ def test_the_board_thinks_between_polls_of_the_keys():
         reads[0] += 1
         return 10 * reads[0]
     rig.runner.clock = clock
-    rig.runner.start(0)
-    rig.run(0, 1000)
-    ok = rig.runner.keys._extra[1]
-    ok.held = True                                 # OK on the menu: a new game
-    rig.run(1000, 1100)
-    ok.held = False
-    rig.run(1100, 1150)
+    rig.new_game(1150)
     app = rig.runner.app
     eq(app.clock, clock, "the app has the runner's clock")
     ses = app.play.session
@@ -183,4 +181,45 @@ def test_the_board_thinks_between_polls_of_the_keys():
     assert ses.players[ses.turn].thought.move is None, "and the thinking goes on"
     rig.run(1300, 3300)
     eq(len(app.status()["moves"]), 1, "then the board plays")
+    eq(rig.runner.crashed_at, None, "no crash")
+
+
+class _Snoop(RecordingStrip):
+    """A strip that notes, at each frame it sends, (moves the app has played, moves the
+    saved game on the flash holds)."""
+
+    def __init__(self, count, path, runner):
+        RecordingStrip.__init__(self, count)
+        self.path = path
+        self.runner = runner
+        self.seen = []
+
+    def write(self):
+        RecordingStrip.write(self)
+        app = self.runner.app
+        play = getattr(app, "play", None) if app else None
+        played = len(play.session.rec["moves"]) if play else 0
+        try:
+            with open(self.path) as f:        # straight from the file, not through Storage
+                saved = f.read().count('"L ')
+        except OSError:
+            saved = 0
+        self.seen.append((played, saved))
+
+
+def test_a_move_shows_on_the_leds_before_it_is_saved():
+    # A flash erase takes ~45 ms a sector on a Pico: the frame that answers goes first.
+    rig = Rig(make_app)
+    snoop = _Snoop(49, rig.storage.path("state/current.json"), rig.runner)
+    rig.runner.leds = Leds(PROFILE["leds"], snoop)
+    rig.new_game(1400)
+    for t in (1400, 1800):                         # d4 twice: select, then play "L d4"
+        rig.board.down[24] = 1
+        rig.run(t, t + 100)
+        rig.board.down[24] = 0
+        rig.run(t + 100, t + 400)
+    eq(rig.runner.app.status()["moves"], ["L d4"], "the move was played")
+    shown = [s for s in snoop.seen if s[0] == 1]
+    eq(shown[0], (1, 0), "the first frame after the move, before the save")
+    eq(shown[1], (1, 1), "the next frame, after it")
     eq(rig.runner.crashed_at, None, "no crash")

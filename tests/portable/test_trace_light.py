@@ -33,8 +33,8 @@ def presses(names, t=100, bounce=False):
     return out
 
 
-def run(lines, values=None):
-    return trace.replay(PROFILE, Storage(fresh_dir("tl")), lines, 0, values)
+def run(lines, values=None, seats=None):
+    return trace.replay(PROFILE, Storage(fresh_dir("tl")), lines, 0, values, seats=seats)
 
 
 def test_presses_with_the_confirm_step_and_bouncing_contacts():
@@ -57,3 +57,21 @@ def test_a_win_without_the_confirm_step_ends_with_the_result():
 def test_the_same_trace_gives_the_same_lines():
     lines = presses(["d4", "d4", "menu", "e5", "ok"])
     eq(run(lines), run(lines), "twice")
+
+
+def test_a_seat_played_elsewhere_plays_the_moves_of_its_file():
+    """A presses (every 1.5 s: B's move comes in between); B's moves come from a file
+    (`arbiter replay --seat B=FILE`): every move listed, and A's line wins."""
+    lines = []
+    for k in range(4):
+        lines += presses(["abcd"[k] + "1"], 1500 * k + 100)
+    out = run(lines, {"morbak.confirm": "off"}, {"B": "2 L a7\nmove 4 L b7\n# on\n6 L c7\n"})
+    eq([x for x in out if x.startswith("move")],
+       ["move 1 L a1", "move 2 L a7", "move 3 L b1", "move 4 L b7", "move 5 L c1",
+        "move 6 L c7", "move 7 L d1"], "A's moves and B's")
+    eq(out[-1], 'result {"reason": "line", "scores": [1, 0], "winner": 0}', "A's line")
+    try:
+        run(lines, {"morbak.confirm": "off"}, {"B": "2 L a1\n"})
+        raise AssertionError("a move the rules refuse was taken")
+    except ValueError as e:
+        eq(str(e), "the moves of seat B: move 2, L a1, is refused: a1 is not empty", "said")

@@ -5,20 +5,23 @@ SIDE = 13         # track slots on each side of S
 PAD = 27
 FIELD = 28
 WALLS = 60
+# What a position reads besides a tile (reading()); a tile's key is below ODD.
+EMPTY = 255       # no tile
+FAULT = 254       # a contact outside every window, or shorted
+ODD = 253         # one contact reads a tile, the other none: a tile askew
 
 
 def reading(frame, cell):
     """What position ``cell`` of a stable frame reads (two contacts, half a first; 8: no
-    tile, above 8: outside every window): a tile as a * 8 + b, or 255 (no tile), 254 (a
-    bad reading) or 253 (one half reads a tile, the other none: a tile askew)."""
+    tile, above 8: outside every window): a tile as a * 8 + b, or EMPTY, FAULT or ODD."""
     a = frame[2 * cell]
     b = frame[2 * cell + 1]
     if a == 8 and b == 8:
-        return 255
+        return EMPTY
     if a > 8 or b > 8:
-        return 254
+        return FAULT
     if a == 8 or b == 8:
-        return 253
+        return ODD
     return a * 8 + b
 
 

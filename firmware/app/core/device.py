@@ -8,7 +8,8 @@ global exception handler):
 - the loop: every ``keys.scan_ms`` it calls ``Runner.tick(now_ms)``, which scans the
   input sources (the key matrix and buttons; a sensor grid), steps the app at once
   when an event is waiting (else every FRAME_MS, for blinks and clocks), shows its
-  frame and feeds its sounds to the buzzer. The app gets the live clock (``app.clock``)
+  frame and feeds its sounds to the buzzer. What a step writes (a move's save, the
+  event log) is held until its frame is on the LEDs: the answer first, the save after. The app gets the live clock (``app.clock``)
   for work longer than a step: the board thinking about its move does a slice of it
   per step, so the keys and sensors are polled and the LEDs drawn meanwhile. A crash inside
   the app is recorded (firmware.app.core.crash), the error pattern shown for CRASH_SHOW_MS,
@@ -90,8 +91,14 @@ class Runner:
         elif waiting or now_ms - self._last_step >= FRAME_MS:
             self._last_step = now_ms
             try:
+                # The answer first: what the step writes goes to the flash once it shows.
+                self.storage.hold()
                 self.app.step(now_ms, self.take_events())
                 self._show(now_ms)
+                self.storage.flush()
+                if self.storage.failed:   # a full flash: written again, the records' way
+                    self.storage.failed = False
+                    self.app.rewrite()
             except Exception as exc:
                 self._crashed(exc, now_ms)
         self.buzzer.tick(now_ms)
@@ -123,6 +130,10 @@ class Runner:
         self.buzzer.play(app.take_sounds(), now_ms)
 
     def _crashed(self, exc, now_ms):
+        try:
+            self.storage.flush()   # what the step had saved before it crashed
+        except Exception:
+            pass
         self.error = exc
         self.restart = self.crash.record(self.storage, exc)
         self.crashed_at = now_ms
@@ -165,8 +176,11 @@ class Runner:
     async def _loop(self, clock, asyncio):
         period = self.profile["keys"]["scan_ms"]
         while True:
-            self.tick(clock.now())
-            await asyncio.sleep_ms(period)
+            t = clock.now()
+            self.tick(t)
+            # A scan every period, however long the tick took (a step, a save).
+            rest = period - (clock.now() - t)
+            await asyncio.sleep_ms(rest if rest > 0 else 0)
 
 
 class Usb:

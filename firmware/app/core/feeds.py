@@ -3,14 +3,19 @@ from. Loaded only by what gives a seat such a feed (a trace replay, a link, test
 
 
 class Moves:
-    """A feed of moves known in advance, {ply: move} (a file of moves, a test)."""
+    """A feed of moves known in advance, {ply: move} (a file of moves, a test);
+    ``refused``: (ply, move, why) of a move the board refused, else None."""
     undo = True
 
     def __init__(self, moves):
         self.moves = moves
+        self.refused = None
 
     def move(self, ply):
         return self.moves.get(ply)
+
+    def refuse(self, ply, move, why):
+        self.refused = (ply, move, why)
 
 
 def parse(text):

@@ -71,6 +71,7 @@ class Boot:
         self.name = "boot"
         self.t0 = now
         self.rows = app.board.rows(app.profile)
+        self.shown = -1    # the last rank drawn: the next frame never skips one
 
     def tick(self, now):
         if now - self.t0 >= _SWEEP_ROW_MS * (len(self.rows) - 1):
@@ -82,6 +83,9 @@ class Boot:
     def draw(self, f, now):
         render.clear(f)
         row = (now - self.t0) // _SWEEP_ROW_MS
+        if row > self.shown + 1:   # a slow start (imports on a Pico) skips no rank
+            row = self.shown + 1
+        self.shown = row
         rows = self.rows
         if 0 <= row < len(rows) - 1:
             for i in range(rows[row], rows[row + 1]):

@@ -140,6 +140,19 @@ class App:
         the steady state of the game and menu screens)."""
         self.screen.draw(self.frame, now_ms)
 
+    def rewrite(self):
+        """A save the runner held until the LEDs showed failed (a full flash): the game
+        is saved again now, the way records.py saves (it makes room, or keeps the last
+        save and says so)."""
+        play = self.play
+        if play is None:
+            return
+        rec = play.session.rec
+        if "ended" in rec:
+            records.finish(self.storage, rec, rec["result"], rec["ended"])
+        elif records.save_current(self.storage, rec) is None:
+            self.say("flash full: this game is not saved; clear games with `arbiter games clear`")
+
     def take_sounds(self):
         """The tones queued since the last call; () when there are none, so that a
         quiet step allocates nothing."""

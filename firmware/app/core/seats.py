@@ -10,8 +10,9 @@ sensor boards) or played at once (the light board), and on that seat's turn noth
 is accepted (core/controller.py).
 
 Outside moves come from a feed: ``move(ply)`` the move of ply ``ply`` (1 the first) once
-it is known, else None; ``tell(ply, move)`` a move made here; ``undo`` whether a move may
-be taken back (a file may, someone far away is not asked). App.outside maps a seat to its
+it is known, else None; ``tell(ply, move)`` a move made here; ``refuse(ply, move, why)``
+a move of theirs the rules refused (seat_outside.py); ``undo`` whether a move may be taken
+back (a file may, someone far away is not asked). App.outside maps a seat to its
 feed: set by the runner (``arbiter replay --seat B=FILE``, a link: feeds.py), or by tests.
 
 Person is here; the board's play is seat_machine.py, a player elsewhere seat_outside.py:

@@ -15,7 +15,8 @@ def session_status(ses, legal=None):
     engine, s, c, rec = ses.engine, ses.state, ses.clock, ses.rec
     if legal is None:
         moves = engine.legal_moves(s)
-        legal = (moves[:LEGAL_SHOWN], len(moves))
+        # An engine's "<free>" (too many to list: docs/contracts.md) is never shown.
+        legal = ([], None) if moves and moves[0][:1] == "<" else (moves[:LEGAL_SHOWN], len(moves))
     return {"game": rec["game"], "moves": list(rec["moves"]),
             "legal": legal[0], "legal_count": legal[1], "position": engine.to_text(s),
             "clocks_ms": None if c.left is None else [c.left[0], c.left[1]],

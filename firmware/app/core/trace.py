@@ -183,7 +183,8 @@ def replay(profile, storage, lines, seed=0, values=None, new=True, emit=None, se
     returned as a list without it; ``new=False`` powers up over ``storage`` as it is
     instead of starting a game (the saved game is offered for resuming: press OK).
     ``seats``: {seat letter: the text of a file of moves} for seats played elsewhere
-    (core/seats.py: their moves come from the file, a person carries them out)."""
+    (core/seats.py: their moves come from the file, a person carries them out); a move
+    of the file the board refuses ends the run with a ValueError that names it."""
     out = []
     if emit is None:
         emit = out.append
@@ -196,8 +197,11 @@ def replay(profile, storage, lines, seed=0, values=None, new=True, emit=None, se
     wires = Wires(profile)
     drivers = hal_profile.build_micropython(profile, wires.machine, wires.neopixel, sleep_us=lambda us: None)
     runner = device.Runner(make_app, profile, storage, drivers, crash)
-    if seats:
-        runner.outside = _feeds(storage, profile["kind"], seats)
+    named = _feeds(storage, profile["kind"], seats) if seats else ()
+    if named:
+        runner.outside = {}
+        for seat, letter, feed in named:
+            runner.outside[seat] = feed
     runner.start(0)
     app = runner.app
     app.notes = []
@@ -232,6 +236,10 @@ def replay(profile, storage, lines, seed=0, values=None, new=True, emit=None, se
         for note in app.notes:
             emit(" ".join([str(x) for x in note]))
         del app.notes[:]
+        for _seat, letter, feed in named:
+            if feed.refused is not None:
+                raise ValueError("the moves of seat %s: move %d, %s, is refused: %s"
+                                 % ((letter,) + feed.refused))
         t += scan
         if entry is not None and not releases and t - changed > IDLE_MS:
             # Nothing left to settle: on to the last scan before the next line is read.
@@ -247,18 +255,20 @@ def replay(profile, storage, lines, seed=0, values=None, new=True, emit=None, se
 
 
 def _feeds(storage, kind, seats):
-    """{seat: feed} for ``seats`` ({letter: file text}), by the letters of the game the
-    settings start (its controller's SEATS); ValueError names a wrong letter or line."""
+    """[(seat, letter, feed)] for ``seats`` ({letter: file text}), by the letters of the
+    game the settings start (its controller's SEATS); ValueError names a wrong letter or
+    line."""
     from firmware.app.core import feeds
     game = settings.load(storage, catalogue.games_on(kind))["game"]
     letters = catalogue.controller(game, kind).Play.SEATS
-    out = {}
+    out = []
     for letter in seats:
         if len(letter) != 1 or letter not in letters:
             raise ValueError("%s has seats %s and %s, not %s" % (
                 catalogue.title(game), letters[0], letters[1], settings.shown(letter)))
         try:
-            out[letters.index(letter)] = feeds.Moves(feeds.parse(seats[letter]))
+            out.append((letters.index(letter), letter,
+                        feeds.Moves(feeds.parse(seats[letter]))))
         except ValueError as e:
             raise ValueError("the moves of seat %s: %s" % (letter, e))
     return out

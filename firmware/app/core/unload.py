@@ -20,8 +20,12 @@ _MODULE = type(sys)
 def forget(names, games=(), engines=True):
     """Forget the modules ``names`` and the families of ``games`` (without their engines
     unless ``engines``), those that hold any of them, and this module."""
-    from firmware import catalogue
     heads = []
+    if games:
+        had = "firmware.catalogue" in sys.modules
+        from firmware import catalogue
+        if not had and not catalogue.ADDED:
+            names = list(names) + ["firmware.catalogue"]   # loaded for this call only
     for game in games:
         row = catalogue.row(game)
         for head in [row[3], row[4]] + [b[1] for b in row[5]] + [b[2] for b in row[5]]:
@@ -30,7 +34,7 @@ def forget(names, games=(), engines=True):
         if engines:
             heads.append(row[2])
     names = list(names)
-    for name in sys.modules:
+    for name in list(sys.modules):
         for head in heads:
             if name == head or name.startswith(head + "_") and "." not in name[len(head):]:
                 names.append(name)

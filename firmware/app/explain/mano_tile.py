@@ -4,10 +4,9 @@ explain/: tools only, never loaded by a board). It reads the controller
 from firmware.app.core import render
 from firmware.app.explain import cell, count, filled, lit
 from firmware.app.explain.tile import MISSING, misread, names, where, wrong_lines
-from firmware.app.boards.tile_positions import FIELD, PAD, WALLS, name
+from firmware.app.boards.tile_positions import EMPTY, FIELD, PAD, WALLS, name
 
 _TRACK = 27
-_EMPTY = 255
 _GUIDE = (40, 40, 40)   # mano_tile.py's: a tile of the line
 _HELD = (24, 24, 24)    # mano_tile_seat.py's: the board's tiles, face down
 
@@ -22,8 +21,8 @@ def sentence(app, play):
         return bad
     if play.wrongs:
         if play.phase == "lead" and not where(play.wrong, lambda w: w == MISSING):
-            return "clear the track for hand %d (A %d, B %d); the lead goes on S" % (
-                s.hand, s.score[0], s.score[1])
+            return "%s; clear the track for hand %d (A %d, B %d); the lead goes on S" % (
+                play.last_hand, s.hand, s.score[0], s.score[1])
         return "put the track right: %s" % names(where(play.wrong, lambda w: w != 0))
     bot = play.bot
     if bot is not None and (bot.wrongs or bot.asks is not None or bot.thinking()):
@@ -42,7 +41,7 @@ def legend(app, play):
     ses = play.session
     s = ses.state
     ph = play.phase
-    line = where(play.expect, lambda k: k != _EMPTY)
+    line = where(play.expect, lambda k: k != EMPTY)
     out = [cell(line, _GUIDE, "dim white: a tile of the line")]
     if ph == "over" or ph == "reveal" or (ph == "lead" and s.hand > 1):
         target = s.o["target"]
@@ -93,12 +92,12 @@ def _board_seat(bot, ses):
                       "back" % who, extra="not one of %s's tiles: take it away" % who)
     if bot.known:
         held = [FIELD + i for i in range(len(bot.held))
-                if bot.held[i] != _EMPTY and not bot.wrong[i]]
+                if bot.held[i] != EMPTY and not bot.wrong[i]]
         out.append(cell(held, _HELD, "%s's tiles, face down (breathing while it thinks)" % who))
         out.append(cell(held, colour, "breathing: %s is thinking" % who))
     if bot.asks == "draw" or bot.asks == "tiles":
         free = [FIELD + i for i in range(len(bot.seen))
-                if bot.seen[i] == _EMPTY and not bot.wrong[i]]
+                if bot.seen[i] == EMPTY and not bot.wrong[i]]
         out.append(cell(free[:1], colour, "blinking: put %s's tile face down here "
                          "(or on any free position)" % who))
         if bot.asks == "draw":

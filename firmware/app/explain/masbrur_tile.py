@@ -4,10 +4,9 @@ draws itself."""
 from firmware.app.core import render
 from firmware.app.explain import away_name, cell, count, filled, lit, waiting
 from firmware.app.explain.tile import misread, names, where, wrong_lines
-from firmware.app.boards.tile_positions import FIELD, PAD
+from firmware.app.boards.tile_positions import EMPTY, FIELD, PAD
 
 _SLOTS = 32             # field positions; the wall slots follow
-_EMPTY = 255
 _GUIDE = (40, 40, 40)   # masbrur_tile.py's: a tile of the field
 _L1, _R1 = 1, 14
 
@@ -59,7 +58,7 @@ def legend(app, play):
     ses = play.session
     s = ses.state
     ph = play.phase
-    field = _where(play.expect, lambda k: k != _EMPTY)
+    field = _where(play.expect, lambda k: k != EMPTY)
     out = [cell(field, _GUIDE, "dim white: a tile of the field")]
     if ph == "over" or (s.last is not None and (ph == "pie_offer" or ph == "pie_accept")):
         for p in (0, 1):

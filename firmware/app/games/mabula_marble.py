@@ -81,24 +81,12 @@ class Play(Sensing):
         show now, and whether it does."""
         ses = self.session
         s = ses.state
-        # The colours by space from the position text (ranks 8 to 1, corners "-"):
-        # rank 1 first and the corners left out is SPACES order.
-        ranks = engine.to_text(s).split(" ")[0].split("/")
-        k = 0
-        for y in range(7, -1, -1):
-            for c in ranks[y]:
-                if c != "-":
-                    self.expect[k] = ".WB".find(c)
-                    k += 1
-        for i in range(_CELLS):
-            self.hint[i] = 0
+        # The hints: the mover's edge marbles that can move (none once it is over); those of
+        # a seat not at the board too: they breathe until its push is known.
+        engine.board_view(s, self.expect, self.hint)
         self.shown = None
         if ses.over:
             self._groups(s)
-        else:                    # the board's own too: they breathe while it thinks
-            for m in engine.legal_moves(s):
-                if m != "pass":
-                    self.hint[engine.space_index(m.split("-")[0])] = 1
         if self.have_seen:
             self._compare(now)
             if self.wrongs:

@@ -42,7 +42,7 @@ its tiles instead) and the walls the boneyard; between hands and at the end, the
 Game over: OK or MENU returns to the menu."""
 from firmware.app.core import render
 from firmware.app.core.sensing import Sensing
-from firmware.app.boards.tile_positions import PAD, name, reading, slot
+from firmware.app.boards.tile_positions import EMPTY, FAULT, ODD, PAD, name, reading, slot
 from firmware.rules import IllegalMove
 from firmware.rules import mano as engine
 
@@ -54,9 +54,6 @@ except ImportError:
 
 SEATS = "AB"   # (Play.SEATS: mano_tile_seat.py and mano_tile_checks.py name them too)
 _TRACK = const(27)      # slots S, L1-L13, R1-R13: cells 0-26
-_EMPTY = const(255)     # a slot's key: no tile
-_FAULT = const(254)     # a contact outside every window, or shorted
-_ODD = const(253)       # one contact reads a tile, the other none: a tile askew
 _FIELD = const(28)
 _WALLS = const(60)
 _MISSING = const(1)     # wrong[]: the line's tile is not there
@@ -77,9 +74,9 @@ def seed(cfg, now):
 
 
 def key_of(frame, cell):
-    """What a position reads: a tile as low * 8 + high, or _EMPTY, _FAULT, _ODD."""
+    """What a position reads: a tile as low * 8 + high, or EMPTY, FAULT, ODD."""
     k = reading(frame, cell)
-    if k < _ODD and k >> 3 > k & 7:
+    if k < ODD and k >> 3 > k & 7:
         return (k & 7) * 8 + (k >> 3)
     return k
 
@@ -94,16 +91,17 @@ class Play(Sensing):
     def __init__(self, app, rec, now):
         if rec["options"].get("mode") != "observed":
             raise ValueError("the tile board plays Mano a Mano with real tiles (mode observed)")
-        self.expect = bytearray(_TRACK)    # each slot's tile key, or _EMPTY
+        self.expect = bytearray(_TRACK)    # each slot's tile key, or EMPTY
         # wrong[]: 0 or why the slot disagrees (_MISSING ...)
-        self.pad = _EMPTY                  # what the pad reads
-        self.pad_done = _EMPTY             # the pad tile last taken (revealed, played)
+        self.pad = EMPTY                  # what the pad reads
+        self.pad_done = EMPTY             # the pad tile last taken (revealed, played)
         self.fits_other = -1               # the slot a refused tile would fit, or -1
         self.refused = -1                  # cell * 256 + tile key of a refused play still down
         self.leader = -1                   # the seat named to lead, before the lead is down
         self.next_l = self.next_r = 0      # the cells of the ends' next slots (-1 past the track)
         self.phase = ""
         self.cleared = False               # the track has read empty (this game, this hand)
+        self.last_hand = "a new match"     # the last hand's result, as said when it was scored
         Sensing.__init__(self, app, rec, now, engine, _TRACK)
         ses = self.session
         self.hands = len(engine.hand_history(ses.state))
@@ -132,13 +130,14 @@ class Play(Sensing):
         if len(hist) > self.hands:
             self.cleared = False           # the hand's tiles lie on the track
             h = hist[-1]
-            self._tell(now, "hand %d: %s wins %d (%s); %s %d, %s %d" % (
-                h["hand"], SEATS[h["winner"]], h["points"], h["reason"],
-                SEATS[0], s.score[0], SEATS[1], s.score[1]))
+            self.last_hand = "hand %d: %s wins %d (%s)" % (h["hand"], SEATS[h["winner"]],
+                                                           h["points"], h["reason"])
+            self._tell(now, "%s; %s %d, %s %d" % (self.last_hand, SEATS[0], s.score[0],
+                                                   SEATS[1], s.score[1]))
         self.hands = len(hist)
         left = self._lead_index(len(line))
         for i in range(_TRACK):
-            self.expect[i] = _EMPTY
+            self.expect[i] = EMPTY
         for i in range(len(line)):
             c = slot(i - left)
             if c >= 0:
@@ -208,9 +207,9 @@ class Play(Sensing):
         pad = key_of(frame, PAD)
         if pad != self.pad:
             self.pad = pad
-            if pad == _EMPTY:
-                self.pad_done = _EMPTY
-            elif pad == _FAULT or pad == _ODD:
+            if pad == EMPTY:
+                self.pad_done = EMPTY
+            elif pad == FAULT or pad == ODD:
                 self.app.beep(render.REJECT)
                 self.app.say("a reading out of tolerance at P: reseat the tile, clean the contacts")
             elif bot is not None and bot.carried(PAD, pad):
@@ -293,10 +292,10 @@ class Play(Sensing):
         for c in range(_TRACK):
             e, k = self.expect[c], self.seen[c]
             w = 0
-            if k == _FAULT or k == _ODD:
+            if k == FAULT or k == ODD:
                 w = _BADREAD
             elif k != e:
-                w = _MISSING if e != _EMPTY else _EXTRA
+                w = _MISSING if e != EMPTY else _EXTRA
             if w == _EXTRA and self.refused == c * 256 + k:
                 w = _REFUSED
             self.wrong[c] = w
@@ -308,7 +307,7 @@ class Play(Sensing):
 
     def _track_empty(self):
         for c in range(_TRACK):
-            if self.seen[c] != _EMPTY:
+            if self.seen[c] != EMPTY:
                 return False
         return True
 
@@ -342,8 +341,9 @@ class Play(Sensing):
             return
         if self.phase == "lead" and not self._any(_MISSING) and not self._any(_BADREAD):
             s = self.session.state
-            self.app.say("clear the track for hand %d (%s %d, %s %d); the lead goes on S"
-                         % (s.hand, SEATS[0], s.score[0], SEATS[1], s.score[1]))
+            # (the last hand's result stays said: it went by as its tiles were shown)
+            self.app.say("%s; clear the track for hand %d (%s %d, %s %d); the lead goes on S"
+                         % (self.last_hand, s.hand, SEATS[0], s.score[0], SEATS[1], s.score[1]))
             return
         faults = " ".join([name(c) for c in range(_TRACK) if self.wrong[c] == _BADREAD])
         if faults:
@@ -406,7 +406,7 @@ class Play(Sensing):
                 app.say("%s leads: put the lead on S" % SEATS[side])
             return
         end = self.next_l if side == 0 else self.next_r
-        if self.phase != "play" or end >= 0 or self.pad >= _ODD or self.wrongs:
+        if self.phase != "play" or end >= 0 or self.pad >= ODD or self.wrongs:
             app.beep(render.REJECT)
             app.say("LEFT and RIGHT take a tile from the pad only once an end is past the track"
                     if self.phase == "play" else "LEFT and RIGHT name who leads")
@@ -422,7 +422,7 @@ class Play(Sensing):
         s = ses.state
         blink = render.blink(now, 500, 300)
         for c in range(_TRACK):
-            if self.expect[c] != _EMPTY:
+            if self.expect[c] != EMPTY:
                 render.put(f, c, _GUIDE)
         if self.phase == "over" or self.phase == "reveal" or (self.phase == "lead" and s.hand > 1):
             target = s.o["target"]
@@ -460,9 +460,9 @@ class Play(Sensing):
 
     def details(self, out):
         out["track"] = " ".join(["%s:%s" % (name(c), tile_name(self.seen[c]))
-                                 for c in range(_TRACK) if self.seen[c] < _ODD])
+                                 for c in range(_TRACK) if self.seen[c] < ODD])
         out["expected"] = " ".join(["%s:%s" % (name(c), tile_name(self.expect[c]))
-                                    for c in range(_TRACK) if self.expect[c] != _EMPTY])
+                                    for c in range(_TRACK) if self.expect[c] != EMPTY])
         out["wrong"] = [name(c) for c in range(_TRACK) if self.wrong[c]]
         out["ends"] = [name(c) if c >= 0 else "P" for c in (self.next_l, self.next_r)]
         out["draw_checks"] = self.session.rec.get("draw_checks", [])

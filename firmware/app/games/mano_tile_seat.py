@@ -19,7 +19,7 @@ put it back, red: take it away, magenta: a bad reading) and nothing is played un
 is put right. Only positions are named, never its tiles."""
 from firmware.app.core import render
 from firmware.app.games.mano_tile import SEATS, key_of, tile_name
-from firmware.app.boards.tile_positions import FIELD, PAD, WALLS, name
+from firmware.app.boards.tile_positions import EMPTY, FAULT, FIELD, ODD, PAD, WALLS, name
 from firmware.rules import mano_observed as observed
 from firmware.rules import mano_seat
 
@@ -30,9 +30,6 @@ except ImportError:
         return x
 
 _N = const(32)          # field positions
-_EMPTY = const(255)     # as mano_tile.py: no tile, a bad reading, a tile askew
-_FAULT = const(254)
-_ODD = const(253)
 _MISSING = const(1)     # wrong[]: one of its tiles is not there
 _EXTRA = const(2)       # a tile that is not one of its tiles
 _BADREAD = const(3)
@@ -51,7 +48,7 @@ class BoardSeat:
         self.seen = bytearray(_N)
         self.wrong = bytearray(_N)
         for i in range(_N):
-            self.held[i] = self.seen[i] = _EMPTY
+            self.held[i] = self.seen[i] = EMPTY
         self.known = False              # held is its hand
         self.wrongs = 0
         self.asks = None                # None, "tiles", "lead", "play", "draw"
@@ -71,7 +68,7 @@ class BoardSeat:
         return observed.owed(self.play.session.state, self.seat)
 
     def tiles(self):
-        return [tile_name(k) for k in self.held if k != _EMPTY]
+        return [tile_name(k) for k in self.held if k != EMPTY]
 
     def turn(self):
         """Is the next move its own? (Its lead too, once a person named it the leader.)"""
@@ -92,7 +89,7 @@ class BoardSeat:
         if n < self.plies or ses.state.hand != self.hand:
             self.known = False
         elif self.src >= 0 and n > self.plies:
-            self.held[self.src] = _EMPTY     # its tile, carried out (nothing else is taken then)
+            self.held[self.src] = EMPTY     # its tile, carried out (nothing else is taken then)
         self.plies = n
         self.hand = ses.state.hand
         self.asks = self.move = None
@@ -109,9 +106,9 @@ class BoardSeat:
         tiles = bad = 0
         for i in range(_N):
             k = seen[i]
-            if k == _FAULT or k == _ODD:
+            if k == FAULT or k == ODD:
                 bad += 1
-            elif k != _EMPTY:
+            elif k != EMPTY:
                 tiles += 1
         # Before the lead its hand is whatever the field holds (a deal can be done again).
         if p.phase == "lead" and self.src < 0 and not self._deciding():
@@ -127,7 +124,7 @@ class BoardSeat:
             else:
                 for i in range(_N):
                     k = seen[i]
-                    wrong[i] = _BADREAD if k == _FAULT or k == _ODD else 0
+                    wrong[i] = _BADREAD if k == FAULT or k == ODD else 0
                 self.wrongs = bad
                 self._ask_tiles(tiles)
                 return
@@ -135,13 +132,13 @@ class BoardSeat:
         for i in range(_N):
             k, e = seen[i], held[i]
             w = 0
-            if k == _FAULT or k == _ODD:
+            if k == FAULT or k == ODD:
                 w = _BADREAD
             elif k != e:
-                w = _EXTRA if k != _EMPTY else _MISSING
+                w = _EXTRA if k != EMPTY else _MISSING
                 if w == _MISSING and i == self.src:
                     w = 0          # its tile, on its way to the slot
-                elif w == _EXTRA and e == _EMPTY:
+                elif w == _EXTRA and e == EMPTY:
                     extra = i + 1
             wrong[i] = w
             n += w != 0
@@ -151,7 +148,7 @@ class BoardSeat:
             self.wrongs = 0
             wrong[extra - 1] = 0
             if not p.try_move("draw", now, -1, True):
-                held[extra - 1] = _EMPTY
+                held[extra - 1] = EMPTY
             return
         if n:
             names = " ".join([name(FIELD + i) for i in range(_N) if wrong[i]])
@@ -167,7 +164,7 @@ class BoardSeat:
         """Does the field show a tile of the line (lifted from the track)?"""
         expect = self.play.expect
         for k in self.seen:
-            if k != _EMPTY:
+            if k != EMPTY:
                 for e in expect:
                     if e == k:
                         return True
@@ -195,8 +192,9 @@ class BoardSeat:
         if p.phase == "reveal":
             p.try_move("reveal %d %s" % (self.seat, " ".join(self.tiles())), now, -1, True)
             return
-        if p.phase == "lead" and ses.turn < 0:
-            # The rules' lead: its highest double, else its heaviest tile.
+        if p.phase == "lead" and ses.turn < 0 and hasattr(self.player, "level"):
+            # The board's lead is the rules': its highest double, else its heaviest tile
+            # (a player elsewhere sends theirs).
             self._ask("%d:%s" % (self.seat, mano_seat.own_lead(self.tiles())), now)
             return
         move = self.player.ask(ses, now, self._view)
@@ -295,7 +293,7 @@ class BoardSeat:
                     render.put(f, FIELD + i, render.MAGENTA)
                 elif blink:
                     render.put(f, FIELD + i, render.WHITE if w == _MISSING else render.RED)
-            elif self.known and self.held[i] != _EMPTY:
+            elif self.known and self.held[i] != EMPTY:
                 if thinking:
                     render.put_scaled(f, FIELD + i, colour, level)
                 else:
@@ -303,7 +301,7 @@ class BoardSeat:
         if self.asks == "draw" or self.asks == "tiles":
             if blink:       # a free position for the tile (any is taken), and the boneyard
                 i = 0
-                while i < _N and (self.seen[i] != _EMPTY or self.wrong[i]):
+                while i < _N and (self.seen[i] != EMPTY or self.wrong[i]):
                     i += 1
                 if i < _N:
                     render.put(f, FIELD + i, colour)

@@ -43,7 +43,8 @@ rounds and at the end L1-L6 / R1-R6 show the last round's half-medals of A / B a
 L7-L13 / R7-R13 their totals (against the higher one); in combat the wall slots light in
 their owner's colour (revealed). Game over: OK or MENU returns to the menu."""
 from firmware.app.core import render
-from firmware.app.boards.tile_positions import PAD, names, reading as key_of   # half a first
+from firmware.app.boards.tile_positions import EMPTY, FAULT, ODD, PAD, names
+from firmware.app.boards.tile_positions import reading as key_of   # half a first
 from firmware.app.core.sensing import Sensing
 from firmware.rules import IllegalMove
 from firmware.rules import masbrur as engine
@@ -59,9 +60,6 @@ SEATS = "AB"
 _FIELD = const(28)      # A0 B0 C0 D0 A1 ... D7: cells 28-59, then the wall slots 60-63
 _CELLS = const(36)      # the field and the wall slots
 _SLOTS = const(32)      # index of WA1 among them
-_EMPTY = const(255)     # a position's key: no tile
-_FAULT = const(254)     # a contact outside every window, or shorted
-_ODD = const(253)       # one contact reads a tile, the other none: a tile askew
 _MISSING = const(1)     # wrong[]: the field's tile is not there
 _EXTRA = const(2)       # a tile where none should be
 _BADREAD = const(3)     # a contact that reads nothing valid
@@ -97,10 +95,10 @@ class Play(Sensing):
         if rec["options"].get("setup", "standard") != "standard":
             raise ValueError("the tile board plays Masbrur's standard setup")
         self.names = names()
-        self.expect = bytearray(_CELLS)    # each field position's key, or _EMPTY
+        self.expect = bytearray(_CELLS)    # each field position's key, or EMPTY
         # wrong[]: 0 or why the position disagrees (_MISSING ...)
-        self.pad = _EMPTY                  # what the pad reads
-        self.pad_done = _EMPTY             # the pad tile last taken, until the pad is clear
+        self.pad = EMPTY                  # what the pad reads
+        self.pad_done = EMPTY             # the pad tile last taken, until the pad is clear
         self.push = None                   # (row, side, new key, step) of a push under way
         self.refused = -1                  # row * 256 + new key of a refused push still down
         self.attack = False                # ATTACK pressed during the push under way
@@ -120,7 +118,7 @@ class Play(Sensing):
         self.phase = "over" if ses.over else s.phase
         f = s.field
         for i in range(_CELLS):
-            self.expect[i] = _EMPTY
+            self.expect[i] = EMPTY
         for r in range(8):
             self.expect[4 * r + 1] = f[3 * r] * 8 + f[3 * r + 1]
             self.expect[4 * r + 2] = f[3 * r + 1] * 8 + f[3 * r + 2]
@@ -176,14 +174,14 @@ class Play(Sensing):
         pad = key_of(frame, PAD)
         if pad != self.pad:
             self.pad = pad
-            if pad == _EMPTY:
-                self.pad_done = _EMPTY
-            elif pad == _FAULT or pad == _ODD:
+            if pad == EMPTY:
+                self.pad_done = EMPTY
+            elif pad == FAULT or pad == ODD:
                 self.app.beep(render.REJECT)
                 self.app.say("a reading out of tolerance at P: reseat the tile, clean the contacts")
             elif pad != self.pad_done and not self.session.over:
                 # The same tile turned round where it lies is not shown anew.
-                turned = self.pad_done != _EMPTY and tile_of(pad) == tile_of(self.pad_done)
+                turned = self.pad_done != EMPTY and tile_of(pad) == tile_of(self.pad_done)
                 self.pad_done = pad
                 self._shown(pad, now, turned)
         if self.session.over:
@@ -200,10 +198,10 @@ class Play(Sensing):
         for i in range(_SLOTS):
             e, k = self.expect[i], self.seen[i]
             w = 0
-            if k == _FAULT or k == _ODD:
+            if k == FAULT or k == ODD:
                 w = _BADREAD
             elif k != e:
-                w = _MISSING if e != _EMPTY else _EXTRA
+                w = _MISSING if e != EMPTY else _EXTRA
             self.wrong[i] = w
             if w:
                 n += 1
@@ -229,13 +227,13 @@ class Play(Sensing):
         ob, oc = self.expect[q + 1], self.expect[q + 2]
         x, z = ob >> 3, oc & 7
         push = None
-        if a == _EMPTY and b == ob and c == oc and d != _EMPTY:
+        if a == EMPTY and b == ob and c == oc and d != EMPTY:
             push = (row, 1, d, 0)                     # at the right end
-        elif d == _EMPTY and b == ob and c == oc and a != _EMPTY:
+        elif d == EMPTY and b == ob and c == oc and a != EMPTY:
             push = (row, 0, a, 0)                     # at the left end
-        elif b == oc and c != _EMPTY and d == _EMPTY and (a == ob or a == _EMPTY):
+        elif b == oc and c != EMPTY and d == EMPTY and (a == ob or a == EMPTY):
             push = (row, 1, c, 1 if a == ob else 2)   # shifted left (ejected gone)
-        elif c == ob and b != _EMPTY and a == _EMPTY and (d == oc or d == _EMPTY):
+        elif c == ob and b != EMPTY and a == EMPTY and (d == oc or d == EMPTY):
             push = (row, 0, b, 1 if d == oc else 2)   # shifted right
         if push is None:
             self.push = None
@@ -307,9 +305,9 @@ class Play(Sensing):
         out = []
         for i in (_SLOTS + 2 * seat, _SLOTS + 2 * seat + 1):
             k = self.seen[i]
-            if k == _FAULT or k == _ODD:
+            if k == FAULT or k == ODD:
                 return None
-            if k != _EMPTY:
+            if k != EMPTY:
                 t = tile_of(k)
                 if t in out:
                     return None
@@ -535,7 +533,7 @@ class Play(Sensing):
         s = ses.state
         blink = render.blink(now, 500, 300)
         for i in range(_SLOTS):
-            if self.expect[i] != _EMPTY:
+            if self.expect[i] != EMPTY:
                 render.put(f, _FIELD + i, _GUIDE)
         ph = self.phase
         if ph == "over" or (s.last is not None and (ph == "pie_offer" or ph == "pie_accept")):
@@ -601,9 +599,9 @@ class Play(Sensing):
         part (tools only, like all of status())."""
         from firmware.app.games import masbrur_tile_status
         out["field"] = " ".join(["%s:%s" % (self.names[_FIELD + i], tile_text(self.seen[i]))
-                                 for i in range(_SLOTS) if self.seen[i] < _ODD])
+                                 for i in range(_SLOTS) if self.seen[i] < ODD])
         out["expected"] = " ".join(["%s:%s" % (self.names[_FIELD + i], tile_text(self.expect[i]))
-                                    for i in range(_SLOTS) if self.expect[i] != _EMPTY])
+                                    for i in range(_SLOTS) if self.expect[i] != EMPTY])
         out["wrong"] = [self.names[_FIELD + i] for i in range(_SLOTS) if self.wrong[i]]
         masbrur_tile_status.add(self, out)
 

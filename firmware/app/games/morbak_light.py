@@ -56,6 +56,11 @@ _REJECT_MS = const(600)
 _BEAT_MS = const(150)
 _PULSE_MS = const(270)   # after the flash, the last move's square dims twice, until then
 _PULSE_PERIOD_MS = const(80)
+_CODE = bytearray(128)   # a square's position character -> its render.CODES index
+for _k in range(len(render.CODES)):
+    _CODE[ord(render.CODES[_k])] = _k
+
+
 def options(cfg, settings, profile):
     """The engine options of a new game with the settings ``cfg``."""
     opts = settings.game_options(cfg, "morbak")
@@ -89,6 +94,7 @@ class Play(Controller):
         self.view = False            # the status view is shown
         self.last_sq = -1            # the square of the last move (-1: none, or a pass)
         self.pend = -1               # square selected, waiting for the confirm
+        self.pend_at = now           # when: its blink starts lit, so the press shows at once
         self.choices = None
         self.choice = 0
         self.pend_code = 0
@@ -103,8 +109,9 @@ class Play(Controller):
         s = ses.state
         self.shown = None
         self.pend = -1
+        states = engine.square_states(s)
         for i in range(49):
-            self.cells[i] = render.CODES.find(engine.square_state(s, i))
+            self.cells[i] = _CODE[states[i]]
         b = engine.budgets(s)
         self.counts[0], self.counts[1] = min(b["budget"][0], 99), min(b["budget"][1], 99)
         self.counts[2], self.counts[3] = min(b["neutral"][0], 99), min(b["neutral"][1], 99)
@@ -177,6 +184,7 @@ class Play(Controller):
             self._press(key, now)
 
     def _press(self, i, now):
+        self.pend_at = now
         ses = self.session
         if ses.away():
             who = ses.player(ses.turn)
@@ -279,7 +287,7 @@ class Play(Controller):
         if (i >= 0 and _FLASH_MS <= t < _PULSE_MS and i != self.pend
                 and render.blink(t - _FLASH_MS, _PULSE_PERIOD_MS, _PULSE_PERIOD_MS // 2)):
             render.put_scaled(f, i, square[cells[i]], 48)   # the last move pulses
-        if self.pend >= 0 and render.blink(now, 300, 150):
+        if self.pend >= 0 and render.blink(now - self.pend_at, 300, 150):
             render.put(f, self.pend, render.SQUARE[self.pend_code])
         if now < self.flash_until:
             render.put(f, self.flash_sq, render.FLASH)

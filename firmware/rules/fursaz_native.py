@@ -1,0 +1,106 @@
+"""Native twins of Fursaz's hot loops (docs/architecture.md#native-code): viper, on the
+chip only, the same results as their portable twins in fursaz.py."""
+import micropython
+
+
+@micropython.viper
+def nearest_fill(ray: ptr8, at: ptr16, dist: ptr8, col: ptr8, edges):
+    for d in range(6):
+        back = d - 3 if d >= 3 else d + 3
+        e = edges[d]
+        pe = ptr8(e)
+        for j in range(int(len(e))):
+            p = pe[j]
+            dist[6 * p + d] = 0
+            prev = p
+            k = 0
+            for i in range(at[6 * p + back], at[6 * p + back + 1]):
+                q = ray[i]
+                if col[prev]:
+                    k = 1
+                elif k:
+                    k += 1
+                dist[6 * q + d] = k
+                prev = q
+
+
+@micropython.viper
+def capturable(pair: ptr8, at: ptr16, col: ptr8, st: ptr32, x: int) -> bool:
+    best = -1
+    best_col = 0
+    for a in range(3 * x, 3 * x + 3):
+        for k in range(at[a], at[a + 1], 2):
+            u = pair[k]
+            v = pair[k + 1]
+            cu = col[u]
+            cv = col[v]
+            if cu or cv:
+                if cu == cv:
+                    age = st[u]
+                    if st[v] > age:
+                        age = st[v]
+                    if age > best:
+                        best = age
+                        best_col = cu
+                break
+    if best_col == 0:
+        return False
+    return best_col != col[x]
+
+
+@micropython.viper
+def capturable_near(ray: ptr8, at: ptr16, col: ptr8, st: ptr32, dist: ptr8, x: int, d0: int,
+                    j0: int) -> bool:
+    base = 6 * x
+    best = -1
+    best_col = 0
+    for a in range(3):
+        ja = j0 if a == d0 else dist[base + a]
+        jb = j0 if a + 3 == d0 else dist[base + a + 3]
+        if ja and ja == jb:
+            u = ray[at[base + a] + ja - 1]
+            v = ray[at[base + a + 3] + ja - 1]
+            if col[u] == col[v]:
+                age = st[u] if st[u] > st[v] else st[v]
+                if age > best:
+                    best = age
+                    best_col = col[u]
+    if best_col == 0:
+        return False
+    return best_col != col[x]
+
+
+@micropython.viper
+def quiet_after(ray: ptr8, at: ptr16, col: ptr8, st: ptr32, p: int, dist: ptr8) -> bool:
+    mover = col[p]
+    base = 6 * p
+    for d in range(6):
+        j = dist[base + d]
+        if j:
+            s = at[base + d]
+            if 2 * j <= at[base + d + 1] - s:
+                y = ray[s + j - 1]
+                e = dist[6 * y + d]
+                if e == 0 or e > j:
+                    if capturable_near(ray, at, col, st, dist, y, d - 3 if d >= 3 else d + 3, j):
+                        return False
+                elif e == j and col[ray[s + 2 * j - 1]] == mover and col[y] != mover:
+                    return False
+    if capturable_near(ray, at, col, st, dist, p, -1, 0):
+        return False
+    return True
+
+
+@micropython.viper
+def suspect(ray: ptr8, at: ptr16, col: ptr8, x: int, sus, mark: ptr8):
+    if not mark[x]:
+        mark[x] = 1
+        sus.append(x)
+    for d in range(6 * x, 6 * x + 6):
+        for i in range(at[d], at[d + 1]):
+            y = ray[i]
+            if col[y]:
+                if not mark[y]:
+                    mark[y] = 1
+                    sus.append(y)
+                break

@@ -1,0 +1,209 @@
+"""The native twins against their portable twins on the board itself
+(docs/architecture.md#native-code;
+run on the emulated Pico by tests/test_pico_native.py; this file is sent as code).
+
+Prefixed by the sender with ``SEED`` and ``ROUNDS``. For each twin: whether the native one
+is the one in use here, and ``ROUNDS`` random inputs run through both, which must give the
+same results (a whole game counts as six). Prints one JSON line: {twin: {"native": bool,
+"checked": rounds, "differ": [the first inputs that gave different results]}}."""
+import json
+import micropython
+
+from firmware.rules import Rng
+
+
+def _bytes(rng, n, below=256):
+    b = bytearray(n)
+    for i in range(n):
+        b[i] = rng.below(below)
+    return b
+
+
+def leds_to_wire(rng, rounds):
+    from array import array
+    from firmware.hal import leds
+    differ = []
+    for r in range(rounds):
+        n = 3 * (1 + rng.below(64))
+        frame, lut = _bytes(rng, n), _bytes(rng, 256)
+        dst = array("H", [rng.below(n) for _ in range(n)])
+        a, b = bytearray(n), bytearray(n)
+        leds.to_wire(frame, lut, dst, a, n)
+        leds._to_wire(frame, lut, dst, b, n)
+        if a != b and len(differ) < 3:
+            differ.append([r, n])
+    return leds._to_wire is not leds.to_wire, differ
+
+
+class _Matrix:
+    """Rows driven, columns read, as the key matrix's fake pins: ``down[r][c]``."""
+
+    def __init__(self):
+        self.down = [bytearray(7) for _ in range(7)]
+        self.row = -1
+        self.rows = [_Pin(self, r, True) for r in range(7)]
+        self.cols = [_Pin(self, c, False) for c in range(7)]
+        self.extra = [_Pin(self, -1, False), _Pin(self, -1, False)]
+
+
+class _Pin:
+    def __init__(self, m, i, out):
+        self.m, self.i, self.out, self.held = m, i, out, 0
+
+    def value(self, v=None):
+        if self.out:
+            if v == 0:
+                self.m.row = self.i
+            return 1
+        if self.i < 0:
+            return 0 if self.held else 1
+        return 0 if self.m.row >= 0 and self.m.down[self.m.row][self.i] else 1
+
+
+def keys_scan(rng, rounds):
+    from firmware.hal import keys
+    differ = []
+    for r in range(rounds // 2 + 1):   # 80 scans each
+        made = []
+        for _ in range(2):
+            m = _Matrix()
+            made.append((m, keys.KeyMatrix(m.rows, m.cols, m.extra, settle_us=0,
+                                           debounce=1 + r % 4, long_ms=40,
+                                           sleep_us=lambda us: None)))
+        seed = rng.next32()
+        got = []
+        for (m, km), scan in zip(made, (keys.scan, keys._scan)):
+            flips = Rng(seed)
+            events = []
+            for t in range(40):
+                for _ in range(flips.below(3)):
+                    k = flips.below(51)
+                    if k < 49:
+                        m.down[k // 7][k % 7] ^= 1
+                    else:
+                        m.extra[k - 49].held ^= 1
+                if scan is keys._scan and t == 20:
+                    micropython.heap_lock()      # a scan allocates nothing
+                    try:
+                        scan(km, 5 * t)
+                    finally:
+                        micropython.heap_unlock()
+                else:
+                    scan(km, 5 * t)
+                events.append(km.take_events())
+            got.append((events, bytes(km._stable), bytes(km._differ)))
+        if got[0] != got[1] and len(differ) < 3:
+            differ.append([r, seed])
+    return keys._scan is not keys.scan, differ
+
+
+def fursaz_nearest(rng, rounds):
+    from firmware.rules import fursaz
+    differ = []
+    for r in range(rounds):
+        g = fursaz._geo((5, 7)[r % 2])
+        col = bytearray(g.n)
+        for p in range(g.n):
+            col[p] = rng.below(3) if rng.below(3) else 0
+        a, b = bytearray(6 * g.n), bytearray(6 * g.n)
+        fursaz.nearest_fill(g.ray, g.ray_at, a, col, g.edges)
+        fursaz._nearest_fill(g.ray, g.ray_at, b, col, g.edges)
+        if a != b and len(differ) < 3:
+            differ.append([r, bytes(col)])
+    return fursaz._nearest_fill is not fursaz.nearest_fill, differ
+
+
+def _fursaz_board(rng, fursaz, size):
+    """A random board of Fursaz's tables: colours, stamps, the nearest-stone table."""
+    from array import array
+    g = fursaz._geo(size)
+    col = bytearray(g.n)
+    st = array("I", range(g.n))
+    for p in range(g.n):
+        col[p] = rng.below(3) if rng.below(2) else 0
+        st[p] = rng.below(1000)
+    dist = bytearray(6 * g.n)
+    fursaz.nearest_fill(g.ray, g.ray_at, dist, col, g.edges)
+    return g, col, st, dist
+
+
+def fursaz_flanks(rng, rounds):
+    """capturable on every stone, quiet_after on every empty point, suspect from every
+    third point of random boards."""
+    from firmware.rules import fursaz
+    differ = []
+    for r in range(rounds):
+        g, col, st, dist = _fursaz_board(rng, fursaz, (5, 7)[r % 2])
+        for x in range(g.n):
+            if col[x]:
+                a = fursaz.capturable(g.pair, g.pair_at, col, st, x)
+                b = fursaz._capturable_in(g.pair, g.pair_at, col, st, x)
+            else:
+                col[x] = 1 + rng.below(2)
+                st[x] = 1000
+                a = fursaz.quiet_after(g.ray, g.ray_at, col, st, x, dist)
+                b = fursaz._quiet_after_in(g.ray, g.ray_at, col, st, x, dist)
+                col[x] = 0
+            if a != b and len(differ) < 3:
+                differ.append([r, x, bytes(col)])
+        for x in range(0, g.n, 3):
+            got = []
+            for fn in (fursaz.suspect, fursaz._suspect):
+                mark = bytearray(g.n)
+                mark[x // 2] = 1
+                sus = [x // 2]
+                fn(g.ray, g.ray_at, col, x, sus, mark)
+                got.append((sus, bytes(mark)))
+            if got[0] != got[1] and len(differ) < 3:
+                differ.append([r, "suspect", x, bytes(col)])
+    native = (fursaz._capturable_in is not fursaz.capturable
+              and fursaz._suspect is not fursaz.suspect)
+    return native and fursaz._quiet_after_in is not fursaz.quiet_after, differ
+
+
+def fursaz_games(rng, rounds):
+    """Whole random games of size 5, each played with the native twins and again with the
+    portable ones: the same legal moves and positions at every ply."""
+    from firmware.rules import fursaz
+    fursaz._geo(5)                        # the twins are bound with the first geometry
+    names = ("_nearest_fill", "_capturable_in", "_quiet_after_in", "_suspect")
+    native = [getattr(fursaz, n) for n in names]
+    portable = [fursaz.nearest_fill, fursaz.capturable, fursaz.quiet_after, fursaz.suspect]
+    differ = []
+    for r in range(max(1, rounds // 6)):
+        seed = rng.next32()
+        got = []
+        for twins in (native, portable):
+            for n, f in zip(names, twins):
+                setattr(fursaz, n, f)
+            moves = Rng(seed)
+            s = fursaz.new_game({"size": 5})
+            trail = []
+            while not fursaz.is_over(s):
+                legal = fursaz.legal_moves(s)
+                trail.append(len(legal))
+                s = fursaz.play(s, legal[moves.below(len(legal))])
+            got.append((trail, fursaz.to_text(s)))
+        for n, f in zip(names, native):
+            setattr(fursaz, n, f)
+        if got[0] != got[1] and len(differ) < 3:
+            differ.append([r, seed])
+    return fursaz._capturable_in is not fursaz.capturable, differ
+
+
+TWINS = {"leds.to_wire": leds_to_wire, "keys.scan": keys_scan,
+         "fursaz.nearest_fill": fursaz_nearest,
+         "fursaz.capturable, quiet_after, suspect": fursaz_flanks,
+         "fursaz: whole games": fursaz_games}
+
+
+def main(seed, rounds):
+    rng = Rng(seed)
+    out = {}
+    for name in sorted(TWINS):
+        native, differ = TWINS[name](rng, rounds)
+        out[name] = {"native": native, "checked": rounds, "differ": differ}
+    return out
+
+
+print(json.dumps(main(SEED, ROUNDS)))  # noqa: F821 (given by the sender)
