@@ -1,13 +1,15 @@
-"""The simulator page as a spectator of a remote game (host_tools/sim/online.html): over MQTT
-on WebSockets from a real Mosquitto, read-only and live, any number of watchers, rebuilt
-after a reload; it checks every ply with the engines on MicroPython."""
+"""The simulator page in a remote game, over MQTT on WebSockets from a real Mosquitto: as a
+spectator (host_tools/sim/online.html: read-only and live, any number of watchers, rebuilt
+after a reload; it checks every ply with the engines on MicroPython), and playing a seat
+with its board (the online panel of the simulator, host_tools/sim/online_seat.js)."""
 import os
 import time
 
 import pytest
 
+from firmware import ai
 from tests.harness.sim_page import ARTIFACTS, VIEWPORT
-from tests.online_kit import kit, new_game, play_out, records  # noqa: F401
+from tests.online_kit import choose, kit, new_game, play_out, player, records  # noqa: F401
 from tests.sim_harness import browser, serve  # noqa: F401
 
 server = serve("light")
@@ -84,3 +86,114 @@ def test_a_watcher_sees_what_the_players_agreed(browser, server, kit, game):
         assert errors == []
     finally:
         context.close()
+
+
+# ------------------------------------------------------------------ the page plays a seat
+
+def _seat_panel(page):
+    return page.evaluate("window.arbiterOnline ? window.arbiterOnline.panel() : null")
+
+
+def _wait(what, test, seconds, sessions=(), page=None):
+    deadline = time.monotonic() + seconds
+    while True:
+        for s in sessions:
+            s.pump(0.02)
+        got = test()
+        if got:
+            return got
+        assert time.monotonic() < deadline, "timed out: %s; the page's panel: %r; %r" % (
+            what, page and _seat_panel(page),
+            page and page.evaluate("window.arbiter.status()"))
+        time.sleep(0.05)
+
+
+def _press(page, square):
+    """A person at the page's light board lays or switches a light: the square, then the
+    square again to confirm it (the board's confirm setting is on)."""
+    for _ in range(2):
+        page.locator('[data-name="%s"]' % square).click()
+        time.sleep(0.35)
+
+
+def _board_move(s, seat):
+    """What the person at the page plays on seat ``seat`` (a press on one square): the
+    computer's choice when its square allows no other move, else the first light laid."""
+    state = s.position()
+    legal = s.mirror.engine.legal_moves(state)
+    move = ai.choose("morbak", state, 1, s.mirror.next_ply())
+    squares = [m.split(" ")[-1] for m in legal]
+    if move == "pass" or squares.count(move.split(" ")[-1]) != 1:
+        move = next(m for m in legal if m.startswith("L "))
+    return move
+
+
+def test_the_page_plays_a_seat_against_the_terminal_and_goes_on_after_a_reload(
+        browser, server, kit):
+    """The page's board takes the first seat of a new Morbak game (its panel shows the
+    code to give the other player), the terminal's player joins with it, and they play it
+    out; the page is reloaded mid-game and goes on where it was, from its saved game and
+    what the broker holds."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server.url)
+        page.wait_for_function("window.arbiter && window.arbiter.ready", timeout=30000)
+        page.click("#online-open summary")
+        page.wait_for_function("document.querySelector('#online-game-name').options.length",
+                               timeout=10000)
+        page.fill("#online-broker", "ws://127.0.0.1:%d" % kit.setup.ws_port)
+        page.fill("#online-user", "bob")
+        page.fill("#online-password", kit.passwords["bob"])
+        page.select_option("#online-game-name", "morbak")
+        page.click("#online-new")
+        code = _wait("the code shown", lambda: page.inner_text("#online-code").strip(), 30,
+                     page=page)
+        a = player(kit, "alice", code)
+        a.join()
+        _wait("the game starts", a.started, 30, [a], page)
+        assert a.seat == 1
+        reloaded = False
+        while not a.ended:
+            _wait("a move", lambda: a.ended or a.my_turn() or _page_turn(page, a), 60, [a], page)
+            if a.ended:
+                break
+            if a.my_turn():
+                a.play(choose(a))
+                continue
+            if len(a.mirror.record) >= 8 and not reloaded:   # mid-game: the page reloads
+                reloaded = True
+                page.reload()
+                page.wait_for_function("window.arbiter && window.arbiter.ready", timeout=30000)
+                _wait("the page back in the game", lambda: _page_turn(page, a), 60, [a], page)
+            n = len(a.mirror.record)
+            _press(page, _board_move(a, 0).split(" ")[-1])
+            _wait("the page's move agreed", lambda: len(a.mirror.record) > n, 30, [a], page)
+        assert reloaded
+        agreed = [e.move for e in a.mirror.record]
+        _wait("the page sees the end", lambda: (_seat_panel(page) or {}).get("result"), 30,
+              [a], page)
+        p = _seat_panel(page)
+        assert [m for _, m in p["moves"]] == agreed
+        state = page.inner_text("#online-state")
+        assert state.startswith("over: "), state
+        assert page.locator("#online-moves li").count() == len(agreed)
+        assert "alice: online" in page.inner_text("#online-players")
+        assert "bob (this page): online" in page.inner_text("#online-players")
+        status = _wait("the board ends it", lambda: page.evaluate(
+            "window.arbiter.status().result && window.arbiter.status()"), 30, [a], page)
+        assert status["moves"] == agreed
+        assert errors == []
+        os.makedirs(ARTIFACTS, exist_ok=True)
+        page.screenshot(path=os.path.join(ARTIFACTS, "online-seat.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def _page_turn(page, a):
+    """The page's board waits for its player's move: every agreed move is on it."""
+    st = page.evaluate("window.arbiter.status()")
+    return (a.started() and not a.my_turn() and st.get("screen") == "game"
+            and st.get("to_move") == 0 and len(st.get("moves", ())) == len(a.mirror.record))

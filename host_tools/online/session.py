@@ -63,6 +63,8 @@ class Session:
 
     def _listen(self):
         self.link.subscribe("%s/%s/#" % (protocol.ROOT, self.code))
+        if self.link.up:   # the echo of a sync sent before this subscription never comes
+            self._sync()
 
     def create(self, game, options, seat=0):
         self.role = "create"

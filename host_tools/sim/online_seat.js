@@ -8,25 +8,28 @@
 // What a reload needs to go on (broker, user, password, code) is kept in this tab's
 // sessionStorage: the page joins the game again, the board resumes it, and both go on
 // from the record the broker holds.
-import { loadMicroPython } from "./micropython/micropython.mjs";
 import mqtt from "./online/mqtt.esm.js";
 
 const KEY = "arbiter-online";
 const TICK_MS = 50;
 const $ = (id) => document.getElementById(id);
 
-let mp = null;
+let worker = null;       // online_seat.py's MicroPython (online_seat_worker.js)
+let calls = 0;
+const answers = new Map();
 let client = null;
 let heard = "";          // what the board wrote on its serial, not yet split into lines
 let timer = null;
+let pumping = false;
 let games = [];          // what the board plays (its answer to hello)
 let panel = null;
 const log = [];
 
+// Calls of online_seat.py in its worker (online_seat_worker.js), answered in order.
 function call(fn, ...args) {
-  mp.globals.set("_args", JSON.stringify(args));
-  mp.runPython(`import json as _j\n_reply = online_seat.${fn}(*_j.loads(_args))`);
-  return JSON.parse(mp.globals.get("_reply"));
+  const id = ++calls;
+  worker.postMessage({ id, fn, args });
+  return new Promise((resolve, reject) => answers.set(id, { resolve, reject }));
 }
 
 async function fetchOk(url) {
@@ -35,26 +38,24 @@ async function fetchOk(url) {
   return r;
 }
 
-function mkdirs(FS, path) {
-  let cur = "";
-  for (const part of path.split("/").filter(Boolean)) {
-    cur += "/" + part;
-    try { FS.mkdir(cur); } catch { /* exists */ }
-  }
-}
-
 async function startPython() {
   const [views, seat] = await Promise.all([
     fetchOk("online/views.json").then((r) => r.json()),
     fetchOk("online_seat.py").then((r) => r.text()),
   ]);
-  mp = await loadMicroPython({ heapsize: 1 << 22, stdout: () => {}, stderr: (l) => console.warn(l) });
-  const files = { ...window.arbiter.bundle().files, ...views, "online_seat.py": seat };
-  for (const [path, text] of Object.entries(files)) {
-    mkdirs(mp.FS, "/seat/" + path.slice(0, path.lastIndexOf("/")));
-    mp.FS.writeFile("/seat/" + path, text);
-  }
-  mp.runPython("import os\nos.chdir('/seat')\nimport online_seat");
+  worker = new Worker(new URL("online_seat_worker.js", import.meta.url), { type: "module" });
+  worker.onmessage = (e) => {
+    const { id, reply, error } = e.data;
+    const a = answers.get(id);
+    answers.delete(id);
+    if (error) {
+      a.reject(new Error(error));
+      $("online-error").textContent = error;
+    } else {
+      a.resolve(reply);
+    }
+  };
+  worker.postMessage({ files: { ...window.arbiter.bundle().files, ...views, "online_seat.py": seat } });
 }
 
 // ------------------------------------------------------------------ the board's serial
@@ -71,44 +72,57 @@ function toBoard(lines) {
 
 // ------------------------------------------------------------------ playing
 
-function start(args, broker, password) {
-  const { code, will } = call("start", JSON.stringify(args));
+async function start(args, broker, password) {
+  const { code, will } = await call("start", JSON.stringify(args));
   sessionStorage.setItem(KEY, JSON.stringify({ broker, user: args.user, password, code }));
   client = mqtt.connect(broker, {
     username: args.user, password, clean: true, reconnectPeriod: 1000, connectTimeout: 5000,
     will: { topic: will, payload: "offline", qos: 1, retain: true },
   });
-  client.on("connect", () => { call("up"); tick(); });
-  client.on("close", () => call("down", "closed"));
+  client.on("connect", () => { note("connected to the broker"); call("up"); });
+  client.on("close", () => { note("the link to the broker closed"); call("down", "closed"); });
+  client.on("error", (e) => note(`the broker: ${e.message || e}`));
   client.on("message", (topic, payload, packet) => {
     call("message", topic, new TextDecoder().decode(payload), Boolean(packet.retain));
   });
-  window.arbiter.serial.onPower(() => call("board_power"));
   timer = setInterval(tick, TICK_MS);
   show();
 }
 
-function tick() {
-  if (!mp || !client) return;
-  const out = call("pump", JSON.stringify(boardLines()));
-  for (const a of out.actions) {
-    if (a[0] === "sub") client.subscribe(a[1], { qos: 1 });
-    else client.publish(a[1], a[2], { qos: 1, retain: a[3] });
-  }
-  toBoard(out.board);
-  for (const text of out.said) log.push(text.trim());
+function note(text) {
+  log.push(text);
   log.splice(0, log.length - 30);
-  panel = out.panel;
-  show();
 }
 
-function leave() {
-  if (client) {
-    for (const a of call("leave").actions) client.publish(a[1], a[2], { qos: 1, retain: a[3] });
-    client.end();
+// The seat's turn: what the board and the broker brought goes in, what they are to get
+// comes out (one pump at a time).
+async function tick() {
+  if (!client || pumping) return;
+  pumping = true;
+  try {
+    const out = await call("pump", JSON.stringify(boardLines()));
+    if (!client) return;
+    for (const a of out.actions) {
+      if (a[0] === "sub") client.subscribe(a[1], { qos: 1 });
+      else client.publish(a[1], a[2], { qos: 1, retain: a[3] });
+    }
+    toBoard(out.board);
+    for (const text of out.said) note(text.trim());
+    panel = out.panel;
+    show();
+  } finally {
+    pumping = false;
   }
+}
+
+async function leave() {
   clearInterval(timer);
-  client = null;
+  if (client) {
+    const c = client;
+    client = null;
+    for (const a of (await call("leave")).actions) c.publish(a[1], a[2], { qos: 1, retain: a[3] });
+    c.end();
+  }
   panel = null;
   sessionStorage.removeItem(KEY);
   show();
@@ -161,8 +175,15 @@ function show() {
 
 // ------------------------------------------------------------------ start
 
+function boardReady() {
+  return new Promise((resolve) => {
+    const wait = () => (window.arbiter && window.arbiter.ready ? resolve() : setTimeout(wait, 50));
+    wait();
+  });
+}
+
 async function init() {
-  await window.arbiterReady;
+  await boardReady();
   window.arbiter.serial.listen((text) => {
     heard += text;
     if (!client) {   // before a game: only the board's answer to hello (what it plays)
@@ -174,20 +195,24 @@ async function init() {
       }
     }
   });
-  window.arbiter.serial.send("@A hello\n");
+  // The board loads its link (firmware/app/core/link.py) at the first byte it hears: only
+  // once the person opens this panel, so a board that never plays online never holds it.
+  const ask = () => { if ($("online-open").open && !client) window.arbiter.serial.send("@A hello\n"); };
+  $("online-open").addEventListener("toggle", ask);
+  window.arbiter.serial.onPower(() => (client ? call("board_power") : ask()));
   $("online-broker").value = `ws://${location.hostname || "127.0.0.1"}:9001`;
   const form = $("online-form");
   form.addEventListener("submit", (e) => e.preventDefault());
   const go = (action) => async () => {
     $("online-error").textContent = "";
     try {
-      if (!mp) await startPython();
+      if (!worker) await startPython();
       const args = { action, user: $("online-user").value.trim(),
                      code: $("online-code-in").value.trim(),
                      game: $("online-game-name").value, seat: Number($("online-seat").value) };
       if (!args.user) throw new Error("a player logs in as a user of the broker: give the user name");
       if (action === "join" && !args.code) throw new Error("type the code of the game to join");
-      start(args, $("online-broker").value.trim(), $("online-password").value);
+      await start(args, $("online-broker").value.trim(), $("online-password").value);
     } catch (e) {
       $("online-error").textContent = String(e.message || e);
     }
@@ -197,8 +222,10 @@ async function init() {
   $("online-leave").addEventListener("click", leave);
   const saved = JSON.parse(sessionStorage.getItem(KEY) || "null");
   if (saved) {   // a reload: go on with the game
+    $("online-open").open = true;
     await startPython();
-    start({ action: "join", user: saved.user, code: saved.code }, saved.broker, saved.password);
+    await start({ action: "join", user: saved.user, code: saved.code }, saved.broker,
+                saved.password);
   }
   show();
 }

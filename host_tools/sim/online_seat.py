@@ -143,7 +143,7 @@ class Seat:
         clocks (the mover's running), the agreed moves, and how the game stands."""
         s = self.session
         d = s.desc
-        out = {"code": self.code, "user": self.link.user, "link": self.link.up,
+        out = {"code": self.code, "user": self.link.user, "link": self.link.up, "synced": s.synced,
                "seat": s.seat, "started": s.started(), "stopped": s.stopped,
                "over": s.ended, "seats": None, "clocks": None, "moves": [],
                "failed": self.bridge.failed}
