@@ -9,7 +9,8 @@ import pytest
 
 from firmware import ai
 from tests.harness.sim_page import ARTIFACTS, VIEWPORT
-from tests.online_kit import choose, kit, new_game, play_out, player, records  # noqa: F401
+from tests.online_kit import (VirtualBoard, arbiter, choose, kit, new_game,  # noqa: F401
+                              output, play_out, player, records)
 from tests.sim_harness import browser, serve  # noqa: F401
 
 server = serve("light")
@@ -128,29 +129,41 @@ def _board_move(s, seat):
     return move
 
 
+def _open_seat(browser, server, kit, user):
+    """A page whose person opens the online panel and makes a new Morbak game on the
+    first seat, logged in as ``user``: (context, page, errors, code)."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.wait_for_function("window.arbiter && window.arbiter.ready", timeout=30000)
+    page.click("#online-open summary")
+    page.wait_for_function("document.querySelector('#online-game-name').options.length",
+                           timeout=10000)
+    page.fill("#online-broker", "ws://127.0.0.1:%d" % kit.setup.ws_port)
+    page.fill("#online-user", user)
+    page.fill("#online-password", kit.passwords[user])
+    page.select_option("#online-game-name", "morbak")
+    page.click("#online-new")
+    code = _wait("the code shown", lambda: page.inner_text("#online-code").strip(), 30,
+                 page=page)
+    return context, page, errors, code
+
+
+def _reload(page):
+    page.reload()
+    page.wait_for_function("window.arbiter && window.arbiter.ready", timeout=30000)
+
+
 def test_the_page_plays_a_seat_against_the_terminal_and_goes_on_after_a_reload(
         browser, server, kit):
     """The page's board takes the first seat of a new Morbak game (its panel shows the
     code to give the other player), the terminal's player joins with it, and they play it
     out; the page is reloaded mid-game and goes on where it was, from its saved game and
     what the broker holds."""
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    context, page, errors, code = _open_seat(browser, server, kit, "bob")
     try:
-        page.goto(server.url)
-        page.wait_for_function("window.arbiter && window.arbiter.ready", timeout=30000)
-        page.click("#online-open summary")
-        page.wait_for_function("document.querySelector('#online-game-name').options.length",
-                               timeout=10000)
-        page.fill("#online-broker", "ws://127.0.0.1:%d" % kit.setup.ws_port)
-        page.fill("#online-user", "bob")
-        page.fill("#online-password", kit.passwords["bob"])
-        page.select_option("#online-game-name", "morbak")
-        page.click("#online-new")
-        code = _wait("the code shown", lambda: page.inner_text("#online-code").strip(), 30,
-                     page=page)
         a = player(kit, "alice", code)
         a.join()
         _wait("the game starts", a.started, 30, [a], page)
@@ -165,8 +178,7 @@ def test_the_page_plays_a_seat_against_the_terminal_and_goes_on_after_a_reload(
                 continue
             if len(a.mirror.record) >= 8 and not reloaded:   # mid-game: the page reloads
                 reloaded = True
-                page.reload()
-                page.wait_for_function("window.arbiter && window.arbiter.ready", timeout=30000)
+                _reload(page)
                 _wait("the page back in the game", lambda: _page_turn(page, a), 60, [a], page)
             n = len(a.mirror.record)
             _press(page, _board_move(a, 0).split(" ")[-1])
@@ -197,3 +209,73 @@ def _page_turn(page, a):
     st = page.evaluate("window.arbiter.status()")
     return (a.started() and not a.my_turn() and st.get("screen") == "game"
             and st.get("to_move") == 0 and len(st.get("moves", ())) == len(a.mirror.record))
+
+
+def _agreed(page):
+    return [m for _, m in (_seat_panel(page) or {}).get("moves", [])]
+
+
+def _board_turn(page):
+    """The page's board shows every agreed move and waits for its player's; or the game
+    is over there."""
+    st = page.evaluate("window.arbiter.status()")
+    if st.get("result") is not None:
+        return "over"
+    return (st.get("screen") == "game" and st.get("to_move") == 0
+            and st.get("moves") == _agreed(page) and st)
+
+
+def test_the_page_against_a_board_through_its_bridge_killed_and_a_power_cut(
+        browser, server, kit):
+    """The page and a board over `arbiter online --port` (the firmware on the WebAssembly
+    MicroPython, a robot at it: tests/harness/board_app.py) play a whole Morbak game. Mid-
+    game the board's bridge is killed (the page sees its player go offline, the board
+    shows its link down) and started again, then the board loses its power; each time
+    both sides go on from the same ply."""
+    board = VirtualBoard("light")
+    context, page, errors, code = _open_seat(browser, server, kit, "bob")
+    join = ("online", "join", code, "--broker", kit.url("alice"), "--port", board.port)
+    proc = arbiter(*join)
+    faults = ["bridge", "power"]
+    try:
+        while True:
+            st = _wait("the page's turn", lambda: _board_turn(page), 60, page=page)
+            if st == "over":
+                break
+            plies = len(st["moves"])
+            if faults and faults[0] == "bridge" and plies >= 4:
+                faults.pop(0)
+                proc.kill()
+                proc.wait()
+                _wait("alice offline", lambda: "alice: offline" in page.inner_text(
+                    "#online-players"), 30, page=page)
+                _wait("the board shows its link down", lambda: board.status()["online"]
+                      ["link"] is False, 30, page=page)
+                proc = arbiter(*join)
+                _wait("alice back", lambda: "alice: online" in page.inner_text(
+                    "#online-players"), 30, page=page)
+            elif faults and faults[0] == "power" and plies >= 8:
+                faults.pop(0)
+                board.power_cut()
+            legal = st["legal"]
+            squares = [m.split(" ")[-1] for m in legal]
+            move = next(m for m in legal if squares.count(m.split(" ")[-1]) == 1)
+            _press(page, move.split(" ")[-1])
+            _wait("the page's move played", lambda: len(page.evaluate(
+                "window.arbiter.status().moves")) > plies, 30, page=page)
+        assert faults == []
+        agreed = _wait("the page sees the end", lambda: (_seat_panel(page) or {}).get(
+            "result") and _agreed(page), 30, page=page)
+        proc.wait(30)
+        assert proc.returncode == 0, output(proc)
+        assert page.evaluate("window.arbiter.status().moves") == agreed
+        b = _wait("the board ends it", lambda: (lambda s: s.get("result") and s)(
+            board.status()), 30, page=page)
+        assert b["moves"] == agreed
+        assert "Result: " in output(proc)
+        assert errors == []
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        context.close()
+        board.close()
