@@ -81,7 +81,7 @@ def test_a_watcher_sees_what_the_players_agreed(browser, server, kit, game):
         s = _until(page, lambda s: s["ply"] == 12)
         assert s["moves"] == [e.move for e in a.mirror.record] and not s["stopped"]
         if game == "mano":   # the hands stay hidden: counts only
-            assert "tiles (hidden)" in s["board"]
+            assert "holds" in s["board"] and " (hidden)" in s["board"]   # "1 tile (hidden)"
         if game == "masbrur":   # drawn as the position a spectator may see
             assert "arsenal0 " in s["board"] and "wall" in s["board"]
         assert errors == []
