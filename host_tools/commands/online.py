@@ -116,6 +116,10 @@ def run(args, read=None, write=None):
         return dealer(args)
     board = None
     if getattr(args, "port", None):
+        from host_tools.online.board_game import not_on_board
+        why = args.action == "new" and args.game and not_on_board(args.game.lower())
+        if why:
+            raise UsageError(why)
         board = _board(args, write)
     if args.action == "new":
         if args.game is None and board is None:

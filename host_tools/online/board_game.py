@@ -31,6 +31,20 @@ class Conflict(Exception):
     """The board's record cannot go on as the agreed one: start it again from that."""
 
 
+# Games a board does not play remotely yet: their hands or walls come from the dealer, and
+# the board's reading of real tiles would have to match the dealt ones (docs/contracts.md#a-
+# board-over-usb). They are played in the terminal (`arbiter online` without --port).
+NOT_ON_BOARD = ("mano", "masbrur")
+
+
+def not_on_board(game):
+    """One sentence saying why a board does not play ``game`` remotely, or None."""
+    if game in NOT_ON_BOARD:
+        return ("a board does not play %s remotely yet (its hands come from the dealer): "
+                "play it in the terminal, without --port" % game)
+    return None
+
+
 def unplayable(game, options, board_options):
     """Why a board whose own options for ``game`` are ``board_options`` cannot play a
     game with ``options``, or None."""

@@ -13,7 +13,8 @@ page is a board too)."""
 import json
 
 from firmware.rules import IllegalMove
-from host_tools.online.board_game import BOARD_BOUND, Conflict, board_game, unplayable
+from host_tools.online.board_game import (BOARD_BOUND, Conflict, board_game, not_on_board,
+                                          unplayable)
 from host_tools.online.clocks import monotonic
 from host_tools.online.mirror import RESIGN
 
@@ -104,6 +105,9 @@ class Bridge:
         desc = s.desc
         if desc["game"] not in self.board["games"]:
             self.failed = "the %s board does not play %s" % (self.board["kind"], desc["game"])
+            return
+        self.failed = not_on_board(desc["game"])
+        if self.failed:
             return
         if desc["game"] in BOARD_BOUND:   # its shape decides an option: is it the game's?
             if self.options is None or self.options["game"] != desc["game"]:
