@@ -215,6 +215,10 @@ def _agreed(page):
     return [m for _, m in (_seat_panel(page) or {}).get("moves", [])]
 
 
+def _ended(status):
+    return status if status.get("result") is not None else None
+
+
 def _board_turn(page):
     """The page's board shows every agreed move and waits for its player's; or the game
     is over there."""
@@ -269,8 +273,7 @@ def test_the_page_against_a_board_through_its_bridge_killed_and_a_power_cut(
         proc.wait(30)
         assert proc.returncode == 0, output(proc)
         assert page.evaluate("window.arbiter.status().moves") == agreed
-        b = _wait("the board ends it", lambda: (lambda s: s.get("result") and s)(
-            board.status()), 30, page=page)
+        b = _wait("the board ends it", lambda: _ended(board.status()), 30, page=page)
         assert b["moves"] == agreed
         assert "Result: " in output(proc)
         assert errors == []

@@ -34,7 +34,7 @@ from firmware.app.core import crash, device
 from firmware.app.core.runtime import make_app
 from firmware.hal import profile as hal_profile
 from firmware.hal.storage import Storage
-from firmware.hal.wires import Wires
+from firmware.hal.wires import Serial, Wires
 
 _CALL_MS = 50          # a call into the interpreter ends after this much real time
 
@@ -59,25 +59,6 @@ class Logged:
             self.log.append([self.wires.now, ev[0], ev[1] if ev[0] != "frame"
                              else hexlify(ev[1]).decode()])
         return evs
-
-
-class Serial:
-    """The board's USB serial (device.Runner.port): what the page's online seat sent
-    (``inbox``), what the board wrote (``out``)."""
-
-    def __init__(self):
-        self.inbox = bytearray()
-        self.out = []
-
-    def ready(self):
-        return len(self.inbox) > 0
-
-    def read(self, buf):
-        buf.extend(self.inbox)
-        self.inbox = bytearray()
-
-    def write(self, text):
-        self.out.append(text)
 
 
 class BoardStorage(Storage):
@@ -190,8 +171,7 @@ class Sim:
                 self.changed_at = until
         out = {"t": reached, "tones": w.tones, "events": list(self.events),
                "dirty": self.storage.dirty, "heap": gc.mem_alloc(),
-               "serial": "".join(self.serial.out)}
-        self.serial.out = []
+               "serial": self.serial.take()}
         wire = w.strip.buf
         if wire != self.wire:
             self.wire = bytes(wire)

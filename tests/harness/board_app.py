@@ -18,26 +18,10 @@ from firmware.app.core import crash, device
 from firmware.app.core.runtime import make_app
 from firmware.hal import profile as hal_profile
 from firmware.hal.storage import Storage
-from firmware.hal.wires import Wires
+from firmware.hal.wires import Serial, Wires
 from pico_board_moves import FRAMES, stones
 
 STEP_MS = 300    # between two things the robot does
-
-
-class Port:
-    def __init__(self):
-        self.inbox = bytearray()
-        self.out = []
-
-    def ready(self):
-        return len(self.inbox) > 0
-
-    def read(self, buf):
-        buf.extend(self.inbox)
-        self.inbox = bytearray()
-
-    def write(self, text):
-        self.out.append(text)
 
 
 class Events:
@@ -154,7 +138,7 @@ class Board:
         drivers.sources = (self.events,)
         self.storage = Files()
         self.runner = device.Runner(make_app, self.profile, self.storage, drivers, crash)
-        self.port = self.runner.port = Port()
+        self.port = self.runner.port = Serial()
         self.robot = Robot(self, level)
         self.runner.start(0)
 
@@ -167,8 +151,7 @@ class Board:
             self.port.inbox.extend(received.encode())
         self.runner.tick(now)
         self.robot.tick(now)
-        out = {"out": "".join(self.port.out), "dirty": self.storage.dirty}
-        self.port.out = []
+        out = {"out": self.port.take(), "dirty": self.storage.dirty}
         self.storage.dirty = False
         return json.dumps(out)
 

@@ -1,5 +1,5 @@
 """A board of any kind run by its device runner (firmware/app/core/device.py) with its USB
-serial a Port the test speaks through as the computer does in a remote game
+serial a wires.Serial the test speaks through as the computer does in a remote game
 (firmware/app/core/link.py), its inputs given as the events its drivers would give (no
 tests here; used by test_app_link.py). Runs on CPython and MicroPython; each board gets
 its own folder, which a second board (a power cut) can boot over."""
@@ -17,29 +17,10 @@ from firmware.app.core import crash, device, settings
 from firmware.app.core.runtime import make_app
 from firmware.hal import profile as hal_profile
 from firmware.hal.storage import Storage
-from firmware.hal.wires import Wires
+from firmware.hal.wires import Serial, Wires
 
 PROFILES = {"light": LIGHT, "marble": MARBLE, "stone": STONE, "tile": TILE}
 TICK_MS = 10
-
-
-class Port:
-    """The USB serial as the board sees it: what the computer sent (``inbox``), what the
-    board wrote (``out``)."""
-
-    def __init__(self):
-        self.inbox = bytearray()
-        self.out = ""
-
-    def ready(self):
-        return len(self.inbox) > 0
-
-    def read(self, buf):
-        buf.extend(self.inbox)
-        self.inbox = bytearray()
-
-    def write(self, text):
-        self.out += text
 
 
 class Events:
@@ -77,7 +58,7 @@ class Linked:
         self.events = Events()
         drivers.sources = (self.events,)
         self.runner = device.Runner(make_app, self.profile, self.storage, drivers, crash)
-        self.port = self.runner.port = Port()
+        self.port = self.runner.port = Serial()
         self.t = 0
         self.runner.start(0)
         self.run(800)
@@ -106,8 +87,7 @@ class Linked:
 
     def heard(self):
         """The lines the board sent since last asked, without "@A "."""
-        lines = [line[3:] for line in self.port.out.split("\n") if line.startswith("@A ")]
-        self.port.out = ""
+        lines = [line[3:] for line in self.port.take().split("\n") if line.startswith("@A ")]
         return lines
 
     def answer(self, word):
