@@ -156,19 +156,19 @@ def _reload(page):
     page.wait_for_function("window.arbiter && window.arbiter.ready", timeout=30000)
 
 
-def test_the_page_plays_a_seat_against_the_terminal_and_goes_on_after_a_reload(
+def test_the_page_plays_a_seat_against_the_terminal_through_a_power_cut_and_a_reload(
         browser, server, kit):
     """The page's board takes the first seat of a new Morbak game (its panel shows the
     code to give the other player), the terminal's player joins with it, and they play it
-    out; the page is reloaded mid-game and goes on where it was, from its saved game and
-    what the broker holds."""
+    out; mid-game the page's board loses its power, later the page is reloaded, and each
+    time it goes on where it was, from its saved game and what the broker holds."""
     context, page, errors, code = _open_seat(browser, server, kit, "bob")
     try:
         a = player(kit, "alice", code)
         a.join()
         _wait("the game starts", a.started, 30, [a], page)
         assert a.seat == 1
-        reloaded = False
+        reloaded = cut = False
         while not a.ended:
             _wait("a move", lambda: a.ended or a.my_turn() or _page_turn(page, a), 60, [a], page)
             if a.ended:
@@ -176,14 +176,18 @@ def test_the_page_plays_a_seat_against_the_terminal_and_goes_on_after_a_reload(
             if a.my_turn():
                 a.play(choose(a))
                 continue
-            if len(a.mirror.record) >= 8 and not reloaded:   # mid-game: the page reloads
+            if len(a.mirror.record) >= 4 and not cut:   # the page's board loses its power
+                cut = True
+                page.click("#power-cut")
+                _wait("the board back in the game", lambda: _page_turn(page, a), 60, [a], page)
+            elif len(a.mirror.record) >= 8 and not reloaded:   # the page reloads
                 reloaded = True
                 _reload(page)
                 _wait("the page back in the game", lambda: _page_turn(page, a), 60, [a], page)
             n = len(a.mirror.record)
             _press(page, _board_move(a, 0).split(" ")[-1])
             _wait("the page's move agreed", lambda: len(a.mirror.record) > n, 30, [a], page)
-        assert reloaded
+        assert reloaded and cut
         agreed = [e.move for e in a.mirror.record]
         _wait("the page sees the end", lambda: (_seat_panel(page) or {}).get("result"), 30,
               [a], page)
