@@ -8,7 +8,7 @@ import time
 import pytest
 
 from firmware import ai
-from tests.harness.sim_page import ARTIFACTS, VIEWPORT
+from tests.harness.sim_page import ARTIFACTS, CLIPPED_JS, PHONE, VIEWPORT
 from tests.online_kit import (VirtualBoard, arbiter, choose, kit, new_game,  # noqa: F401
                               output, play_out, player, records)
 from tests.sim_harness import browser, serve  # noqa: F401
@@ -129,10 +129,10 @@ def _board_move(s, seat):
     return move
 
 
-def _open_seat(browser, server, kit, user):
+def _open_seat(browser, server, kit, user, viewport=VIEWPORT):
     """A page whose person opens the online panel and makes a new Morbak game on the
     first seat, logged in as ``user``: (context, page, errors, code)."""
-    context = browser.new_context(viewport=VIEWPORT)
+    context = browser.new_context(viewport=viewport)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -158,11 +158,11 @@ def _reload(page):
 
 def test_the_page_plays_a_seat_against_the_terminal_through_a_power_cut_and_a_reload(
         browser, server, kit):
-    """The page's board takes the first seat of a new Morbak game (its panel shows the
-    code to give the other player), the terminal's player joins with it, and they play it
+    """The page's board, on a phone's screen, takes the first seat of a new Morbak game (its
+    panel shows the code to give the other player), the terminal's player joins, they play it
     out; mid-game the page's board loses its power, later the page is reloaded, and each
     time it goes on where it was, from its saved game and what the broker holds."""
-    context, page, errors, code = _open_seat(browser, server, kit, "bob")
+    context, page, errors, code = _open_seat(browser, server, kit, "bob", PHONE)
     try:
         a = player(kit, "alice", code)
         a.join()
@@ -201,6 +201,7 @@ def test_the_page_plays_a_seat_against_the_terminal_through_a_power_cut_and_a_re
         status = _wait("the board ends it", lambda: page.evaluate(
             "window.arbiter.status().result && window.arbiter.status()"), 30, [a], page)
         assert status["moves"] == agreed
+        assert page.evaluate(CLIPPED_JS) == []     # on a phone, nothing cut off
         assert errors == []
         os.makedirs(ARTIFACTS, exist_ok=True)
         page.screenshot(path=os.path.join(ARTIFACTS, "online-seat.png"), full_page=True)
