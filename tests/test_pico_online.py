@@ -24,7 +24,6 @@ from tests.online_kit import arbiter, choose, kit, output, player  # noqa: E402,
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROFILE = os.path.join(ROOT, "hardware", "light-pico.json")
 PRESS_MS = 120
-TURN = "The board says: A to move"
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +66,6 @@ def test_a_pico_plays_a_whole_morbak_game_against_the_terminal(image, kit, tmp_p
         try:
             assert _pump(a, 60, a.started), output(proc)
             deadline = time.monotonic() + 600
-            played = 0
             while not a.ended:
                 assert time.monotonic() < deadline, output(proc)[-3000:]
                 assert proc.poll() is None or a.ended, output(proc)[-3000:]
@@ -77,15 +75,16 @@ def test_a_pico_plays_a_whole_morbak_game_against_the_terminal(image, kit, tmp_p
                 a.pump(0.05)
                 if a.ended or a.mirror.to_move() != 0:
                     continue
-                # The person waits for the board to show it is their turn (the computer
-                # shows what the board says), then presses the square twice (confirm on).
-                assert _pump(a, 30, lambda: output(proc).count(TURN) > played), output(proc)
+                # The person waits for the board to play the other side's move (it says so
+                # on its serial: "moved PLY ..."), then presses the square twice (confirm).
                 n = len(a.mirror.record)
+                shown = "@A moved %d " % n if n else "@A game %s 0" % code
+                assert _pump(a, 30, lambda: shown in pico.serial()), pico.serial()[-3000:]
                 square = _square(a)
                 pico.press(square, PRESS_MS)
                 pico.press(square, PRESS_MS)
-                played += 1
-                assert _pump(a, 30, lambda: len(a.mirror.record) > n), output(proc)[-3000:]
+                assert _pump(a, 30, lambda: len(a.mirror.record) > n), (
+                    output(proc)[-2000:] + pico.serial()[-2000:])
             proc.wait(60)
             assert proc.returncode == 0, output(proc)
         finally:
