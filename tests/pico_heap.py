@@ -157,7 +157,7 @@ def _caller(port):
     return call
 
 
-def _game(port, profile, setup, moves):
+def _game(port, profile, setup, moves, start=START):
     """(plies played, [bytes in use after every call of ``moves`` to the game's end])."""
     call = _caller(port)
 
@@ -172,7 +172,7 @@ def _game(port, profile, setup, moves):
     if setup:
         call(setup)
     before = in_use()
-    if call(START % prof) != ["game"]:
+    if call(start % prof) != ["game"]:
         raise RuntimeError("the game did not start")
     used = []
     over = "False"
@@ -195,3 +195,93 @@ def marble_game(port):
 def tile_game(port):
     """(plies played, [bytes in use after every 10 moves and at the end of the match])."""
     return _game(port, "tile-pico", MANO_HELPERS, MANO_MOVES)
+
+
+# A remote game (firmware/app/core/link.py): the computer's lines come through a port of
+# the script's own (the board's USB serial), sent before the first reading.
+REMOTE_HELPERS = """
+class _Port:
+    def __init__(self):
+        self.inbox = bytearray()
+        self.out = []
+
+    def ready(self):
+        return len(self.inbox) > 0
+
+    def read(self, buf):
+        buf.extend(self.inbox)
+        self.inbox = bytearray()
+
+    def write(self, text):
+        self.out.append(text)
+
+
+class _Runner:
+    app = None
+    outside = None
+    port = _Port()
+"""
+
+# The marble board's app with its link loaded, as at the first byte the computer sends,
+# and a remote Mabula game the computer starts (the board's player first; the second
+# seat elsewhere), set up as its LEDs ask.
+REMOTE_START = """
+import os, json
+try:
+    os.mkdir("/heaptest")
+except OSError:
+    pass
+from firmware.app.core.runtime import make_app
+from firmware.hal.storage import Storage
+from firmware.app.core.link import Link
+_r = _Runner()
+app = _r.app = make_app(json.loads(%r), Storage("/heaptest"), 0)
+link = Link(_r)
+app.step(1000, [])
+_r.port.inbox.extend(b'@A link 1\\n@A peer 1\\n@A start {"code": "HEAP22", "game": "mabula",'
+                     b' "options": {}, "seed": 7, "far": 1, "moves": [], "move_ms": [],'
+                     b' "clock_ms": []}\\n')
+link.tick(1010)
+app.step(1020, [])
+if app.screen.name == "setup":
+    from firmware.rules import mabula as _m
+    app.step(1600, [("frame", _m.occupancy(app.play.session.state))])
+    del _m
+link.tick(1610)
+_r.port.out = []
+print(app.screen.name)
+del os, json, make_app, Storage, Link
+"""
+
+# Ten plies: the board's player's pushes as MARBLE_PUSHES makes them; the far seat's
+# come as the computer's lines, and the person carries them out.
+REMOTE_PUSHES = """
+from firmware.rules import mabula as _m
+from firmware.rules import Rng
+_rng = Rng(len(app.play.session.rec["moves"]))
+for _i in range(10):
+    _s = app.play.session.state
+    if _m.is_over(_s):
+        break
+    _l = _m.legal_moves(_s)
+    _mv = _l[_rng.below(len(_l))]
+    _l = None
+    _r.port.inbox.extend(b"@A link 1\\n")
+    if _m.to_move(_s) == 1 and _mv != "pass":
+        _r.port.inbox.extend(b"@A move %d 900 %s\\n" % (len(app.play.session.rec["moves"]) + 1,
+                                                      _mv.encode()))
+    link.tick(app.now + 10)
+    app.step(app.now + 10, [])
+    if _mv != "pass":
+        app.step(app.now + 600, [("frame", _m.occupancy(_m.play(_s, _mv)))])
+    link.tick(app.now)
+    _r.port.out = []
+print(len(app.play.session.rec["moves"]), _m.is_over(app.play.session.state))
+del _m, Rng, _rng, _i, _s, _mv
+"""
+
+
+def remote_marble_game(port):
+    """(plies played, [bytes in use after every 10 plies and at the end]) of a remote
+    Mabula game on the marble board, its link loaded."""
+    return _game(port, "marble-pico", REMOTE_HELPERS, REMOTE_PUSHES, REMOTE_START)

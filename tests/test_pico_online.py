@@ -2,7 +2,8 @@
 emulated RP2040, booted from the image `arbiter uf2` builds, its app running, takes a seat
 through `arbiter online join CODE --port` over its USB serial (docs/contracts.md#a-board-
 over-usb) against a player in the terminal, through a real Mosquitto; its person presses its
-keys. One whole Morbak game: the link is read by select.poll on sys.stdin, as on a board."""
+keys. One whole Morbak game: the link is read by select.poll on sys.stdin, as on a board.
+(What the link costs the heap: tests/bench/extra_pico.py.)"""
 import json
 import os
 import subprocess
@@ -53,15 +54,16 @@ def _pump(a, seconds, done):
     return True
 
 
-def test_a_pico_plays_a_whole_morbak_game_against_the_terminal(image, kit, tmp_path):
+def test_a_pico_plays_a_whole_morbak_game_against_the_terminal(image, request, tmp_path):
+    broker = request.getfixturevalue("kit")     # Mosquitto (tests/online_kit.py)
     code = protocol.new_code()
-    a = player(kit, "alice", code)
+    a = player(broker, "alice", code)
     a.create("morbak", {"game_time_s": 900, "move_time_s": None}, 1)   # the Pico moves first
     record = str(tmp_path / "pico.json")
     with Pico(PROFILE, str(tmp_path / "flash.bin"), uf2=image,
               stderr=subprocess.DEVNULL) as pico:
         pico.wait(2500)
-        proc = arbiter("online", "join", code, "--broker", kit.url("bob"), "--port", pico.port,
+        proc = arbiter("online", "join", code, "--broker", broker.url("bob"), "--port", pico.port,
                        "--record", record)
         try:
             assert _pump(a, 60, a.started), output(proc)
@@ -95,3 +97,4 @@ def test_a_pico_plays_a_whole_morbak_game_against_the_terminal(image, kit, tmp_p
     assert kept["moves"] == [e.move for e in a.mirror.record]
     text = output(proc)
     assert "Your move, on the board." in text and "Result: " in text
+

@@ -70,31 +70,6 @@ class Feed:
         self.link.played(ply, move)
 
 
-class Waiting:
-    """Screen "online": the remote game is being set up (the other player has not come);
-    the last cell pulses white. MENU gives up and opens the menu."""
-
-    def __init__(self, link):
-        self.link = link
-        self.name = "online"
-
-    def tick(self, now):
-        pass
-
-    def event(self, kind, key, now):
-        app = self.link.app
-        if kind == "down" and key == app.keys["menu"]:
-            self.link.send("cancel")
-            app.to_menu()
-
-    def draw(self, f, now):
-        from firmware.app.core import render
-        render.clear(f)
-        t = now % 2000
-        render.put_scaled(f, len(f) // 3 - 1, render.WHITE,
-                          20 + (t if t < 1000 else 2000 - t) * 200 // 1000)
-
-
 class Link:
     def __init__(self, runner):
         self.runner = runner
@@ -147,7 +122,7 @@ class Link:
         if app is not None:
             app.link = self
             if self.heard is not None:
-                self.hello()
+                self._setup("hello")
 
     def _watch(self, app):
         """The person's resignation goes to the computer; a game the menu started while
@@ -158,7 +133,7 @@ class Link:
         rec = play.session.rec
         if "online" not in rec:
             if self.menu and not rec["moves"] and app.screen is play:
-                self._from_menu(app, rec)
+                self._setup("from_menu", app, rec)
             return
         ses = play.session
         res = ses.result
@@ -167,15 +142,6 @@ class Link:
             loser = 1 - res["winner"]
             if loser != rec["online"][1]:
                 self.send("resign %d" % loser)
-
-    def _from_menu(self, app, rec):
-        import json
-        from firmware.app.core import records
-        self.menu = False
-        self.send("new " + json.dumps({"game": rec["game"], "options": rec["options"]}))
-        records.discard(app.storage)
-        app.close_game()
-        app.show(Waiting(self))
 
     # ------------------------------------------------------------ what the computer says
 
@@ -187,28 +153,27 @@ class Link:
         elif word == "peer":
             self.peer = rest == "1"
         elif word == "hello":
-            self.hello()
+            self._setup("hello")
         elif word == "move":
             ply, ms, move = rest.split(" ", 2)
             self.feed.moves[int(ply)] = (int(ms), move)
         elif word == "start":
-            self._start(rest, now)
+            self._setup("start", rest, now)
         elif word == "resign":
             self._resigned(int(rest), now)
         elif word == "say":
             app.say(rest)
         elif word == "stop":
             ply, _, why = rest.partition(" ")
-            self._stop(int(ply), why, now)
+            self._setup("stop", int(ply), why, now)
         elif word == "options":
-            self._options(rest)
+            self._setup("options", rest)
         elif word == "menu":
             self.menu = True
             if app.play is None or app.screen is not app.play:
                 app.to_menu()
         elif word == "wait":
-            app.close_game()
-            app.show(Waiting(self))
+            self._setup("wait")
         elif word == "bye":
             self.up = False
             self.heard = None
@@ -216,64 +181,15 @@ class Link:
     def send(self, text):
         self.runner.port.write("@A %s\n" % text)
 
-    def hello(self):
-        import json
-        game = None
-        play = self.app.play if self.app is not None else None
-        if play is not None and "online" in play.session.rec:
-            rec = play.session.rec
-            game = {"code": rec["online"][0], "far": rec["online"][1], "moves": rec["moves"],
-                    "move_ms": rec["move_ms"], "clock_ms": rec["clock_ms"],
-                    "over": play.session.over}
-        self.send("board " + json.dumps({"kind": self.app.kind, "games": self.app.games,
-                                         "game": game}))
+    def _setup(self, name, *args):
+        """What a game's setting up takes (link_setup.py): loaded for the call, then
+        forgotten, so a game in progress holds only what it plays by."""
+        from firmware.app.core import link_setup, unload
+        getattr(link_setup, name)(self, *args)
+        link_setup = None
+        unload.forget(("firmware.app.core.link_setup",))
 
-    def _options(self, game):
-        import json
-        from firmware import catalogue
-        from firmware.app.core import settings
-        app = self.app
-        if game not in app.games:
-            self.send("no %s is not played on this board" % game)
-            return
-        mod = catalogue.controller(game, app.kind)
-        opts = mod.options(app.cfg, settings, app.profile)
-        self.send("options " + json.dumps({"game": game, "options": opts}))
-
-    def _start(self, text, now):
-        import json
-        from firmware.app.core import launch, records
-        d = json.loads(text)
-        app = self.app
-        storage = app.storage
-        code, far = d["code"], d["far"]
-        old = app.play.session.rec if app.play is not None else None
-        keep = old is not None and old.get("online", (None,))[0] == code
-        if old is not None and not keep and old.get("result") is None:
-            if old["moves"]:   # a game of this board's own: kept, as the players left it
-                records.finish(storage, old, None, "abandoned")
-            else:
-                records.discard(storage)
-        rec = records.new_record(old["id"] if keep else records.next_id(storage), d["game"],
-                                 d["options"], d["seed"])
-        rec["online"] = [code, far]
-        rec["moves"], rec["move_ms"] = d["moves"], d["move_ms"]
-        rec["clock_ms"] = d["clock_ms"]
-        d = old = None
-        app.close_game()
-        self.feed.moves = {}
-        self.runner.outside = app.outside = {far: self.feed}
-        play = launch.open_game(app, rec, now)
-        if play is None:
-            self.send("no the board cannot replay this game")
-            app.to_menu()
-            return
-        records.save_current(storage, rec)
-        app.enter_game(play)
-        self.ended = None
-        self.send("game %s %d" % (code, len(rec["moves"])))
-
-    def _online(self):
+    def online(self):
         """The remote game's session, or None."""
         play = self.app.play
         if play is not None and "online" in play.session.rec and not play.session.over:
@@ -281,25 +197,10 @@ class Link:
         return None
 
     def _resigned(self, seat, now):
-        play = self._online()
+        play = self.online()
         if play is not None:
             from firmware.app.core.screens import End
             End(self.app, play).do(2 * seat, now)
-
-    def _stop(self, ply, why, now):
-        """The game stopped: its record, up to the last ply both sides agreed on, is
-        kept in /games ("stopped"); the board says why."""
-        play = self._online()
-        if play is None:
-            return
-        from firmware.app.core import records
-        rec = play.session.rec
-        for key in ("moves", "move_ms", "clock_ms"):
-            del rec[key][ply:]
-        records.finish(self.app.storage, rec, None, "stopped")
-        self.app.log(now, "game %d stopped: %s" % (rec["id"], why))
-        self.app.to_menu()
-        self.app.say("the game stopped: " + why)
 
     # ------------------------------------------------------------ the move of this board
 
@@ -331,7 +232,7 @@ class Link:
 
     def status(self):
         """For tools (explain/): the remote game's link."""
-        play = self._online()
+        play = self.online()
         if play is None:
             return None
         return {"code": play.session.rec["online"][0], "far": play.session.rec["online"][1],
