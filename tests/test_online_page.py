@@ -202,9 +202,13 @@ def test_the_page_plays_a_seat_against_the_terminal_through_a_power_cut_and_a_re
             "window.arbiter.status().result && window.arbiter.status()"), 30, [a], page)
         assert status["moves"] == agreed
         assert page.evaluate(CLIPPED_JS) == []     # on a phone, nothing cut off
-        assert errors == []
         os.makedirs(ARTIFACTS, exist_ok=True)
         page.screenshot(path=os.path.join(ARTIFACTS, "online-seat.png"), full_page=True)
+        page.click("#online-leave")                   # the form again; a reload starts afresh
+        page.wait_for_selector("#online-form", state="visible")
+        _reload(page)
+        assert page.is_hidden("#online-game") and _seat_panel(page) is None
+        assert errors == []
     finally:
         context.close()
 

@@ -120,7 +120,9 @@ async function leave() {
   if (client) {
     const c = client;
     client = null;
-    for (const a of (await call("leave")).actions) c.publish(a[1], a[2], { qos: 1, retain: a[3] });
+    const out = await call("leave");
+    for (const a of out.actions) c.publish(a[1], a[2], { qos: 1, retain: a[3] });
+    toBoard(out.board);
     c.end();
   }
   panel = null;

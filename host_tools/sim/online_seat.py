@@ -15,6 +15,7 @@ JavaScript calls, each with JSON text in and out:
     pump(lines)     the board's lines since the last call -> {actions: [["sub", pattern] |
                     ["pub", topic, payload, retain]], board: [lines to send it], said:
                     [words for the page], panel: what the online panel shows}
+    leave()         -> {actions, board}: the last words to the broker and the board
 """
 import json
 
@@ -201,5 +202,7 @@ def board_power():
 
 
 def leave():
+    """The person leaves (the game waits on the broker): the last word to the broker and
+    to the board, whose game waits too."""
     _seat.link.close()
-    return json.dumps({"actions": _seat.link.actions})
+    return json.dumps({"actions": _seat.link.actions, "board": ["bye"]})
