@@ -20,7 +20,7 @@ IN_USE = "import gc\ngc.collect()\nprint(gc.mem_alloc())"
 # A board's app as deployed, the game the menu's OK starts (the marble board: set up as
 # its LEDs ask, by the stable frame of the marbles on their edge spaces; the tile board
 # reads its empty track).
-START = """
+_MAKE_APP = """
 import os, json
 try:
     os.mkdir("/heaptest")
@@ -29,6 +29,8 @@ except OSError:
 from firmware.app.core.runtime import make_app
 from firmware.hal.storage import Storage
 app = make_app(json.loads(%r), Storage("/heaptest"), 0)
+"""
+START = _MAKE_APP + """
 app.step(1000, [])
 app.step(1020, [("down", app.keys["ok"])])
 if app.screen.name == "setup":
@@ -200,42 +202,22 @@ def tile_game(port):
 # A remote game (firmware/app/core/link.py): the computer's lines come through a port of
 # the script's own (the board's USB serial), sent before the first reading.
 REMOTE_HELPERS = """
-class _Port:
-    def __init__(self):
-        self.inbox = bytearray()
-        self.out = []
-
-    def ready(self):
-        return len(self.inbox) > 0
-
-    def read(self, buf):
-        buf.extend(self.inbox)
-        self.inbox = bytearray()
-
-    def write(self, text):
-        self.out.append(text)
+from firmware.hal.wires import Serial
 
 
 class _Runner:
     app = None
     outside = None
-    port = _Port()
+    port = Serial()
 """
 
 # The marble board's app with its link loaded, as at the first byte the computer sends,
 # and a remote Mabula game the computer starts (the board's player first; the second
 # seat elsewhere), set up as its LEDs ask.
-REMOTE_START = """
-import os, json
-try:
-    os.mkdir("/heaptest")
-except OSError:
-    pass
-from firmware.app.core.runtime import make_app
-from firmware.hal.storage import Storage
+REMOTE_START = _MAKE_APP + """
 from firmware.app.core.link import Link
 _r = _Runner()
-app = _r.app = make_app(json.loads(%r), Storage("/heaptest"), 0)
+_r.app = app
 link = Link(_r)
 app.step(1000, [])
 _r.port.inbox.extend(b'@A link 1\\n@A peer 1\\n@A start {"code": "HEAP22", "game": "mabula",'
