@@ -45,7 +45,7 @@ del os, json, make_app, Storage
 
 # The marble board: pushes made on the board (the stable frame of each), chosen by a
 # seeded Rng, in calls of 10.
-MARBLE_PUSHES = """
+_PUSHES = """
 from firmware.rules import mabula as _m
 from firmware.rules import Rng
 _rng = Rng(len(app.play.session.rec["moves"]))
@@ -56,11 +56,14 @@ for _i in range(10):
     _l = _m.legal_moves(_s)
     _mv = _l[_rng.below(len(_l))]
     _l = None
+    # before
     if _mv != "pass":
         app.step(app.now + 600, [("frame", _m.occupancy(_m.play(_s, _mv)))])
+    # after
 print(len(app.play.session.rec["moves"]), _m.is_over(app.play.session.state))
 del _m, Rng, _rng, _i, _s, _mv
 """
+MARBLE_PUSHES = _PUSHES
 
 
 # The light board: moves made by pressing a square and OK, the squares of random legal
@@ -237,30 +240,17 @@ del os, json, make_app, Storage, Link
 
 # Ten plies: the board's player's pushes as MARBLE_PUSHES makes them; the far seat's
 # come as the computer's lines, and the person carries them out.
-REMOTE_PUSHES = """
-from firmware.rules import mabula as _m
-from firmware.rules import Rng
-_rng = Rng(len(app.play.session.rec["moves"]))
-for _i in range(10):
-    _s = app.play.session.state
-    if _m.is_over(_s):
-        break
-    _l = _m.legal_moves(_s)
-    _mv = _l[_rng.below(len(_l))]
-    _l = None
+REMOTE_PUSHES = _PUSHES.replace("    # before\n", """\
     _r.port.inbox.extend(b"@A link 1\\n")
     if _m.to_move(_s) == 1 and _mv != "pass":
         _r.port.inbox.extend(b"@A move %d 900 %s\\n" % (len(app.play.session.rec["moves"]) + 1,
                                                       _mv.encode()))
     link.tick(app.now + 10)
     app.step(app.now + 10, [])
-    if _mv != "pass":
-        app.step(app.now + 600, [("frame", _m.occupancy(_m.play(_s, _mv)))])
+""").replace("    # after\n", """\
     link.tick(app.now)
     _r.port.out = []
-print(len(app.play.session.rec["moves"]), _m.is_over(app.play.session.state))
-del _m, Rng, _rng, _i, _s, _mv
-"""
+""")
 
 
 def remote_marble_game(port):
