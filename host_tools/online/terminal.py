@@ -172,6 +172,17 @@ def _wait_to_start(session, screen, write, wait):
     return True
 
 
+def _kept(session, record_path, saved):
+    """The record saved again when it changed since ``saved``: (what is saved now, the exit
+    status once the game stopped (1) or ended (0), else None)."""
+    now = (len(session.mirror.record), session.stopped)
+    if now != saved:
+        save(session, record_path)
+    if session.stopped is not None:
+        return now, 1
+    return now, 0 if session.ended else None
+
+
 def run(session, read, write, record_path=None, wait=0.25, poll=None):
     """Play (or watch) until the game ends, stops, or the person quits. ``read(prompt)``
     waits for a line; ``poll(seconds)`` (stdin_poll), when given, is used instead so that
@@ -186,13 +197,9 @@ def run(session, read, write, record_path=None, wait=0.25, poll=None):
         events = session.pump(0 if session.my_turn() else wait)
         screen.show(events)
         prompted = prompted and not events
-        if saved != (len(session.mirror.record), session.stopped):
-            saved = (len(session.mirror.record), session.stopped)
-            save(session, record_path)
-        if session.stopped is not None:
-            return 1
-        if session.ended:
-            return 0
+        saved, status = _kept(session, record_path, saved)
+        if status is not None:
+            return status
         if shown_ply != session.mirror.next_ply():
             shown_ply = session.mirror.next_ply()
             screen.board()
@@ -276,14 +283,10 @@ def run_board(session, bridge, port, write, record_path=None, wait=0.02):
                 return 0
             if not session.started():
                 continue
-            if saved != (len(session.mirror.record), session.stopped):
-                saved = (len(session.mirror.record), session.stopped)
-                save(session, record_path)
-            if session.stopped is not None:
-                return 1
-            if session.ended:
+            saved, status = _kept(session, record_path, saved)
+            if status is not None:
                 bridge.tick()     # the board hears a resignation from elsewhere
-                return 0
+                return status
             if shown_ply != session.mirror.next_ply() and screen.v is not None:
                 shown_ply = session.mirror.next_ply()
                 screen.board()
