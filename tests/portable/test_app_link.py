@@ -186,3 +186,17 @@ def test_a_far_move_on_the_marble_board_is_carried_out_by_a_person():
     b.frame(mabula.occupancy(mabula.play(s, theirs)), 600)
     eq(b.session().rec["moves"], [mine, theirs], "carried out")
     eq(b.session().rec["move_ms"][1], 2500, "the far player's time as counted there")
+
+
+def test_a_far_move_the_rules_refuse_is_not_played_and_the_computer_hears_why():
+    b = _morbak("link-refused")
+    i, move = _first_move(b.session().state)
+    b.press(i)
+    b.heard()
+    b.send("move 2 500 %s" % move, 400)            # the square A just lit: not B's to light
+    eq(b.session().rec["moves"], [move], "the refused move is not played")
+    no = b.answer("no")
+    assert no.startswith("%s at ply 2: " % move), no
+    _, reply = _first_move(b.session().state)
+    b.send("move 2 500 %s" % reply, 400)           # another move of that ply is
+    eq(b.session().rec["moves"], [move, reply], "the next move of that ply is played")

@@ -26,7 +26,8 @@ Lines are UTF-8, each "@A WORD ..." (anything else is ignored). From the compute
 
 From the board: "moved PLY MS MOVE" for every move played here (the person's, the far
 seat's once carried out, a forced pass), "resign SEAT" when the person resigns, "says
-TEXT" when what the board says changes, and the answers above.
+TEXT" when what the board says changes, "no MOVE at ply PLY: WHY" when its rules refuse a
+far move, and the answers above.
 
 The clocks (core/session.py): the far seat's time is counted where it plays and comes
 with its move; this board's player's clock stands still while the computer's link is
@@ -68,6 +69,12 @@ class Feed:
     def tell(self, ply, move):
         self.moves.pop(ply, None)
         self.link.played(ply, move)
+
+    def refuse(self, ply, move, why):
+        """The rules here refuse the far move of ``ply`` (seat_outside.py): the computer
+        hears why; the board waits for another."""
+        self.moves.pop(ply, None)
+        self.link.send("no %s at ply %d: %s" % (move, ply, why))
 
 
 class Link:
