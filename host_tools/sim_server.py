@@ -9,7 +9,9 @@ served from node_modules. What the server adds:
                            built once and built again only when a file of it changes, so
                            a reload runs the current code and many pages cost one build
     /online/mqtt.esm.js    the npm mqtt client's browser bundle, for online.html (a spectator)
-    /online/views.json     {"host_tools/terminal/...py": text}: how the terminal draws each game
+                           and the page's online seat (online_seat.js)
+    /online/views.json     {"host_tools/...py": text}: how the terminal draws each game, and
+                           the remote-play modules that also run on MicroPython (SEAT_FILES)
 
 Only files under those folders are served, with no caching by the browser. A connection
 that sends nothing for IDLE_S seconds is closed (each holds a thread)."""
@@ -31,6 +33,10 @@ MICROPYTHON_DIR = os.path.join(ROOT, "node_modules", "@micropython",
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 MQTT_BUNDLE = os.path.join(ROOT, "node_modules", "mqtt", "dist", "mqtt.esm.js")
 VIEWS_DIR = os.path.join(ROOT, "host_tools", "terminal")
+ONLINE_DIR = os.path.join(ROOT, "host_tools", "online")
+# host_tools/online's modules the page runs (a seat, a spectator): no broker client, no files.
+SEAT_FILES = ("__init__.py", "protocol.py", "mirror.py", "clocks.py", "hidden.py",
+              "session.py", "bridge.py", "board_game.py")
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".json": "application/json", ".wasm": "application/wasm",
@@ -100,12 +106,16 @@ class Bundle:
 
 
 def views():
-    """The terminal's drawing of each game (host_tools/terminal/), for the spectator page."""
+    """The terminal's drawing of each game (host_tools/terminal/), for the spectator page,
+    and the remote-play modules a page runs (SEAT_FILES)."""
     out = {"host_tools/__init__.py": ""}
     for name in sorted(os.listdir(VIEWS_DIR)):
         if name.endswith(".py"):
             with open(os.path.join(VIEWS_DIR, name), encoding="utf-8") as f:
                 out["host_tools/terminal/" + name] = f.read()
+    for name in SEAT_FILES:
+        with open(os.path.join(ONLINE_DIR, name), encoding="utf-8") as f:
+            out["host_tools/online/" + name] = f.read()
     return out
 
 

@@ -1,7 +1,13 @@
 """A real Mosquitto for the remote-play tests, on 127.0.0.1 with free ports and the
 configuration `arbiter broker` writes (password file, ACL, persistence), the dealer beside
 it, and players driven through the same Session the terminal uses."""
+import json
+import os
+import shutil
 import socket
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 
@@ -13,6 +19,7 @@ from host_tools.online.link import Broker, Link
 from host_tools.online.session import Session
 
 USERS = ("alice", "bob", "carol")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def free_port():
@@ -252,3 +259,76 @@ class FakeClock:
 
     def advance(self, seconds):
         self.t += seconds
+
+
+# ---------------------------------------------------------------- a board with its app
+
+BOARD_APP = os.path.join(ROOT, "tests", "harness", "board_app.mjs")
+PROFILE_OF = {"light": "light-pico", "marble": "marble-pico", "stone": "stone5-pico",
+              "tile": "tile-pico"}
+
+
+class VirtualBoard:
+    """A board of ``kind`` with its app running on the WebAssembly MicroPython, its USB
+    serial on ``port`` (socket://...), a robot playing its player (tests/harness/
+    board_app.py)."""
+
+    def __init__(self, kind, level=1):
+        node = shutil.which("node")
+        self.proc = subprocess.Popen(
+            [node, BOARD_APP, "--profile", os.path.join(ROOT, "hardware",
+                                                        PROFILE_OF[kind] + ".json"),
+             "--listen", "127.0.0.1:0", "--level", str(level)],
+            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self._id = 0
+        self.port = "socket://127.0.0.1:%d" % self._line()["port"]
+
+    def _line(self):
+        line = self.proc.stdout.readline()
+        assert line, "the virtual board stopped (exit %s)" % self.proc.poll()
+        return json.loads(line)
+
+    def call(self, cmd, **args):
+        self._id += 1
+        args.update(id=self._id, cmd=cmd)
+        self.proc.stdin.write(json.dumps(args) + "\n")
+        self.proc.stdin.flush()
+        while True:
+            out = self._line()
+            if out.get("id") == self._id:
+                assert "error" not in out, out["error"]
+                return out
+
+    def status(self):
+        return self.call("status")["status"]
+
+    def power_cut(self):
+        self.call("power_cut")
+
+    def robot(self, on):
+        self.call("robot", on=on)
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.stdin.close()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc.stdout.close()
+
+
+def arbiter(*args):
+    """`arbiter ARGS` started as a person starts it (its output kept in a file)."""
+    out = tempfile.NamedTemporaryFile("w+", suffix=".txt", delete=False)
+    proc = subprocess.Popen([sys.executable, "-m", "host_tools", *args], cwd=ROOT,
+                            stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+                            text=True)
+    proc.log = out.name
+    return proc
+
+
+def output(proc):
+    with open(proc.log) as f:
+        return f.read()

@@ -20,7 +20,7 @@ IN_USE = "import gc\ngc.collect()\nprint(gc.mem_alloc())"
 # A board's app as deployed, the game the menu's OK starts (the marble board: set up as
 # its LEDs ask, by the stable frame of the marbles on their edge spaces; the tile board
 # reads its empty track).
-START = """
+_MAKE_APP = """
 import os, json
 try:
     os.mkdir("/heaptest")
@@ -29,6 +29,8 @@ except OSError:
 from firmware.app.core.runtime import make_app
 from firmware.hal.storage import Storage
 app = make_app(json.loads(%r), Storage("/heaptest"), 0)
+"""
+START = _MAKE_APP + """
 app.step(1000, [])
 app.step(1020, [("down", app.keys["ok"])])
 if app.screen.name == "setup":
@@ -43,7 +45,7 @@ del os, json, make_app, Storage
 
 # The marble board: pushes made on the board (the stable frame of each), chosen by a
 # seeded Rng, in calls of 10.
-MARBLE_PUSHES = """
+_PUSHES = """
 from firmware.rules import mabula as _m
 from firmware.rules import Rng
 _rng = Rng(len(app.play.session.rec["moves"]))
@@ -54,11 +56,14 @@ for _i in range(10):
     _l = _m.legal_moves(_s)
     _mv = _l[_rng.below(len(_l))]
     _l = None
+    # before
     if _mv != "pass":
         app.step(app.now + 600, [("frame", _m.occupancy(_m.play(_s, _mv)))])
+    # after
 print(len(app.play.session.rec["moves"]), _m.is_over(app.play.session.state))
 del _m, Rng, _rng, _i, _s, _mv
 """
+MARBLE_PUSHES = _PUSHES
 
 
 # The light board: moves made by pressing a square and OK, the squares of random legal
@@ -157,7 +162,7 @@ def _caller(port):
     return call
 
 
-def _game(port, profile, setup, moves):
+def _game(port, profile, setup, moves, start=START):
     """(plies played, [bytes in use after every call of ``moves`` to the game's end])."""
     call = _caller(port)
 
@@ -172,7 +177,7 @@ def _game(port, profile, setup, moves):
     if setup:
         call(setup)
     before = in_use()
-    if call(START % prof) != ["game"]:
+    if call(start % prof) != ["game"]:
         raise RuntimeError("the game did not start")
     used = []
     over = "False"
@@ -195,3 +200,60 @@ def marble_game(port):
 def tile_game(port):
     """(plies played, [bytes in use after every 10 moves and at the end of the match])."""
     return _game(port, "tile-pico", MANO_HELPERS, MANO_MOVES)
+
+
+# A remote game (firmware/app/core/link.py): the computer's lines come through a port of
+# the script's own (the board's USB serial), sent before the first reading.
+REMOTE_HELPERS = """
+from firmware.hal.wires import Serial
+
+
+class _Runner:
+    app = None
+    outside = None
+    port = Serial()
+"""
+
+# The marble board's app with its link loaded, as at the first byte the computer sends,
+# and a remote Mabula game the computer starts (the board's player first; the second
+# seat elsewhere), set up as its LEDs ask.
+REMOTE_START = _MAKE_APP + """
+from firmware.app.core.link import Link
+_r = _Runner()
+_r.app = app
+link = Link(_r)
+app.step(1000, [])
+_r.port.inbox.extend(b'@A link 1\\n@A peer 1\\n@A start {"code": "HEAP22", "game": "mabula",'
+                     b' "options": {}, "seed": 7, "far": 1, "moves": [], "move_ms": [],'
+                     b' "clock_ms": []}\\n')
+link.tick(1010)
+app.step(1020, [])
+if app.screen.name == "setup":
+    from firmware.rules import mabula as _m
+    app.step(1600, [("frame", _m.occupancy(app.play.session.state))])
+    del _m
+link.tick(1610)
+_r.port.out = []
+print(app.screen.name)
+del os, json, make_app, Storage, Link
+"""
+
+# Ten plies: the board's player's pushes as MARBLE_PUSHES makes them; the far seat's
+# come as the computer's lines, and the person carries them out.
+REMOTE_PUSHES = _PUSHES.replace("    # before\n", """\
+    _r.port.inbox.extend(b"@A link 1\\n")
+    if _m.to_move(_s) == 1 and _mv != "pass":
+        _r.port.inbox.extend(b"@A move %d 900 %s\\n" % (len(app.play.session.rec["moves"]) + 1,
+                                                      _mv.encode()))
+    link.tick(app.now + 10)
+    app.step(app.now + 10, [])
+""").replace("    # after\n", """\
+    link.tick(app.now)
+    _r.port.out = []
+""")
+
+
+def remote_marble_game(port):
+    """(plies played, [bytes in use after every 10 plies and at the end]) of a remote
+    Mabula game on the marble board, its link loaded."""
+    return _game(port, "marble-pico", REMOTE_HELPERS, REMOTE_PUSHES, REMOTE_START)

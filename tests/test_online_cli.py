@@ -115,6 +115,8 @@ def test_a_port_in_use_is_said(plain, tmp_path, capsys):
     (["online", "join", "XYZ", "--broker", "mqtt://a:b@127.0.0.1:1"], 2, "is not a game code"),
     (["online", "join", "K7Q2MX", "--broker", "mqtt://a:b@127.0.0.1:1"], 1, "cannot reach"),
     (["broker", "--tls-port", "8883"], 2, "TLS needs all three"),
+    (["online", "new", "masbrur", "--port", "socket://127.0.0.1:1", "--broker",
+      "mqtt://a:b@127.0.0.1:1"], 2, "a board does not play masbrur remotely yet"),
 ])
 def test_bad_input_gets_one_sentence(capsys, args, status, says):
     assert cli.main(args) == status

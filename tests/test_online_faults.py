@@ -318,6 +318,7 @@ class _Replayed:
     def __init__(self, messages):
         import queue
         self.user = None
+        self.up = False
         self.events = queue.Queue()
         for topic, payload in messages:
             self.events.put(("msg", topic, payload, True))

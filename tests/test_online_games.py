@@ -5,9 +5,9 @@ import threading
 
 import pytest
 
-from host_tools.online import terminal
+from host_tools.online import protocol, terminal
 from host_tools.online.session import Session
-from tests.online_kit import choose, kit, new_game, pump_until, records  # noqa: F401
+from tests.online_kit import choose, kit, new_game, player, pump_until, records  # noqa: F401
 
 
 def _terminal(session, screen):
@@ -50,3 +50,15 @@ def test_whole_game_terminal_against_terminal(kit, game):
     if game in ("mano", "masbrur"):   # the dealer showed its deal; both checked every move
         pump_until([a, b], lambda: a.audited and b.audited)
         assert a.stopped is None and b.stopped is None
+
+
+def test_a_game_made_after_the_link_came_up_can_be_played(kit):
+    """A side whose link was up before it made its game (the page's seat waits for its
+    board's options first) still gets to move: its sync echo comes through."""
+    code = protocol.new_code()
+    a = player(kit, "alice", code)
+    a.pump(0.3)                       # the link is up, nothing subscribed yet
+    a.create("morbak", {}, 0)
+    b = player(kit, "bob", code)
+    b.join()
+    pump_until([a, b], lambda: a.started() and b.started() and a.my_turn(), seconds=10)

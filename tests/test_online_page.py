@@ -1,13 +1,16 @@
-"""The simulator page as a spectator of a remote game (host_tools/sim/online.html): over MQTT
-on WebSockets from a real Mosquitto, read-only and live, any number of watchers, rebuilt
-after a reload; it checks every ply with the engines on MicroPython."""
+"""The simulator page in a remote game, over MQTT on WebSockets from a real Mosquitto: as a
+spectator (host_tools/sim/online.html: read-only and live, any number of watchers, rebuilt
+after a reload; it checks every ply with the engines on MicroPython), and playing a seat
+with its board (the online panel of the simulator, host_tools/sim/online_seat.js)."""
 import os
 import time
 
 import pytest
 
-from tests.harness.sim_page import ARTIFACTS, VIEWPORT
-from tests.online_kit import kit, new_game, play_out, records  # noqa: F401
+from firmware import ai
+from tests.harness.sim_page import ARTIFACTS, CLIPPED_JS, PHONE, VIEWPORT
+from tests.online_kit import (VirtualBoard, arbiter, choose, kit, new_game,  # noqa: F401
+                              output, play_out, player, records)
 from tests.sim_harness import browser, serve  # noqa: F401
 
 server = serve("light")
@@ -78,9 +81,213 @@ def test_a_watcher_sees_what_the_players_agreed(browser, server, kit, game):
         s = _until(page, lambda s: s["ply"] == 12)
         assert s["moves"] == [e.move for e in a.mirror.record] and not s["stopped"]
         if game == "mano":   # the hands stay hidden: counts only
-            assert "tiles (hidden)" in s["board"]
+            assert "holds" in s["board"] and " (hidden)" in s["board"]   # "1 tile (hidden)"
         if game == "masbrur":   # drawn as the position a spectator may see
             assert "arsenal0 " in s["board"] and "wall" in s["board"]
         assert errors == []
     finally:
         context.close()
+
+
+# ------------------------------------------------------------------ the page plays a seat
+
+def _seat_panel(page):
+    return page.evaluate("window.arbiterOnline ? window.arbiterOnline.panel() : null")
+
+
+def _wait(what, test, seconds, sessions=(), page=None):
+    deadline = time.monotonic() + seconds
+    while True:
+        for s in sessions:
+            s.pump(0.02)
+        got = test()
+        if got:
+            return got
+        assert time.monotonic() < deadline, "timed out: %s; the page's panel: %r; %r" % (
+            what, page and _seat_panel(page),
+            page and page.evaluate("window.arbiter.status()"))
+        time.sleep(0.05)
+
+
+def _press(page, square):
+    """A person at the page's light board lays or switches a light: the square, then the
+    square again to confirm it (the board's confirm setting is on)."""
+    for _ in range(2):
+        page.locator('[data-name="%s"]' % square).click()
+        time.sleep(0.35)
+
+
+def _board_move(s, seat):
+    """What the person at the page plays on seat ``seat`` (a press on one square): the
+    computer's choice when its square allows no other move, else the first light laid."""
+    state = s.position()
+    legal = s.mirror.engine.legal_moves(state)
+    move = ai.choose("morbak", state, 1, s.mirror.next_ply())
+    squares = [m.split(" ")[-1] for m in legal]
+    if move == "pass" or squares.count(move.split(" ")[-1]) != 1:
+        move = next(m for m in legal if m.startswith("L "))
+    return move
+
+
+def _open_seat(browser, server, kit, user, viewport=VIEWPORT):
+    """A page whose person opens the online panel and makes a new Morbak game on the
+    first seat, logged in as ``user``: (context, page, errors, code)."""
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url)
+    page.wait_for_function("window.arbiter && window.arbiter.ready", timeout=30000)
+    page.click("#online-open summary")
+    page.wait_for_function("document.querySelector('#online-game-name').options.length",
+                           timeout=10000)
+    page.fill("#online-broker", "ws://127.0.0.1:%d" % kit.setup.ws_port)
+    page.fill("#online-user", user)
+    page.fill("#online-password", kit.passwords[user])
+    page.select_option("#online-game-name", "morbak")
+    page.click("#online-new")
+    code = _wait("the code shown", lambda: page.inner_text("#online-code").strip(), 30,
+                 page=page)
+    return context, page, errors, code
+
+
+def _reload(page):
+    page.reload()
+    page.wait_for_function("window.arbiter && window.arbiter.ready", timeout=30000)
+
+
+def test_the_page_plays_a_seat_against_the_terminal_through_a_power_cut_and_a_reload(
+        browser, server, kit):
+    """The page's board, on a phone's screen, takes the first seat of a new Morbak game (its
+    panel shows the code to give the other player), the terminal's player joins, they play it
+    out; mid-game the page's board loses its power, later the page is reloaded, and each
+    time it goes on where it was, from its saved game and what the broker holds."""
+    context, page, errors, code = _open_seat(browser, server, kit, "bob", PHONE)
+    try:
+        a = player(kit, "alice", code)
+        a.join()
+        _wait("the game starts", a.started, 30, [a], page)
+        assert a.seat == 1
+        reloaded = cut = False
+        while not a.ended:
+            _wait("a move", lambda: a.ended or a.my_turn() or _page_turn(page, a), 60, [a], page)
+            if a.ended:
+                break
+            if a.my_turn():
+                a.play(choose(a))
+                continue
+            if len(a.mirror.record) >= 4 and not cut:   # the page's board loses its power
+                cut = True
+                page.click("#power-cut")
+                _wait("the board back in the game", lambda: _page_turn(page, a), 60, [a], page)
+            elif len(a.mirror.record) >= 8 and not reloaded:   # the page reloads
+                reloaded = True
+                _reload(page)
+                _wait("the page back in the game", lambda: _page_turn(page, a), 60, [a], page)
+            n = len(a.mirror.record)
+            _press(page, _board_move(a, 0).split(" ")[-1])
+            _wait("the page's move agreed", lambda: len(a.mirror.record) > n, 30, [a], page)
+        assert reloaded and cut
+        agreed = [e.move for e in a.mirror.record]
+        _wait("the page sees the end", lambda: (_seat_panel(page) or {}).get("result"), 30,
+              [a], page)
+        p = _seat_panel(page)
+        assert [m for _, m in p["moves"]] == agreed
+        state = page.inner_text("#online-state")
+        assert state.startswith("over: "), state
+        assert page.locator("#online-moves li").count() == len(agreed)
+        assert "alice: online" in page.inner_text("#online-players")
+        assert "bob (this page): online" in page.inner_text("#online-players")
+        status = _wait("the board ends it", lambda: page.evaluate(
+            "window.arbiter.status().result && window.arbiter.status()"), 30, [a], page)
+        assert status["moves"] == agreed
+        assert page.evaluate(CLIPPED_JS) == []     # on a phone, nothing cut off
+        os.makedirs(ARTIFACTS, exist_ok=True)
+        page.screenshot(path=os.path.join(ARTIFACTS, "online-seat.png"), full_page=True)
+        page.click("#online-leave")                   # the form again; a reload starts afresh
+        page.wait_for_selector("#online-form", state="visible")
+        _reload(page)
+        assert page.is_hidden("#online-game") and _seat_panel(page) is None
+        assert errors == []
+    finally:
+        context.close()
+
+
+def _page_turn(page, a):
+    """The page's board waits for its player's move: every agreed move is on it."""
+    st = page.evaluate("window.arbiter.status()")
+    return (a.started() and not a.my_turn() and st.get("screen") == "game"
+            and st.get("to_move") == 0 and len(st.get("moves", ())) == len(a.mirror.record))
+
+
+def _agreed(page):
+    return [m for _, m in (_seat_panel(page) or {}).get("moves", [])]
+
+
+def _ended(status):
+    return status if status.get("result") is not None else None
+
+
+def _board_turn(page):
+    """The page's board shows every agreed move and waits for its player's; or the game
+    is over there."""
+    st = page.evaluate("window.arbiter.status()")
+    if st.get("result") is not None:
+        return "over"
+    return (st.get("screen") == "game" and st.get("to_move") == 0
+            and st.get("moves") == _agreed(page) and st)
+
+
+def test_the_page_against_a_board_through_its_bridge_killed_and_a_power_cut(
+        browser, server, kit):
+    """The page and a board over `arbiter online --port` (the firmware on the WebAssembly
+    MicroPython, a robot at it: tests/harness/board_app.py) play a whole Morbak game. Mid-
+    game the board's bridge is killed (the page sees its player go offline, the board
+    shows its link down) and started again, then the board loses its power; each time
+    both sides go on from the same ply."""
+    board = VirtualBoard("light")
+    context, page, errors, code = _open_seat(browser, server, kit, "bob")
+    join = ("online", "join", code, "--broker", kit.url("alice"), "--port", board.port)
+    proc = arbiter(*join)
+    faults = ["bridge", "power"]
+    try:
+        while True:
+            st = _wait("the page's turn", lambda: _board_turn(page), 60, page=page)
+            if st == "over":
+                break
+            plies = len(st["moves"])
+            if faults and faults[0] == "bridge" and plies >= 4:
+                faults.pop(0)
+                proc.kill()
+                proc.wait()
+                _wait("alice offline", lambda: "alice: offline" in page.inner_text(
+                    "#online-players"), 30, page=page)
+                _wait("the board shows its link down", lambda: board.status()["online"]
+                      ["link"] is False, 30, page=page)
+                proc = arbiter(*join)
+                _wait("alice back", lambda: "alice: online" in page.inner_text(
+                    "#online-players"), 30, page=page)
+            elif faults and faults[0] == "power" and plies >= 8:
+                faults.pop(0)
+                board.power_cut()
+            legal = st["legal"]
+            squares = [m.split(" ")[-1] for m in legal]
+            move = next(m for m in legal if squares.count(m.split(" ")[-1]) == 1)
+            _press(page, move.split(" ")[-1])
+            _wait("the page's move played", lambda: len(page.evaluate(
+                "window.arbiter.status().moves")) > plies, 30, page=page)
+        assert faults == []
+        agreed = _wait("the page sees the end", lambda: (_seat_panel(page) or {}).get(
+            "result") and _agreed(page), 30, page=page)
+        proc.wait(30)
+        assert proc.returncode == 0, output(proc)
+        assert page.evaluate("window.arbiter.status().moves") == agreed
+        b = _wait("the board ends it", lambda: _ended(board.status()), 30, page=page)
+        assert b["moves"] == agreed
+        assert "Result: " in output(proc)
+        assert errors == []
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        context.close()
+        board.close()

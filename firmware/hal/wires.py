@@ -20,7 +20,35 @@ w.neopixel, sleep_us=...)``, so what they exercise is what the pins would see.
                     ladder's nominal reading plus ``offset[half]`` (a resistor off its
                     value, a dirty contact); ``put_tile(cell, a, b)`` sets both halves
     tones           [t, freq, duty] each time the buzzer's duty is set (t = ``now``)
-    strip           the NeoPixel (its ``buf`` is the LED wire buffer)"""
+    strip           the NeoPixel (its ``buf`` is the LED wire buffer)
+
+``Serial`` is the board's USB serial held the same way (device.Runner.port): what the
+computer sent, what the board wrote."""
+
+
+class Serial:
+    """What the computer sent and the board has not read (``inbox``), and what the board
+    wrote (``out``, a list of texts) - for a remote game's link (core/link.py)."""
+
+    def __init__(self):
+        self.inbox = bytearray()
+        self.out = []
+
+    def ready(self):
+        return len(self.inbox) > 0
+
+    def read(self, buf):
+        buf.extend(self.inbox)
+        self.inbox = bytearray()
+
+    def write(self, text):
+        self.out.append(text)
+
+    def take(self):
+        """What the board wrote since the last call, as one text."""
+        out = "".join(self.out)
+        self.out = []
+        return out
 
 
 class Wires:

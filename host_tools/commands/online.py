@@ -1,6 +1,7 @@
-"""`arbiter online` (docs/contracts.md#remote-play): remote games in the terminal through an
-MQTT broker (host_tools/online/), and the dealer of the hidden-information games for a
-broker `arbiter broker` did not start."""
+"""`arbiter online` (docs/contracts.md#remote-play): remote games through an MQTT broker
+(host_tools/online/), played in the terminal or, with --port, on a board plugged into this
+computer (the board's player moves on the board: docs/contracts.md#a-board-over-usb), and
+the dealer of the hidden-information games for a broker `arbiter broker` did not start."""
 import os
 import sys
 
@@ -19,16 +20,20 @@ def add(subparsers):
                                           "CODE` follows one.")
     osub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     o = osub.add_parser("new", help="start a remote game and print its code")
-    o.add_argument("game", metavar="GAME", help=help_lists.names_text())
+    o.add_argument("game", metavar="GAME", nargs="?",
+                   help=help_lists.names_text() + " (with --port and no GAME: the game the "
+                        "board's own menu starts)")
     o.add_argument("--seat", type=int, choices=(1, 2), default=1,
                    help="the seat you take: 1 (the first player) or 2 (default: 1)")
     o.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                    help="a rules option, as `arbiter config set` writes it without the game's "
                         "name, e.g. target=100 (repeatable)")
     _broker_args(o)
+    _port_arg(o)
     o = osub.add_parser("join", help="join the game with this code (or go on with yours)")
     o.add_argument("code", metavar="CODE")
     _broker_args(o)
+    _port_arg(o)
     o = osub.add_parser("watch", help="follow a game, read-only")
     o.add_argument("code", metavar="CODE")
     _broker_args(o)
@@ -53,6 +58,12 @@ def _broker_args(p):
                    help="keep the game's record (moves, digests, clocks) in this JSON file")
 
 
+def _port_arg(p):
+    p.add_argument("--port", metavar="P",
+                   help="play on the board plugged in here (/dev/ttyACM0, COM3, auto, "
+                        "socket://HOST:PORT): its player moves on the board")
+
+
 def _link(args, client_id=None):
     from host_tools.online.link import Broker, Link
     if not args.broker:
@@ -71,12 +82,13 @@ def _connect(link):
         raise BoardError(str(e))
 
 
-def game_options(game, pairs):
-    """The rules options of ``game`` from KEY=VALUE pairs; UsageError for a wrong one."""
+def game_options(game, pairs, base=None):
+    """The rules options of ``game`` from KEY=VALUE pairs (over ``base``: a board's own);
+    UsageError for a wrong one."""
     from firmware.app.core import settings
     from host_tools.online.mirror import engine_of
     engine = engine_of(game)
-    out = {}
+    out = {k: v for k, v in (base or {}).items() if k in engine.OPTIONS}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         key = key.strip()
@@ -102,12 +114,25 @@ def run(args, read=None, write=None):
     write = write or sys.stdout.write
     if args.action == "dealer":
         return dealer(args)
+    board = None
+    if getattr(args, "port", None):
+        from host_tools.online.board_game import not_on_board
+        why = args.action == "new" and args.game and not_on_board(args.game.lower())
+        if why:
+            raise UsageError(why)
+        board = _board(args, write)
     if args.action == "new":
-        game = args.game.lower()
-        if game not in protocol.GAMES:
-            raise UsageError("there is no game %r: choose one of %s"
-                             % (args.game[:20], ", ".join(protocol.GAMES)))
-        options = game_options(game, args.set)
+        if args.game is None and board is None:
+            raise UsageError("say which game: arbiter online new GAME (or give --port to "
+                             "start it from the board's menu)")
+        if args.game is None:
+            game, options = _from_menu(board, write)
+        else:
+            game = args.game.lower()
+            if game not in protocol.GAMES:
+                raise UsageError("there is no game %r: choose one of %s"
+                                 % (args.game[:20], ", ".join(protocol.GAMES)))
+            options = game_options(game, args.set, board and board.options_of(game))
         link = _link(args)
         if link.user is None:
             raise UsageError("a game is started by a user of the broker: "
@@ -136,6 +161,8 @@ def run(args, read=None, write=None):
         else:
             write("Watching game %s: waiting for it…\n" % code)
             session.watch()
+        if board is not None:
+            return board.run(session, args.record)
         poll = terminal.stdin_poll() if read is input else None
         return terminal.run(session, read, write, args.record, poll=poll)
     finally:
@@ -158,3 +185,64 @@ def dealer(args):
     finally:
         link.close()
     return 0
+
+
+class _Board:
+    """The board on --port, asked what it plays before the game starts."""
+
+    def __init__(self, port, write):
+        from host_tools.online.board_port import BoardPort
+        from host_tools.online.clocks import monotonic
+        self.port = BoardPort(port, monotonic)
+        self.now = monotonic
+        self.write = write
+        self.port.open(first=True)
+        self.info = self.ask("hello", "board")
+
+    def ask(self, line, word, seconds=5.0):
+        """Send ``line``, and the JSON of the board's answer starting with ``word``."""
+        import json
+        import time
+        self.port.send(line)
+        deadline = self.now() + seconds
+        while seconds is None or self.now() < deadline:
+            for got in self.port.lines():
+                head, _, rest = got.partition(" ")
+                if head == word:
+                    return json.loads(rest)
+                if head == "no":
+                    raise BoardError("the board refused: %s" % rest)
+            time.sleep(0.02)
+        raise BoardError("the board on %s does not answer: is its app running? (unplug it "
+                         "and plug it in again; `arbiter deploy` puts the firmware on it)"
+                         % self.port.port)
+
+    def options_of(self, game):
+        """The board's own options for ``game`` (its settings), as the game's rules take
+        them; UsageError when it does not play it."""
+        from host_tools.online.board_game import protocol_options
+        if game not in self.info["games"]:
+            raise UsageError("the %s board plays %s, not %s"
+                             % (self.info["kind"], ", ".join(self.info["games"]), game))
+        return protocol_options(game, self.ask("options " + game, "options")["options"])
+
+    def from_menu(self):
+        """The game the board's own menu starts, with its options (waits for it)."""
+        from host_tools.online.board_game import protocol_options
+        self.write("Choose the game and its settings on the board's menu and start it…\n")
+        new = self.ask("menu", "new", None)
+        return new["game"], protocol_options(new["game"], new["options"])
+
+    def run(self, session, record):
+        from host_tools.online import terminal
+        from host_tools.online.bridge import Bridge
+        bridge = Bridge(session, self.port.send, self.write)
+        return terminal.run_board(session, bridge, self.port, self.write, record)
+
+
+def _board(args, write):
+    return _Board(args.port, write)
+
+
+def _from_menu(board, write):
+    return board.from_menu()

@@ -5,7 +5,13 @@ move carries that time (``think_ms``) and both clocks after it, which every othe
 recomputes and must find the same. Time a move spends on the wire is thus nobody's, and a
 player whose link is down is neither charged nor flagged: only the player's own side, with
 its clock stopped, could flag it."""
-import time
+try:
+    from time import monotonic
+except ImportError:   # MicroPython (the simulator page): seconds from its tick counter
+    from time import ticks_ms
+
+    def monotonic():
+        return ticks_ms() / 1000
 
 
 def clocks_after(clocks, seat, think_ms):
@@ -22,9 +28,9 @@ def clocks_after(clocks, seat, think_ms):
 
 class TurnTimer:
     """The thinking time of this side's player on the current turn, with the link's down
-    time taken out. ``now`` is seconds (time.monotonic, or a test's clock)."""
+    time taken out. ``now`` is seconds (monotonic, or a test's clock)."""
 
-    def __init__(self, now=time.monotonic):
+    def __init__(self, now=monotonic):
         self.now = now
         self.spent = 0.0
         self.turn = False     # this side's player is to move

@@ -4,11 +4,15 @@ how it is written and how a message is checked before anything acts on it.
 Every message is one JSON object with ``"v": 1`` and the game's ``code``; anything else (not
 JSON, another version, another game, a missing or mistyped field) is refused with one sentence
 saying why. Topics hold the publishing user's name, so the broker's ACL (each user writes only
-under its own name) tells who sent what."""
+under its own name) tells who sent what.
+
+Runs on CPython and on MicroPython (the simulator page plays a seat with it): no ``re``,
+random bytes from ``os.urandom`` or, where the interpreter has none, RANDOM (the page
+sets it to the browser's crypto.getRandomValues)."""
 import hashlib
 import json
 import os
-import re
+from binascii import hexlify
 
 from firmware.rules import Rng
 
@@ -19,15 +23,22 @@ GAMES = ("morbak", "mabula", "fursaz", "mano", "masbrur")
 HIDDEN = ("mano", "masbrur")   # the games whose hands or walls a player may not see
 CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"   # no 0/O, 1/I/L: read aloud, typed back
 CODE_LENGTH = 6
-_USER = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+_USER_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+_HEX = "0123456789abcdef"
 MAX_MOVE = 400             # characters of a move in the notation (Masbrur's are the longest)
+SEED_MASK = 0x3FFFFFFF     # a seed is 30 bits: a board holds it as a small integer
+RANDOM = getattr(os, "urandom", None)   # n -> n random bytes
 
 
 class Refused(ValueError):
     """A message that must not be acted on; the text says why, for a person."""
 
 
-def new_code(rand=os.urandom):
+def _random(n):
+    return RANDOM(n)
+
+
+def new_code(rand=_random):
     """A fresh game code: six letters and digits that cannot be misread (~30 bits)."""
     n = int.from_bytes(rand(8), "big")
     out = ""
@@ -40,15 +51,16 @@ def new_code(rand=os.urandom):
 def normal_code(text):
     """The code as typed (any case, spaces or dashes) in its written form; Refused if it
     cannot be one."""
-    code = re.sub(r"[\s-]", "", str(text)).upper()
-    if len(code) != CODE_LENGTH or any(c not in CODE_LETTERS for c in code):
+    code = "".join([c for c in str(text) if c not in " \t\r\n-"]).upper()
+    if len(code) != CODE_LENGTH or [c for c in code if c not in CODE_LETTERS]:
         raise Refused("%r is not a game code (codes are %d letters and digits, e.g. K7Q2MX)"
                       % (str(text)[:20], CODE_LENGTH))
     return code
 
 
 def check_user(name):
-    if not isinstance(name, str) or not _USER.match(name):
+    if (not isinstance(name, str) or not 1 <= len(name) <= 32
+            or [c for c in name if c not in _USER_LETTERS]):
         raise Refused("a user name is 1 to 32 letters, digits, '-' or '_'")
     return name
 
@@ -122,26 +134,30 @@ def parse_topic(code, name):
 def digest(text):
     """The position's digest: the first 16 hex digits of SHA-256 over its text (UTF-8).
     Open games hash the engine's ``to_text``; hidden ones ``public_view(state, None)``."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return _sha_hex(text.encode("utf-8"))[:16]
+
+
+def _sha_hex(data):
+    return hexlify(hashlib.sha256(data).digest()).decode()
 
 
 def commitment(secret_hex, nonce_hex):
     """SHA-256 (hex) of a secret and a nonce, published before the secret is shown."""
-    return hashlib.sha256((secret_hex + ":" + nonce_hex).encode("ascii")).hexdigest()
+    return _sha_hex((secret_hex + ":" + nonce_hex).encode())
 
 
 def shared_seed(creator_nonce, joiner_nonce):
     """The seed of an open game: neither player chooses it (the creator commits to its nonce
-    before the joiner's is known)."""
-    h = hashlib.sha256((creator_nonce + ":" + joiner_nonce).encode("ascii")).digest()
-    return int.from_bytes(h[:4], "big")
+    before the joiner's is known); 30 bits, so that a board holds it as a small integer."""
+    h = hashlib.sha256((creator_nonce + ":" + joiner_nonce).encode()).digest()
+    return int.from_bytes(h[:4], "big") & SEED_MASK
 
 
-def nonce(rand=os.urandom):
-    return rand(16).hex()
+def nonce(rand=_random):
+    return hexlify(rand(16)).decode()
 
 
-def dealer_seed(rand=os.urandom):
+def dealer_seed(rand=_random):
     return Rng(int.from_bytes(rand(4), "big")).next32()
 
 
@@ -150,14 +166,18 @@ def dealer_seed(rand=os.urandom):
 def encode(obj):
     out = dict(obj)
     out["v"] = VERSION
-    return json.dumps(out, separators=(",", ":"), sort_keys=True).encode("utf-8")
+    try:
+        text = json.dumps(out, separators=(",", ":"), sort_keys=True)
+    except TypeError:   # MicroPython's json sorts nothing: any order is the same message
+        text = json.dumps(out, separators=(",", ":"))
+    return text.encode("utf-8")
 
 
 def decode(payload, code):
     """The message in ``payload`` (bytes) for game ``code``; Refused with the reason."""
     try:
         obj = json.loads(payload.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except ValueError:   # (bad UTF-8 too)
         raise Refused("a message that is not JSON")
     if not isinstance(obj, dict):
         raise Refused("a message that is not a JSON object")
@@ -220,7 +240,7 @@ def check_move(obj):
         raise Refused("a move whose seat is not 0 or 1")
     _text(obj, "move", MAX_MOVE)
     d = obj.get("digest")
-    if not isinstance(d, str) or not re.match(r"^[0-9a-f]{16}$", d):
+    if not isinstance(d, str) or len(d) != 16 or [c for c in d if c not in _HEX]:
         raise Refused("a move without a digest of 16 hex digits")
     _int(obj, "think_ms")
     check_clocks(obj.get("clocks"))

@@ -15,11 +15,9 @@ person should be told, as events:
     ("over", result)                  the game ended (the engine's result, or a resignation)
     ("checked", text)                 a hidden game's deal, shown at its end, was checked
 """
-import time
-
 from firmware.rules import IllegalMove
 from host_tools.online import protocol
-from host_tools.online.clocks import TurnTimer, due
+from host_tools.online.clocks import TurnTimer, due, monotonic
 from host_tools.online.mirror import RESIGN, Disagreement, Mirror, PublicRecord
 
 RESEND_S = 2.0   # a hidden move the dealer has not answered is sent again after this long
@@ -35,7 +33,7 @@ def limits_of(game, options):
 
 
 class Session:
-    def __init__(self, link, code, now=time.monotonic):
+    def __init__(self, link, code, now=monotonic):
         self.link, self.code, self.user = link, code, link.user
         self.descs = {}          # creator -> its description (more than one: the code is taken)
         self.desc = None
@@ -65,6 +63,8 @@ class Session:
 
     def _listen(self):
         self.link.subscribe("%s/%s/#" % (protocol.ROOT, self.code))
+        if self.link.up:   # the echo of a sync sent before this subscription never comes
+            self._sync()
 
     def create(self, game, options, seat=0):
         self.role = "create"
@@ -128,28 +128,30 @@ class Session:
             return None
         return due(self.mirror.clocks(), self.mirror.limits, self.seat, self.think_ms())
 
-    def play(self, move):
-        """This side's move: IllegalMove (with the reason) if it is refused here."""
+    def play(self, move, think_ms=None):
+        """This side's move: IllegalMove (with the reason) if it is refused here.
+        ``think_ms``: the time it took as a board counted it (else this side's timer)."""
         if not self.my_turn():
             raise IllegalMove("the game stopped" if self.stopped else "it is not your turn")
+        if think_ms is None:
+            think_ms = self.timer.elapsed_ms()
         if self.mirror.hidden:
-            return self._send_secret(move)
-        entry = self.mirror.make(self.seat, move, self.timer.elapsed_ms())
+            return self._send_secret(move, think_ms)
+        entry = self.mirror.make(self.seat, move, think_ms)
         self.timer.stop()
         msg = protocol.encode(entry.message(self.code))
         self.link.publish(protocol.ply_topic(self.code, self.user, entry.ply), msg, retain=True)
         return [("move", entry, True)] + self._after_ply()
 
-    def _send_secret(self, move):
+    def _send_secret(self, move, think):
         if move != RESIGN:
             self.mirror.engine.play(self.position(), move)   # IllegalMove: not sent
-        think = self.timer.elapsed_ms()
         self._send(protocol.encode({"code": self.code, "ply": self.mirror.next_ply(),
                                     "seat": self.seat, "move": move, "think_ms": think}))
         return []
 
     def _send(self, secret):
-        self.secret, self.secret_sent = secret, time.monotonic()
+        self.secret, self.secret_sent = secret, monotonic()
         self.link.publish(protocol.secret_topic(self.code, self.user), secret)
 
     def resign(self):
@@ -175,7 +177,7 @@ class Session:
         out = []
         for ev in self.link.arrivals(seconds):
             out += self._event(ev)
-        if self.secret is not None and time.monotonic() - self.secret_sent > RESEND_S:
+        if self.secret is not None and monotonic() - self.secret_sent > RESEND_S:
             self._send(self.secret)     # the dealer may have been away when it was sent
         return out
 

@@ -172,6 +172,17 @@ def _wait_to_start(session, screen, write, wait):
     return True
 
 
+def _kept(session, record_path, saved):
+    """The record saved again when it changed since ``saved``: (what is saved now, the exit
+    status once the game stopped (1) or ended (0), else None)."""
+    now = (len(session.mirror.record), session.stopped)
+    if now != saved:
+        save(session, record_path)
+    if session.stopped is not None:
+        return now, 1
+    return now, 0 if session.ended else None
+
+
 def run(session, read, write, record_path=None, wait=0.25, poll=None):
     """Play (or watch) until the game ends, stops, or the person quits. ``read(prompt)``
     waits for a line; ``poll(seconds)`` (stdin_poll), when given, is used instead so that
@@ -186,13 +197,9 @@ def run(session, read, write, record_path=None, wait=0.25, poll=None):
         events = session.pump(0 if session.my_turn() else wait)
         screen.show(events)
         prompted = prompted and not events
-        if saved != (len(session.mirror.record), session.stopped):
-            saved = (len(session.mirror.record), session.stopped)
-            save(session, record_path)
-        if session.stopped is not None:
-            return 1
-        if session.ended:
-            return 0
+        saved, status = _kept(session, record_path, saved)
+        if status is not None:
+            return status
         if shown_ply != session.mirror.next_ply():
             shown_ply = session.mirror.next_ply()
             screen.board()
@@ -247,3 +254,50 @@ def _typed(session, screen, line, write):
             screen.show(session.play(move))
         except ValueError as e:   # IllegalMove is a ValueError
             write("Not accepted: %s\n" % e)
+
+
+def run_board(session, bridge, port, write, record_path=None, wait=0.02):
+    """A board plays this side (`arbiter online ... --port`): its player moves on the board,
+    the bridge carries the moves both ways (bridge.py), and the terminal shows the game as
+    it goes - the other player's moves, both links, the clocks, what the board says.
+    Exit status as ``run``; Ctrl-C leaves (the game waits: `join` goes on with it)."""
+    screen = Screen(session, write)
+    opened = None
+    shown_ply = saved = None
+    try:
+        while True:
+            if port.up() and port.opened != opened:
+                opened = port.opened
+                bridge.connected()
+            events = session.pump(wait)
+            screen.show(events)
+            bridge.events(events)
+            for line in port.lines():
+                bridge.line(line)
+            bridge.tick()
+            if bridge.failed:
+                write("This board cannot play it: %s.\n" % bridge.failed)
+                return 1
+            if bridge.cancelled and not session.started():
+                write("The game was given up at the board.\n")
+                return 0
+            if not session.started():
+                continue
+            saved, status = _kept(session, record_path, saved)
+            if status is not None:
+                bridge.tick()     # the board hears a resignation from elsewhere
+                return status
+            if shown_ply != session.mirror.next_ply() and screen.v is not None:
+                shown_ply = session.mirror.next_ply()
+                screen.board()
+                if session.my_turn():
+                    write("Your move, on the board.\n")
+                else:
+                    write("Waiting for %s…\n" % screen.name(1 - session.seat))
+    except KeyboardInterrupt:
+        write("Left the game; `arbiter online join %s --port %s` goes on with it.\n"
+              % (session.code, port.port))
+        return 0
+    finally:
+        port.send("bye")
+        port.close()

@@ -8,10 +8,12 @@ board's own, built by firmware.hal.profile.build_micropython over simulated wiri
 it works the board as a person would: closing key contacts (debounced by the key
 driver) and putting marbles on sensors (filtered by the sensor grid).
 
-The page calls ``boot(live)`` at each power-up, then ``run(until_ms, changes)`` from its
-timer: ``changes`` is a list [[t_ms, "k" | "s", index, on], ...] (a key contact or a
-space's sensor, t ascending; ``on`` is 0/1, or a sensor's reading: 0-3 on the stone
-board, see firmware.hal.wires); the reply is JSON text (see ``run``). Each call is short
+The page calls ``boot(live)`` at each power-up, then ``run(until_ms, changes, serial)``
+from its timer: ``changes`` is a list [[t_ms, "k" | "s", index, on], ...] (a key contact
+or a space's sensor, t ascending; ``on`` is 0/1, or a sensor's reading: 0-3 on the stone
+board, see firmware.hal.wires); ``serial`` what came on the board's USB serial (the
+page's online seat, online_seat.py, speaks to it there as a computer does: firmware/app/
+core/link.py); the reply is JSON text (see ``run``). Each call is short
 and separate: the WebAssembly build frees memory only between calls. The board's files
 live in the current folder (the flash root); the page saves them after a call that
 reports ``dirty``.
@@ -32,7 +34,7 @@ from firmware.app.core import crash, device
 from firmware.app.core.runtime import make_app
 from firmware.hal import profile as hal_profile
 from firmware.hal.storage import Storage
-from firmware.hal.wires import Wires
+from firmware.hal.wires import Serial, Wires
 
 _CALL_MS = 50          # a call into the interpreter ends after this much real time
 
@@ -107,6 +109,7 @@ class Sim:
         self.tick_at = 0       # the instant of the tick under way, board ms
         self.tick_real = ticks_ms()   # and when it began, real ms
         self.runner.clock = self.now
+        self.serial = self.runner.port = Serial()
         self.live = live       # the page's clock is real time (not ?clock=manual)
         self.runner.start(0)
 
@@ -121,15 +124,18 @@ class Sim:
         else:
             w.present[change[2]] = change[3]
 
-    def run(self, until, changes):
+    def run(self, until, changes, serial=""):
         """Tick the runner up to ``until`` (board ms since power-up), changing inputs at
         their times. Ticks come every scan period, as on the board, while an input
         changed recently or a key is closed or a tone plays; otherwise every
         device.FRAME_MS (the scans in between would find nothing). Returns JSON: t, leds
         (hex RGB per LED as displayed, when it changed), tones, events (from the input
-        drivers), dirty (files were written), heap (bytes in use), status (when it
-        changed); t is less than ``until`` when the call ended early (_CALL_MS)."""
+        drivers), dirty (files were written), heap (bytes in use), serial (what the board
+        wrote to its USB serial), status (when it changed); t is less than ``until`` when
+        the call ended early (_CALL_MS)."""
         w, scan, runner = self.wires, self.scan_ms, self.runner
+        if serial:
+            self.serial.inbox.extend(serial.encode())
         started = ticks_ms()
         if self.later:
             changes = self.later + changes
@@ -164,7 +170,8 @@ class Sim:
                 i += 1
                 self.changed_at = until
         out = {"t": reached, "tones": w.tones, "events": list(self.events),
-               "dirty": self.storage.dirty, "heap": gc.mem_alloc()}
+               "dirty": self.storage.dirty, "heap": gc.mem_alloc(),
+               "serial": self.serial.take()}
         wire = w.strip.buf
         if wire != self.wire:
             self.wire = bytes(wire)
@@ -202,5 +209,5 @@ def boot(live=True):
     return SIM.run(0, [])
 
 
-def run(until, changes):
-    return SIM.run(until, changes)
+def run(until, changes, serial=""):
+    return SIM.run(until, changes, serial)

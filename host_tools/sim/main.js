@@ -38,6 +38,9 @@ let movers = [];         // the seat that made each move, as seen move by move (
 let turnSeen = null;     // the seat to move in the last status
 let moverNames = [];     // the name of the player who made each move, as seen (null: not seen)
 let namesSeen = null;    // each seat's name in the last status
+let serialIn = "";       // for the board's USB serial (the page's online seat: online_seat.js)
+const serialOut = [];    // who hears what the board writes there
+const powerHooks = [];   // who hears that the board powered up (its serial opens anew)
 let queue = Promise.resolve();
 
 // One thing at a time in the interpreter: ticks, power cuts, test steps.
@@ -149,6 +152,8 @@ async function powerUp() {
   powered = true;
   apply(call(`glue.boot(${MANUAL ? "False" : "True"})`));
   refreshLogs();
+  serialIn = "";
+  for (const hook of powerHooks) hook();
 }
 
 function powerCut() {
@@ -186,7 +191,9 @@ function runTo(until) {
     const [t, kind, i, on] = pending.shift();
     due.push([Math.max(0, t - bootAt), kind, i, Number(on)]);
   }
-  apply(call(`glue.run(${until - bootAt}, ${JSON.stringify(due)})`));
+  mp.globals.set("_serial", serialIn);
+  serialIn = "";
+  apply(call(`glue.run(${until - bootAt}, ${JSON.stringify(due)}, _serial)`));
 }
 
 async function runUntil(target) {
@@ -234,6 +241,7 @@ function advance(ms) {
 
 function apply(out) {
   boardT = out.t;
+  if (out.serial) for (const hear of serialOut) hear(out.serial);
   if (out.leds) {
     leds = parseLeds(out.leds);
     board.draw(leds);
@@ -547,6 +555,14 @@ window.arbiter = {
   boardTime: () => boardT,
   files: () => exclusive(() => (powered ? boardFiles(mp.FS) : {})),
   error: () => (fatal ? String(fatal.message || fatal) : null),
+  // The board's USB serial, for the page's online seat (online_seat.js): a computer's side.
+  serial: {
+    send: (text) => { serialIn += text; },
+    listen: (fn) => serialOut.push(fn),
+    onPower: (fn) => powerHooks.push(fn),
+  },
+  profile: () => bundle && bundle.profile,
+  bundle: () => bundle,
 };
 
 main().catch(stop);

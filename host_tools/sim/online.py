@@ -84,7 +84,7 @@ class _Watch:
 
 def seed_of(reveal, join_nonce):
     """The open game's seed, as host_tools/online/protocol.shared_seed makes it."""
-    return int.from_bytes(_sha(reveal + ":" + join_nonce)[:4], "big")
+    return int.from_bytes(_sha(reveal + ":" + join_nonce)[:4], "big") & 0x3FFFFFFF
 
 
 def start(desc_json, first):

@@ -16,7 +16,8 @@ WebAssembly figures (PICO = True: this runs on the host only).
 * a whole game on the marble, stone and tile boards' apps, with the emulated ms from a
   settled sensor frame to the step that answers it; the heap each board's app holds with
   its game running to the end (tests/pico_heap.py): the light board's Morbak, the marble
-  board's Mabula (under 48 KB), the tile board's Mano a Mano match (under 64 KB);
+  board's Mabula (under 48 KB; and a remote one, its link loaded: docs/contracts.md#a-
+  board-over-usb), the tile board's Mano a Mano match (under 64 KB);
 * a whole Masbrur round on the tile board's app: lowest gc.mem_free(), smallest largest
   free block.
 Emulated time follows the emulated 125 MHz clock: an estimate of a real Pico's."""
@@ -237,7 +238,8 @@ def figures():
             _board_figures(pico, out, "marble-pico", "marble board, Mabula")
             from tests import pico_heap
             for label, run in (("light board, Morbak", pico_heap.light_game),
-                               ("marble board, Mabula", pico_heap.marble_game)):
+                               ("marble board, Mabula", pico_heap.marble_game),
+                               ("marble board, Mabula remote", pico_heap.remote_marble_game)):
                 plies, used = run(pico.port)
                 out["%s: heap in use by the app, KB, every 10 of %d plies" % (label, plies)] = [
                     round(u / 1024, 1) for u in used]

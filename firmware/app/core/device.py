@@ -19,6 +19,10 @@ global exception handler):
   so a hung loop resets the board; a crash outside the app (a runner or driver bug) is
   recorded and resets the board at once.
 
+The USB serial is polled without waiting (``Usb``: select.poll on sys.stdin): the first
+byte a computer sends loads a remote game's link (core/link.py), which reads its lines
+at every tick and marks its state on the LEDs the app drew.
+
 now_ms is a millisecond count from start-up that never wraps (built from ticks_ms).
 Ctrl-C (mpremote) stops the runner, switches the watchdog off and leaves the REPL free.
 Without ``machine`` (the WebAssembly virtual board) main() returns at once. Nothing of
@@ -58,6 +62,8 @@ class Runner:
         self.watchdog = None
         self.clock = None           # ms now, live (Clock.now): given to the app
         self.outside = None         # {seat: feed} of seats played elsewhere: given to the app
+        self.port = None            # the USB serial, where a computer may speak (Usb)
+        self.link = None            # a remote game's link (core/link.py), at its first byte
 
     def start(self, now_ms):
         self._last_step = now_ms
@@ -73,6 +79,8 @@ class Runner:
             self._crashed(exc, now_ms)
 
     def tick(self, now_ms):
+        if self.port is not None and (self.link is not None or self.port.ready()):
+            self._listen(now_ms)
         waiting = False
         for src in self.sources:
             src.scan(now_ms)
@@ -106,9 +114,18 @@ class Runner:
                 out = evs if not out else list(out) + list(evs)
         return out
 
+    def _listen(self, now_ms):
+        """The computer spoke: a remote game's link (loaded only now) reads its lines."""
+        if self.link is None:
+            from firmware.app.core.link import Link
+            self.link = Link(self)
+        self.link.tick(now_ms)
+
     def _show(self, now_ms):
         app = self.app
         self.brightness = app.brightness
+        if self.link is not None:
+            self.link.overlay(app.frame, now_ms)
         self.leds.show(app.frame, app.brightness)
         self.buzzer.play(app.take_sounds(), now_ms)
 
@@ -164,6 +181,30 @@ class Runner:
             # A scan every period, however long the tick took (a step, a save).
             rest = period - (clock.now() - t)
             await asyncio.sleep_ms(rest if rest > 0 else 0)
+
+
+class Usb:
+    """The USB serial as the computer's lines come and go (core/link.py): whether a byte
+    waits and the bytes that do, read without waiting (select.poll on sys.stdin); lines
+    written to sys.stdout."""
+
+    def __init__(self, sys, select):
+        self._poll = select.poll()
+        self._poll.register(sys.stdin, select.POLLIN)
+        self._in = getattr(sys.stdin, "buffer", sys.stdin)
+        self._out = sys.stdout
+
+    def ready(self):
+        for _ in self._poll.ipoll(0):
+            return True
+        return False
+
+    def read(self, buf):
+        while self.ready():
+            buf.extend(self._in.read(1))
+
+    def write(self, text):
+        self._out.write(text)
 
 
 class Clock:
@@ -233,6 +274,9 @@ def main(profile_path="/profile.json"):
     from firmware.app.core.runtime import make_app
     from firmware.hal.storage import Storage
     runner = Runner(make_app, prof, Storage(), drivers, crash)
+    import select
+    import sys
+    runner.port = Usb(sys, select)
     try:
         asyncio.run(runner.run(asyncio, Clock(time), machine, prof["mcu"]))
     except KeyboardInterrupt:

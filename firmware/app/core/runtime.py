@@ -95,6 +95,8 @@ class App:
         self.sensors = None      # the sensor driver, for calibration (attach)
         self.clock = None        # the runner's live ms clock, for thinking in slices (seats.py)
         self.outside = None      # {seat: feed}: seats played elsewhere (seats.py), given by the runner
+        self.link = None         # a remote game's link (core/link.py), when the computer speaks
+        self.held = False        # its link is down: this board's player's clock stands still
         self.cfg = {}            # the settings, read by menu.boot
         from firmware.app.core import menu
         menu.boot(self, now_ms)   # settings, crash count, the boot sweep (menu.py)

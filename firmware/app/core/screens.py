@@ -14,7 +14,8 @@ End (screen "end", from the pause's end): on the same cells, the first player re
 (the first player's colour: the other wins), a draw agreed (white), the second player
 resigns (the second player's colour); chosen as in the pause, MENU goes back to it.
 The record keeps the result ("resignation" or "agreement"). A game without a move is
-simply dropped.
+simply dropped. Against a player elsewhere only the seat at the board may resign (their
+side resigns there; no draw is agreed here): only its cell is lit.
 
 Score (screen "match", after a game of a match, match.py, and at power-up when the
 power went between two games of a match): A's wins as squares in A's
@@ -78,6 +79,8 @@ class _Choice:
         self.cells = board.PAUSE
         self.direct = board.DIRECT
         self.sel = -1 if self.direct else 0   # without keys, PASS moves from the first
+        while self.sel >= 0 and not self.allowed(self.sel):
+            self.sel += 1
 
     def tick(self, now):
         pass
@@ -108,7 +111,7 @@ class _Choice:
                 self.back(now)
         elif key == keys.get("pass"):
             self.sel = (self.sel + 1) % 3
-            if not self.allowed(self.sel):
+            while not self.allowed(self.sel):
                 self.sel = (self.sel + 1) % 3
             app.beep(render.SELECT)
         elif self.direct and key in self.cells:
@@ -164,6 +167,14 @@ class End(_Choice):
 
     def colour(self, k):
         return render.WHITE if k == 1 else render.PLAYER[k >> 1]
+
+    def allowed(self, k):
+        """A seat played elsewhere (seat_outside.py) resigns there, not here, and no draw
+        is agreed with it here: only a seat at the board may resign."""
+        players = self.play.session.players
+        if k == 1:
+            return not (hasattr(players[0], "feed") or hasattr(players[1], "feed"))
+        return not hasattr(players[k >> 1], "feed")
 
     def back(self, now):
         self.app.show(Pause(self.app, self.play))

@@ -10,15 +10,18 @@ from firmware.rules import IllegalMove
 
 
 class Outside(Person):
-    """A player elsewhere: their moves come from ``feed`` (see the module's text)."""
+    """A player elsewhere: their moves come from ``feed`` (see the module's text); None
+    while a remote game waits for its link (core/link.py): no move comes, none is undone."""
     at_board = False
 
     def __init__(self, feed):
         self.feed = feed
-        self.undo = getattr(feed, "undo", True)
+        self.undo = feed is not None and getattr(feed, "undo", True)
         self.wrong = None       # the move last refused: said once
 
     def ask(self, ses, now, view=None):
+        if self.feed is None:
+            return None
         ply = len(ses.rec["moves"]) + 1
         move = self.feed.move(ply)
         if move is None or move == self.wrong:
@@ -41,6 +44,14 @@ class Outside(Person):
         refuse = getattr(self.feed, "refuse", None)
         if refuse is not None:
             refuse(ply, move, why)
+
+    def spent(self, ses):
+        """A feed that counts its player's time (a remote game's) gives it with the move;
+        without a feed nothing is counted here either."""
+        if self.feed is None:
+            return 0
+        spent = getattr(self.feed, "spent", None)
+        return None if spent is None else spent(len(ses.rec["moves"]) + 1)
 
     def played(self, ses, ply, move):
         tell = getattr(self.feed, "tell", None)

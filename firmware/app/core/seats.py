@@ -27,6 +27,11 @@ class Person:
     def ask(self, ses, now, view=None):
         return None
 
+    def spent(self, ses):
+        """The ms this seat took on the move under way where they play it, or None:
+        counted here (the session's clock)."""
+        return None
+
     def played(self, ses, ply, move):
         pass
 
@@ -34,18 +39,21 @@ class Person:
         pass
 
 
-def make(app, game, letters):
+def make(app, game, letters, rec=None):
     """The seats of a new session of ``game``: a feed the app was given (App.outside),
     else the board at the seat its setting ``<game>.opponent`` names (``<game>.level``),
-    else a person. ``letters``: the seats' one-letter names, as the setting writes them."""
+    else a person. ``letters``: the seats' one-letter names, as the setting writes them.
+    A remote game's record (``rec["online"]``: its code and the seat played elsewhere,
+    core/link.py) keeps that seat elsewhere even before its link gives it a feed."""
     cfg = app.cfg
     board = letters.find(cfg.get(game + ".opponent") or "-")
     outside = app.outside or {}
+    far = rec["online"][1] if rec is not None and "online" in rec else -1
     out = []
     for seat in range(2):   # (the board's and the outside seats' code only when needed)
-        if seat in outside:
+        if seat in outside or seat == far:
             from firmware.app.core.seat_outside import Outside
-            out.append(Outside(outside[seat]))
+            out.append(Outside(outside.get(seat)))
         elif seat == board:
             from firmware.app.core.seat_machine import Machine
             out.append(Machine(cfg.get(game + ".level") or 3))

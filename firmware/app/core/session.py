@@ -65,6 +65,10 @@ class _Untimed:
     def new_turn(self):
         self.used = 0
 
+    def spend(self, p, ms):
+        self.used += ms
+        return 0
+
 
 class Session:
     def __init__(self, app, engine, rec, now, seats):
@@ -88,7 +92,7 @@ class Session:
         else:
             self.clock = _Untimed()
         from firmware.app.core import seats as seat_kinds
-        self.players = seat_kinds.make(app, game, seats)   # who plays each seat
+        self.players = seat_kinds.make(app, game, seats, rec)   # who plays each seat
         self.pass_seat = 0
         self.pass_until = now
         self.last = self.turn_at = now
@@ -295,12 +299,20 @@ class Session:
 
     def tick(self, now):
         """Count the time since the last tick against the mover; play ``flag`` or
-        ``timeout`` at the instant a limit expires."""
+        ``timeout`` at the instant a limit expires. A player elsewhere whose time is
+        counted where they play (a remote game: seats.Person.spent) is charged what
+        their move says it took, and never timed out here; while a remote game's link is
+        down (app.held: core/link.py) no clock runs."""
         dt = now - self.last
         self.last = now
-        if self.over or dt < 0:
+        if self.over or dt < 0 or self.app.held:
             return
         c = self.clock
+        spent = self.players[self.turn].spent(self) if self.turn >= 0 else None
+        if spent is not None:
+            if spent > c.used:
+                self._alert(c.spend(self.turn, spent - c.used))
+            return
         if c.left is None and c.move_left is None:   # no limit: only the move's time counts
             c.used += dt
             return

@@ -81,6 +81,20 @@ def pick_title(pick):
     return catalogue.title(pick[2][0][1])
 
 
+def away_name(ses, seat):
+    """A seat not at the board as the words name it: "the board (White)" for its own
+    play, "White (elsewhere)" for a player elsewhere (the seats issue's outside seat)."""
+    name = ses.name(seat)
+    return ("the board (%s)" if ses.player(seat) == "the board" else "%s (elsewhere)") % name
+
+
+def waiting(ses, seat):
+    """What a seat not at the board is doing while its move has not come."""
+    if ses.player(seat) == "the board":
+        return "the board (%s) is thinking" % ses.name(seat)
+    return "waiting for %s's move, played elsewhere" % ses.name(seat)
+
+
 def cell(cells, colour, text):
     """A line of the legend (for the words of every game too)."""
     return [list(cells), list(colour), text]
@@ -112,11 +126,31 @@ def status(app):
         out["screen"] = "status"
     out["legend"] = legend(app)
     out["message"] = message(app)
+    _online(app, out)
     out["names"] = _names(app)
     words = _words(app)
     if words is not None and hasattr(words, "details"):
         words.details(app, app.play, out)
     return out
+
+
+def _online(app, out):
+    """A remote game (core/link.py): "online" ({code, far: the seat played elsewhere,
+    link: this board's own link is up, peer: the other player is connected, or None
+    while not known}) and the board's last cell in the legend while it blinks."""
+    link = app.link
+    online = link.status() if link is not None else None
+    if online is None:
+        return
+    out["online"] = online
+    last = len(app.frame) // 3 - 1
+    if not online["link"]:
+        out["legend"]["cells"].append(cell([last], (255, 160, 0), (
+            "blinking: this board's link to the other player is down (the computer or its "
+            "broker); nobody's clock runs")))
+    elif online["peer"] is False:
+        out["legend"]["cells"].append(cell([last], render.RED, (
+            "blinking: the other player is offline; the game waits for them")))
 
 
 def _words(app):
@@ -199,8 +233,14 @@ def _sentence(app):
         return "paused (clocks stopped): continue, undo or end the game; MENU continues"
     if name == "end":
         ses = play.session
+        here = [s for s in (0, 1) if screen.allowed(2 * s)]
+        if len(here) == 1:   # against someone elsewhere
+            return "end the game: %s resigns; MENU goes back" % ses.name(here[0])
         return "end the game: %s resigns, draw agreed, or %s resigns; MENU goes back" % (
             ses.name(0), ses.name(1))
+    if name == "online":
+        return ("a remote game: waiting for the other player (the computer shows the "
+                "game's code); MENU gives up")
     if name == "match":
         return _score(screen)
     if play is None or screen is not play:
@@ -252,6 +292,10 @@ def _legend(app):
         return _match(screen)
     if name == "calibrate":
         return _calibrate(screen)
+    if name == "online":
+        return {"cells": [cell([len(app.frame) // 3 - 1], render.WHITE,
+                               "pulsing: waiting for the other player to join")],
+                "keys": [["MENU", "give up the remote game and open the menu"]]}
     if app.play is None:
         return {"cells": [], "keys": []}
     out = _words(app).legend(app, app.play)

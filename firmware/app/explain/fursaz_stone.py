@@ -2,7 +2,7 @@
 explain/: tools only, never loaded by a board). It reads the controller
 (games/fursaz_stone.py's Play) as it draws itself."""
 from firmware.app.core import render
-from firmware.app.explain import cell, lit
+from firmware.app.explain import away_name, cell, lit, waiting
 from firmware.app.games.fursaz_stone import STONE
 from firmware.rules import fursaz
 
@@ -39,9 +39,10 @@ def sentence(app, play):
     colour = _COLOUR[play.mover]
     if play.shown_at >= 0:
         point = play.points[play.shown_at]
-        return "the board plays %s: put a %s stone there" % (point, colour.lower())
+        return "%s plays %s: put a %s stone there" % (away_name(ses, ses.turn), point,
+                                                        colour.lower())
     if ses.away():
-        return "the board (%s) is thinking" % colour
+        return waiting(ses, ses.turn)
     pie = "swap" in fursaz.legal_moves(ses.state)
     return "%s to move: put a %s stone on an empty point%s" % (
         colour, colour.lower(), ", or SWAP to take Black's stone" if pie else "")
@@ -78,7 +79,7 @@ def legend(app, play):
         return {"cells": out, "keys": keys}
     empty = [i for i in range(len(play.expect)) if not play.expect[i]]
     if ses.away():
-        what = "breathing %s: the board (%s) is thinking" % (_SHADE[c], _COLOUR[c])
+        what = "breathing %s: %s" % (_SHADE[c], waiting(ses, ses.turn))
     else:
         what = "a glow every 3 s, %s: %s to move" % (_SHADE[c], _COLOUR[c])
     out.append(cell(empty, STONE[c], "the empty points: " + what))

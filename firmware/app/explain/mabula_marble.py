@@ -2,7 +2,7 @@
 explain/: tools only, never loaded by a board). It reads the controller
 (games/mabula_marble.py's Play) as it draws itself."""
 from firmware.app.core import render
-from firmware.app.explain import cell, lit
+from firmware.app.explain import away_name, cell, lit, waiting
 from firmware.app.games.mabula_marble import MARBLE
 from firmware.rules.mabula import SPACES
 
@@ -33,9 +33,9 @@ def sentence(app, play):
         return "put the board right: %s" % _spaces([i for i in range(60) if play.wrong[i]])
     who = ses.name(ses.turn)
     if play.shown is not None:
-        return "the board (%s) plays %s: push it in" % (who, play.shown)
+        return "%s plays %s: push it in" % (away_name(ses, ses.turn), play.shown)
     if ses.away():
-        return "the board (%s) is thinking" % who
+        return waiting(ses, ses.turn)
     return "%s to move: push a marble in from the edge" % who
 
 
@@ -65,11 +65,11 @@ def legend(app, play):
         return {"cells": lit(out), "keys": keys}
     p = ses.turn
     if play.shown is not None:
-        out.append(cell([play.from_to[0]], MARBLE[p], "blinking: the marble the board (%s) pushes"
-                         % _NAMES[p]))
+        out.append(cell([play.from_to[0]], MARBLE[p], "blinking: the marble %s pushes"
+                         % away_name(ses, p)))
         out.append(cell([play.from_to[1]], render.WHITE, "blinking white: where it stops"))
         return {"cells": out, "keys": keys}
-    mover = "breathing: the board (%s) is thinking" % _NAMES[p] if ses.away() else \
+    mover = "breathing: " + waiting(ses, p) if ses.away() else \
         "%s to move" % _NAMES[p]
     out.append(cell(_where(play.hint, 1), MARBLE[p], "%s: %s's edge marbles that can be "
                      "pushed in; %s" % (_SHADE[p], _NAMES[p], mover)))

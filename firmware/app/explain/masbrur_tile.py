@@ -2,7 +2,7 @@
 tools only, never loaded by a board). It reads the controller (games/masbrur_tile.py's Play) as it
 draws itself."""
 from firmware.app.core import render
-from firmware.app.explain import cell, count, filled, lit
+from firmware.app.explain import away_name, cell, count, filled, lit, waiting
 from firmware.app.explain.tile import misread, names, where, wrong_lines
 from firmware.app.boards.tile_positions import EMPTY, FIELD, PAD
 
@@ -27,9 +27,9 @@ def sentence(app, play):
         return "put the field right: %s" % names(_where(play.wrong, lambda w: w != 0))
     who = ses.name(ses.turn)
     if play.shown is not None:
-        return "the board (%s) pushes %s: carry it out" % (who, _push(play.shown))
+        return "%s pushes %s: carry it out" % (away_name(ses, ses.turn), _push(play.shown))
     if ses.away():
-        return "the board (%s) is thinking" % who
+        return waiting(ses, ses.turn)
     ph = play.phase
     if ph == "pie_offer":
         return ("round %d, %s offers: show group 1 on the pad P, tile by tile (%d so far), "
@@ -95,7 +95,7 @@ def legend(app, play):
                 ends = [FIELD + 4 * (ord(m[11]) - 48) + (3 if m[10] == "R" else 0)]
                 what = "blinking: the board's push goes in here"
             elif ses.away():
-                what = "breathing: the board (%s) is thinking" % who
+                what = "breathing: " + waiting(ses, ses.turn)
             else:
                 what = ("blinking: the ends where a push goes in (A and D of every row): "
                         "%s to move" % who)
