@@ -265,7 +265,8 @@ def test_damaged_saved_files(sim):
     sim.reload()
     sim.advance(BOOT_MS)
     assert sim.status()["screen"] == "menu"
-    assert "state: unreadable /state/current.json: not a JSON object; discarded" in sim.files()["events.log"]
+    said = "state: unreadable /state/current.json: not a JSON object; discarded"
+    assert said in sim.files()["events.log"]
     # What the browser kept is itself unreadable: the board starts with an empty flash.
     sim.page.evaluate("key => localStorage.setItem(key, '{broken')", key)
     sim.reload()

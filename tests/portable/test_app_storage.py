@@ -119,7 +119,8 @@ def test_record_ids_and_the_game_in_progress():
     eq(records.load_current(s), (rec, None))
     rec["moves"].append("L d4")  # move_ms and clock_ms not kept in step: refused
     records.save_current(s, rec)
-    eq(records.load_current(s), (None, "unreadable /state/current.json: moves, move_ms and clock_ms differ in length"))
+    eq(records.load_current(s),
+       (None, "unreadable /state/current.json: moves, move_ms and clock_ms differ in length"))
     rec["move_ms"].append(5)
     rec["clock_ms"].append(None)
     records.save_current(s, rec)
@@ -147,7 +148,8 @@ def test_a_record_with_a_wrong_field_is_refused():
     records.prepare(s)
     rec["id"] = "7"
     s.write_json(records.CURRENT, rec)  # hand-edited: the board must not crash on it
-    eq(records.load_current(s), (None, "unreadable /state/current.json: id is not a whole number from 1 to 99999"))
+    eq(records.load_current(s),
+       (None, "unreadable /state/current.json: id is not a whole number from 1 to 99999"))
 
 
 def test_only_ascii_digits_name_a_record():
