@@ -7,7 +7,8 @@ fails as on the board), starts as `arbiter deploy` leaves it: the firmware compi
 the WebAssembly MicroPython (.mpy; the sources would leave too little room for a deploy's
 second copy), boot.py, main.py and the board kind's profile (or empty with --blank),
 lives as long as the process, survives soft resets, and with --fs DIR is kept in a host
-folder across runs, saved after every command (a kill is a power cut). The bridge stops with this process, even a killed one.
+folder across runs, saved after every command (a kill is a power cut). The bridge stops
+with this process, even a killed one.
 
 With --pico: the real Pico MicroPython on an emulated RP2040 (host_tools/pico.py), served
 the same way, booted from the image `arbiter uf2` makes from these sources. With --fs DIR
