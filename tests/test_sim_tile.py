@@ -993,3 +993,24 @@ def test_masbrur_walls_stay_face_down_in_the_panel_until_combat(browser, server)
     assert not sim.errors
     context.close()
 
+
+def test_masbrur_an_accept_taken_back_puts_the_groups_back_in_the_pool(browser, server):
+    """B takes a group (each arsenal then lies in its row); an undo (hold MENU, PASS to
+    S, OK) takes the choice back: the rows are empty and the pool shows the two groups
+    again, each with the key that takes it; LEFT then gives B group 1."""
+    context, sim = masbrur_table(browser, server, 1280, {"masbrur.first_offerer": 0})
+    pool = row_tiles(sim, "pool")
+    offer(sim, pool[::2])
+    sim.press("RIGHT")
+    assert sorted(row_tiles(sim, 1)) == pool[1::2]
+    sim.hold("MENU", 1000)
+    sim.press("PASS", "OK")                            # S: take the last move back
+    assert "B: LEFT takes group 1 (10 tiles), RIGHT the other 10" in says(sim), says(sim)
+    assert row_tiles(sim, 0) == row_tiles(sim, 1) == [], "the arsenals left in their rows"
+    rows = sim.page.locator('[data-hand="pool"]').all_inner_texts()
+    assert rows[0].startswith("Group 1, LEFT takes it (10)"), rows
+    assert row_tiles(sim, "pool") == pool[::2] + pool[1::2]
+    sim.press("LEFT")
+    assert sorted(row_tiles(sim, 1)) == pool[::2] and sorted(row_tiles(sim, 0)) == pool[1::2]
+    assert not sim.errors
+    context.close()
