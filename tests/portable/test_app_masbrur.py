@@ -384,3 +384,21 @@ def test_the_pie_offer_lists_no_free_choice_move():
     eq(b.state().phase, "pie_offer", "the offer")
     st = b.status()
     eq((st["legal"], st["legal_count"]), ([], None), "nothing listed, not counted")
+
+
+def test_a_refused_key_says_why_never_what_an_earlier_key_said():
+    """Keys pressed when they do nothing, in the pie offer and the equipment phase: each
+    is refused with its own reason (the note an earlier key left was shown instead)."""
+    b = Masbrur()
+    b.press(ATTACK)
+    assert "ATTACK is for the equipment phase" in b.message(), b.message()
+    for key, words in ((PASS, "PASS passes in the equipment phase"),
+                       (DRAW, "DRAW is not used in Masbrur"),
+                       (LEFT, "LEFT and RIGHT choose a pie group")):
+        b.press(key)
+        assert words in b.message(), (key, b.message())
+    eq(b.status()["moves"], [], "nothing played")
+    _to_equipment(b, 3)
+    b.press(DRAW)
+    b.press(OK)
+    assert "no OK now: push, PASS or ATTACK" in b.message(), b.message()
