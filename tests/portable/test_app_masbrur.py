@@ -402,3 +402,20 @@ def test_a_refused_key_says_why_never_what_an_earlier_key_said():
     b.press(DRAW)
     b.press(OK)
     assert "no OK now: push, PASS or ATTACK" in b.message(), b.message()
+
+
+def _points(halves):
+    return "%d%s" % (halves // 2, ".5" if halves % 2 else "")
+
+
+def test_the_end_says_the_score_in_points_not_half_points():
+    """A whole game to its end: the board says the winner and the score in points, as
+    the round messages and the result count them (it said the engine's half-points,
+    double the totals)."""
+    b = Masbrur()
+    s = _until(b, "over", Rng(5))
+    res = masbrur.result(s)
+    w, sc = res["winner"], res["scores"]
+    assert w is not None, "a seed whose game has a winner"
+    want = "%s wins %s-%s" % ("AB"[w], _points(sc[w]), _points(sc[1 - w]))
+    assert b.message().startswith(want), (b.message(), want)

@@ -598,6 +598,10 @@ class Play(Sensing):
             render.put(f, _TRACK_L, colour)
             render.put(f, _TRACK_R, colour)
 
+    def score_text(self, halves):
+        """A score as the players count it (session.outcome): the engine counts halves."""
+        return _halves(halves)
+
     def legal(self):
         if self.phase != "equipment":
             return None
