@@ -419,3 +419,6 @@ def test_the_end_says_the_score_in_points_not_half_points():
     assert w is not None, "a seed whose game has a winner"
     want = "%s wins %s-%s" % ("AB"[w], _points(sc[w]), _points(sc[1 - w]))
     assert b.message().startswith(want), (b.message(), want)
+    from firmware.app import explain
+    shown = explain.status(b.app)["public_position"]       # the simulator's Position
+    assert shown.startswith("over after 4 rounds; die "), shown

@@ -51,8 +51,7 @@ def sentence(app, play):
 
 _PHASE = {"pie_offer": "the pie offer", "pie_accept": "the pie offer, a group to take",
           "equipment": "equipment", "combat_wall": "combat, the walls",
-          "combat_select": "combat, the formations", "combat_steal": "combat, the steals",
-          "over": "over"}
+          "combat_select": "combat, the formations", "combat_steal": "combat, the steals"}
 _WALLS_SHOWN = ("combat_select", "combat_steal", "over")
 _CHOICES_SHOWN = ("combat_steal", "over")       # the accepter has chosen too
 
@@ -74,11 +73,14 @@ def details(app, play, out):
             what = " ".join(["%d-%d" % (t >> 3, t & 7) for t in w])
         walls.append("%s's %s" % (ses.name(p), what))
     field = " ".join(["%d%d%d" % tuple(s.field[i:i + 3]) for i in range(0, len(s.field), 3)])
-    out["public_position"] = (
-        "round %d of %d, %s; %s offers; die %d; totals %s %s, %s %s; field %s; walls: %s"
-        % (s.round, s.opt["rounds"], _PHASE.get(ph, ph), ses.name(s.offerer), s.die,
-           ses.name(0), halves(s.score[0]), ses.name(1), halves(s.score[1]), field,
-           ", ".join(walls)))
+    rounds = s.opt["rounds"]
+    when = "round %d of %d, %s; %s offers" % (s.round, rounds, _PHASE.get(ph, ph),
+                                             ses.name(s.offerer))
+    if ph == "over":
+        when = "over after %d rounds" % rounds
+    out["public_position"] = "%s; die %d; totals %s %s, %s %s; field %s; walls: %s" % (
+        when, s.die, ses.name(0), halves(s.score[0]), ses.name(1), halves(s.score[1]), field,
+        ", ".join(walls))
     moves = out["moves"]
     start = len(moves)              # the pie offer: the last round's moves are all shown
     if ph not in ("pie_offer", "pie_accept"):
