@@ -171,6 +171,9 @@ def _note(app, said):
     if said is None or " = " not in said:
         return said
     key, _, text = said.partition(" = ")
+    pick = _setting_words(key, "TITLES").get("%s=%s" % (key, text))
+    if pick:                                     # a menu pick: a game's variant
+        return "chosen: %s" % pick
     from firmware.app.core import settings
     try:
         value = settings.parse(key, text)
