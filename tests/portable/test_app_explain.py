@@ -174,3 +174,17 @@ def test_lite_is_named_when_chosen_and_its_legend_shows_only_what_it_has():
     texts = [c[2] for c in b.status()["legend"]["cells"]]
     assert "A's square, blocked: it cannot change" in texts, texts
     assert "neutralized: dead for good" in texts, texts
+
+
+def test_the_winning_line_that_blinks_white_is_in_the_legend():
+    """A wins on a1-a4: those four squares blink white, and the legend says so (it
+    named only the last move)."""
+    b = Board("won")
+    b.start()
+    for mine, theirs in (("a1", "g1"), ("a2", "g2"), ("a3", "g3"), ("a4", None)):
+        b.move(mine)
+        if theirs:
+            b.move(theirs)
+    eq(b.status()["result"]["reason"], "line", "won on a line")
+    cells = _texts(b.status()["legend"])
+    eq(cells[tuple(sq(s) for s in ("a1", "a2", "a3", "a4"))], "blinking white: A's winning line")

@@ -51,6 +51,15 @@ def details(app, play, out):
     out["match"] = _match_now(play.session.rec)
 
 
+def _ended(play, ses):
+    """The legend's line for how a won game blinks (games/morbak_light.py draws it)."""
+    if play.line is not None:
+        return cell(play.line, render.FLASH, "blinking white: %s's winning line"
+                    % ses.seats[play.winner])
+    return cell([], render.FLASH, "blinking white: %s's squares, the winner"
+                % ses.seats[play.winner])
+
+
 def _has(cells, code):
     for c in cells:          # ``in`` on a bytearray: not in MicroPython
         if c == code:
@@ -82,6 +91,8 @@ def _game(app):
         out.append(cell([play.pend], render.SQUARE[play.pend_code],
                          "selected: %s, blinking" % play.choices[play.choice]))
     if ses.over:
+        if play.winner >= 0:
+            out.append(_ended(play, ses))
         keys = [["OK", "go on: the match's score, or the menu"], ["MENU", "the same"]]
     else:
         keys = [["a square", "play it (with the confirm step: select it, then press again)"],
