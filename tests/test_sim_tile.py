@@ -962,3 +962,55 @@ def test_the_boards_pie_offer_is_shown_as_tiles(browser, server):
     assert position_now(sim).phase == "pie_accept" and masbrur.to_move(position_now(sim)) == 0
     assert clipped(sim) == []
     context.close()
+
+
+def test_masbrur_walls_stay_face_down_in_the_panel_until_combat(browser, server):
+    """Hot seat: A's wall lies face down with A's push, and the panel says what the table
+    shows: its Position in words with "A's face down", its Moves 'W??,??', never the wall's
+    tiles; once combat turns the walls up, the Position names both."""
+    from firmware.rules import masbrur
+    context, sim = masbrur_table(browser, server, 1280, {"masbrur.first_offerer": 0})
+    offer(sim, row_tiles(sim, "pool")[::2])
+    sim.press("RIGHT")
+    s = position_now(sim)
+    move = [m for m in masbrur.legal_moves(s) if m[0] == "W" and not m.endswith("+A")][0]
+    carry_push(sim, 0, move)
+    wall = "%s-%s %s-%s" % (move[1], move[2], move[4], move[5])
+    position = sim.text("#position")
+    assert position.startswith("round 1 of 4, equipment; A offers; die 2"), position
+    assert "walls: A's face down, B's none" in position, position
+    assert move[1:6] not in position and wall not in position, position
+    listed = sim.page.locator("#moves li").all_inner_texts()
+    assert listed[-1] == "A W??,?? " + move[7:], listed
+    sim.press("PASS", "PASS")                          # B, then A: combat; B walls now
+    for k, t in enumerate(row_tiles(sim, 1)[:2]):
+        let_go(sim, arsenal(1, t), '[data-pos="WB%d"]' % (k + 1))
+    sim.press("OK")
+    assert position_now(sim).phase == "combat_select", says(sim)
+    position = sim.text("#position")
+    assert "walls: A's %s, B's " % wall in position, position
+    assert sim.page.locator("#moves li").all_inner_texts()[2] == "A " + move, "shown now"
+    assert not sim.errors
+    context.close()
+
+
+def test_masbrur_an_accept_taken_back_puts_the_groups_back_in_the_pool(browser, server):
+    """B takes a group (each arsenal then lies in its row); an undo (hold MENU, PASS to
+    S, OK) takes the choice back: the rows are empty and the pool shows the two groups
+    again, each with the key that takes it; LEFT then gives B group 1."""
+    context, sim = masbrur_table(browser, server, 1280, {"masbrur.first_offerer": 0})
+    pool = row_tiles(sim, "pool")
+    offer(sim, pool[::2])
+    sim.press("RIGHT")
+    assert sorted(row_tiles(sim, 1)) == pool[1::2]
+    sim.hold("MENU", 1000)
+    sim.press("PASS", "OK")                            # S: take the last move back
+    assert "B: LEFT takes group 1 (10 tiles), RIGHT the other 10" in says(sim), says(sim)
+    assert row_tiles(sim, 0) == row_tiles(sim, 1) == [], "the arsenals left in their rows"
+    rows = sim.page.locator('[data-hand="pool"]').all_inner_texts()
+    assert rows[0].startswith("Group 1, LEFT takes it (10)"), rows
+    assert row_tiles(sim, "pool") == pool[::2] + pool[1::2]
+    sim.press("LEFT")
+    assert sorted(row_tiles(sim, 1)) == pool[::2] and sorted(row_tiles(sim, 0)) == pool[1::2]
+    assert not sim.errors
+    context.close()

@@ -308,7 +308,8 @@ function showStatus() {
   $("clocks").textContent = s.clocks_ms ? `${seat(0)} ${fmtMs(s.clocks_ms[0])} · ${seat(1)} ${fmtMs(s.clocks_ms[1])}` : s.game ? "off" : "";
   $("move-left").textContent = s.move_ms_left == null ? (s.game && !s.result ? "off" : "") : fmtMs(s.move_ms_left);
   $("result").textContent = s.result ? resultText(s.result, s.score, seat) : "";
-  $("position").textContent = s.position || "";
+  // A game with secrets on the table (Masbrur's walls) says what the people there read.
+  $("position").textContent = s.public_position || s.position || "";
   // Boards that guide the player's hands: what is still to do on the board.
   for (const [id, list] of [["owed", s.owed], ["wrong", s.wrong]]) {
     $(id + "-row").hidden = $(id).hidden = !list;
@@ -319,7 +320,8 @@ function showStatus() {
   else if (s.options && (s.options.first === 0 || s.options.first === 1)) firstSeat ??= s.options.first;
   noteMovers(moves, s.to_move, seat);
   const ol = $("moves");
-  ol.replaceChildren(...moves.map((m, i) => {
+  const shown = s.public_moves || moves;
+  ol.replaceChildren(...shown.map((m, i) => {
     const li = document.createElement("li");
     li.textContent = `${moverName(i, seat)} ${m}`.trim();
     return li;

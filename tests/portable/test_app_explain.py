@@ -153,3 +153,38 @@ def test_the_last_move_pulses():
     b.wait(1000)
     eq(b.pixel("c3"), a)
     eq(b.status()["last"], "c3")
+
+
+def test_lite_is_named_when_chosen_and_its_legend_shows_only_what_it_has():
+    """b7 chosen: the board says "chosen: Morbak Lite" (it said the key, morbak.lite);
+    in a Lite game the legend has no blocked squares, which Lite never has, nor the
+    neutralized one (none in Lite)."""
+    b = Board("lite")
+    b.press("b7")
+    eq(b.status()["message"], "chosen: Morbak Lite (switches only)", "the game, by name")
+    b.press(OK)
+    texts = [c[2] for c in b.status()["legend"]["cells"]]
+    assert "A's square, switched by A" in texts, texts
+    eq([t for t in texts if "blocked" in t or "neutralized" in t], [], "none in Lite")
+    b = Board("full")
+    b.press("b7")
+    b.press("a7")
+    eq(b.status()["message"], "chosen: Morbak (the full game)", "the full game")
+    b.press(OK)
+    texts = [c[2] for c in b.status()["legend"]["cells"]]
+    assert "A's square, blocked: it cannot change" in texts, texts
+    assert "neutralized: dead for good" in texts, texts
+
+
+def test_the_winning_line_that_blinks_white_is_in_the_legend():
+    """A wins on a1-a4: those four squares blink white, and the legend says so (it
+    named only the last move)."""
+    b = Board("won")
+    b.start()
+    for mine, theirs in (("a1", "g1"), ("a2", "g2"), ("a3", "g3"), ("a4", None)):
+        b.move(mine)
+        if theirs:
+            b.move(theirs)
+    eq(b.status()["result"]["reason"], "line", "won on a line")
+    cells = _texts(b.status()["legend"])
+    eq(cells[tuple(sq(s) for s in ("a1", "a2", "a3", "a4"))], "blinking white: A's winning line")

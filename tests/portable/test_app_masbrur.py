@@ -384,3 +384,41 @@ def test_the_pie_offer_lists_no_free_choice_move():
     eq(b.state().phase, "pie_offer", "the offer")
     st = b.status()
     eq((st["legal"], st["legal_count"]), ([], None), "nothing listed, not counted")
+
+
+def test_a_refused_key_says_why_never_what_an_earlier_key_said():
+    """Keys pressed when they do nothing, in the pie offer and the equipment phase: each
+    is refused with its own reason (the note an earlier key left was shown instead)."""
+    b = Masbrur()
+    b.press(ATTACK)
+    assert "ATTACK is for the equipment phase" in b.message(), b.message()
+    for key, words in ((PASS, "PASS passes in the equipment phase"),
+                       (DRAW, "DRAW is not used in Masbrur"),
+                       (LEFT, "LEFT and RIGHT choose a pie group")):
+        b.press(key)
+        assert words in b.message(), (key, b.message())
+    eq(b.status()["moves"], [], "nothing played")
+    _to_equipment(b, 3)
+    b.press(DRAW)
+    b.press(OK)
+    assert "no OK now: push, PASS or ATTACK" in b.message(), b.message()
+
+
+def _points(halves):
+    return "%d%s" % (halves // 2, ".5" if halves % 2 else "")
+
+
+def test_the_end_says_the_score_in_points_not_half_points():
+    """A whole game to its end: the board says the winner and the score in points, as
+    the round messages and the result count them (it said the engine's half-points,
+    double the totals)."""
+    b = Masbrur()
+    s = _until(b, "over", Rng(5))
+    res = masbrur.result(s)
+    w, sc = res["winner"], res["scores"]
+    assert w is not None, "a seed whose game has a winner"
+    want = "%s wins %s-%s" % ("AB"[w], _points(sc[w]), _points(sc[1 - w]))
+    assert b.message().startswith(want), (b.message(), want)
+    from firmware.app import explain
+    shown = explain.status(b.app)["public_position"]       # the simulator's Position
+    assert shown.startswith("over after 4 rounds; die "), shown

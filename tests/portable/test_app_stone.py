@@ -138,3 +138,41 @@ def test_stage_by_stage_the_stages_are_asked_for_in_turn():
     st = b.status()
     eq((st["owed"], st["wrong"]), ([], []), "all stages done")
     eq(board, fursaz.board(fursaz.play(s, "f2")), "the position after the placement")
+
+
+def _placed(b, moves, colours):
+    """``moves`` played on board ``b``, then the frame of a quick hand: a new stone and
+    the turned ones as ``colours`` says ({point: "B" | "W"}); the position before."""
+    s = fursaz.new_game({"size": 5}, 0)
+    for m in moves:
+        s = fursaz.play(s, m)
+        b.show(s)
+    board = fursaz.board(s)
+    board.update(colours)
+    b.step([("frame", bytes([".BW".find(board.get(p, ".")) for p in b.app.play.points]))])
+    return s
+
+
+def test_a_stone_put_down_already_turned_into_a_trap_is_the_placement():
+    """White e4 and e6; Black puts e5 down already white, as it ends (docs FV-4): the
+    board plays e5 and owes nothing (it was refused as the wrong colour)."""
+    b = Stone()
+    b.press(OK)
+    s = _placed(b, ("a1", "e4", "a2", "e6"), {"e5": "W"})
+    st = b.status()
+    eq(st["moves"][-1], "e5", st["message"])
+    eq((st["owed"], st["wrong"]), ([], []), "nothing to turn or put right")
+    eq(st["position"], fursaz.to_text(fursaz.play(s, "e5")), "the placement played")
+    eq(st["message"], "White to move", "what the board says")
+
+
+def test_a_placement_with_one_of_its_flips_done_at_once_owes_the_other():
+    """Black's e7 turns d7 and e6; a quick hand puts e7 down and turns d7 within the
+    settle time: the board plays e7 and asks only for e6."""
+    b = Stone()
+    b.press(OK)
+    _placed(b, ("c7", "e6", "e5", "d7", "h6", "e1"), {"e7": "B", "d7": "B"})
+    st = b.status()
+    eq(st["moves"][-1], "e7", st["message"])
+    eq((st["owed"], st["wrong"]), (["e6"], []), "e6 still to turn")
+    eq(st["message"], "turn over: e6", "what the board says")

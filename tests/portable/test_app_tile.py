@@ -169,3 +169,16 @@ def test_the_hands_result_stays_said_while_its_tiles_are_cleared():
     b.show(S=None)                          # the first tile of the line taken off
     eq(b.status()["message"], "hand 1: B wins 9 (domino); clear the track for hand 2 "
                               "(A 0, B 9); the lead goes on S", "the result, still said")
+
+
+def test_a_refused_key_says_why_never_what_an_earlier_key_said():
+    """Before the lead, PASS is refused with its reason; OK and ATTACK, which do nothing
+    in a hand, say so themselves (PASS's note was left standing for them)."""
+    b = Tiles()
+    b.press(PASS)
+    eq(b.status()["message"], "no pass now: the lead goes on S", "PASS")
+    b.press(OK)
+    eq(b.status()["message"], "OK does nothing during a hand", "OK")
+    b.press(ATTACK)
+    eq(b.status()["message"], "ATTACK is for Masbrur", "ATTACK")
+    eq(b.status()["moves"], [], "nothing played")

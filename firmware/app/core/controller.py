@@ -21,6 +21,7 @@ A controller says only what is its board's and its game's:
     moved(now)       the position changed (the session's view)
     draw(f, now, still)   the board (no allocation); ``still``: no turn indicator
     details(out)     its part of status() (``legal()``: where the engine's list is too long)
+    score_text(score)  (optional) a score as the players count it (Masbrur: halves)
 and may set SHOW_MS: how long after the turn's start the move of a seat not at the
 board is shown (a move at once would be missed)."""
 from firmware.app.core import render

@@ -198,9 +198,13 @@ class Session:
             return "%s wins: %s's game time ran out" % (self.name(w), self.name(1 - w))
         if reason in _UNSCORED:   # the scores only mark the winner
             return "draw (%s)" % reason if w is None else "%s wins (%s)" % (self.name(w), reason)
+        view = self.view
+        # The scores as the players count them (the controller's score_text: Masbrur's
+        # half-points as points).
+        pts = view.score_text if view is not None and hasattr(view, "score_text") else str
         if w is None:
-            return "draw %d-%d" % (sc[0], sc[1])
-        return "%s wins %d-%d%s" % (self.name(w), sc[w], sc[1 - w],
+            return "draw %s-%s" % (pts(sc[0]), pts(sc[1]))
+        return "%s wins %s-%s%s" % (self.name(w), pts(sc[w]), pts(sc[1 - w]),
                                     "" if reason == "score" else " (%s)" % reason)
 
     def away(self):

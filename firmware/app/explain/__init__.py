@@ -23,7 +23,10 @@ module (what a module loads once stays in RAM: its names), only tools do.
 - Morbak's game: "budgets" ({"budget": [A, B], "neutralizations": [A, B], "counts":
   what a budget counts, "switches and blocks" or in Lite "switches"}), "last" (the
   square of the last move, or None) and "match" (the record's match, match.py, with the
-  score as it stands, or None)."""
+  score as it stands, or None).
+- Masbrur's game: "public_position" and "public_moves", the position and the moves as
+  the people at the table read them (a wall face down and a sealed choice stay hidden
+  until combat shows them; "position" and "moves" keep everything, for tools)."""
 from firmware import catalogue
 from firmware.app.core import render
 from firmware.app.core.menu import chosen
@@ -160,6 +163,11 @@ def _words(app):
     return catalogue.legend(app.play.session.rec["game"], app.kind)
 
 
+def halves(v):
+    """Half-points as a player reads them: 185 -> '92½' (Masbrur's scores)."""
+    return "%d%s" % (v // 2, "½" if v % 2 else "")
+
+
 def count(n, word):
     """'1 tile', '2 tiles' (for the words of every game)."""
     return "%d %s%s" % (n, word, "" if n == 1 else "s")
@@ -197,6 +205,9 @@ def _note(app, said):
     if said is None or " = " not in said:
         return said
     key, _, text = said.partition(" = ")
+    pick = _setting_words(key, "TITLES").get("%s=%s" % (key, text))
+    if pick:                                     # a menu pick: a game's variant
+        return "chosen: %s" % pick
     from firmware.app.core import settings
     try:
         value = settings.parse(key, text)
@@ -416,6 +427,6 @@ def final_score(ses, players):
         return None
     sc = res["scores"]
     first = 1 if res["winner"] == 1 else 0
-    if ses.rec["game"] == "masbrur":    # half-points
-        sc = ["%d%s" % (v // 2, "½" if v % 2 else "") for v in sc]
+    if ses.rec["game"] == "masbrur":
+        sc = [halves(v) for v in sc]
     return "%s %s, %s %s" % (players[first], sc[first], players[1 - first], sc[1 - first])

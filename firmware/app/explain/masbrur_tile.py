@@ -2,7 +2,7 @@
 tools only, never loaded by a board). It reads the controller (games/masbrur_tile.py's Play) as it
 draws itself."""
 from firmware.app.core import render
-from firmware.app.explain import away_name, cell, count, filled, lit, waiting
+from firmware.app.explain import away_name, cell, count, filled, halves, lit, waiting
 from firmware.app.explain.tile import misread, names, where, wrong_lines
 from firmware.app.boards.tile_positions import EMPTY, FIELD, PAD
 
@@ -47,6 +47,57 @@ def sentence(app, play):
                 "then OK" % who)
     return "%s: show the tiles you take from %s's wall on the pad, then OK (none: OK)" % (
         who, ses.name(1 - ses.turn))
+
+
+_PHASE = {"pie_offer": "the pie offer", "pie_accept": "the pie offer, a group to take",
+          "equipment": "equipment", "combat_wall": "combat, the walls",
+          "combat_select": "combat, the formations", "combat_steal": "combat, the steals"}
+_WALLS_SHOWN = ("combat_select", "combat_steal", "over")
+_CHOICES_SHOWN = ("combat_steal", "over")       # the accepter has chosen too
+
+
+def details(app, play, out):
+    """The position and the moves as the table shows them (explain/__init__.py): the
+    walls face down and the offerer's sealed formations hidden until combat shows them."""
+    ses = play.session
+    s = ses.state
+    ph = play.phase
+    shown = ph in _WALLS_SHOWN
+    walls = []
+    for p in (0, 1):
+        w = s.wall[p]
+        what = "face down"
+        if not w:
+            what = "none"
+        elif shown:
+            what = " ".join(["%d-%d" % (t >> 3, t & 7) for t in w])
+        walls.append("%s's %s" % (ses.name(p), what))
+    field = " ".join(["%d%d%d" % tuple(s.field[i:i + 3]) for i in range(0, len(s.field), 3)])
+    rounds = s.opt["rounds"]
+    when = "round %d of %d, %s; %s offers" % (s.round, rounds, _PHASE.get(ph, ph),
+                                             ses.name(s.offerer))
+    if ph == "over":
+        when = "over after %d rounds" % rounds
+    out["public_position"] = "%s; die %d; totals %s %s, %s %s; field %s; walls: %s" % (
+        when, s.die, ses.name(0), halves(s.score[0]), ses.name(1), halves(s.score[1]), field,
+        ", ".join(walls))
+    moves = out["moves"]
+    start = len(moves)              # the pie offer: the last round's moves are all shown
+    if ph not in ("pie_offer", "pie_accept"):
+        start = max([k for k in range(len(moves)) if moves[k][:2] == "O "] or [0])
+    out["public_moves"] = moves[:start] + [_public(m, shown, ph in _CHOICES_SHOWN)
+                                           for m in moves[start:]]
+
+
+def _public(move, walls, choices):
+    """A move of this round as the table shows it: 'W??,?? P36R5' while the walls lie face
+    down, 'F sealed' while the other player has still to choose."""
+    if move[:1] == "W" and not walls:
+        wall, _, rest = move.partition(" ")
+        return ("W%s %s" % (",".join(["??"] * len(wall[1:].split(","))), rest)).strip()
+    if move[:2] == "F " and not choices:
+        return "F sealed"
+    return move
 
 
 def _push(move):

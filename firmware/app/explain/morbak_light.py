@@ -51,10 +51,34 @@ def details(app, play, out):
     out["match"] = _match_now(play.session.rec)
 
 
+def _ended(play, ses):
+    """The legend's line for how a won game blinks (games/morbak_light.py draws it)."""
+    if play.line is not None:
+        return cell(play.line, render.FLASH, "blinking white: %s's winning line"
+                    % ses.seats[play.winner])
+    return cell([], render.FLASH, "blinking white: %s's squares, the winner"
+                % ses.seats[play.winner])
+
+
+def _has(cells, code):
+    for c in cells:          # ``in`` on a bytearray: not in MicroPython
+        if c == code:
+            return True
+    return False
+
+
 def _game(app):
     play = app.play
     ses = play.session
-    out = [cell([], render.SQUARE[code], text) for code, text in _MORBAK]
+    lite = ses.rec["options"].get("lite")
+    n = play.counts
+    out = []
+    for code, text in _MORBAK:
+        if (code == 5 or code == 6) and lite:
+            continue                            # Lite has no blocks
+        if code == 7 and not (n[2] or n[3] or _has(play.cells, code)):
+            continue                            # no neutralization in this game
+        out.append(cell([], render.SQUARE[code], text))
     out.append(cell([], render.FLASH, "white flash: the move was played"))
     out.append(cell([], render.REJECTED, "flash: that press does nothing (the board says why)"))
     if ses.turn >= 0:
@@ -67,6 +91,8 @@ def _game(app):
         out.append(cell([play.pend], render.SQUARE[play.pend_code],
                          "selected: %s, blinking" % play.choices[play.choice]))
     if ses.over:
+        if play.winner >= 0:
+            out.append(_ended(play, ses))
         keys = [["OK", "go on: the match's score, or the menu"], ["MENU", "the same"]]
     else:
         keys = [["a square", "play it (with the confirm step: select it, then press again)"],

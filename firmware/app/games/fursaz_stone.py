@@ -12,7 +12,9 @@ in the end - the **net** flips: a stone flipped twice stays as it is and is not 
 each blinking in the colour it must show (the placed stone too, if the cascade turns
 it); with the setting fursaz.stages, stage by stage instead, as the rules (docs/rules/fursaz.md#a-turn) resolve
 them (a stone flipped twice is then turned twice). Nothing else is accepted until the
-board shows the new position. A stone of the
+board shows the new position. A quick hand's frame is the placement too: the new stone
+already in the colour the placement leaves it (into a trap), some flips already done
+(then only the rest is owed, at once). A stone of the
 wrong colour, a stone turned that should not be, a stone removed, a stone where none may
 go (an illegal placement, said why): correction mode, the points that disagree blink in
 the colour they should show (red where the point should be empty) until the board
@@ -224,8 +226,10 @@ class Play(Sensing):
         return p
 
     def _placed_and_turned(self):
-        """The point of a legal placement whose flips are already done in the frame (a
-        quick hand within the settle time), or -1."""
+        """The point of a legal placement that a quick hand has already taken further
+        within the settle time, or -1: the one new stone shows the mover's colour or the
+        colour the placement leaves it (put down already turned, into a trap), and every
+        other point either is as it was or already shows the placement's flip."""
         p = -1
         for i in range(len(self.expect)):
             if not self.expect[i] and self.seen[i]:
@@ -239,8 +243,10 @@ class Play(Sensing):
         except IllegalMove:
             return -1
         for i in range(len(self.expect)):
-            if self.seen[i] != _WHICH.find(after.get(self.points[i], ".")):
-                return -1
+            seen = self.seen[i]
+            if seen != self.expect[i] and seen != _WHICH.find(after.get(self.points[i], ".")):
+                if i != p or seen != self.mover:
+                    return -1
         return p
 
     def reading(self, stones, now):
@@ -257,21 +263,24 @@ class Play(Sensing):
                 owing = True
                 break
         p = -1 if owing else self._placement()
-        whole = False
-        if p < 0 and not owing:
-            p = self._placed_and_turned()
-            whole = p >= 0
+        ahead = False
+        if not owing and (p < 0 or seen[p] != self.mover):
+            q = self._placed_and_turned()
+            if q >= 0:
+                p, ahead = q, True
         if p >= 0:
             name = self.points[p]
             if ses.away() and p != self.shown_at:
                 self.refused = p   # not the placement shown (or it is not known yet)
                 self.app.say(self._away_words())
-            elif seen[p] != self.mover and not whole:
+            elif seen[p] != self.mover and not ahead:
                 self.refused = p
                 self.app.say("%s is the wrong colour: it is %s's turn" % (name, self._colour()))
             else:
                 try:
                     self.placing = engine.resolution(ses.state, name)   # for moved()
+                    if ahead:       # flips done ahead: only what is still owed, at once
+                        self.placing["stages"] = ()
                     ses.play(name, now)
                     self.app.beep(render.ACCEPT)
                     return

@@ -394,6 +394,10 @@ class Play(Sensing):
                 self.try_move(move, now)
         elif key == keys["left"] or key == keys["right"]:
             self._side(0 if key == keys["left"] else 1, now)
+        elif key == keys["ok"] or key == keys.get("attack"):
+            app.beep(render.REJECT)     # said, or an earlier key's note would stand for it
+            app.say("OK does nothing during a hand" if key == keys["ok"]
+                    else "ATTACK is for Masbrur")
 
     def _side(self, side, now):
         """LEFT / RIGHT: the seat that leads, or the end a tile on the pad goes to."""

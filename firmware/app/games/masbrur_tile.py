@@ -455,6 +455,7 @@ class Play(Sensing):
             app.say("%s's turn" % ses.player(ses.turn))
             return
         ph = self.phase
+        # A refused key always says why: a note left by an earlier key would be stale.
         if key == keys["pass"]:
             if ph == "equipment" and self.push is None:
                 self._try("pass", now)
@@ -464,6 +465,8 @@ class Play(Sensing):
                 self._say_turn()
             else:
                 app.beep(render.REJECT)
+                app.say("no pass during a push" if ph == "equipment" else
+                        "PASS passes in the equipment phase")
         elif key == keys["attack"]:
             if ph != "equipment":
                 app.beep(render.REJECT)
@@ -484,8 +487,13 @@ class Play(Sensing):
                 app.say("%s row formation: show its tiles on the pad" % ("upper" if side == 0 else "lower"))
             else:
                 app.beep(render.REJECT)
+                app.say("OK confirms, PASS starts again" if ph == "combat_select" else
+                        "LEFT and RIGHT choose a pie group, then open formations")
         elif key == keys["ok"]:
             self._ok(now)
+        elif key == keys.get("draw"):
+            app.beep(render.REJECT)
+            app.say("DRAW is not used in Masbrur")
 
     def _ok(self, now):
         ph = self.phase
@@ -524,6 +532,8 @@ class Play(Sensing):
                 self.steal = []
         else:
             app.beep(render.REJECT)
+            app.say("LEFT or RIGHT takes a group" if ph == "pie_accept" else
+                    "no OK now: push, PASS or ATTACK")
 
     # ------------------------------------------------------------ display (no allocation)
 
@@ -587,6 +597,10 @@ class Play(Sensing):
         elif ph == "pie_accept" and blink and not still:
             render.put(f, _TRACK_L, colour)
             render.put(f, _TRACK_R, colour)
+
+    def score_text(self, halves):
+        """A score as the players count it (session.outcome): the engine counts halves."""
+        return _halves(halves)
 
     def legal(self):
         if self.phase != "equipment":

@@ -583,7 +583,8 @@ export function createBoard(root, profile, input) {
   // ---------------------------------------------------------------- following the game
 
   // Masbrur, as the status changes (main.js): the pie groups taken into the arsenals once
-  // one is chosen, and every tile off the field back to the pool once a round is scored.
+  // one is chosen (and back in the pool when an undo takes the choice back), and every
+  // tile off the field back to the pool once a round is scored.
   function follow(st) {
     if (!isMasbrur() || st.game !== "masbrur") {
       seenMoves = seenRound = null;
@@ -591,7 +592,9 @@ export function createBoard(root, profile, input) {
     }
     const round = Number(/round (\d+)/.exec(st.position || "")?.[1]);
     const fresh = seenMoves === null ? [] : st.moves.slice(seenMoves);
+    const undone = seenMoves !== null && st.moves.length < seenMoves;
     if (fresh.some((m) => m === "C1" || m === "C2")) change(() => takeGroups(st.arsenals));
+    if (undone && (st.phase === "pie_offer" || st.phase === "pie_accept")) change(handsToPool);
     if (seenRound !== null && round > seenRound) change(gather);
     seenMoves = st.moves.length;
     seenRound = round;
@@ -610,11 +613,15 @@ export function createBoard(root, profile, input) {
     });
   }
 
-  function gather() {
+  function handsToPool() {
     held = null;
     for (const seat of [0, 1]) {
       for (const tile of table.hands[seat].splice(0)) intoRow(tile, "pool");
     }
+  }
+
+  function gather() {
+    handsToPool();
     for (const c of [PAD, WALLS, WALLS + 1, WALLS + 2, WALLS + 3]) {
       if (table.at[c] === undefined) continue;
       intoRow(table.at[c], "pool");
