@@ -8,8 +8,8 @@ a presence sensor and an LED, plus MENU, OK and PASS buttons.
              of each space), active_low (a marble pulls the input low), scan_ms,
              settle_ms (optional, default 300: a frame counts once it has read the same
              for this long)"""
-from firmware.hal.profile import ProfileError, check_map, fail, number, section
-from firmware.values import is_bool
+# The checks' helpers are imported by the checks: the app reads BUTTONS and the cell
+# count without loading firmware/hal/profile.py (its names would stay in RAM).
 
 BUTTONS = ("menu", "ok", "pass")
 SAFE_MODE_EXAMPLE = ["menu", "ok"]
@@ -32,6 +32,8 @@ def matrix_pins(profile):
 
 
 def check(profile, pins):
+    from firmware.hal.profile import ProfileError, check_map, fail, number, section
+    from firmware.values import is_bool
     sen = section(profile, "sensors")
     bus = sen.get("bus")
     if bus not in ("bitbang", "spi"):

@@ -12,7 +12,8 @@ MENU, OK, PASS and SWAP buttons.
              a stone counts, and how much nearer it may come before it no longer does),
              low and high (readings outside are a sensor fault), settle_us (mux and
              sensor settling per read), scan_ms, settle_ms (optional, default 300)"""
-from firmware.hal.profile import check_map, check_muxes, fail, number, section
+# The checks' helpers are imported by the checks: the app reads BUTTONS and the cell
+# count without loading firmware/hal/profile.py (its names would stay in RAM).
 
 BUTTONS = ("menu", "ok", "pass", "swap")
 SAFE_MODE_EXAMPLE = ["menu", "ok"]
@@ -33,6 +34,7 @@ def matrix_pins(profile):
 
 
 def check(profile, pins):
+    from firmware.hal.profile import check_map, check_muxes, fail, number, section
     if profile.get("size") not in (5, 7) or profile.get("size") is True:
         fail("size", "5 or 7")
     sen = section(profile, "sensors")

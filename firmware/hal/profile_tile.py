@@ -10,8 +10,8 @@ number, 0-63, in that order.
              [half a, half b], each mux * 16 + channel), settle_us (mux and node
              settling per read), scan_ms, settle_ms (optional, default 300)
 The resistor windows are firmware/hal/tiles.py's LADDER (hardware/tiles.md)."""
-from firmware.hal.profile import ProfileError, check_muxes, fail, section
-from firmware.values import is_int
+# The checks' helpers are imported by the checks: the app reads BUTTONS and the cell
+# count without loading firmware/hal/profile.py (its names would stay in RAM).
 
 BUTTONS = ("menu", "ok", "pass", "draw", "left", "right", "attack")
 SAFE_MODE_EXAMPLE = ["menu", "ok"]
@@ -32,12 +32,15 @@ def matrix_pins(profile):
 
 
 def check(profile, pins):
+    from firmware.hal.profile import check_muxes, section
     sen = section(profile, "sensors")
     _check_pairs(sen, check_muxes(sen, pins, 2 * CELLS, "contacts"))
 
 
 def _check_pairs(sen, inputs):
     """``sen["map"]``: two mux inputs per position, no input given twice."""
+    from firmware.hal.profile import ProfileError, fail
+    from firmware.values import is_int
     m = sen.get("map")
     if not isinstance(m, list) or len(m) != CELLS:
         fail("sensors.map", "a list of %d [half a, half b] mux input pairs, one per position" % CELLS)

@@ -70,20 +70,21 @@ class App:
         self.kind = profile["kind"]
         from firmware import catalogue
         self.games = catalogue.games_on(self.kind)
-        # The profile module is the runner's; loaded here only for the names, it goes again.
-        loaded = "firmware.hal.profile" in sys.modules
-        from firmware.hal import profile as hal_profile
-        # The buttons by name (the grid's keys are their cells' numbers, named by nobody).
-        names = hal_profile.key_names(profile)
-        buttons = hal_profile.kind_module(self.kind).BUTTONS
+        # The kind's profile module is the runner's (firmware/hal/profile_<kind>.py): loaded
+        # here only for the key numbers and the cell count, it goes again.
+        name = "firmware.hal.profile_" + self.kind
+        loaded = name in sys.modules
+        hal_kind = __import__(name, None, None, ("BUTTONS",))
+        # The buttons by name, after the grid's keys (their cells' numbers, named by nobody).
+        grid = len(hal_kind.grid_names(profile))
+        buttons = hal_kind.BUTTONS
         self.keys = {}
         for i in range(len(buttons)):
-            self.keys[buttons[i]] = len(names) - len(buttons) + i
-        names = None
-        self.frame = bytearray(3 * hal_profile.cell_count(profile))
-        del hal_profile
+            self.keys[buttons[i]] = grid + i
+        self.frame = bytearray(3 * hal_kind.cell_count(profile))
+        del hal_kind
         if not loaded:
-            _unload(("firmware.hal.profile", "firmware.hal.profile_" + self.kind, "firmware.values"))
+            _unload((name,))
         self.storage = storage
         self.now = self.boot_ms = now_ms
         self.sounds = []
