@@ -22,7 +22,13 @@ BOARDS, one row a board kind:
 
 Another game joins with ``add(row)`` (tests/portable/noughts_*.py: noughts and crosses)."""
 
-_APP = "firmware.app."
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_APP = const("firmware.app.")
 GAMES = [
     ("morbak", "Morbak", "firmware.rules.morbak", "firmware.ai.morbak",
      _APP + "games.morbak_settings",

@@ -20,7 +20,7 @@ VERSION = 1
 CURRENT = "state/current.json"
 MAX_BYTES = 32768   # a Mano a Mano match to 100 points takes ~10 KB
 RESERVE = 65536     # bytes kept free when a game starts (16 blocks of a Pico's flash)
-_ENOSPC = 28        # the board's OSError for a full flash
+_ENOSPC = const(28)       # the board's OSError for a full flash
 
 
 def prepare(storage):

@@ -46,16 +46,22 @@ import sys
 
 from firmware.app.core import crash, eventlog, records, render
 
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
 
 # What a game's end takes out of RAM (beside the game's own modules: unload.py).
-_GAME_MODULES = ("firmware.app.core.session", "firmware.app.core.screens",
-                 "firmware.app.core.clock", "firmware.app.core.match",
-                 "firmware.app.core.controller", "firmware.app.core.sensing",
-                 "firmware.app.core.seats", "firmware.app.core.seat_machine",
-                 "firmware.app.core.seat_outside")
+_GAME_MODULES = const(("firmware.app.core.session", "firmware.app.core.screens",
+                       "firmware.app.core.clock", "firmware.app.core.match",
+                       "firmware.app.core.controller", "firmware.app.core.sensing",
+                       "firmware.app.core.seats", "firmware.app.core.seat_machine",
+                       "firmware.app.core.seat_outside"))
 # What a game leaves out of RAM: the menu's code, and the catalogue (firmware/catalogue.py).
-_MENU_MODULES = ("firmware.app.core.menu", "firmware.app.core.settings", "firmware.app.core.launch",
-                 "firmware.catalogue")
+_MENU_MODULES = const(("firmware.app.core.menu", "firmware.app.core.settings",
+                       "firmware.app.core.launch", "firmware.catalogue"))
 
 
 def _unload(names, games=(), engines=True):

@@ -2,9 +2,16 @@
 written, what the players are told."""
 from firmware.app.core import records, render
 
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
 # Results whose scores only say who won (Morbak's, a resignation, a draw agreed): said
 # without them.
-_UNSCORED = ("line", "flag", "no moves", "resignation", "agreement", "in progress")
+_UNSCORED = const(("line", "flag", "no moves", "resignation", "agreement",
+                   "in progress"))
 
 
 def record_end(ses, now, what):

@@ -60,7 +60,7 @@ _MISSING = const(1)     # wrong[]: the line's tile is not there
 _EXTRA = const(2)       # a tile where none should be
 _BADREAD = const(3)     # a contact that reads nothing valid
 _REFUSED = const(4)     # a tile the rules refuse, on an end's slot
-_GUIDE = (40, 40, 40)   # a tile of the line
+_GUIDE = const((40, 40, 40))  # a tile of the line
 
 
 def options(cfg, settings, profile):
