@@ -238,7 +238,7 @@ class Session:
 
     def tick(self, now):
         """Count the time since the last tick against the mover; play ``flag`` or
-        ``timeout`` at the instant a limit expires."""
+        ``timeout`` at the instant a limit expires (clock.py)."""
         dt = now - self.last
         self.last = now
         if self.over or dt < 0:
@@ -247,29 +247,4 @@ class Session:
         if c.left is None and c.move_left is None:   # no limit: only the move's time counts
             c.used += dt
             return
-        while not self.over:
-            p = self.turn
-            due = c.due_ms(p)
-            if due < 0 or due > dt:
-                self._alert(c.spend(p, dt))
-                return
-            self._alert(c.spend(p, due))
-            dt -= due
-            # The limit expired at now - dt: that is when the engine hears of it.
-            flag = c.due_is_flag(p)
-            self.app.beep(render.FLAG if flag else render.TIMEOUT)
-            self.play("flag" if flag else "timeout", now - dt)
-            if not flag and not self.over:
-                self.app.say("%s ran out of move time; %s to move" % (self.name(p),
-                                                                      self.name(self.turn)))
-
-    def _alert(self, alert):
-        if not alert:
-            return
-        from firmware.app.core import clock as clk
-        if alert == clk.WARN_GAME:
-            self.app.beep(render.WARN_GAME)
-        elif alert == clk.WARN_MOVE:
-            self.app.beep(render.WARN_MOVE)
-        elif alert == clk.TICK:
-            self.app.beep(render.TICK)
+        c.run(self, dt, now)
