@@ -119,7 +119,7 @@ class Boot:
             play.session.record_end(now, "recorded at boot")
             app.close_game()
             return
-        app.enter_game(play, app.crashes == 0)
+        launch.enter(app, play, app.crashes == 0)
         if app.crashes:
             app.say("resumed after a crash")
             app.log(now, "resume game %d after a crash" % rec["id"])

@@ -59,9 +59,6 @@ _GAME_MODULES = const(("firmware.app.core.session", "firmware.app.core.screens",
                        "firmware.app.core.controller", "firmware.app.core.sensing",
                        "firmware.app.core.seats", "firmware.app.core.seat_machine",
                        "firmware.app.core.seat_outside"))
-# What a game leaves out of RAM: the menu's code, and the catalogue (firmware/catalogue.py).
-_MENU_MODULES = const(("firmware.app.core.menu", "firmware.app.core.settings",
-                       "firmware.app.core.launch", "firmware.catalogue"))
 
 
 def _unload(names, games=(), engines=True):
@@ -212,33 +209,6 @@ class App:
             # same kind plays it, and a finished game's session still asks it for its
             # position): it goes whole when another game is entered.
             _unload(_GAME_MODULES, (game,), False)
-
-    def enter_game(self, play, offer=False):
-        """Show ``play``'s board (behind the resume offer when ``offer``); the menu's
-        code leaves RAM."""
-        self.play = play
-        if offer:
-            from firmware.app.core.screens import Resume
-            self.show(Resume(self, play))
-        else:
-            self.show(play)
-        from firmware import catalogue
-        names = list(_MENU_MODULES)
-        if catalogue.ADDED:   # its rows would not come back with it
-            names.remove("firmware.catalogue")
-        for b in catalogue.BOARDS:
-            if b[0] == self.kind:
-                names.append(b[1])
-        # The settings loaded each game's options: the game played keeps its engine (its
-        # settings go), the board's other games go whole.
-        playing = play.session.rec["game"]
-        others = []
-        for game in self.games:
-            if game != playing:
-                others.append(game)
-            elif catalogue.row(game)[4]:
-                names.append(catalogue.row(game)[4])
-        _unload(names, others)
 
     def pause(self, play):
         from firmware.app.core.screens import Pause
