@@ -49,11 +49,8 @@ def _no():
 def _once(name):
     """A part of the session used once in a while (a game's end, an undo): loaded for the
     call, forgotten after it (unload.py), so a game does not hold its code."""
-    name = "firmware.app.core." + name
-    mod = __import__(name, None, None, ("__name__",))
     from firmware.app.core import unload
-    unload.forget((name,))
-    return mod
+    return unload.once("firmware.app.core." + name)
 
 
 def _ms(seconds):
