@@ -142,8 +142,13 @@ def legend(game, kind):
     return None if name is None else load(name)
 
 
-def board(kind):
+def layout(kind):
+    """The name of board ``kind``'s layout module (firmware/app/boards/)."""
     for b in BOARDS:
         if b[0] == kind:
-            return load(b[1])
+            return b[1]
     raise ValueError("unknown board kind %s (kinds: %s)" % (kind, ", ".join(kinds())))
+
+
+def board(kind):
+    return load(layout(kind))

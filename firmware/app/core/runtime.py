@@ -73,6 +73,7 @@ class App:
         self.kind = profile["kind"]
         from firmware import catalogue
         self.games = catalogue.games_on(self.kind)
+        self.layout = catalogue.layout(self.kind)   # (a screen of a game loads it alone)
         # The kind's profile module is the runner's (firmware/hal/profile_<kind>.py): loaded
         # here only for the key numbers and the cell count, it goes again.
         name = "firmware.hal.profile_" + self.kind
@@ -117,9 +118,9 @@ class App:
     @property
     def board(self):
         """The board kind's module (firmware/app/boards/): its layout is the menu's, so it
-        leaves RAM with the menu and comes back when a screen asks for it."""
-        from firmware import catalogue
-        return catalogue.board(self.kind)
+        leaves RAM with the menu and comes back when a screen asks for it (the pause
+        screen of a game), without the catalogue."""
+        return __import__(self.layout, None, None, ("__name__",))
 
     # ------------------------------------------------------------ runner interface
 
