@@ -15,9 +15,15 @@ MENU, OK, PASS and SWAP buttons.
 # The checks' helpers are imported by the checks: the app reads BUTTONS and the cell
 # count without loading firmware/hal/profile.py (its names would stay in RAM).
 
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
 BUTTONS = ("menu", "ok", "pass", "swap")
 SAFE_MODE_EXAMPLE = ["menu", "ok"]
-SETTLE_MS = 300
+_SETTLE_MS = const(300)
 
 
 def cell_count(profile):
@@ -57,4 +63,5 @@ def sensors(profile, io):
                  sen["settle_us"], io.sleep_us)
     stones = Stones(mux, sen["map"], sen["black"], sen["threshold"], sen["hysteresis"],
                     sen["low"], sen["high"])
-    return SensorGrid(stones, cell_count(profile), sen.get("settle_ms", SETTLE_MS), sen["scan_ms"])
+    return SensorGrid(stones, cell_count(profile), sen.get("settle_ms", _SETTLE_MS),
+                      sen["scan_ms"])
