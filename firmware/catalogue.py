@@ -22,7 +22,13 @@ BOARDS, one row a board kind:
 
 Another game joins with ``add(row)`` (tests/portable/noughts_*.py: noughts and crosses)."""
 
-_APP = "firmware.app."
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_APP = const("firmware.app.")
 GAMES = [
     ("morbak", "Morbak", "firmware.rules.morbak", "firmware.ai.morbak",
      _APP + "games.morbak_settings",
@@ -136,8 +142,13 @@ def legend(game, kind):
     return None if name is None else load(name)
 
 
-def board(kind):
+def layout(kind):
+    """The name of board ``kind``'s layout module (firmware/app/boards/)."""
     for b in BOARDS:
         if b[0] == kind:
-            return load(b[1])
+            return b[1]
     raise ValueError("unknown board kind %s (kinds: %s)" % (kind, ", ".join(kinds())))
+
+
+def board(kind):
+    return load(layout(kind))

@@ -1,6 +1,6 @@
 """What a running game holds (docs/architecture.md#memory-and-speed): with a Morbak game
 running, only the game's own modules are loaded - the menu, the settings, the profile
-reader and the game starter have left RAM. The heap's 48 KB budget itself is measured on
+reader and the game starter have left RAM, and an undo's code leaves with the undo. The heap's 48 KB budget itself is measured on
 the real Pico port (tests/test_pico_board.py, tests/pico_heap.py): this WebAssembly
 build's conservative collector moves its figure by several KB with the layout of the
 files, so here it is printed, not judged.
@@ -87,6 +87,17 @@ IN_GAME = ["firmware", "firmware.app", "firmware.app.boards", "firmware.app.core
            "firmware.hal.storage", "firmware.rules", "firmware.rules.morbak"]
 MODULES = "import sys\nprint(' '.join(sorted(k for k in sys.modules if k.startswith('firmware'))))"
 
+# A long MENU pauses the game; the pause screen's undo (d4 on the light board), pressed
+# twice as every direct choice, takes the last move back.
+UNDO = """
+_t = app.now + 500
+app.step(_t, [("long", 49)])
+app.step(_t + 100, [("down", 24)])
+app.step(_t + 200, [("down", 24)])
+print(app.screen.name, len(app.play.session.rec["moves"]))
+del _t
+"""
+
 
 def test_a_morbak_game_holds_only_its_own_modules(upy, tmp_path):
     mounts, profile = _mount_deployed(tmp_path)
@@ -99,3 +110,10 @@ def test_a_morbak_game_holds_only_its_own_modules(upy, tmp_path):
     print("heap in use with a Morbak game running: %d bytes (%d before the app)" % (used, empty))
     loaded = upy.run(MODULES, fresh=False).split()
     assert loaded == IN_GAME, " ".join(loaded)
+    # An undo's code (session_undo.py) leaves RAM with the undo; the pause screen's and
+    # the board's layout (where the pause screen's cells are) stay until the game ends,
+    # but not the catalogue.
+    assert upy.run(UNDO, fresh=False).split() == ["game", str(len(MOVES) - 1)]
+    loaded = upy.run(MODULES, fresh=False).split()
+    after = IN_GAME + ["firmware.app.boards.light", "firmware.app.core.screens"]
+    assert loaded == sorted(after), " ".join(loaded)

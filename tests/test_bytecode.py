@@ -52,3 +52,21 @@ def test_compiled_rules_run_on_micropython(upy, tmp_path):
     got = upy.run("import firmware.rules as r\nprint(r.__file__)\nprint(r.Rng(1).next32())",
                   mounts=[[str(out), "/firmware"]])
     assert got.split() == ["firmware/rules/__init__.mpy", "270369"]
+
+
+def test_a_compiled_module_s_traceback_names_its_file_on_the_board(upy, tmp_path):
+    """`arbiter deploy` compiles each module under the name the board gives it (its
+    __file__): a crash's traceback names that file, and the board interns one name per
+    module, not two."""
+    from host_tools.commands import deploy
+    src = "firmware/values.py"
+    dest = tmp_path / "firmware" / "values.mpy"
+    dest.parent.mkdir()
+    dest.write_bytes(deploy.compile_file(MPY_CROSS, src, str(tmp_path)))
+    (tmp_path / "firmware" / "__init__.py").write_text("")
+    got = upy.run("import sys\nimport firmware.values as v\nprint(v.__file__)\n"
+                  "v.is_bool = None\ntry:\n    v.is_int(1)\nexcept TypeError as e:\n"
+                  "    sys.print_exception(e)",
+                  mounts=[[str(tmp_path / "firmware"), "/firmware"]])
+    assert got.split()[0] == "firmware/values.mpy", got
+    assert 'File "firmware/values.mpy", line 12, in is_int' in got, got

@@ -23,15 +23,31 @@ def choose(game, state, level, seed=0):
 
 def start(game, state, level, seed=0):
     """The search for ``choose``'s move with these arguments, not yet begun."""
-    from firmware import catalogue   # (a board at play does not hold it: runtime.py)
-    if game not in catalogue.names():
-        raise ValueError("unknown game %r (games: %s)" % (game, ", ".join(catalogue.names())))
     if not is_int(level) or not 1 <= level <= 5:
         raise ValueError("level must be 1 to 5, not %r" % (level,))
     if not is_int(seed):
         raise ValueError("seed must be an integer, not %r" % (seed,))
-    opponent = catalogue.opponent(game)
-    return Thought(opponent.think(state, level, Rng(seed)))
+    return Thought(_opponent(game).think(state, level, Rng(seed)))
+
+
+def _opponent(game):
+    """The opponent's module for ``game``, from the catalogue; on a board, a catalogue
+    loaded for this only is forgotten again (a board at play does not hold it:
+    runtime.py). CPython keeps it (its RAM is no board's)."""
+    import sys
+    had = "firmware.catalogue" in sys.modules or sys.implementation.name != "micropython"
+    from firmware import catalogue
+    try:
+        if game not in catalogue.names():
+            raise ValueError("unknown game %r (games: %s)"
+                             % (game, ", ".join(catalogue.names())))
+        return catalogue.opponent(game)
+    finally:
+        if not had and not catalogue.ADDED:   # (its added rows would not come back)
+            del sys.modules["firmware.catalogue"]
+            import firmware
+            if getattr(firmware, "catalogue", None) is catalogue:
+                del firmware.catalogue
 
 
 class Thought:

@@ -3,7 +3,8 @@ LEDs, one key and one LED per square (cell = square = y * width + x, a1 = 0).
     leds: a full grid (width, height, serpentine, first, runs)
     keys: rows (one pin per rank, rank 1 first), cols (one pin per file, a first)
     buttons: menu, ok"""
-from firmware.hal.profile import number, section
+# The checks' helpers are imported by the checks: the app reads BUTTONS and the cell
+# count without loading firmware/hal/profile.py (its names would stay in RAM).
 
 BUTTONS = ("menu", "ok")
 SAFE_MODE_EXAMPLE = ["a1", "g1"]
@@ -34,6 +35,7 @@ def matrix_pins(profile):
 
 
 def check(profile, pins):
+    from firmware.hal.profile import number, section
     leds = section(profile, "leds")
     w = number(leds, "width", 1, 16, "leds.")
     h = number(leds, "height", 1, 16, "leds.")

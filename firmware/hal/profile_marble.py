@@ -8,19 +8,25 @@ a presence sensor and an LED, plus MENU, OK and PASS buttons.
              of each space), active_low (a marble pulls the input low), scan_ms,
              settle_ms (optional, default 300: a frame counts once it has read the same
              for this long)"""
-from firmware.hal.profile import ProfileError, check_map, fail, number, section
-from firmware.values import is_bool
+# The checks' helpers are imported by the checks: the app reads BUTTONS and the cell
+# count without loading firmware/hal/profile.py (its names would stay in RAM).
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
 
 BUTTONS = ("menu", "ok", "pass")
 SAFE_MODE_EXAMPLE = ["menu", "ok"]
-CELLS = 60
-SETTLE_MS = 300
+_CELLS = const(60)
+_SETTLE_MS = const(300)
 # RP2040/RP2350 SPI pins: bus -> (SCK pins, RX (MISO) pins)
-_RP_SPI = ((2, 6, 18, 22), (0, 4, 16, 20)), ((10, 14, 26), (8, 12, 24, 28))
+_RP_SPI = const((((2, 6, 18, 22), (0, 4, 16, 20)), ((10, 14, 26), (8, 12, 24, 28))))
 
 
 def cell_count(profile):
-    return CELLS
+    return _CELLS
 
 
 def grid_names(profile):
@@ -32,6 +38,8 @@ def matrix_pins(profile):
 
 
 def check(profile, pins):
+    from firmware.hal.profile import ProfileError, check_map, fail, number, section
+    from firmware.values import is_bool
     sen = section(profile, "sensors")
     bus = sen.get("bus")
     if bus not in ("bitbang", "spi"):
@@ -47,10 +55,10 @@ def check(profile, pins):
                 raise ProfileError("profile sensors.clock: pin %d is not an SCK pin of SPI%d" % (sck, n))
             if miso not in misos:
                 raise ProfileError("profile sensors.data: pin %d is not an RX pin of SPI%d" % (miso, n))
-    inputs = number(sen, "inputs", CELLS, 256, "sensors.")
+    inputs = number(sen, "inputs", _CELLS, 256, "sensors.")
     if inputs % 8:
         fail("sensors.inputs", "a multiple of 8 (8 inputs per 74HC165)")
-    check_map(sen, CELLS, inputs, "sensors.", "chain input")
+    check_map(sen, _CELLS, inputs, "sensors.", "chain input")
     if not is_bool(sen.get("active_low")):
         fail("sensors.active_low", "true or false")
     number(sen, "scan_ms", 2, 200, "sensors.")
@@ -65,5 +73,5 @@ def sensors(profile, io):
     spi = io.spi(sen["spi"], 1000000, sen["clock"], sen["data"]) if sen["bus"] == "spi" else None
     chain = ShiftChain(io.out(sen["load"]), None if spi else io.out(sen["clock"]),
                        None if spi else io.inp(sen["data"]), sen["inputs"], spi=spi)
-    return SensorGrid(Presence(chain, sen["map"], sen["active_low"]), CELLS,
-                      sen.get("settle_ms", SETTLE_MS), sen["scan_ms"])
+    return SensorGrid(Presence(chain, sen["map"], sen["active_low"]), _CELLS,
+                      sen.get("settle_ms", _SETTLE_MS), sen["scan_ms"])

@@ -12,11 +12,18 @@ MENU, OK, PASS and SWAP buttons.
              a stone counts, and how much nearer it may come before it no longer does),
              low and high (readings outside are a sensor fault), settle_us (mux and
              sensor settling per read), scan_ms, settle_ms (optional, default 300)"""
-from firmware.hal.profile import check_map, check_muxes, fail, number, section
+# The checks' helpers are imported by the checks: the app reads BUTTONS and the cell
+# count without loading firmware/hal/profile.py (its names would stay in RAM).
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
 
 BUTTONS = ("menu", "ok", "pass", "swap")
 SAFE_MODE_EXAMPLE = ["menu", "ok"]
-SETTLE_MS = 300
+_SETTLE_MS = const(300)
 
 
 def cell_count(profile):
@@ -33,6 +40,7 @@ def matrix_pins(profile):
 
 
 def check(profile, pins):
+    from firmware.hal.profile import check_map, check_muxes, fail, number, section
     if profile.get("size") not in (5, 7) or profile.get("size") is True:
         fail("size", "5 or 7")
     sen = section(profile, "sensors")
@@ -55,4 +63,5 @@ def sensors(profile, io):
                  sen["settle_us"], io.sleep_us)
     stones = Stones(mux, sen["map"], sen["black"], sen["threshold"], sen["hysteresis"],
                     sen["low"], sen["high"])
-    return SensorGrid(stones, cell_count(profile), sen.get("settle_ms", SETTLE_MS), sen["scan_ms"])
+    return SensorGrid(stones, cell_count(profile), sen.get("settle_ms", _SETTLE_MS),
+                      sen["scan_ms"])

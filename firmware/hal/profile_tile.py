@@ -10,17 +10,23 @@ number, 0-63, in that order.
              [half a, half b], each mux * 16 + channel), settle_us (mux and node
              settling per read), scan_ms, settle_ms (optional, default 300)
 The resistor windows are firmware/hal/tiles.py's LADDER (hardware/tiles.md)."""
-from firmware.hal.profile import ProfileError, check_muxes, fail, section
-from firmware.values import is_int
+# The checks' helpers are imported by the checks: the app reads BUTTONS and the cell
+# count without loading firmware/hal/profile.py (its names would stay in RAM).
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
 
 BUTTONS = ("menu", "ok", "pass", "draw", "left", "right", "attack")
 SAFE_MODE_EXAMPLE = ["menu", "ok"]
-CELLS = 64
-SETTLE_MS = 300
+_CELLS = const(64)
+_SETTLE_MS = const(300)
 
 
 def cell_count(profile):
-    return CELLS
+    return _CELLS
 
 
 def grid_names(profile):
@@ -32,17 +38,21 @@ def matrix_pins(profile):
 
 
 def check(profile, pins):
+    from firmware.hal.profile import check_muxes, section
     sen = section(profile, "sensors")
-    _check_pairs(sen, check_muxes(sen, pins, 2 * CELLS, "contacts"))
+    _check_pairs(sen, check_muxes(sen, pins, 2 * _CELLS, "contacts"))
 
 
 def _check_pairs(sen, inputs):
     """``sen["map"]``: two mux inputs per position, no input given twice."""
+    from firmware.hal.profile import ProfileError, fail
+    from firmware.values import is_int
     m = sen.get("map")
-    if not isinstance(m, list) or len(m) != CELLS:
-        fail("sensors.map", "a list of %d [half a, half b] mux input pairs, one per position" % CELLS)
+    if not isinstance(m, list) or len(m) != _CELLS:
+        fail("sensors.map",
+             "a list of %d [half a, half b] mux input pairs, one per position" % _CELLS)
     seen = bytearray(inputs)
-    for i in range(CELLS):
+    for i in range(_CELLS):
         pair = m[i]
         if not isinstance(pair, list) or len(pair) != 2:
             fail("sensors.map[%d]" % i, "[half a, half b]: two mux inputs")
@@ -64,4 +74,4 @@ def sensors(profile, io):
     mux = MuxAdc([io.out(p) for p in sen["select"]], [io.adc(p) for p in sen["adc"]], bank,
                  sen["settle_us"], io.sleep_us)
     reader = TileReader(mux, sen["map"])
-    return SensorGrid(reader, reader.cells, sen.get("settle_ms", SETTLE_MS), sen["scan_ms"])
+    return SensorGrid(reader, reader.cells, sen.get("settle_ms", _SETTLE_MS), sen["scan_ms"])

@@ -9,7 +9,7 @@ Logs are rotated: past their bound, ``<name>`` becomes ``<name>.1`` (the one bef
 is dropped), so a log never holds more than twice its bound and is never read whole
 into RAM; a log line that does not fit a full flash is lost, never raised.
 
-Reads are bounded: a file larger than ``limit`` (MAX_READ unless said) is taken as
+Reads are bounded: a file larger than ``limit`` (32 KB unless said) is taken as
 unreadable, so a file put on the board by hand can never exhaust the heap. ``free()``
 says how many bytes the flash has left (None where the port cannot tell).
 
@@ -22,7 +22,13 @@ its own way (runtime.App.rewrite: records.py makes room)."""
 import json
 import os
 
-MAX_READ = 32768   # the largest file read whole: a game record of a long match is ~10 KB
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_MAX_READ = const(32768)   # the largest file read whole (a long match's record: ~10 KB)
 
 
 def _exists(path):
@@ -102,7 +108,7 @@ class Storage:
         except OSError:
             return 0
 
-    def read_text(self, name, default=None, limit=MAX_READ):
+    def read_text(self, name, default=None, limit=_MAX_READ):
         # Read the file's own size: read(limit) would first take a buffer of ``limit``
         # bytes, more than a Pico's heap has in one piece once the app is loaded.
         path = self.path(name)
@@ -116,7 +122,7 @@ class Storage:
             return default
         return default if len(text) > limit else text
 
-    def read_json(self, name, default=None, limit=MAX_READ):
+    def read_json(self, name, default=None, limit=_MAX_READ):
         for candidate in (name, name + ".tmp"):
             text = self.read_text(candidate, None, limit)
             if text:

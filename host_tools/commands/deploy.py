@@ -114,9 +114,13 @@ def firmware_sources():
 
 
 def compile_file(compiler, src, tmp, arch=None):
-    """The .mpy bytes of ``src``; native code for ``arch`` (an -march name) if given."""
+    """The .mpy bytes of ``src``; native code for ``arch`` (an -march name) if given.
+    Its tracebacks name the file as the board has it (the .mpy path, the module's
+    __file__): one name interned on the board where the source's would be a second one,
+    kept in RAM for as long as the board runs."""
     out = os.path.join(tmp, "out.mpy")
-    cmd = [compiler, "-o", out, "-s", src] + (["-march=" + arch] if arch else []) + [src]
+    cmd = [compiler, "-o", out, "-s", src[:-3] + ".mpy"] + (["-march=" + arch] if arch else [])
+    cmd.append(src)
     r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if r.returncode != 0:
         raise BoardError("mpy-cross could not compile %s: %s"

@@ -84,7 +84,7 @@ def worst_placement(root):
     rec["moves"], rec["move_ms"], rec["clock_ms"] = moves, [0] * len(moves), [None] * len(moves)
     from firmware.app.core import launch
     play = launch.open_game(app, rec, 820)
-    app.enter_game(play)
+    launch.enter(app, play)
     s = play.session.state
     frame = bytearray([".BW".find(fursaz.board(s).get(p, ".")) for p in play.points])
     frame[play.points.index(m)] = ".BW".find(fursaz.to_text(s).split(" ")[1])

@@ -4,7 +4,9 @@
 ``move_left`` is the countdown of the current turn. A limit that is off is None.
 The clock never reads time: the controller spends the ms that passed and plays
 ``flag`` / ``timeout`` when ``due_ms`` reaches 0 (flag first when both expire
-together, since it decides the game)."""
+together, since it decides the game). ``run`` does it for a session (session.tick):
+a game without limits does not load this module."""
+from firmware.app.core import render
 
 NONE = 0
 WARN_MOVE = 1   # the move countdown just crossed its warning threshold
@@ -66,3 +68,32 @@ class Clock:
         if alert == NONE and 0 < after < FINAL_MS - 999 and (before - 1) // 1000 != (after - 1) // 1000:
             alert = TICK
         return alert
+
+    def run(self, ses, dt, now):
+        """Count the ``dt`` ms up to ``now`` against the mover of ``ses``; play ``flag`` or
+        ``timeout`` at the instant a limit expires, and sound the alerts."""
+        app = ses.app
+        while not ses.over:
+            p = ses.turn
+            due = self.due_ms(p)
+            if due < 0 or due > dt:
+                _alert(app, self.spend(p, dt))
+                return
+            _alert(app, self.spend(p, due))
+            dt -= due
+            # The limit expired at now - dt: that is when the engine hears of it.
+            flag = self.due_is_flag(p)
+            app.beep(render.FLAG if flag else render.TIMEOUT)
+            ses.play("flag" if flag else "timeout", now - dt)
+            if not flag and not ses.over:
+                app.say("%s ran out of move time; %s to move" % (ses.name(p),
+                                                                 ses.name(ses.turn)))
+
+
+def _alert(app, alert):
+    if alert == WARN_GAME:
+        app.beep(render.WARN_GAME)
+    elif alert == WARN_MOVE:
+        app.beep(render.WARN_MOVE)
+    elif alert == TICK:
+        app.beep(render.TICK)

@@ -9,8 +9,14 @@ import sys
 
 from firmware.app.core import eventlog, render
 
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
 LOG = "crash.log"
-COUNT = "state/crashes"
+_COUNT = const("state/crashes")
 MAX_BYTES = 4096
 LIMIT = 3
 HEALTHY_MS = 60000
@@ -29,17 +35,17 @@ def traceback_text(exc):
 def count(storage):
     """Crashes since the app last ran healthily. An unreadable counter (not a number,
     not text, a folder) is named in the event log and counts as LIMIT: assume the worst."""
-    if not storage.exists(COUNT):
+    if not storage.exists(_COUNT):
         return 0
-    text = (storage.read_text(COUNT) or "").strip()
+    text = (storage.read_text(_COUNT) or "").strip()
     if text.isdigit() and len(text) < 5:
         return int(text)
-    eventlog.log(storage, 0, "crash: /%s cannot be read; counted as %d crashes" % (COUNT, LIMIT))
+    eventlog.log(storage, 0, "crash: /%s cannot be read; counted as %d crashes" % (_COUNT, LIMIT))
     return LIMIT
 
 
 def clear(storage):
-    storage.remove(COUNT)
+    storage.remove(_COUNT)
 
 
 def record(storage, exc):
@@ -48,7 +54,7 @@ def record(storage, exc):
     try:
         n = count(storage) + 1
         storage.makedirs("state")
-        storage.write_text(COUNT, str(n))
+        storage.write_text(_COUNT, str(n))
         text = traceback_text(exc)[-(MAX_BYTES // 2):]
         storage.append_log(LOG, "--- crash %d\n%s" % (n, text if text.endswith("\n") else text + "\n"),
                            MAX_BYTES)

@@ -3,6 +3,16 @@ and a trace do: loaded with those screens, not held while a game is played."""
 from firmware import catalogue
 from firmware.app.core import records, render
 
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+# What a game leaves out of RAM: the menu's code, and the catalogue (firmware/catalogue.py).
+_MENU_MODULES = const(("firmware.app.core.menu", "firmware.app.core.settings",
+                       "firmware.app.core.launch", "firmware.catalogue"))
+
 
 def open_game(app, rec, now):
     """The controller of ``rec``'s game with its moves replayed, or None when it
@@ -48,8 +58,37 @@ def new_game(app, game, now, seed=None, match=None):
     more = records.save_current(app.storage, rec)
     app.log(now, "new game %d %s%s" % (rec["id"], game, " lite" if rec["options"].get("lite") else ""))
     app.beep(render.ACCEPT)
-    app.enter_game(play)
+    enter(app, play)
     if play.name == "game":   # not while the board is set up (the marble board's setup says so)
         app.say("%s to move" % ses.who(ses.turn))
     app.saved(None if more is None else gone + more, now)
     return play
+
+
+def enter(app, play, offer=False):
+    """Show ``play``'s board (behind the resume offer when ``offer``); the menu's code
+    leaves RAM, this module's too."""
+    app.play = play
+    if offer:
+        from firmware.app.core.screens import Resume
+        app.show(Resume(app, play))
+    else:
+        app.show(play)
+    names = list(_MENU_MODULES)
+    if catalogue.ADDED:   # its rows would not come back with it
+        names.remove("firmware.catalogue")
+    for b in catalogue.BOARDS:
+        if b[0] == app.kind:
+            names.append(b[1])
+    # The settings loaded each game's options: the game played keeps its engine (its
+    # settings go), the board's other games go whole.
+    playing = play.session.rec["game"]
+    others = []
+    for game in app.games:
+        if game != playing:
+            others.append(game)
+        elif catalogue.row(game)[4]:
+            names.append(catalogue.row(game)[4])
+    from firmware.app.core import unload
+    unload.forget(names, others)
+

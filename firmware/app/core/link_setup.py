@@ -76,7 +76,7 @@ def start(link, text, now):
         app.to_menu()
         return
     records.save_current(storage, rec)
-    app.enter_game(play)
+    launch.enter(app, play)
     link.ended = None
     link.send("game %s %d" % (code, len(rec["moves"])))
 

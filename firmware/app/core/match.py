@@ -11,7 +11,13 @@ started by the loser of the last one; after a draw, by the player who did not st
 (Morbak's rule, option next_first "loser")."""
 from firmware.rules import is_int
 
-_MAX = 99999   # games in a match: no count on the board comes near
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_MAX = const(99999)  # games in a match: no count on the board comes near
 
 
 def valid(m):

@@ -29,10 +29,10 @@ _UNCHOSEN = const(128)   # a game not chosen: half strength keeps its hue at a l
 # "colour-blind": A amber, B deep blue, rejection pink - players, rejection and marks
 # stay apart under deuteranopia and protanopia (a test simulates both on the
 # simulator's screenshots). Night mode (leds.night) turns the white flashes grey.
-_COLOUR_BLIND = ((0, 0, 0), (255, 200, 0), (0, 40, 255), (120, 94, 0), (0, 18, 120),
-                 (255, 235, 150), (150, 170, 255), (50, 50, 50))
-_REJECT_CB = (255, 120, 255)
-_NIGHT_FLASH = (60, 60, 60)
+_COLOUR_BLIND = const(((0, 0, 0), (255, 200, 0), (0, 40, 255), (120, 94, 0), (0, 18, 120),
+                       (255, 235, 150), (150, 170, 255), (50, 50, 50)))
+_REJECT_CB = const((255, 120, 255))
+_NIGHT_FLASH = const((60, 60, 60))
 
 
 def boot(app, now_ms):
@@ -119,7 +119,7 @@ class Boot:
             play.session.record_end(now, "recorded at boot")
             app.close_game()
             return
-        app.enter_game(play, app.crashes == 0)
+        launch.enter(app, play, app.crashes == 0)
         if app.crashes:
             app.say("resumed after a crash")
             app.log(now, "resume game %d after a crash" % rec["id"])

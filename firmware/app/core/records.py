@@ -15,12 +15,18 @@ cannot be saved even so is not raised: the game goes on, the last save stands (a
 finished game's record stays the game in progress, recorded at the next boot).
 `arbiter games export` fetches the records first, `arbiter games clear` removes them.
 A record is read only up to MAX_BYTES: a bigger file is no record this board wrote."""
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
 
 VERSION = 1
 CURRENT = "state/current.json"
 MAX_BYTES = 32768   # a Mano a Mano match to 100 points takes ~10 KB
 RESERVE = 65536     # bytes kept free when a game starts (16 blocks of a Pico's flash)
-_ENOSPC = 28        # the board's OSError for a full flash
+_ENOSPC = const(28)   # the board's OSError for a full flash
 
 
 def prepare(storage):

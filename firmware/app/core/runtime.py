@@ -46,16 +46,19 @@ import sys
 
 from firmware.app.core import crash, eventlog, records, render
 
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
 
 # What a game's end takes out of RAM (beside the game's own modules: unload.py).
-_GAME_MODULES = ("firmware.app.core.session", "firmware.app.core.screens",
-                 "firmware.app.core.clock", "firmware.app.core.match",
-                 "firmware.app.core.controller", "firmware.app.core.sensing",
-                 "firmware.app.core.seats", "firmware.app.core.seat_machine",
-                 "firmware.app.core.seat_outside")
-# What a game leaves out of RAM: the menu's code, and the catalogue (firmware/catalogue.py).
-_MENU_MODULES = ("firmware.app.core.menu", "firmware.app.core.settings", "firmware.app.core.launch",
-                 "firmware.catalogue")
+_GAME_MODULES = const(("firmware.app.core.session", "firmware.app.core.screens",
+                       "firmware.app.core.clock", "firmware.app.core.match",
+                       "firmware.app.core.controller", "firmware.app.core.sensing",
+                       "firmware.app.core.seats", "firmware.app.core.seat_machine",
+                       "firmware.app.core.seat_outside"))
 
 
 def _unload(names, games=(), engines=True):
@@ -70,20 +73,22 @@ class App:
         self.kind = profile["kind"]
         from firmware import catalogue
         self.games = catalogue.games_on(self.kind)
-        # The profile module is the runner's; loaded here only for the names, it goes again.
-        loaded = "firmware.hal.profile" in sys.modules
-        from firmware.hal import profile as hal_profile
-        # The buttons by name (the grid's keys are their cells' numbers, named by nobody).
-        names = hal_profile.key_names(profile)
-        buttons = hal_profile.kind_module(self.kind).BUTTONS
+        self.layout = catalogue.layout(self.kind)   # (a screen of a game loads it alone)
+        # The kind's profile module is the runner's (firmware/hal/profile_<kind>.py): loaded
+        # here only for the key numbers and the cell count, it goes again.
+        name = "firmware.hal.profile_" + self.kind
+        loaded = name in sys.modules
+        hal_kind = __import__(name, None, None, ("BUTTONS",))
+        # The buttons by name, after the grid's keys (their cells' numbers, named by nobody).
+        grid = len(hal_kind.grid_names(profile))
+        buttons = hal_kind.BUTTONS
         self.keys = {}
         for i in range(len(buttons)):
-            self.keys[buttons[i]] = len(names) - len(buttons) + i
-        names = None
-        self.frame = bytearray(3 * hal_profile.cell_count(profile))
-        del hal_profile
+            self.keys[buttons[i]] = grid + i
+        self.frame = bytearray(3 * hal_kind.cell_count(profile))
+        del hal_kind
         if not loaded:
-            _unload(("firmware.hal.profile", "firmware.hal.profile_" + self.kind, "firmware.values"))
+            _unload((name,))
         self.storage = storage
         self.now = self.boot_ms = now_ms
         self.sounds = []
@@ -115,9 +120,9 @@ class App:
     @property
     def board(self):
         """The board kind's module (firmware/app/boards/): its layout is the menu's, so it
-        leaves RAM with the menu and comes back when a screen asks for it."""
-        from firmware import catalogue
-        return catalogue.board(self.kind)
+        leaves RAM with the menu and comes back when a screen asks for it (the pause
+        screen of a game), without the catalogue."""
+        return __import__(self.layout, None, None, ("__name__",))
 
     # ------------------------------------------------------------ runner interface
 
@@ -215,33 +220,6 @@ class App:
             # same kind plays it, and a finished game's session still asks it for its
             # position): it goes whole when another game is entered.
             _unload(_GAME_MODULES, (game,), False)
-
-    def enter_game(self, play, offer=False):
-        """Show ``play``'s board (behind the resume offer when ``offer``); the menu's
-        code leaves RAM."""
-        self.play = play
-        if offer:
-            from firmware.app.core.screens import Resume
-            self.show(Resume(self, play))
-        else:
-            self.show(play)
-        from firmware import catalogue
-        names = list(_MENU_MODULES)
-        if catalogue.ADDED:   # its rows would not come back with it
-            names.remove("firmware.catalogue")
-        for b in catalogue.BOARDS:
-            if b[0] == self.kind:
-                names.append(b[1])
-        # The settings loaded each game's options: the game played keeps its engine (its
-        # settings go), the board's other games go whole.
-        playing = play.session.rec["game"]
-        others = []
-        for game in self.games:
-            if game != playing:
-                others.append(game)
-            elif catalogue.row(game)[4]:
-                names.append(catalogue.row(game)[4])
-        _unload(names, others)
 
     def pause(self, play):
         from firmware.app.core.screens import Pause

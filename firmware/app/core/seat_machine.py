@@ -11,7 +11,7 @@ _SLICE_MS = const(40)   # thinking between two polls of the keys and sensors
 # The longest the board thinks, by level (ms from its first slice, pauses aside): then
 # it plays the best move found so far. Level 5 answers within 2 s on a Pico, a slice's
 # overrun and the steps between slices included.
-_THINK_LIMIT_MS = (0, 300, 600, 1000, 1400, 1800)
+_THINK_LIMIT_MS = const((0, 300, 600, 1000, 1400, 1800))
 
 
 class Machine(Person):

@@ -33,9 +33,6 @@ except ImportError:
 
 _PASS_MS = const(1500)
 _BREATH_MS = const(2000)   # one slow breath of the thinking pulse
-# Results whose scores only say who won (Morbak's, a resignation, a draw agreed): said
-# without them.
-_UNSCORED = ("line", "flag", "no moves", "resignation", "agreement", "in progress")
 
 
 def _only_pass(engine, s):
@@ -47,6 +44,13 @@ def _only_pass(engine, s):
 
 def _no():
     return False
+
+
+def _once(name):
+    """A part of the session used once in a while (a game's end, an undo): loaded for the
+    call, forgotten after it (unload.py), so a game does not hold its code."""
+    from firmware.app.core import unload
+    return unload.once("firmware.app.core." + name)
 
 
 def _ms(seconds):
@@ -183,29 +187,11 @@ class Session:
 
     def record_end(self, now, what):
         """The game is over: write its record (and drop the saved game in progress)."""
-        res = self.engine.result(self.state)
-        reason = res["reason"]
-        ended = "flag" if reason == "flag" else ("win" if res["winner"] is not None else "draw")
-        records.finish(self.app.storage, self.rec, res, ended)
-        self.app.log(now, "%s; game %d over: %s" % (what, self.rec["id"], self.outcome()))
-        self.app.beep(render.DRAW if ended == "draw" else (render.FLAG if ended == "flag" else render.WIN))
-        self.app.say(self.outcome())
+        _once("session_end").record_end(self, now, what)
 
     def outcome(self):
-        res = self.result if self.result is not None else self.engine.result(self.state)
-        w, sc, reason = res["winner"], res["scores"], res["reason"]
-        if reason == "flag":
-            return "%s wins: %s's game time ran out" % (self.name(w), self.name(1 - w))
-        if reason in _UNSCORED:   # the scores only mark the winner
-            return "draw (%s)" % reason if w is None else "%s wins (%s)" % (self.name(w), reason)
-        view = self.view
-        # The scores as the players count them (the controller's score_text: Masbrur's
-        # half-points as points).
-        pts = view.score_text if view is not None and hasattr(view, "score_text") else str
-        if w is None:
-            return "draw %s-%s" % (pts(sc[0]), pts(sc[1]))
-        return "%s wins %s-%s%s" % (self.name(w), pts(sc[w]), pts(sc[1 - w]),
-                                    "" if reason == "score" else " (%s)" % reason)
+        """The result as the players read it ("A wins 3-1")."""
+        return _once("session_end").outcome(self)
 
     def away(self):
         """Is the seat to move not at this board (the board's own, or someone elsewhere)?"""
@@ -238,59 +224,9 @@ class Session:
                 return False
         return True
 
-    def _undo_point(self, n):
-        """How many moves stay when the last of the first ``n`` is taken back with the
-        forced passes that follow it; -1 when there is none."""
-        moves = self.rec["moves"]
-        while n and moves[n - 1] == "pass":
-            n -= 1
-        return n - 1
-
     def undo(self, now):
-        """Take back the last move (and the forced passes that followed it); against the
-        board, when that leaves the board to move, its move and the player's before it
-        too. Clocks as they were before. Returns the moves taken back (text), or None."""
-        rec = self.rec
-        moves = rec["moves"]
-        n = self._undo_point(len(moves))
-        if n < 0:
-            return None
-        cut = self._undo_point(n)
-        undone = moves[n:]
-        # The position before the last move stays known when no forced pass follows it.
-        self._cut(n, self.before if n == len(moves) - 1 else None)
-        if cut >= 0 and self.away():
-            undone = moves[cut:n] + undone
-            self._cut(cut, self.before if cut == n - 1 else None)
-        undone = " ".join([m for m in undone if m != "pass"])
-        c = self.clock
-        if c.left is not None:
-            prev = rec["clock_ms"][-1] if moves else None
-            c.left = [c.game_ms, c.game_ms] if prev is None else [prev[0], prev[1]]
-        c.new_turn()
-        self.turn_at = self.last = now
-        self.app.saved(records.save_current(self.app.storage, rec), now)
-        self.app.log(now, "undo %s" % undone)
-        self.app.beep(render.UNDO)
-        self.app.say("undone: %s; %s to move" % (undone, self.who(self.turn)))
-        self._moved(now)
-        return undone
-
-    def _cut(self, n, state=None):
-        """Keep the first ``n`` moves of the record; ``state``: the position after them
-        when known (else they are replayed)."""
-        rec = self.rec
-        for key in ("moves", "move_ms", "clock_ms"):
-            del rec[key][n:]
-        if state is None:
-            self.state = self.replay()
-        else:
-            self.state = state
-            self.before = None
-        for p in self.players:
-            if hasattr(p, "forget"):
-                p.forget()
-        self._refresh()
+        """Take back the last move (session_undo.py); the moves taken back, or None."""
+        return _once("session_undo").undo(self, now)
 
     # ------------------------------------------------------------ time
 
@@ -303,10 +239,7 @@ class Session:
 
     def tick(self, now):
         """Count the time since the last tick against the mover; play ``flag`` or
-        ``timeout`` at the instant a limit expires. A player elsewhere whose time is
-        counted where they play (a remote game: seats.Person.spent) is charged what
-        their move says it took, and never timed out here; while a remote game's link is
-        down (app.held: core/link.py) no clock runs."""
+        ``timeout`` at the instant a limit expires (clock.py)."""
         dt = now - self.last
         self.last = now
         if self.over or dt < 0 or self.app.held:
@@ -320,29 +253,4 @@ class Session:
         if c.left is None and c.move_left is None:   # no limit: only the move's time counts
             c.used += dt
             return
-        while not self.over:
-            p = self.turn
-            due = c.due_ms(p)
-            if due < 0 or due > dt:
-                self._alert(c.spend(p, dt))
-                return
-            self._alert(c.spend(p, due))
-            dt -= due
-            # The limit expired at now - dt: that is when the engine hears of it.
-            flag = c.due_is_flag(p)
-            self.app.beep(render.FLAG if flag else render.TIMEOUT)
-            self.play("flag" if flag else "timeout", now - dt)
-            if not flag and not self.over:
-                self.app.say("%s ran out of move time; %s to move" % (self.name(p),
-                                                                      self.name(self.turn)))
-
-    def _alert(self, alert):
-        if not alert:
-            return
-        from firmware.app.core import clock as clk
-        if alert == clk.WARN_GAME:
-            self.app.beep(render.WARN_GAME)
-        elif alert == clk.WARN_MOVE:
-            self.app.beep(render.WARN_MOVE)
-        elif alert == clk.TICK:
-            self.app.beep(render.TICK)
+        c.run(self, dt, now)

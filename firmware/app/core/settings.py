@@ -24,11 +24,17 @@ import json
 from firmware import catalogue
 from firmware.rules import is_bool, is_int, take_options
 
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
 VERSION = 1
 PATH = "config.json"
-DEFAULT = "default"   # the text of None for an engine option
-_NUMBER_DIGITS = 10   # longer digit strings are no setting's value (and stay small ints)
-_SHOWN = 24           # characters of a bad value echoed in a message
+_DEFAULT = const("default")  # the text of None for an engine option
+_NUMBER_DIGITS = const(10)  # longer digit strings are no setting's value (and stay small ints)
+_SHOWN = const(24)          # characters of a bad value echoed in a message
 MAX_BYTES = 16384     # the most of /config.json read (every setting and a calibration: ~3 KB)
 
 # key: (default, kind, arg), kinds as in firmware.rules.take_options ("limit": None = off).
@@ -172,7 +178,7 @@ def parse(key, text):
     default, kind, arg = spec(key)
     t = text.strip()
     low = t.lower()
-    if default is None and low == DEFAULT:
+    if default is None and low == _DEFAULT:
         return None
     if kind == "bool":
         if low in ("on", "true", "yes", "1"):
@@ -192,7 +198,7 @@ def parse(key, text):
 def to_text(key, value):
     if value is None:  # a limit that is off, or an engine option left to its default
         default, kind, _arg = spec(key)
-        return DEFAULT if default is None and kind != "limit" else "off"
+        return _DEFAULT if default is None and kind != "limit" else "off"
     if is_bool(value):
         return "on" if value else "off"
     return str(value)

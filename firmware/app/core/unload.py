@@ -55,6 +55,15 @@ def forget(names, games=(), engines=True):
         gc.collect()
 
 
+def once(name):
+    """The module ``name`` for one call: imported, then forgotten at once (with this
+    module), so it leaves RAM when the caller lets go of it - code a game uses seldom
+    (its end, an undo, a correction's words)."""
+    mod = __import__(name, None, None, ("__name__",))
+    forget((name,))
+    return mod
+
+
 def _starts(name, prefixes):
     for p in prefixes:   # (MicroPython's startswith takes no tuple)
         if name.startswith(p):

@@ -56,11 +56,11 @@ SEATS = "AB"   # (Play.SEATS: mano_tile_seat.py and mano_tile_checks.py name the
 _TRACK = const(27)      # slots S, L1-L13, R1-R13: cells 0-26
 _FIELD = const(28)
 _WALLS = const(60)
-_MISSING = const(1)     # wrong[]: the line's tile is not there
-_EXTRA = const(2)       # a tile where none should be
-_BADREAD = const(3)     # a contact that reads nothing valid
-_REFUSED = const(4)     # a tile the rules refuse, on an end's slot
-_GUIDE = (40, 40, 40)   # a tile of the line
+MISSING = const(1)      # wrong[]: the line's tile is not there
+EXTRA = const(2)        # a tile where none should be
+BADREAD = const(3)      # a contact that reads nothing valid
+REFUSED = const(4)      # a tile the rules refuse, on an end's slot
+_GUIDE = const((40, 40, 40))  # a tile of the line
 
 
 def options(cfg, settings, profile):
@@ -92,7 +92,7 @@ class Play(Sensing):
         if rec["options"].get("mode") != "observed":
             raise ValueError("the tile board plays Mano a Mano with real tiles (mode observed)")
         self.expect = bytearray(_TRACK)    # each slot's tile key, or EMPTY
-        # wrong[]: 0 or why the slot disagrees (_MISSING ...)
+        # wrong[]: 0 or why the slot disagrees (MISSING ...)
         self.pad = EMPTY                  # what the pad reads
         self.pad_done = EMPTY             # the pad tile last taken (revealed, played)
         self.fits_other = -1               # the slot a refused tile would fit, or -1
@@ -150,7 +150,7 @@ class Play(Sensing):
             self._diff()
             self._correct(now)
         if self.phase == "reveal" and self.hands == len(hist):
-            self._announce_end(s, now)
+            _words().announce_end(self, s, now)
         elif self.phase == "play" and not self.wrongs:
             self._say_turn()
         if self.bot is not None:
@@ -182,16 +182,6 @@ class Play(Sensing):
         self.app.say(text)
         self.app.log(now, text)
 
-    def _announce_end(self, s, now):
-        who = SEATS[self.session.turn]
-        if s.h[s.last] == 0:
-            self._tell(now, "domino by %s: %s, show your tiles on the pad" % (SEATS[s.last], who))
-        elif s.le == s.re and s.passes < 2:
-            self._tell(now, "dead line: both ends %d, all seven %ds down; blocker %s. "
-                       "%s, show your tiles on the pad" % (s.le, s.le, SEATS[s.last], who))
-        else:
-            self._tell(now, "locked: neither can play; blocker %s. %s, show your tiles on the pad"
-                       % (SEATS[s.last], who))
 
     # ------------------------------------------------------------ frames
 
@@ -268,23 +258,7 @@ class Play(Sensing):
         return True
 
     def refuse(self, move, cell, why, now):
-        if cell < 0:
-            self.app.say(why)
-            return
-        self.refused = cell * 256 + self.seen[cell]
-        self.wrong[cell] = _REFUSED
-        self.noted = name(cell)
-        self.app.note("correction", now, name(cell))
-        self.fits_other = -1
-        other = self.next_r if cell == self.next_l else self.next_l
-        if cell and other >= 0 and "does not fit" in why:
-            s = self.session.state
-            end = s.re if cell == self.next_l else s.le
-            k = self.seen[cell]
-            if k >> 3 == end or k & 7 == end:
-                self.fits_other = other
-                why += "; it fits the other end: %s" % name(other)
-        self.app.say("%s: %s" % (name(cell), why))
+        _words().refuse(self, move, cell, why, now)
 
     def _diff(self):
         """wrong[] and wrongs: where the track differs from the line."""
@@ -293,11 +267,11 @@ class Play(Sensing):
             e, k = self.expect[c], self.seen[c]
             w = 0
             if k == FAULT or k == ODD:
-                w = _BADREAD
+                w = BADREAD
             elif k != e:
-                w = _MISSING if e != EMPTY else _EXTRA
-            if w == _EXTRA and self.refused == c * 256 + k:
-                w = _REFUSED
+                w = MISSING if e != EMPTY else EXTRA
+            if w == EXTRA and self.refused == c * 256 + k:
+                w = REFUSED
             self.wrong[c] = w
             if w:
                 n += 1
@@ -322,7 +296,7 @@ class Play(Sensing):
             return -1
         for c in range(_TRACK):
             if self.wrong[c]:
-                if self.wrong[c] != _EXTRA and self.wrong[c] != _REFUSED:
+                if self.wrong[c] != EXTRA and self.wrong[c] != REFUSED:
                     return -1
                 if self.phase == "lead":
                     return c if c == 0 else -1
@@ -339,35 +313,7 @@ class Play(Sensing):
             if self.phase == "play":
                 self._say_turn()
             return
-        if self.phase == "lead" and not self._any(_MISSING) and not self._any(_BADREAD):
-            s = self.session.state
-            # (the last hand's result stays said: it went by as its tiles were shown)
-            self.app.say("%s; clear the track for hand %d (%s %d, %s %d); the lead goes on S"
-                         % (self.last_hand, s.hand, SEATS[0], s.score[0], SEATS[1], s.score[1]))
-            return
-        faults = " ".join([name(c) for c in range(_TRACK) if self.wrong[c] == _BADREAD])
-        if faults:
-            why = "a reading out of tolerance at %s: reseat the tile, clean the contacts" % faults
-        elif self.phase == "reveal":
-            why = "the hand is over: no tile on the track; show the tiles left in hand on the pad"
-        elif self.wrongs == 2 and self._extra_at_both_ends():
-            why = "two tiles at once: one of them out of turn; take one away"
-        else:
-            why = "put the track right: %s" % names
-        self.app.note("correction", now, names)
-        self.app.beep(render.REJECT)
-        self.app.say(why)
-        self.app.log(now, "correction %s: %s" % (names, why))
-
-    def _any(self, why):
-        for c in range(_TRACK):
-            if self.wrong[c] == why:
-                return True
-        return False
-
-    def _extra_at_both_ends(self):
-        l, r = self.next_l, self.next_r
-        return l >= 0 and r >= 0 and self.wrong[l] == _EXTRA and self.wrong[r] == _EXTRA
+        _words().correction(self, names, now)
 
     # ------------------------------------------------------------ input
 
@@ -380,23 +326,18 @@ class Play(Sensing):
             self.bot.tick(now)
 
     def press(self, key, now):
-        app, keys = self.app, self.keys
+        keys = self.keys
         if key == keys["draw"] or key == keys["pass"]:
             move = "draw" if key == keys["draw"] else "pass"
-            if self.phase != "play":
-                app.beep(render.REJECT)
-                app.say("no %s now: %s" % (move, "the lead goes on S" if self.phase == "lead"
-                                           else "show the tiles left in hand on the pad"))
-            elif self.wrongs:
-                app.beep(render.REJECT)
-                app.say("put the track right first")
+            if self.phase != "play" or self.wrongs:
+                _words().no_button(self, move)
             else:
                 self.try_move(move, now)
         elif key == keys["left"] or key == keys["right"]:
             self._side(0 if key == keys["left"] else 1, now)
         elif key == keys["ok"] or key == keys.get("attack"):
-            app.beep(render.REJECT)     # said, or an earlier key's note would stand for it
-            app.say("OK does nothing during a hand" if key == keys["ok"]
+            self.app.beep(render.REJECT)     # said, or an earlier key's note would stand for it
+            self.app.say("OK does nothing during a hand" if key == keys["ok"]
                     else "ATTACK is for Masbrur")
 
     def _side(self, side, now):
@@ -411,9 +352,7 @@ class Play(Sensing):
             return
         end = self.next_l if side == 0 else self.next_r
         if self.phase != "play" or end >= 0 or self.pad >= ODD or self.wrongs:
-            app.beep(render.REJECT)
-            app.say("LEFT and RIGHT take a tile from the pad only once an end is past the track"
-                    if self.phase == "play" else "LEFT and RIGHT name who leads")
+            _words().no_side(self)
             return
         self.pad_done = self.pad
         self.try_move(("L" if side == 0 else "R") + tile_name(self.pad), now)
@@ -443,10 +382,10 @@ class Play(Sensing):
         if self.wrongs:
             for c in range(_TRACK):
                 w = self.wrong[c]
-                if w == _BADREAD:
+                if w == BADREAD:
                     render.put(f, c, render.MAGENTA)
                 elif w and blink:
-                    render.put(f, c, render.WHITE if w == _MISSING else render.RED)
+                    render.put(f, c, render.WHITE if w == MISSING else render.RED)
             if self.fits_other >= 0 and blink:
                 render.put(f, self.fits_other, render.GREEN)
             return
@@ -478,9 +417,12 @@ class Play(Sensing):
 
 def hand_checks(rec, last):
     """mano_tile_checks.hand_checks, its code held for the call only (once a hand)."""
-    from firmware.app.games import mano_tile_checks
-    try:
-        return mano_tile_checks.hand_checks(rec, last)
-    finally:
-        from firmware.app.core import unload
-        unload.forget(("firmware.app.games.mano_tile_checks",))
+    from firmware.app.core import unload
+    return unload.once("firmware.app.games.mano_tile_checks").hand_checks(rec, last)
+
+
+def _words():
+    """mano_tile_words.py: what the board says seldom (a hand's end, a refusal, a
+    correction), its code held for the call only."""
+    from firmware.app.core import unload
+    return unload.once("firmware.app.games.mano_tile_words")

@@ -33,7 +33,7 @@ _N = const(32)          # field positions
 _MISSING = const(1)     # wrong[]: one of its tiles is not there
 _EXTRA = const(2)       # a tile that is not one of its tiles
 _BADREAD = const(3)
-_HELD = (24, 24, 24)    # dim: its tiles' positions
+_HELD = const((24, 24, 24))   # dim: its tiles' positions
 
 
 class BoardSeat:

@@ -64,7 +64,7 @@ _MISSING = const(1)     # wrong[]: the field's tile is not there
 _EXTRA = const(2)       # a tile where none should be
 _BADREAD = const(3)     # a contact that reads nothing valid
 _REFUSED = const(4)     # a push the rules refuse
-_GUIDE = (40, 40, 40)   # a tile of the field
+_GUIDE = const((40, 40, 40))  # a tile of the field
 _TRACK_L = const(1)     # L1
 _TRACK_R = const(14)    # R1
 
