@@ -191,10 +191,57 @@ def fursaz_games(rng, rounds):
     return fursaz._capturable_in is not fursaz.capturable, differ
 
 
+def masbrur_witness(rng, rounds):
+    """The attack search on random hands of 6 to 20 tiles, ten per round."""
+    from firmware.rules import masbrur_attack as ma
+    ma.attack([])                         # the twins are bound with the first search
+    tiles = [a * 8 + b for a in range(8) for b in range(a, 8)]
+    differ = []
+    for r in range(10 * rounds):
+        rng.shuffle(tiles)
+        hand = tiles[:6 + rng.below(15)]
+        got = []
+        for search in (ma._witness, ma.witness_in):
+            w = ma.work()
+            for i in range(len(hand)):
+                w[ma.LO + i], w[ma.HI + i] = hand[i] >> 3, hand[i] & 7
+            got.append(search(w, len(hand)))
+        if got[0] != got[1] and len(differ) < 3:
+            differ.append([r, hand, got])
+    return ma._witness is not ma.witness_in, differ
+
+
+def masbrur_plus(rng, rounds):
+    """The +A bits of whole random games' equipment-phase move lists (every third such ply),
+    from the native twin and the portable one."""
+    from firmware.rules import masbrur, masbrur_attack as ma
+    ma.attack([])
+    native = ma._plus_bits
+    differ = []
+    for r in range(max(1, rounds // 6)):
+        seed = rng.next32()
+        moves = Rng(seed)
+        s = masbrur.new_game({"rounds": 4}, seed)
+        ply = 0
+        while not masbrur.is_over(s):
+            legal = masbrur.legal_moves(s)
+            if s.phase == "equipment" and ply % 3 == 0:
+                ma._plus_bits = ma.plus_bits
+                portable = masbrur.legal_moves(s)
+                ma._plus_bits = native
+                if (len(legal), legal._plus) != (len(portable), portable._plus) \
+                        and len(differ) < 3:
+                    differ.append([r, seed, ply])
+            ply += 1
+            s = masbrur.play(s, legal[moves.below(len(legal))])
+    return native is not ma.plus_bits, differ
+
+
 TWINS = {"leds.to_wire": leds_to_wire, "keys.scan": keys_scan,
          "fursaz.nearest_fill": fursaz_nearest,
          "fursaz.capturable, quiet_after, suspect": fursaz_flanks,
-         "fursaz: whole games": fursaz_games}
+         "fursaz: whole games": fursaz_games, "masbrur.witness_in": masbrur_witness,
+         "masbrur.plus_bits: whole games": masbrur_plus}
 
 
 def main(seed, rounds):
