@@ -24,7 +24,8 @@ TURN = 277          # the hand positions of the non-double tiles left over
 MAP = 301           # per hand position: its arsenal position (255: the ejected tile)
 EJ = 325            # per push code (row * 2 + side): the tile it ejects
 SAME = 341          # the memo slots one witness answers
-SIZE = 357
+OUT = 357           # the arsenal positions a witness leaves out
+SIZE = 381
 
 
 def work():
@@ -142,6 +143,15 @@ def _lower_pair(w, n, taken):
             else:
                 w[TURN + nf] = i
                 nf += 1
+    # Every turnable tile counted both ways first: no way of turning them has more.
+    for k in range(nf):
+        w[C + w[LO + w[TURN + k]]] += 1
+        w[C + w[HI + w[TURN + k]]] += 1
+    if not _two_lower(w):
+        return 0
+    for k in range(nf):
+        w[C + w[LO + w[TURN + k]]] -= 1
+        w[C + w[HI + w[TURN + k]]] -= 1
     for bits in range(1 << nf):
         for k in range(nf):
             i = w[TURN + k]
@@ -325,15 +335,21 @@ def _search(ars, n, x, slot, code, memo, w):
             if w[EJ + d] == w[EJ + code - 1]:
                 w[SAME + same] = 1 + d
                 same += 1
-    for c in range(n):                  # every X of three tiles outside the witness
-        if not used >> c & 1:
-            for m in range(c):
-                if not used >> m & 1:
-                    for a in range(m):
-                        if not used >> a & 1:
-                            at = 17 * (c * (c - 1) * (c - 2) // 6 + m * (m - 1) // 2 + a)
-                            for d in range(same):
-                                memo[at + w[SAME + d]] = 1
+    out = 0                             # every X of three tiles outside the witness
+    for c in range(n):
+        if not (used >> c) & 1:
+            w[OUT + out] = c
+            out += 1
+    for z in range(2, out):
+        c = w[OUT + z]
+        cc = c * (c - 1) * (c - 2) // 6
+        for y in range(1, z):
+            m = w[OUT + y]
+            mm = cc + m * (m - 1) // 2
+            for t in range(y):
+                at = 17 * (mm + w[OUT + t])
+                for d in range(same):
+                    memo[at + w[SAME + d]] = 1
     return 1
 
 

@@ -16,6 +16,7 @@ _TURN = const(277)
 _MAP = const(301)
 _EJ = const(325)
 _SAME = const(341)
+_OUT = const(357)
 
 
 @micropython.viper
@@ -124,14 +125,22 @@ def _lower_pair(wb, n: int, taken: int) -> int:
             else:
                 w[_TURN + nf] = i
                 nf += 1
-    for bits in range(1 << nf):
-        for k in range(nf):
-            i = w[_TURN + k]
-            if (bits >> k) & 1:
-                w[_C + w[_HI + i]] += 1
-            else:
-                w[_C + w[_LO + i]] += 1
-        # Two disjoint 3-formations within the counts C, their squares at NEED.
+    # bits -1: every turnable tile counted both ways first (no way of turning them has
+    # more); then every way of turning them.
+    for k in range(nf):
+        w[_C + w[_LO + w[_TURN + k]]] += 1
+        w[_C + w[_HI + w[_TURN + k]]] += 1
+    for bits in range(-1, 1 << nf):
+        if bits == 0:
+            for k in range(nf):
+                w[_C + w[_HI + w[_TURN + k]]] -= 1
+        elif bits > 0:
+            for k in range(nf):
+                i = w[_TURN + k]
+                if (bits >> k) & 1:
+                    w[_C + w[_HI + i]] += 1
+                else:
+                    w[_C + w[_LO + i]] += 1
         found = 0
         m1 = 0
         m2 = 0
@@ -198,6 +207,10 @@ def _lower_pair(wb, n: int, taken: int) -> int:
                             break
                     if found:
                         break
+        if bits < 0:
+            if not found:
+                return 0
+            continue
         if found:
             k = 0
             for i in range(n):
@@ -218,6 +231,8 @@ def _lower_pair(wb, n: int, taken: int) -> int:
             else:
                 w[_C + w[_LO + i]] -= 1
     return 0
+
+
 
 
 @micropython.viper
@@ -308,13 +323,19 @@ def _search(arsb, n: int, x: int, slot: int, code: int, memob, wb) -> int:
             if w[_EJ + d] == w[_EJ + code - 1]:
                 w[_SAME + same] = 1 + d
                 same += 1
+    out = 0                             # every X of three tiles outside the witness
     for c in range(n):
-        if not ((used >> c) & 1):
-            for m in range(c):
-                if not ((used >> m) & 1):
-                    for a in range(m):
-                        if not ((used >> a) & 1):
-                            at = 17 * (c * (c - 1) * (c - 2) // 6 + m * (m - 1) // 2 + a)
-                            for d in range(same):
-                                memo[at + w[_SAME + d]] = 1
+        if not (used >> c) & 1:
+            w[_OUT + out] = c
+            out += 1
+    for z in range(2, out):
+        c = w[_OUT + z]
+        cc = c * (c - 1) * (c - 2) // 6
+        for y in range(1, z):
+            m = w[_OUT + y]
+            mm = cc + m * (m - 1) // 2
+            for t in range(y):
+                at = 17 * (mm + w[_OUT + t])
+                for d in range(same):
+                    memo[at + w[_SAME + d]] = 1
     return 1
