@@ -258,13 +258,29 @@ def _setup_moves(s):
 
 
 def _wall_moves(ars):
+    names = [mf.name(t) for t in ars]
     if len(ars) == 1:
-        return ["W" + mf.name(ars[0])]
+        return ["W" + names[0]]
     out = []
     for i in range(len(ars)):
         for j in range(i + 1, len(ars)):
-            out.append("W%s,%s" % (mf.name(ars[i]), mf.name(ars[j])))
+            out.append("W" + names[i] + "," + names[j])
     return out
+
+
+def _wall_of(ars, move):
+    """The wall a combat_wall move names, if it is one of _wall_moves(ars), else None
+    (checked without listing them)."""
+    if len(ars) == 1:
+        return [ars[0]] if move == "W" + mf.name(ars[0]) else None
+    if len(move) != 6 or move[0] != "W" or move[3] != ",":
+        return None
+    try:
+        a = mf.parse_tile(move[1:3])
+        b = mf.parse_tile(move[4:6])
+    except IllegalMove:
+        return None
+    return [a, b] if a < b and a in ars and b in ars else None
 
 
 def _pushes(field, t):
@@ -312,10 +328,14 @@ def _equipment_moves(s):
 def _push_codes(out, field, t):
     """Append the pushes of tile t to ``out``, a byte each of row * 2 + side (0 left,
     1 right), in the order of _pushes."""
+    a = t >> 3
+    b = t & 7
     for r in range(8):
-        if mf.has(t, field[3 * r]):
+        x = field[3 * r]
+        if x == a or x == b:
             out.append(2 * r)
-        if mf.has(t, field[3 * r + 2]):
+        x = field[3 * r + 2]
+        if x == a or x == b:
             out.append(2 * r + 1)
 
 
@@ -530,11 +550,12 @@ def _end_equipment(s):
 
 def _play_wall(s, move):
     p = to_move(s)
-    if move not in _wall_moves(s.ars[p]):
+    wall = _wall_of(s.ars[p], move)
+    if wall is None:
         if len(s.ars[p]) == 1:
             raise IllegalMove("your only tile is your wall: write W%s" % mf.name(s.ars[p][0]))
         raise IllegalMove("form your wall from two arsenal tiles in tile order, e.g. W05,14")
-    s.wall[p] = [mf.parse_tile(x) for x in move[1:].split(",")]
+    s.wall[p] = wall
     _end_equipment(s)
 
 
