@@ -238,12 +238,13 @@ def masbrur_plus(rng, rounds):
 
 
 def masbrur_fits(rng, rounds):
-    """The selection search's fit test on random hands, uses and needs, ten per round, and
-    the reference selection of a hand of eight per round, through both twins."""
+    """The selection search's fit test and community bound on random hands, uses and needs,
+    ten per round, and the reference selection of a hand of eight per round, through both
+    twins."""
     from firmware.rules import masbrur_search as ms
     tiles = [a * 8 + b for a in range(8) for b in range(a, 8)]
     ms.best_selection(tiles[:6], [], "formation", "pips")    # binds the twin
-    native = ms._fits_in
+    native, native_room = ms._fits_in, ms._room_in
     differ = []
     for r in range(rounds):
         for _ in range(10):
@@ -257,19 +258,22 @@ def masbrur_fits(rng, rounds):
                 if row < 2:
                     used[row][i] = 1 + (hi[i] if rng.below(2) else lo[i])
             need = bytearray([rng.below(3) for _ in range(16)])
-            got = [fits(lo, hi, n, used[0], used[1], need, bytearray(ms._FIT_SIZE))
-                   for fits in (native, ms.fits_in)]
-            if got[0] != got[1] and len(differ) < 3:
+            heavy = bytes(sorted(range(n), key=lambda i: -(lo[i] + hi[i])))
+            got = [(fits(lo, hi, n, used[0], used[1], need, bytearray(ms._WORK_SIZE)),
+                    room(lo, hi, n, heavy, used[0], used[1], need, pips, bytearray(ms._WORK_SIZE)))
+                   for fits, room in ((native, native_room), (ms.fits_in, ms.room_in))
+                   for pips in (True, False)]
+            if (got[0], got[1]) != (got[2], got[3]) and len(differ) < 3:
                 differ.append([r, tiles[:n], bytes(used[0]), bytes(used[1]), bytes(need)])
         rng.shuffle(tiles)
         got = []
-        for fits in (native, ms.fits_in):
-            ms._fits_in = fits
+        for fits, room in ((native, native_room), (ms.fits_in, ms.room_in)):
+            ms._fits_in, ms._room_in = fits, room
             got.append(ms.best_selection(tiles[:8], tiles[8:10], "formation", "pips")[0])
-        ms._fits_in = native
+        ms._fits_in, ms._room_in = native, native_room
         if got[0] != got[1] and len(differ) < 3:
             differ.append([r, tiles[:10]])
-    return native is not ms.fits_in, differ
+    return native is not ms.fits_in and native_room is not ms.room_in, differ
 
 
 TWINS = {"leds.to_wire": leds_to_wire, "keys.scan": keys_scan,
@@ -277,7 +281,7 @@ TWINS = {"leds.to_wire": leds_to_wire, "keys.scan": keys_scan,
          "fursaz.capturable, quiet_after, suspect": fursaz_flanks,
          "fursaz: whole games": fursaz_games, "masbrur.witness_in": masbrur_witness,
          "masbrur.plus_bits: whole games": masbrur_plus,
-         "masbrur_search.fits_in": masbrur_fits}
+         "masbrur_search.fits_in, room_in": masbrur_fits}
 
 
 def main(seed, rounds):

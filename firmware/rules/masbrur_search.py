@@ -28,13 +28,13 @@ class _Hand:
         self.hi = bytes([t & 7 for t in tiles])
         self.need = bytearray(16)           # feasible's values per row (row * 8 + value)
         self.free = bytes(len(tiles))       # no tile used yet
-        self.work = bytearray(_FIT_SIZE)    # fits_in's
+        self.work = bytearray(_WORK_SIZE)   # fits_in's and room_in's
         self.names = [name(t) for t in tiles]
         self.cands = [[i for i in range(len(tiles)) if self.lo[i] == v or self.hi[i] == v]
                       for v in range(8)]
         heavy = [(-(self.lo[i] + self.hi[i]), i) for i in range(len(tiles))]
         heavy.sort()
-        self.heavy = [i for w, i in heavy]
+        self.heavy = bytes([i for w, i in heavy])
         # Squares showing each value: a tile gives a value to one row, a double to both.
         self.room = [len(self.cands[v]) + len([i for i in self.cands[v] if self.lo[i] == self.hi[i]])
                      for v in range(8)]
@@ -80,6 +80,15 @@ _EA = 64
 _EB = 88
 _TOP = 112
 _FIT_SIZE = 136
+# room_in's, after: per value its room and the tiles matched to it, the value an augmenting
+# path reached it from and the tile it moves, the path's queue; per tile 1 + its value.
+_CAP = 136
+_CNT = 144
+_FROM = 152
+_MOVED = 160
+_RQUEUE = 168
+_ASG = 176
+_WORK_SIZE = 200
 
 
 def fits_in(lo, hi, n, uu, ul, need, w):
@@ -177,17 +186,6 @@ def _augment(w, m, src, away):
             w[_QUEUE + qn] = y
             qn += 1
     return False
-
-
-# The twin in use: the portable one until the first search, then the native one where the
-# chip runs it.
-def _fits_in(*args):
-    global _fits_in
-    _fits_in = fits_in
-    twin = native.load("firmware.rules.masbrur_search_native")
-    if twin:
-        _fits_in = twin.fits_in
-    return _fits_in(*args)
 
 
 def shapes_of(h):
@@ -392,7 +390,7 @@ def best_selection(tiles, wall, tiles_mode, measure):
             for v in range(8):
                 c -= (v if measure == "pips" else 1) * (need[v] + need[8 + v])
         else:
-            c = _room(h, (bytearray(n), bytearray(n)), need, gain)
+            c = _room(h, (h.free, h.free), need, gain)
         sets.append((-c, i, shape_list))
     sets.sort()                     # highest bound first (then found order)
     # The best community part: sets by decreasing bound, each first asked to
@@ -576,59 +574,92 @@ def _place(rows, rem, need, used, j, i, v, step):
 
 
 def _room(h, used, need, gain):
-    """Most the community part can still grow. It ends as the weight of the
-    used tiles minus the values used; the new tiles each take one of the
-    remaining uses with a value they show, so the heaviest such set of free
-    tiles (greedy by weight: the sets that can be matched to the uses form a
-    matroid) bounds the weight still to come."""
-    cap = [need[v] + need[8 + v] for v in range(8)]
+    return _room_in(h.lo, h.hi, len(h.lo), h.heavy, used[0], used[1], need,
+                    gain == "pips", h.work)
+
+
+def room_in(lo, hi, n, heavy, uu, ul, need, pips, w):
+    """Most the community part can still grow (in pips, or in squares). It ends as the
+    weight of the used tiles minus the values used; the new tiles each take one of the
+    remaining uses with a value they show, so the heaviest such set of free tiles (greedy
+    by weight, ``heavy`` the tiles heaviest first: the sets that can be matched to the uses
+    form a matroid) bounds the weight still to come. ``w``: the work buffer."""
     uses = 0
     total = 0
     for v in range(8):
-        uses += cap[v]
-        total += cap[v] * v
-    uu, ul = used
-    lo = h.lo
-    hi = h.hi
-    at = [[], [], [], [], [], [], [], []]   # new tiles matched to each value
+        c = need[v] + need[8 + v]
+        w[_CAP + v] = c
+        w[_CNT + v] = 0
+        uses += c
+        total += c * v
+    for i in range(n):
+        w[_ASG + i] = 0
     fresh = 0
-    pips = 0
-    for i in h.heavy:
+    weight = 0
+    for k in range(n):
         if fresh == uses:
             break
-        if uu[i] or ul[i] or not (cap[lo[i]] or cap[hi[i]]):
+        i = heavy[k]
+        if uu[i] or ul[i] or not (w[_CAP + lo[i]] or w[_CAP + hi[i]]):
             continue
-        if _match(lo, hi, cap, at, i):
+        if _match(lo, hi, n, i, w):
             fresh += 1
-            pips += lo[i] + hi[i]
-    if gain == "pips":
-        return pips - total
+            weight += lo[i] + hi[i]
+    if pips:
+        return weight - total
     return 2 * fresh - uses
 
 
-def _match(lo, hi, cap, at, i):
+def _match(lo, hi, n, i, w):
     """Match tile i to a value it shows with room left, moving matched tiles
     to their other value if needed (augmenting path over the 8 values)."""
-    via = [None] * 8                # (value came from, tile moved) per reached value
-    queue = [lo[i], hi[i]]
+    w[_RQUEUE] = lo[i]
+    w[_RQUEUE + 1] = hi[i]
+    w[_FROM + lo[i]] = 255
+    w[_FROM + hi[i]] = 255
     seen = (1 << lo[i]) | (1 << hi[i])
+    qn = 2
     q = 0
-    while q < len(queue):
-        x = queue[q]
+    while q < qn:
+        x = w[_RQUEUE + q]
         q += 1
-        if len(at[x]) < cap[x]:
+        if w[_CNT + x] < w[_CAP + x]:
             # Walk back: each step moves one tile from its old value to x.
-            while via[x] is not None:
-                prev, moved = via[x]
-                at[x].append(moved)
-                at[prev].remove(moved)
-                x = prev
-            at[x].append(i)
+            while w[_FROM + x] != 255:
+                t = w[_MOVED + x]
+                w[_ASG + t] = x + 1
+                w[_CNT + x] += 1
+                x = w[_FROM + x]
+                w[_CNT + x] -= 1
+            w[_ASG + i] = x + 1
+            w[_CNT + x] += 1
             return True
-        for t in at[x]:
-            y = lo[t] + hi[t] - x
-            if y != x and not seen >> y & 1:
-                seen |= 1 << y
-                via[y] = (x, t)
-                queue.append(y)
+        for t in range(n):
+            if w[_ASG + t] == x + 1:
+                y = lo[t] + hi[t] - x
+                if y != x and not seen >> y & 1:
+                    seen |= 1 << y
+                    w[_FROM + y] = x
+                    w[_MOVED + y] = t
+                    w[_RQUEUE + qn] = y
+                    qn += 1
     return False
+
+
+# The twins in use: the portable ones until the first search, then the native ones where
+# the chip runs them.
+def _twin(name):
+    global _fits_in, _room_in
+    _fits_in, _room_in = fits_in, room_in
+    twin = native.load("firmware.rules.masbrur_search_native")
+    if twin:
+        _fits_in, _room_in = twin.fits_in, twin.room_in
+    return globals()[name]
+
+
+def _fits_in(*args):
+    return _twin("_fits_in")(*args)
+
+
+def _room_in(*args):
+    return _twin("_room_in")(*args)

@@ -115,3 +115,73 @@ def _augment(wb, m: int, src: int, away: int) -> bool:
             w[_QUEUE + qn] = y
             qn += 1
     return False
+
+
+_CAP = const(136)
+_CNT = const(144)
+_FROM = const(152)
+_MOVED = const(160)
+_RQUEUE = const(168)
+_ASG = const(176)
+
+
+@micropython.viper
+def room_in(lo: ptr8, hi: ptr8, n: int, heavy: ptr8, uu: ptr8, ul: ptr8, need: ptr8,
+            pips: bool, wb) -> int:
+    w = ptr8(wb)
+    uses = 0
+    total = 0
+    for v in range(8):
+        c = need[v] + need[8 + v]
+        w[_CAP + v] = c
+        w[_CNT + v] = 0
+        uses += c
+        total += c * v
+    for i in range(n):
+        w[_ASG + i] = 0
+    fresh = 0
+    weight = 0
+    for k in range(n):
+        if fresh == uses:
+            break
+        i = heavy[k]
+        if uu[i] or ul[i]:
+            continue
+        if not (w[_CAP + lo[i]] or w[_CAP + hi[i]]):
+            continue
+        # Match tile i to a value it shows with room left, moving matched tiles to their
+        # other value if needed (augmenting path over the 8 values).
+        w[_RQUEUE] = lo[i]
+        w[_RQUEUE + 1] = hi[i]
+        w[_FROM + lo[i]] = 255
+        w[_FROM + hi[i]] = 255
+        seen = (1 << lo[i]) | (1 << hi[i])
+        qn = 2
+        q = 0
+        while q < qn:
+            x = w[_RQUEUE + q]
+            q += 1
+            if w[_CNT + x] < w[_CAP + x]:
+                while w[_FROM + x] != 255:
+                    t = w[_MOVED + x]
+                    w[_ASG + t] = x + 1
+                    w[_CNT + x] += 1
+                    x = w[_FROM + x]
+                    w[_CNT + x] -= 1
+                w[_ASG + i] = x + 1
+                w[_CNT + x] += 1
+                fresh += 1
+                weight += lo[i] + hi[i]
+                break
+            for t in range(n):
+                if w[_ASG + t] == x + 1:
+                    y = lo[t] + hi[t] - x
+                    if y != x and not ((seen >> y) & 1):
+                        seen |= 1 << y
+                        w[_FROM + y] = x
+                        w[_MOVED + y] = t
+                        w[_RQUEUE + qn] = y
+                        qn += 1
+    if pips:
+        return weight - total
+    return 2 * fresh - uses
