@@ -47,12 +47,15 @@ def feasible(h, shapes):
     for v in range(16):
         need[v] = 0
     n = len(h.tiles)
-    uses = [0, 0]
+    up = down = 0
     for row, zh, vals in shapes:
-        uses[row] += len(vals)
+        if row:
+            down += len(vals)
+        else:
+            up += len(vals)
         for v in vals:
             need[8 * row + v] += 1
-    if uses[0] > n or uses[1] > n:
+    if up > n or down > n:
         return False
     for v in range(8):
         c = len(h.cands[v])
@@ -268,7 +271,9 @@ def _search_case(h, shapes, beta, need_zh, allowed, best, memo):
     need = beta >= 0
 
     def ok(members):
-        key = tuple(members)
+        key = 0                     # an int, not a tuple: no garbage per look-up
+        for m in members:
+            key = key * 512 + m + 1         # (a hand has fewer than 511 shapes)
         r = memo.get(key)
         if r is None:
             r = feasible(h, [shapes[m][2] for m in members])
