@@ -194,7 +194,7 @@ def fursaz_games(rng, rounds):
 def masbrur_witness(rng, rounds):
     """The attack search on random hands of 6 to 20 tiles, ten per round."""
     from firmware.rules import masbrur_attack as ma
-    ma.attack([])                         # the twins are bound with the first search
+    ma.plus_turns([], bytes(24), b"", b"", [0])  # the twins are bound with the first move list
     tiles = [a * 8 + b for a in range(8) for b in range(a, 8)]
     differ = []
     for r in range(10 * rounds):
@@ -215,7 +215,7 @@ def masbrur_plus(rng, rounds):
     """The +A bits of whole random games' equipment-phase move lists (every third such ply),
     from the native twin and the portable one."""
     from firmware.rules import masbrur, masbrur_attack as ma
-    ma.attack([])
+    ma.plus_turns([], bytes(24), b"", b"", [0])
     native = ma._plus_bits
     differ = []
     for r in range(max(1, rounds // 6)):

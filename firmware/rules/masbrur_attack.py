@@ -353,21 +353,16 @@ def _search(ars, n, x, slot, code, memo, w):
     return 1
 
 
-# The twins in use: the portable ones until the first search, then the native ones where the
-# chip runs them (a board that only shows Masbrur's options never loads them).
-def _witness(w, n):
-    _load_twins()
-    return _witness(w, n)
+# The twins in use: the portable ones until a whole move list is asked for, then the native
+# ones where the chip runs them. Their code takes ~10 KB of RAM on a Pico: a board's app,
+# which asks single hands (only_pass, its status) and never the whole list, does not load it.
+_witness = witness_in
 
 
-def _load_twins():
+def _plus_bits(*args):
     global _witness, _plus_bits
     _witness, _plus_bits = witness_in, plus_bits
     twin = native.load("firmware.rules.masbrur_attack_native")
     if twin:
         _witness, _plus_bits = twin.witness_in, twin.plus_bits
-
-
-def _plus_bits(*args):
-    _load_twins()
     return _plus_bits(*args)
