@@ -193,8 +193,9 @@ def fursaz_games(rng, rounds):
 
 def masbrur_witness(rng, rounds):
     """The attack search on random hands of 6 to 20 tiles, ten per round."""
+    from array import array
     from firmware.rules import masbrur_attack as ma
-    ma.plus_turns([], bytes(24), b"", b"", [0])  # the twins are bound with the first move list
+    ma.plus_turns([], bytes(24), b"", b"", array("H", [0]))  # bound with the first move list
     tiles = [a * 8 + b for a in range(8) for b in range(a, 8)]
     differ = []
     for r in range(10 * rounds):
@@ -202,10 +203,7 @@ def masbrur_witness(rng, rounds):
         hand = tiles[:6 + rng.below(15)]
         got = []
         for search in (ma._witness, ma.witness_in):
-            w = ma.work()
-            for i in range(len(hand)):
-                w[ma.LO + i], w[ma.HI + i] = hand[i] >> 3, hand[i] & 7
-            got.append(search(w, len(hand)))
+            got.append(search(ma.work(hand), len(hand)))
         if got[0] != got[1] and len(differ) < 3:
             differ.append([r, hand, got])
     return ma._witness is not ma.witness_in, differ
@@ -214,8 +212,9 @@ def masbrur_witness(rng, rounds):
 def masbrur_plus(rng, rounds):
     """The +A bits of whole random games' equipment-phase move lists (every third such ply),
     from the native twin and the portable one."""
+    from array import array
     from firmware.rules import masbrur, masbrur_attack as ma
-    ma.plus_turns([], bytes(24), b"", b"", [0])
+    ma.plus_turns([], bytes(24), b"", b"", array("H", [0]))
     native = ma._plus_bits
     differ = []
     for r in range(max(1, rounds // 6)):
@@ -259,8 +258,8 @@ def masbrur_fits(rng, rounds):
                     used[row][i] = 1 + (hi[i] if rng.below(2) else lo[i])
             need = bytearray([rng.below(3) for _ in range(16)])
             heavy = bytes(sorted(range(n), key=lambda i: -(lo[i] + hi[i])))
-            got = [(fits(lo, hi, n, used[0], used[1], need, bytearray(ms._WORK_SIZE)),
-                    room(lo, hi, n, heavy, used[0], used[1], need, pips, bytearray(ms._WORK_SIZE)))
+            got = [(fits(lo, hi, n, used[0], used[1], need, ms.work()),
+                    room(lo, hi, n, heavy, used[0], used[1], need, pips, ms.work()))
                    for fits, room in ((native, native_room), (ms.fits_in, ms.room_in))
                    for pips in (True, False)]
             if (got[0], got[1]) != (got[2], got[3]) and len(differ) < 3:

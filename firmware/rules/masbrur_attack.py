@@ -5,41 +5,48 @@ Both searches work on integers in byte buffers, so that each has a viper twin
 (masbrur_attack_native.py, docs/architecture.md#native-code) with the same results: on a
 Pico a ten-tile arsenal's move list asks a few hundred hands.
 
-A hand sits in a work buffer (``work()``): the low squares of its tiles at ``LO``, the high
-ones at ``HI``, at most ``MAX_HAND`` tiles; the rest of the buffer is the searches'
+A hand sits in a work buffer (``work(hand)``): the low squares of its tiles first, then
+the high ones, at most 24 tiles; the rest of the buffer is the searches'
 scratch. A witness is the bitmask of the hand positions of tiles that make an attack
 (0: none); every hand holding those tiles attacks too."""
 from firmware import native
 
-MAX_HAND = 24
-LO = 0
-HI = 24
-CNT = 48            # tiles showing each value
-CAND = 56           # per value: the positions of the tiles showing it (MAX_HAND each)
-PAT = 248           # the five values of the upper pattern being tried
-UNDER = 253         # per value: lower squares of the upper-row tiles
-C = 261             # per value: squares the lower row may use
-NEED = 269          # per value: squares two lower formations take
-TURN = 277          # the hand positions of the non-double tiles left over
-MAP = 301           # per hand position: its arsenal position (255: the ejected tile)
-EJ = 325            # per push code (row * 2 + side): the tile it ejects
-SAME = 341          # the memo slots one witness answers
-OUT = 357           # the arsenal positions a witness leaves out
-SIZE = 381
+try:
+    from micropython import const
+except ImportError:             # CPython
+    def const(x):
+        return x
+
+_MAX_HAND = const(24)
+_LO = const(0)
+_HI = const(24)
+_CNT = const(48)            # tiles showing each value
+_CAND = const(56)           # per value: the positions of the tiles showing it (_MAX_HAND each)
+_PAT = const(248)           # the five values of the upper pattern being tried
+_UNDER = const(253)         # per value: lower squares of the upper-row tiles
+_C = const(261)             # per value: squares the lower row may use
+_NEED = const(269)          # per value: squares two lower formations take
+_TURN = const(277)          # the hand positions of the non-double tiles left over
+_MAP = const(301)           # per hand position: its arsenal position (255: the ejected tile)
+_EJ = const(325)            # per push code (row * 2 + side): the tile it ejects
+_SAME = const(341)          # the memo slots one witness answers
+_OUT = const(357)           # the arsenal positions a witness leaves out
+_SIZE = const(381)
 
 
-def work():
-    return bytearray(SIZE)
+def work(hand=()):
+    """A work buffer holding ``hand`` (a list of tiles)."""
+    w = bytearray(_SIZE)
+    for i in range(len(hand)):
+        w[_LO + i] = hand[i] >> 3
+        w[_HI + i] = hand[i] & 7
+    return w
 
 
 def witness(hand):
     """Bitmask of the positions in ``hand`` (a list of tiles) of tiles that make an
     attack, or 0."""
-    w = work()
-    for i in range(len(hand)):
-        w[LO + i] = hand[i] >> 3
-        w[HI + i] = hand[i] & 7
-    return _witness(w, len(hand))
+    return _witness(work(hand), len(hand))
 
 
 def attack(hand):
@@ -57,22 +64,22 @@ def witness_in(w, n):
         return 0
     present = 0
     for v in range(8):
-        w[CNT + v] = 0
+        w[_CNT + v] = 0
     for i in range(n):
-        a = w[LO + i]
-        b = w[HI + i]
-        w[CAND + MAX_HAND * a + w[CNT + a]] = i
-        w[CNT + a] += 1
+        a = w[_LO + i]
+        b = w[_HI + i]
+        w[_CAND + _MAX_HAND * a + w[_CNT + a]] = i
+        w[_CNT + a] += 1
         if b != a:
-            w[CAND + MAX_HAND * b + w[CNT + b]] = i
-            w[CNT + b] += 1
+            w[_CAND + _MAX_HAND * b + w[_CNT + b]] = i
+            w[_CNT + b] += 1
         present |= (1 << a) | (1 << b)
     for p in range(13):
         if p < 8:
-            if w[CNT + p] < 5:
+            if w[_CNT + p] < 5:
                 continue
             for k in range(5):
-                w[PAT + k] = p
+                w[_PAT + k] = p
         else:
             m = 31 << (p - 8) if p < 12 else 241
             if present & m != m:
@@ -80,7 +87,7 @@ def witness_in(w, n):
             k = 0
             for v in range(8):
                 if m >> v & 1:
-                    w[PAT + k] = v
+                    w[_PAT + k] = v
                     k += 1
         got = _upper(w, n, p < 8)
         if got:
@@ -91,38 +98,38 @@ def witness_in(w, n):
 def _upper(w, n, rep):
     """Five nested loops over the candidates of the pattern's values instead of recursion;
     a repetition takes its tiles in increasing order so each set is tried once."""
-    s0 = CAND + MAX_HAND * w[PAT]
-    s1 = CAND + MAX_HAND * w[PAT + 1]
-    s2 = CAND + MAX_HAND * w[PAT + 2]
-    s3 = CAND + MAX_HAND * w[PAT + 3]
-    s4 = CAND + MAX_HAND * w[PAT + 4]
-    for x0 in range(s0, s0 + w[CNT + w[PAT]]):
+    s0 = _CAND + _MAX_HAND * w[_PAT]
+    s1 = _CAND + _MAX_HAND * w[_PAT + 1]
+    s2 = _CAND + _MAX_HAND * w[_PAT + 2]
+    s3 = _CAND + _MAX_HAND * w[_PAT + 3]
+    s4 = _CAND + _MAX_HAND * w[_PAT + 4]
+    for x0 in range(s0, s0 + w[_CNT + w[_PAT]]):
         i0 = w[x0]
         m0 = 1 << i0
-        for x1 in range(s1, s1 + w[CNT + w[PAT + 1]]):
+        for x1 in range(s1, s1 + w[_CNT + w[_PAT + 1]]):
             i1 = w[x1]
             if (rep and i1 <= i0) or m0 >> i1 & 1:
                 continue
             m1 = m0 | 1 << i1
-            for x2 in range(s2, s2 + w[CNT + w[PAT + 2]]):
+            for x2 in range(s2, s2 + w[_CNT + w[_PAT + 2]]):
                 i2 = w[x2]
                 if (rep and i2 <= i1) or m1 >> i2 & 1:
                     continue
                 m2 = m1 | 1 << i2
-                for x3 in range(s3, s3 + w[CNT + w[PAT + 3]]):
+                for x3 in range(s3, s3 + w[_CNT + w[_PAT + 3]]):
                     i3 = w[x3]
                     if (rep and i3 <= i2) or m2 >> i3 & 1:
                         continue
                     m3 = m2 | 1 << i3
-                    for x4 in range(s4, s4 + w[CNT + w[PAT + 4]]):
+                    for x4 in range(s4, s4 + w[_CNT + w[_PAT + 4]]):
                         i4 = w[x4]
                         if (rep and i4 <= i3) or m3 >> i4 & 1:
                             continue
                         for v in range(8):
-                            w[UNDER + v] = 0
+                            w[_UNDER + v] = 0
                         k = 0
                         for i in (i0, i1, i2, i3, i4):
-                            w[UNDER + w[LO + i] + w[HI + i] - w[PAT + k]] += 1
+                            w[_UNDER + w[_LO + i] + w[_HI + i] - w[_PAT + k]] += 1
                             k += 1
                         got = _lower_pair(w, n, m3 | 1 << i4)
                         if got:
@@ -132,62 +139,62 @@ def _upper(w, n, rep):
 
 def _lower_pair(w, n, taken):
     """Witness if the lower row can hold two disjoint 3-formations, given the lower squares
-    ``UNDER`` of the tiles in ``taken`` and every other tile turned either way; else 0."""
+    ``_UNDER`` of the tiles in ``taken`` and every other tile turned either way; else 0."""
     for v in range(8):
-        w[C + v] = w[UNDER + v]
+        w[_C + v] = w[_UNDER + v]
     nf = 0
     for i in range(n):
         if not taken >> i & 1:
-            if w[LO + i] == w[HI + i]:
-                w[C + w[LO + i]] += 1
+            if w[_LO + i] == w[_HI + i]:
+                w[_C + w[_LO + i]] += 1
             else:
-                w[TURN + nf] = i
+                w[_TURN + nf] = i
                 nf += 1
     # Every turnable tile counted both ways first: no way of turning them has more.
     for k in range(nf):
-        w[C + w[LO + w[TURN + k]]] += 1
-        w[C + w[HI + w[TURN + k]]] += 1
+        w[_C + w[_LO + w[_TURN + k]]] += 1
+        w[_C + w[_HI + w[_TURN + k]]] += 1
     if not _two_lower(w):
         return 0
     for k in range(nf):
-        w[C + w[LO + w[TURN + k]]] -= 1
-        w[C + w[HI + w[TURN + k]]] -= 1
+        w[_C + w[_LO + w[_TURN + k]]] -= 1
+        w[_C + w[_HI + w[_TURN + k]]] -= 1
     for bits in range(1 << nf):
         for k in range(nf):
-            i = w[TURN + k]
-            w[C + (w[HI + i] if bits >> k & 1 else w[LO + i])] += 1
+            i = w[_TURN + k]
+            w[_C + (w[_HI + i] if bits >> k & 1 else w[_LO + i])] += 1
         if _two_lower(w):
             # Take the lower squares from the upper-row tiles first, then the fewest other
             # tiles: a small witness covers more hands.
             k = 0
             for i in range(n):
                 if not taken >> i & 1:
-                    v = w[LO + i]
-                    if v != w[HI + i]:
+                    v = w[_LO + i]
+                    if v != w[_HI + i]:
                         if bits >> k & 1:
-                            v = w[HI + i]
+                            v = w[_HI + i]
                         k += 1
-                    if w[NEED + v] > w[UNDER + v]:
-                        w[NEED + v] -= 1
+                    if w[_NEED + v] > w[_UNDER + v]:
+                        w[_NEED + v] -= 1
                         taken |= 1 << i
             return taken
         for k in range(nf):
-            i = w[TURN + k]
-            w[C + (w[HI + i] if bits >> k & 1 else w[LO + i])] -= 1
+            i = w[_TURN + k]
+            w[_C + (w[_HI + i] if bits >> k & 1 else w[_LO + i])] -= 1
     return 0
 
 
 def _two_lower(w):
-    """Whether the counts ``C`` hold two disjoint 3-formations; if so their squares
-    per value at ``NEED``."""
+    """Whether the counts ``_C`` hold two disjoint 3-formations; if so their squares
+    per value at ``_NEED``."""
     m1 = m2 = m3 = m4 = 0
     for v in range(8):
-        w[NEED + v] = 0
+        w[_NEED + v] = 0
     for v in range(8):
-        c = w[C + v]
+        c = w[_C + v]
         if c:
             if c >= 6:
-                w[NEED + v] = 6
+                w[_NEED + v] = 6
                 return True
             m1 |= 1 << v
             if c >= 2:
@@ -227,7 +234,7 @@ def _two_lower(w):
 def _add(w, mask, times):
     for v in range(8):
         if mask >> v & 1:
-            w[NEED + v] += times
+            w[_NEED + v] += times
 
 
 def plus_turns(ars, field, pairs, codes, at):
@@ -252,7 +259,7 @@ def plus_bits(ars, n, field, pairs, npairs, codes, at, plus, counts, memo, w):
     ``plus`` when the hand ``ars`` - X + e attacks, X the wall pair and k, e the tile the
     push ejects from ``field``; ``counts[q]`` gets how many turns of pair q do.
 
-    ``memo`` (``17 * C(n, 3)`` zero bytes) keeps per X (by rank) whether ``ars`` - X
+    ``memo`` (``17 * _C(n, 3)`` zero bytes) keeps per X (by rank) whether ``ars`` - X
     attacks (slot 0) and whether it does with each push code's tile (slot 1 + code): 1 yes,
     2 no. A witness found marks every X that leaves its tiles whole: hands differ by few
     tiles, so most answers come from a few searches."""
@@ -260,8 +267,8 @@ def plus_bits(ars, n, field, pairs, npairs, codes, at, plus, counts, memo, w):
         x = field[3 * r]
         y = field[3 * r + 1]
         z = field[3 * r + 2]
-        w[EJ + 2 * r] = y * 8 + z if y <= z else z * 8 + y          # a left push
-        w[EJ + 2 * r + 1] = x * 8 + y if x <= y else y * 8 + x      # a right push
+        w[_EJ + 2 * r] = y * 8 + z if y <= z else z * 8 + y          # a left push
+        w[_EJ + 2 * r + 1] = x * 8 + y if x <= y else y * 8 + x      # a right push
     b = 0
     for q in range(npairs):
         i = pairs[2 * q]
@@ -309,15 +316,15 @@ def _search(ars, n, x, slot, code, memo, w):
     h = 0
     for q in range(n):
         if not x >> q & 1:
-            w[LO + h] = ars[q] >> 3
-            w[HI + h] = ars[q] & 7
-            w[MAP + h] = q
+            w[_LO + h] = ars[q] >> 3
+            w[_HI + h] = ars[q] & 7
+            w[_MAP + h] = q
             h += 1
     if code:
-        e = w[EJ + code - 1]
-        w[LO + h] = e >> 3
-        w[HI + h] = e & 7
-        w[MAP + h] = 255
+        e = w[_EJ + code - 1]
+        w[_LO + h] = e >> 3
+        w[_HI + h] = e & 7
+        w[_MAP + h] = 255
         h += 1
     got = witness_in(w, h)
     if not got:
@@ -325,31 +332,31 @@ def _search(ars, n, x, slot, code, memo, w):
         return 2
     used = 0
     for p in range(h):
-        if got >> p & 1 and w[MAP + p] != 255:
-            used |= 1 << w[MAP + p]
+        if got >> p & 1 and w[_MAP + p] != 255:
+            used |= 1 << w[_MAP + p]
     same = 1                            # the slots a witness answers: code's, and ...
-    w[SAME] = code
+    w[_SAME] = code
     if code:                            # ... those of every code ejecting the same tile
         same = 0
         for d in range(16):
-            if w[EJ + d] == w[EJ + code - 1]:
-                w[SAME + same] = 1 + d
+            if w[_EJ + d] == w[_EJ + code - 1]:
+                w[_SAME + same] = 1 + d
                 same += 1
     out = 0                             # every X of three tiles outside the witness
     for c in range(n):
         if not (used >> c) & 1:
-            w[OUT + out] = c
+            w[_OUT + out] = c
             out += 1
     for z in range(2, out):
-        c = w[OUT + z]
+        c = w[_OUT + z]
         cc = c * (c - 1) * (c - 2) // 6
         for y in range(1, z):
-            m = w[OUT + y]
+            m = w[_OUT + y]
             mm = cc + m * (m - 1) // 2
             for t in range(y):
-                at = 17 * (mm + w[OUT + t])
+                at = 17 * (mm + w[_OUT + t])
                 for d in range(same):
-                    memo[at + w[SAME + d]] = 1
+                    memo[at + w[_SAME + d]] = 1
     return 1
 
 

@@ -13,6 +13,12 @@ that reaches its bound (the usual case) settles it. Last the smallest string:
 a filling whose text already goes past the best string found is cut.
 No recursion: the tile assignment is an explicit-stack search."""
 from firmware import native
+
+try:
+    from micropython import const
+except ImportError:             # CPython
+    def const(x):
+        return x
 from firmware.rules.masbrur_form import MIN_LEN, ROW_NAMES, canonical, name
 
 _DIGITS = "01234567"
@@ -28,7 +34,7 @@ class _Hand:
         self.hi = bytes([t & 7 for t in tiles])
         self.need = bytearray(16)           # feasible's values per row (row * 8 + value)
         self.free = bytes(len(tiles))       # no tile used yet
-        self.work = bytearray(_WORK_SIZE)   # fits_in's and room_in's
+        self.work = work()                  # fits_in's and room_in's
         self.names = [name(t) for t in tiles]
         self.cands = [[i for i in range(len(tiles)) if self.lo[i] == v or self.hi[i] == v]
                       for v in range(8)]
@@ -71,33 +77,38 @@ def _fits(h, used, need):
 # fits_in's work buffer: per value (8 bytes each) the tops and bottoms fixed, the turnable
 # tiles showing it, its bounds on tops, its tops, the tile an augmenting path reached it by;
 # the path's queue; per turnable tile its two values and which one is on top.
-_TOPF = 0
-_BOTF = 8
-_DEG = 16
-_LOW = 24
-_HIGH = 32
-_TOPS = 40
-_VIA = 48
-_QUEUE = 56
-_EA = 64
-_EB = 88
-_TOP = 112
-_FIT_SIZE = 136
+_TOPF = const(0)
+_BOTF = const(8)
+_DEG = const(16)
+_LOW = const(24)
+_HIGH = const(32)
+_TOPS = const(40)
+_VIA = const(48)
+_QUEUE = const(56)
+_EA = const(64)
+_EB = const(88)
+_TOP = const(112)
+_FIT_SIZE = const(136)
 # room_in's, after: per value its room and the tiles matched to it, the value an augmenting
 # path reached it from and the tile it moves, the path's queue; per tile 1 + its value.
-_CAP = 136
-_CNT = 144
-_FROM = 152
-_MOVED = 160
-_RQUEUE = 168
-_ASG = 176
-_WORK_SIZE = 200
+_CAP = const(136)
+_CNT = const(144)
+_FROM = const(152)
+_MOVED = const(160)
+_RQUEUE = const(168)
+_ASG = const(176)
+_WORK_SIZE = const(200)
+
+
+def work():
+    """A work buffer for fits_in and room_in."""
+    return bytearray(_WORK_SIZE)
 
 
 def fits_in(lo, hi, n, uu, ul, need, w):
     """Can the tiles still free fill the values ``need`` (row * 8 + value)? ``uu[i]``
     (``ul[i]``) is 1 + the value tile i already gives the upper (lower) row, or 0; ``w``
-    is the work buffer (_FIT_SIZE bytes).
+    is the work buffer (``work()``).
 
     Stand every tile upright: the upper row takes tops, the lower row bottoms.
     A tile used in one row still offers its other square to the other row.
