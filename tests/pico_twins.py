@@ -191,10 +191,96 @@ def fursaz_games(rng, rounds):
     return fursaz._capturable_in is not fursaz.capturable, differ
 
 
+def masbrur_witness(rng, rounds):
+    """The attack search on random hands of 6 to 20 tiles, ten per round."""
+    from array import array
+    from firmware.rules import masbrur_attack as ma
+    ma.plus_turns([], bytes(24), b"", b"", array("H", [0]))  # bound with the first move list
+    tiles = [a * 8 + b for a in range(8) for b in range(a, 8)]
+    differ = []
+    for r in range(10 * rounds):
+        rng.shuffle(tiles)
+        hand = tiles[:6 + rng.below(15)]
+        got = []
+        for search in (ma._witness, ma.witness_in):
+            got.append(search(ma.work(hand), len(hand)))
+        if got[0] != got[1] and len(differ) < 3:
+            differ.append([r, hand, got])
+    return ma._witness is not ma.witness_in, differ
+
+
+def masbrur_plus(rng, rounds):
+    """The +A bits of whole random games' equipment-phase move lists (every third such ply),
+    from the native twin and the portable one."""
+    from array import array
+    from firmware.rules import masbrur, masbrur_attack as ma
+    ma.plus_turns([], bytes(24), b"", b"", array("H", [0]))
+    native = ma._plus_bits
+    differ = []
+    for r in range(max(1, rounds // 6)):
+        seed = rng.next32()
+        moves = Rng(seed)
+        s = masbrur.new_game({"rounds": 4}, seed)
+        ply = 0
+        while not masbrur.is_over(s):
+            legal = masbrur.legal_moves(s)
+            if s.phase == "equipment" and ply % 3 == 0:
+                ma._plus_bits = ma.plus_bits
+                portable = masbrur.legal_moves(s)
+                ma._plus_bits = native
+                if (len(legal), legal._plus) != (len(portable), portable._plus) \
+                        and len(differ) < 3:
+                    differ.append([r, seed, ply])
+            ply += 1
+            s = masbrur.play(s, legal[moves.below(len(legal))])
+    return native is not ma.plus_bits, differ
+
+
+def masbrur_fits(rng, rounds):
+    """The selection search's fit test and community bound on random hands, uses and needs,
+    ten per round, and the reference selection of a hand of eight per round, through both
+    twins."""
+    from firmware.rules import masbrur_search as ms
+    tiles = [a * 8 + b for a in range(8) for b in range(a, 8)]
+    ms.best_selection(tiles[:6], [], "formation", "pips")    # binds the twin
+    native, native_room = ms._fits_in, ms._room_in
+    differ = []
+    for r in range(rounds):
+        for _ in range(10):
+            rng.shuffle(tiles)
+            n = 6 + rng.below(12)
+            lo = bytes([t >> 3 for t in tiles[:n]])
+            hi = bytes([t & 7 for t in tiles[:n]])
+            used = (bytearray(n), bytearray(n))
+            for i in range(n):
+                row = rng.below(4)
+                if row < 2:
+                    used[row][i] = 1 + (hi[i] if rng.below(2) else lo[i])
+            need = bytearray([rng.below(3) for _ in range(16)])
+            heavy = bytes(sorted(range(n), key=lambda i: -(lo[i] + hi[i])))
+            got = [(fits(lo, hi, n, used[0], used[1], need, ms.work()),
+                    room(lo, hi, n, heavy, used[0], used[1], need, pips, ms.work()))
+                   for fits, room in ((native, native_room), (ms.fits_in, ms.room_in))
+                   for pips in (True, False)]
+            if (got[0], got[1]) != (got[2], got[3]) and len(differ) < 3:
+                differ.append([r, tiles[:n], bytes(used[0]), bytes(used[1]), bytes(need)])
+        rng.shuffle(tiles)
+        got = []
+        for fits, room in ((native, native_room), (ms.fits_in, ms.room_in)):
+            ms._fits_in, ms._room_in = fits, room
+            got.append(ms.best_selection(tiles[:8], tiles[8:10], "formation", "pips")[0])
+        ms._fits_in, ms._room_in = native, native_room
+        if got[0] != got[1] and len(differ) < 3:
+            differ.append([r, tiles[:10]])
+    return native is not ms.fits_in and native_room is not ms.room_in, differ
+
+
 TWINS = {"leds.to_wire": leds_to_wire, "keys.scan": keys_scan,
          "fursaz.nearest_fill": fursaz_nearest,
          "fursaz.capturable, quiet_after, suspect": fursaz_flanks,
-         "fursaz: whole games": fursaz_games}
+         "fursaz: whole games": fursaz_games, "masbrur.witness_in": masbrur_witness,
+         "masbrur.plus_bits: whole games": masbrur_plus,
+         "masbrur_search.fits_in, room_in": masbrur_fits}
 
 
 def main(seed, rounds):

@@ -317,8 +317,10 @@ def test_engine_random_games_fit_the_pico_heap(bare_pico, game, options, plies):
     print(got)
     assert got["over"] or got["plies"] == plies
     assert got["min_free"] > 100000 and got["min_largest_block"] > 16000, got
-    # No list of moves holds more than 32 KB (Masbrur's equipment phase: a compact list).
+    # No list of moves holds more than 32 KB (Masbrur's equipment phase: a compact list),
+    # and none takes more, with its garbage (Masbrur's: the attack search in byte buffers).
     assert got["most_kept_by_legal_moves"] <= 32 * 1024, got
+    assert got["most_for_legal_moves"] <= 32 * 1024, got
 
 
 def board_game(pico, profile, seed, plies):

@@ -258,13 +258,29 @@ def _setup_moves(s):
 
 
 def _wall_moves(ars):
+    names = [mf.name(t) for t in ars]
     if len(ars) == 1:
-        return ["W" + mf.name(ars[0])]
+        return ["W" + names[0]]
     out = []
     for i in range(len(ars)):
         for j in range(i + 1, len(ars)):
-            out.append("W%s,%s" % (mf.name(ars[i]), mf.name(ars[j])))
+            out.append("W" + names[i] + "," + names[j])
     return out
+
+
+def _wall_of(ars, move):
+    """The wall a combat_wall move names, if it is one of _wall_moves(ars), else None
+    (checked without listing them)."""
+    if len(ars) == 1:
+        return [ars[0]] if move == "W" + mf.name(ars[0]) else None
+    if len(move) != 6 or move[0] != "W" or move[3] != ",":
+        return None
+    try:
+        a = mf.parse_tile(move[1:3])
+        b = mf.parse_tile(move[4:6])
+    except IllegalMove:
+        return None
+    return [a, b] if a < b and a in ars and b in ars else None
 
 
 def _pushes(field, t):
@@ -285,6 +301,8 @@ def _pushes(field, t):
 def _equipment_moves(s):
     """Every move of the equipment phase, as a compact list (masbrur_moves.Moves: a few KB,
     where the strings of a position's thousands of moves would not fit a Pico's heap)."""
+    from array import array
+    from firmware.rules import masbrur_attack as ma
     from firmware.rules.masbrur_moves import Moves
     p = to_move(s)
     ars = s.ars[p]
@@ -294,95 +312,31 @@ def _equipment_moves(s):
         head.append("A")
     n = len(ars)
     if s.opt["wall_mode"] == "fixed" and wall is not None:
-        pairs = [(ars.index(wall[0]), ars.index(wall[1]))]
+        pairs = bytes((ars.index(wall[0]), ars.index(wall[1])))
     else:
-        pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
-    pushes = [_push_codes(s.field, t) for t in ars]
-    plus_a = _PlusA(ars)
-    turns = 0
-    for i, j in pairs:
-        for k in range(n):
-            if k != i and k != j:
-                turns += len(pushes[k])
-    plus = bytearray((turns + 7) // 8)  # bit b: active turn b may also declare the attack
-    b = 0
-    field = s.field
-    for i, j in pairs:
-        for k in range(n):
-            if k == i or k == j:
-                continue
-            for code in pushes[k]:
-                r = code >> 1
-                x, y, z = field[3 * r], field[3 * r + 1], field[3 * r + 2]
-                ejected = mf.tile(x, y) if code & 1 else mf.tile(y, z)
-                if plus_a.ok((1 << i) | (1 << j) | (1 << k), ejected):
-                    plus[b >> 3] |= 1 << (b & 7)
-                b += 1
-    return Moves(head, ars, pairs, pushes, plus, lambda move: is_legal(s, move))
+        pairs = bytes([x for i in range(n) for j in range(i + 1, n) for x in (i, j)])
+    field = bytes(s.field)
+    codes = bytearray()
+    at = array("H", [0])
+    for t in ars:
+        _push_codes(codes, field, t)
+        at.append(len(codes))
+    plus, counts = ma.plus_turns(ars, field, pairs, codes, at)
+    return Moves(head, ars, pairs, codes, at, plus, counts, lambda move: is_legal(s, move))
 
 
-def _push_codes(field, t):
-    """The pushes of tile t as bytes of row * 2 + side (0 left, 1 right), in the order of
-    _pushes."""
-    out = bytearray()
+def _push_codes(out, field, t):
+    """Append the pushes of tile t to ``out``, a byte each of row * 2 + side (0 left,
+    1 right), in the order of _pushes."""
+    a = t >> 3
+    b = t & 7
     for r in range(8):
-        if mf.has(t, field[3 * r]):
+        x = field[3 * r]
+        if x == a or x == b:
             out.append(2 * r)
-        if mf.has(t, field[3 * r + 2]):
+        x = field[3 * r + 2]
+        if x == a or x == b:
             out.append(2 * r + 1)
-    return bytes(out)
-
-
-class _PlusA:
-    """Is there an attack in the hand ``ars - X + e`` (X = wall + pushed tile,
-    as a bitmask of arsenal positions)? Hands differ by few tiles, so every
-    attack found marks all the other X it also serves (those missing none of
-    its tiles); ``ars - X`` alone is tried first, as it serves every e."""
-
-    def __init__(self, ars):
-        self.ars = ars
-        self.known = {}         # X -> True (attack without e) / False (none)
-        self.known_e = {}       # X * 64 + e -> bool
-
-    def ok(self, x, e):
-        known = self.known
-        r = known.get(x)
-        if r is None:
-            rest = [self.ars[q] for q in range(len(self.ars)) if not x >> q & 1]
-            w = mf.witness(rest)
-            r = w != 0
-            known[x] = r
-            if r:
-                self._mark(rest, w, -1)
-        if r:
-            return True
-        key = x * 64 + e
-        r = self.known_e.get(key)
-        if r is None:
-            rest = [self.ars[q] for q in range(len(self.ars)) if not x >> q & 1] + [e]
-            w = mf.witness(rest)
-            r = w != 0
-            self.known_e[key] = r
-            if r:
-                self._mark(rest, w, e)
-        return r
-
-    def _mark(self, tiles, w, e):
-        """Record every 3-tile X of the arsenal that leaves the witness whole."""
-        out = []
-        for q in range(len(self.ars)):
-            t = self.ars[q]
-            if not (t in tiles and w >> tiles.index(t) & 1):
-                out.append(q)
-        m = len(out)
-        for a in range(m):
-            for b in range(a + 1, m):
-                for c in range(b + 1, m):
-                    x = (1 << out[a]) | (1 << out[b]) | (1 << out[c])
-                    if e < 0:
-                        self.known[x] = True
-                    else:
-                        self.known_e[x * 64 + e] = True
 
 
 # -------------------------------------------------------------------- play
@@ -596,11 +550,12 @@ def _end_equipment(s):
 
 def _play_wall(s, move):
     p = to_move(s)
-    if move not in _wall_moves(s.ars[p]):
+    wall = _wall_of(s.ars[p], move)
+    if wall is None:
         if len(s.ars[p]) == 1:
             raise IllegalMove("your only tile is your wall: write W%s" % mf.name(s.ars[p][0]))
         raise IllegalMove("form your wall from two arsenal tiles in tile order, e.g. W05,14")
-    s.wall[p] = [mf.parse_tile(x) for x in move[1:].split(",")]
+    s.wall[p] = wall
     _end_equipment(s)
 
 

@@ -8,16 +8,12 @@ zero_high flag; ``uses`` a list of ``(tile, value)``.
 Strength is one int, ``length * 16 + height_rank``; 0 stands for a blocked
 (null) formation and for an empty slot. No work at import time."""
 from firmware.rules import IllegalMove
+from firmware.rules import masbrur_attack as ma
 
 ROW_NAMES = ("U", "L")
 MIN_LEN = (5, 3)
 NO_BLOCKER = -1
 EMPTY = -1  # an empty medal slot (MS-7: empty against empty awards nothing)
-
-# The 3-value windows the lower row can hold (zero-low 012..567, zero-high 670)
-# and the 5-value windows of the upper row (01234..34567, 45670), as value bitmasks.
-_W3 = (7, 14, 28, 56, 112, 224, 193)
-_W5 = (31, 62, 124, 248, 241)
 
 
 def tile(a, b):
@@ -268,142 +264,10 @@ def community(forms, hand, tiles_mode, measure):
 
 def attack(hand):
     """True if the tiles ``hand`` hold one upper formation of 5 and two lower
-    formations of 3 as a valid selection (docs/rules/masbrur.md#2-equipment); longer ones contain these."""
-    return witness(hand) != 0
+    formations of 3 as a valid selection (docs/rules/masbrur.md#2-equipment)."""
+    return ma.attack(hand)
 
 
 def witness(hand):
-    """Bitmask of the positions in ``hand`` of tiles that make an attack, or 0.
-
-    Upper row first: every way to give the 5 values of an upper pattern to 5
-    distinct tiles; each of those tiles then offers only its other square to
-    the lower row, the remaining tiles offer either square."""
-    n = len(hand)
-    if n < 6:
-        return 0
-    lo = [t >> 3 for t in hand]
-    hi = [t & 7 for t in hand]
-    cand = [[], [], [], [], [], [], [], []]
-    present = 0
-    for i in range(n):
-        cand[lo[i]].append(i)
-        if hi[i] != lo[i]:
-            cand[hi[i]].append(i)
-        present |= (1 << lo[i]) | (1 << hi[i])
-    pats = []
-    for v in range(8):
-        if len(cand[v]) >= 5:
-            pats.append((v, v, v, v, v))
-    for w in _W5:
-        if present & w == w:
-            pats.append(_values(w))
-    under = [0] * 8                 # lower squares of the upper-row tiles
-    for p in pats:
-        rep = p[0] == p[1]
-        c0 = cand[p[0]]
-        c1 = cand[p[1]]
-        c2 = cand[p[2]]
-        c3 = cand[p[3]]
-        c4 = cand[p[4]]
-        # Five nested loops instead of recursion; a repetition takes its tiles
-        # in increasing order so each set of tiles is tried once.
-        for i0 in c0:
-            m0 = 1 << i0
-            for i1 in c1:
-                if (rep and i1 <= i0) or m0 >> i1 & 1:
-                    continue
-                m1 = m0 | 1 << i1
-                for i2 in c2:
-                    if (rep and i2 <= i1) or m1 >> i2 & 1:
-                        continue
-                    m2 = m1 | 1 << i2
-                    for i3 in c3:
-                        if (rep and i3 <= i2) or m2 >> i3 & 1:
-                            continue
-                        m3 = m2 | 1 << i3
-                        for i4 in c4:
-                            if (rep and i4 <= i3) or m3 >> i4 & 1:
-                                continue
-                            picks = (i0, i1, i2, i3, i4)
-                            for v in range(8):
-                                under[v] = 0
-                            for k in range(5):
-                                i = picks[k]
-                                under[lo[i] + hi[i] - p[k]] += 1
-                            w = _lower_pair(under, lo, hi, m3 | 1 << i4, n)
-                            if w:
-                                return w
-    return 0
-
-
-def _values(mask):
-    return tuple([v for v in range(8) if mask >> v & 1])
-
-
-def _lower_pair(under, lo, hi, taken, n):
-    """Witness mask if the lower row can hold two disjoint 3-formations, given
-    the lower squares ``under`` of the tiles in ``taken`` and every other tile
-    turned either way; else 0."""
-    free = [i for i in range(n) if not taken >> i & 1]
-    c = under[:]
-    turn = [i for i in free if lo[i] != hi[i]]
-    for i in free:
-        if lo[i] == hi[i]:
-            c[lo[i]] += 1
-    nf = len(turn)
-    for bits in range(1 << nf):
-        for k in range(nf):
-            i = turn[k]
-            c[hi[i] if bits >> k & 1 else lo[i]] += 1
-        vals = _two_lower(c)
-        if vals:
-            # Take the lower squares from the upper-row tiles first, then the
-            # fewest other tiles: a small witness covers more hands.
-            need = [0] * 8
-            for v in vals:
-                need[v] += 1
-            for v in range(8):
-                need[v] -= under[v]
-            for k in range(len(free)):
-                i = free[k]
-                v = hi[i] if (lo[i] != hi[i] and bits >> turn.index(i) & 1) else lo[i]
-                if need[v] > 0:
-                    need[v] -= 1
-                    taken |= 1 << i
-            return taken
-        for k in range(nf):
-            i = turn[k]
-            c[hi[i] if bits >> k & 1 else lo[i]] -= 1
-    return 0
-
-
-def _two_lower(c):
-    """Values of two disjoint 3-formations within the counts ``c``, or None."""
-    m1 = m2 = m3 = m4 = 0
-    for v in range(8):
-        n = c[v]
-        if n:
-            if n >= 6:
-                return (v,) * 6
-            bit = 1 << v
-            m1 |= bit
-            if n >= 2:
-                m2 |= bit
-                if n >= 3:
-                    m3 |= bit
-                    if n >= 4:
-                        m4 |= bit
-    if m3 & (m3 - 1):                       # two repetitions
-        v = _values(m3)
-        return (v[0],) * 3 + (v[1],) * 3
-    wins = [w for w in _W3 if m1 & w == w]
-    for w in wins:
-        rep = m3 & ~w or m4 & w             # repetition + sequence
-        if rep:
-            return (_values(rep)[0],) * 3 + _values(w)
-    for i in range(len(wins)):              # two sequences (overlap needs doubles)
-        for j in range(i, len(wins)):
-            both = wins[i] & wins[j]
-            if m2 & both == both:
-                return _values(wins[i]) + _values(wins[j])
-    return None
+    """Bitmask of the positions in ``hand`` of tiles that make an attack, or 0."""
+    return ma.witness(hand)

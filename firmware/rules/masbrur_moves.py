@@ -13,25 +13,23 @@ from firmware.rules import masbrur_form as mf
 
 
 class Moves:
-    def __init__(self, head, ars, pairs, pushes, plus, is_legal):
+    def __init__(self, head, ars, pairs, codes, at, plus, counts, is_legal):
         self._head = head           # "pass", then "A" when the hand attacks
         self._ars = ars
-        self._pairs = pairs         # wall pairs (i, j) of arsenal positions, in order
-        self._pushes = pushes       # per arsenal position: bytes of row * 2 + side
+        self._pairs = pairs         # wall pairs: bytes i, j (arsenal positions), in order
+        self._codes = codes         # every tile's pushes: bytes of row * 2 + side ...
+        self._at = at               # ... those of arsenal position k at at[k]:at[k + 1]
         self._plus = plus           # bit b: active turn b may also declare the attack
         self._is_legal = is_legal   # the engine's check of one move (for ``in``)
         # Per pair: its first index in the list and its first active turn (bit).
         self._first = [len(head)]
         self._bit = [0]
-        at, b = len(head), 0
-        for i, j in pairs:
-            for k in range(len(ars)):
-                if k != i and k != j:
-                    for _ in pushes[k]:
-                        at += 1 + self.plus(b)
-                        b += 1
-            self._first.append(at)
-            self._bit.append(b)
+        every = len(codes)
+        for q in range(len(counts)):
+            turns = every - (at[pairs[2 * q] + 1] - at[pairs[2 * q]]) \
+                - (at[pairs[2 * q + 1] + 1] - at[pairs[2 * q + 1]])
+            self._first.append(self._first[-1] + turns + counts[q])
+            self._bit.append(self._bit[-1] + turns)
 
     def plus(self, b):
         return self._plus[b >> 3] >> (b & 7) & 1
@@ -43,8 +41,8 @@ class Moves:
         return "P%s%s%d" % (mf.name(self._ars[k]), "LR"[code & 1], code >> 1)
 
     def _pair_text(self, q):
-        i, j = self._pairs[q]
-        return "W%s,%s " % (mf.name(self._ars[i]), mf.name(self._ars[j]))
+        return "W%s,%s " % (mf.name(self._ars[self._pairs[2 * q]]),
+                            mf.name(self._ars[self._pairs[2 * q + 1]]))
 
     def __getitem__(self, index):
         n = self._first[-1]
@@ -61,11 +59,12 @@ class Moves:
         while first[q + 1] <= index:
             q += 1
         at, b = first[q], self._bit[q]
-        i, j = self._pairs[q]
+        i, j = self._pairs[2 * q], self._pairs[2 * q + 1]
         for k in range(len(self._ars)):
             if k == i or k == j:
                 continue
-            for code in self._pushes[k]:
+            for x in range(self._at[k], self._at[k + 1]):
+                code = self._codes[x]
                 plus = self.plus(b)
                 if index <= at + plus:
                     move = self._pair_text(q) + self._turn(k, code)
@@ -89,14 +88,14 @@ class Moves:
         for move in self._head:
             yield move
         b = 0
-        for q in range(len(self._pairs)):
-            i, j = self._pairs[q]
+        for q in range(len(self._pairs) // 2):
+            i, j = self._pairs[2 * q], self._pairs[2 * q + 1]
             wall = self._pair_text(q)
             for k in range(len(self._ars)):
                 if k == i or k == j:
                     continue
-                for code in self._pushes[k]:
-                    move = wall + self._turn(k, code)
+                for x in range(self._at[k], self._at[k + 1]):
+                    move = wall + self._turn(k, self._codes[x])
                     yield move
                     if self.plus(b):
                         yield move + "+A"

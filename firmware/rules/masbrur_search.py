@@ -12,6 +12,13 @@ before any tile is placed; sets are filled by decreasing bound, and the first
 that reaches its bound (the usual case) settles it. Last the smallest string:
 a filling whose text already goes past the best string found is cut.
 No recursion: the tile assignment is an explicit-stack search."""
+from firmware import native
+
+try:
+    from micropython import const
+except ImportError:             # CPython
+    def const(x):
+        return x
 from firmware.rules.masbrur_form import MIN_LEN, ROW_NAMES, canonical, name
 
 _DIGITS = "01234567"
@@ -23,14 +30,17 @@ class _Hand:
 
     def __init__(self, tiles):
         self.tiles = tiles
-        self.lo = [t >> 3 for t in tiles]
-        self.hi = [t & 7 for t in tiles]
+        self.lo = bytes([t >> 3 for t in tiles])
+        self.hi = bytes([t & 7 for t in tiles])
+        self.need = bytearray(16)           # feasible's values per row (row * 8 + value)
+        self.free = bytes(len(tiles))       # no tile used yet
+        self.work = work()                  # fits_in's and room_in's
         self.names = [name(t) for t in tiles]
         self.cands = [[i for i in range(len(tiles)) if self.lo[i] == v or self.hi[i] == v]
                       for v in range(8)]
         heavy = [(-(self.lo[i] + self.hi[i]), i) for i in range(len(tiles))]
         heavy.sort()
-        self.heavy = [i for w, i in heavy]
+        self.heavy = bytes([i for w, i in heavy])
         # Squares showing each value: a tile gives a value to one row, a double to both.
         self.room = [len(self.cands[v]) + len([i for i in self.cands[v] if self.lo[i] == self.hi[i]])
                      for v in range(8)]
@@ -39,24 +49,66 @@ class _Hand:
 def feasible(h, shapes):
     """Can the hand fill all these shapes at once? Counts first (they rule out
     nearly every set that does not fit), then the orientation search."""
-    need = ([0] * 8, [0] * 8)
-    for row, zh, vals in shapes:
-        for v in vals:
-            need[row][v] += 1
+    need = h.need
+    for v in range(16):
+        need[v] = 0
     n = len(h.tiles)
-    up, down = need
-    if sum(up) > n or sum(down) > n:
+    up = down = 0
+    for row, zh, vals in shapes:
+        if row:
+            down += len(vals)
+        else:
+            up += len(vals)
+        for v in vals:
+            need[8 * row + v] += 1
+    if up > n or down > n:
         return False
     for v in range(8):
         c = len(h.cands[v])
-        if up[v] > c or down[v] > c or up[v] + down[v] > h.room[v]:
+        if need[v] > c or need[8 + v] > c or need[v] + need[8 + v] > h.room[v]:
             return False
-    return _fits(h, (bytearray(n), bytearray(n)), need)
+    return _fits(h, (h.free, h.free), need)
 
 
 def _fits(h, used, need):
-    """Can the tiles still free fill the values ``need`` (per row, per value)?
-    ``used[row][i]`` is 1 + the value tile i already gives that row, or 0.
+    return _fits_in(h.lo, h.hi, len(h.lo), used[0], used[1], need, h.work)
+
+
+# fits_in's work buffer: per value (8 bytes each) the tops and bottoms fixed, the turnable
+# tiles showing it, its bounds on tops, its tops, the tile an augmenting path reached it by;
+# the path's queue; per turnable tile its two values and which one is on top.
+_TOPF = const(0)
+_BOTF = const(8)
+_DEG = const(16)
+_LOW = const(24)
+_HIGH = const(32)
+_TOPS = const(40)
+_VIA = const(48)
+_QUEUE = const(56)
+_EA = const(64)
+_EB = const(88)
+_TOP = const(112)
+_FIT_SIZE = const(136)
+# room_in's, after: per value its room and the tiles matched to it, the value an augmenting
+# path reached it from and the tile it moves, the path's queue; per tile 1 + its value.
+_CAP = const(136)
+_CNT = const(144)
+_FROM = const(152)
+_MOVED = const(160)
+_RQUEUE = const(168)
+_ASG = const(176)
+_WORK_SIZE = const(200)
+
+
+def work():
+    """A work buffer for fits_in and room_in."""
+    return bytearray(_WORK_SIZE)
+
+
+def fits_in(lo, hi, n, uu, ul, need, w):
+    """Can the tiles still free fill the values ``need`` (row * 8 + value)? ``uu[i]``
+    (``ul[i]``) is 1 + the value tile i already gives the upper (lower) row, or 0; ``w``
+    is the work buffer (``work()``).
 
     Stand every tile upright: the upper row takes tops, the lower row bottoms.
     A tile used in one row still offers its other square to the other row.
@@ -65,86 +117,88 @@ def _fits(h, used, need):
     as the lower row does: an orientation of the free non-double tiles (edges
     between their two values) with bounds on each value's number of tops,
     found by augmenting paths."""
-    lo = h.lo
-    hi = h.hi
-    top_fixed = [0] * 8
-    bot_fixed = [0] * 8
-    deg = [0] * 8
-    ea = []
-    eb = []
-    uu, ul = used
-    for i in range(len(lo)):
+    for v in range(_VIA):
+        w[v] = 0
+    m = 0
+    for i in range(n):
         a = lo[i]
         b = hi[i]
         if uu[i]:
             if not ul[i]:
-                bot_fixed[a + b - uu[i] + 1] += 1
+                w[_BOTF + a + b - uu[i] + 1] += 1
         elif ul[i]:
-            top_fixed[a + b - ul[i] + 1] += 1
+            w[_TOPF + a + b - ul[i] + 1] += 1
         elif a == b:
-            top_fixed[a] += 1
-            bot_fixed[a] += 1
+            w[_TOPF + a] += 1
+            w[_BOTF + a] += 1
         else:
-            ea.append(a)
-            eb.append(b)
-            deg[a] += 1
-            deg[b] += 1
-    low = [0] * 8
-    high = [0] * 8
+            w[_EA + m] = a
+            w[_EB + m] = b
+            w[_TOP + m] = 0
+            w[_DEG + a] += 1
+            w[_DEG + b] += 1
+            w[_TOPS + a] += 1
+            m += 1
     for v in range(8):
-        low[v] = max(0, need[0][v] - top_fixed[v])
-        high[v] = min(deg[v], deg[v] + bot_fixed[v] - need[1][v])
-        if high[v] < low[v]:
+        low = need[v] - w[_TOPF + v]
+        if low < 0:
+            low = 0
+        high = w[_DEG + v] + w[_BOTF + v] - need[8 + v]
+        if high > w[_DEG + v]:
+            high = w[_DEG + v]
+        if high < low:
             return False
-    top = bytearray(len(ea))        # 0: the edge shows ea on top, 1: eb
-    tops = [0] * 8
-    for a in ea:
-        tops[a] += 1
+        w[_LOW + v] = low
+        w[_HIGH + v] = high
     for v in range(8):
-        while tops[v] > high[v]:
-            if not _augment(ea, eb, top, tops, v, high, low, True):
+        while w[_TOPS + v] > w[_HIGH + v]:
+            if not _augment(w, m, v, 1):
                 return False
     for v in range(8):
-        while tops[v] < low[v]:
-            if not _augment(ea, eb, top, tops, v, high, low, False):
+        while w[_TOPS + v] < w[_LOW + v]:
+            if not _augment(w, m, v, 0):
                 return False
     return True
 
 
-def _augment(ea, eb, top, tops, src, hi, lo, away):
+def _augment(w, m, src, away):
     """Move one top away from ``src`` (``away``) to a value below its upper
     bound, or towards ``src`` from a value above its lower bound, along a
     chain of tiles turned over (breadth-first, no recursion)."""
-    m = len(ea)
-    via = [-1] * 8                  # edge used to reach each value
     seen = 1 << src
-    queue = [src]
+    w[_QUEUE] = src
+    qn = 1
     q = 0
-    while q < len(queue):
-        x = queue[q]
+    while q < qn:
+        x = w[_QUEUE + q]
         q += 1
         for e in range(m):
-            a = ea[e]
-            b = eb[e]
+            a = w[_EA + e]
+            b = w[_EB + e]
             if a != x and b != x:
                 continue
             y = b if a == x else a
-            at_x = (top[e] == 0) == (a == x)
+            at_x = 1 if (w[_TOP + e] == 0) == (a == x) else 0
             if at_x != away or seen >> y & 1:
                 continue
             seen |= 1 << y
-            via[y] = e
-            if (away and tops[y] < hi[y]) or (not away and tops[y] > lo[y]):
+            w[_VIA + y] = e
+            if (w[_TOPS + y] < w[_HIGH + y]) if away else (w[_TOPS + y] > w[_LOW + y]):
                 # Turn every tile on the chain from src to y.
                 z = y
                 while z != src:
-                    e2 = via[z]
-                    top[e2] ^= 1
-                    z = ea[e2] + eb[e2] - z
-                tops[src] += -1 if away else 1
-                tops[y] += 1 if away else -1
+                    e2 = w[_VIA + z]
+                    w[_TOP + e2] ^= 1
+                    z = w[_EA + e2] + w[_EB + e2] - z
+                if away:
+                    w[_TOPS + src] -= 1
+                    w[_TOPS + y] += 1
+                else:
+                    w[_TOPS + src] += 1
+                    w[_TOPS + y] -= 1
                 return True
-            queue.append(y)
+            w[_QUEUE + qn] = y
+            qn += 1
     return False
 
 
@@ -228,7 +282,9 @@ def _search_case(h, shapes, beta, need_zh, allowed, best, memo):
     need = beta >= 0
 
     def ok(members):
-        key = tuple(members)
+        key = 0                     # an int, not a tuple: no garbage per look-up
+        for m in members:
+            key = key * 512 + m + 1         # (a hand has fewer than 511 shapes)
         r = memo.get(key)
         if r is None:
             r = feasible(h, [shapes[m][2] for m in members])
@@ -339,18 +395,18 @@ def best_selection(tiles, wall, tiles_mode, measure):
     sets = []
     for i in range(len(best[1])):
         shape_list = [shapes[m][2] for m in best[1][i]]
-        need = ([0] * 8, [0] * 8)
+        need = bytearray(16)
         for row, zh, vals in shape_list:
             for v in vals:
-                need[row][v] += 1
+                need[8 * row + v] += 1
         if gain is None:
             c = 0
             for t in tiles:
                 c += (t >> 3) + (t & 7) if measure == "pips" else 2
             for v in range(8):
-                c -= (v if measure == "pips" else 1) * (need[0][v] + need[1][v])
+                c -= (v if measure == "pips" else 1) * (need[v] + need[8 + v])
         else:
-            c = _room(h, (bytearray(n), bytearray(n)), need, gain)
+            c = _room(h, (h.free, h.free), need, gain)
         sets.append((-c, i, shape_list))
     sets.sort()                     # highest bound first (then found order)
     # The best community part: sets by decreasing bound, each first asked to
@@ -434,14 +490,14 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
     n = len(lo)
     rows = [shape_list[f][0] for f in order]
     rem = []                        # values still to place, per formation
-    need = ([0] * 8, [0] * 8)       # the same per row
+    need = bytearray(16)            # the same per row (row * 8 + value)
     slots = []                      # (formation, uses left in it after this one)
     for j in range(len(order)):
         vals = shape_list[order[j]][2]
         counts = [0] * 8
         for v in vals:
             counts[v] += 1
-            need[rows[j]][v] += 1
+            need[8 * rows[j] + v] += 1
         rem.append(counts)
         for k in range(len(vals)):
             slots.append((j, len(vals) - 1 - k))
@@ -529,64 +585,97 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
 def _place(rows, rem, need, used, j, i, v, step):
     """Give (step 1) or take back (step -1) value v of tile i in formation j."""
     rem[j][v] -= step
-    need[rows[j]][v] -= step
+    need[8 * rows[j] + v] -= step
     used[rows[j]][i] = v + 1 if step > 0 else 0
 
 
 def _room(h, used, need, gain):
-    """Most the community part can still grow. It ends as the weight of the
-    used tiles minus the values used; the new tiles each take one of the
-    remaining uses with a value they show, so the heaviest such set of free
-    tiles (greedy by weight: the sets that can be matched to the uses form a
-    matroid) bounds the weight still to come."""
-    cap = [need[0][v] + need[1][v] for v in range(8)]
+    return _room_in(h.lo, h.hi, len(h.lo), h.heavy, used[0], used[1], need,
+                    gain == "pips", h.work)
+
+
+def room_in(lo, hi, n, heavy, uu, ul, need, pips, w):
+    """Most the community part can still grow (in pips, or in squares). It ends as the
+    weight of the used tiles minus the values used; the new tiles each take one of the
+    remaining uses with a value they show, so the heaviest such set of free tiles (greedy
+    by weight, ``heavy`` the tiles heaviest first: the sets that can be matched to the uses
+    form a matroid) bounds the weight still to come. ``w``: the work buffer."""
     uses = 0
     total = 0
     for v in range(8):
-        uses += cap[v]
-        total += cap[v] * v
-    uu, ul = used
-    lo = h.lo
-    hi = h.hi
-    at = [[], [], [], [], [], [], [], []]   # new tiles matched to each value
+        c = need[v] + need[8 + v]
+        w[_CAP + v] = c
+        w[_CNT + v] = 0
+        uses += c
+        total += c * v
+    for i in range(n):
+        w[_ASG + i] = 0
     fresh = 0
-    pips = 0
-    for i in h.heavy:
+    weight = 0
+    for k in range(n):
         if fresh == uses:
             break
-        if uu[i] or ul[i] or not (cap[lo[i]] or cap[hi[i]]):
+        i = heavy[k]
+        if uu[i] or ul[i] or not (w[_CAP + lo[i]] or w[_CAP + hi[i]]):
             continue
-        if _match(lo, hi, cap, at, i):
+        if _match(lo, hi, n, i, w):
             fresh += 1
-            pips += lo[i] + hi[i]
-    if gain == "pips":
-        return pips - total
+            weight += lo[i] + hi[i]
+    if pips:
+        return weight - total
     return 2 * fresh - uses
 
 
-def _match(lo, hi, cap, at, i):
+def _match(lo, hi, n, i, w):
     """Match tile i to a value it shows with room left, moving matched tiles
     to their other value if needed (augmenting path over the 8 values)."""
-    via = [None] * 8                # (value came from, tile moved) per reached value
-    queue = [lo[i], hi[i]]
+    w[_RQUEUE] = lo[i]
+    w[_RQUEUE + 1] = hi[i]
+    w[_FROM + lo[i]] = 255
+    w[_FROM + hi[i]] = 255
     seen = (1 << lo[i]) | (1 << hi[i])
+    qn = 2
     q = 0
-    while q < len(queue):
-        x = queue[q]
+    while q < qn:
+        x = w[_RQUEUE + q]
         q += 1
-        if len(at[x]) < cap[x]:
+        if w[_CNT + x] < w[_CAP + x]:
             # Walk back: each step moves one tile from its old value to x.
-            while via[x] is not None:
-                prev, moved = via[x]
-                at[x].append(moved)
-                at[prev].remove(moved)
-                x = prev
-            at[x].append(i)
+            while w[_FROM + x] != 255:
+                t = w[_MOVED + x]
+                w[_ASG + t] = x + 1
+                w[_CNT + x] += 1
+                x = w[_FROM + x]
+                w[_CNT + x] -= 1
+            w[_ASG + i] = x + 1
+            w[_CNT + x] += 1
             return True
-        for t in at[x]:
-            y = lo[t] + hi[t] - x
-            if y != x and not seen >> y & 1:
-                seen |= 1 << y
-                via[y] = (x, t)
-                queue.append(y)
+        for t in range(n):
+            if w[_ASG + t] == x + 1:
+                y = lo[t] + hi[t] - x
+                if y != x and not seen >> y & 1:
+                    seen |= 1 << y
+                    w[_FROM + y] = x
+                    w[_MOVED + y] = t
+                    w[_RQUEUE + qn] = y
+                    qn += 1
     return False
+
+
+# The twins in use: the portable ones until the first search, then the native ones where
+# the chip runs them.
+def _twin(name):
+    global _fits_in, _room_in
+    _fits_in, _room_in = fits_in, room_in
+    twin = native.load("firmware.rules.masbrur_search_native")
+    if twin:
+        _fits_in, _room_in = twin.fits_in, twin.room_in
+    return globals()[name]
+
+
+def _fits_in(*args):
+    return _twin("_fits_in")(*args)
+
+
+def _room_in(*args):
+    return _twin("_room_in")(*args)

@@ -165,6 +165,7 @@ def _engine_figures(pico, out):
             + (" (before: %d)" % before[2] if before[2] else "")] = got["most_for_legal_moves"]
         kept = got["most_kept_by_legal_moves"]
         out[label + ": most kept by one legal_moves (its list), bytes"] = kept
+        out[label + ": most taken by one play, bytes, with its garbage"] = got["most_for_play"]
         out[label + ": legal_moves + play, emulated ms mean / worst (before: %s / %s)"
             % before[:2]] = "%.2f / %.1f" % (got["ms_per_ply"], got["worst_ms_per_ply"])
         out[label + ": emulated s per wall s"] = round(

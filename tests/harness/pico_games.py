@@ -5,8 +5,9 @@ Prefixed by the sender with ``GAME``, ``OPTIONS``, ``SEED`` and ``PLIES`` (a cap
 slowest games); prints one JSON line: plies played, whether the game ended, the lowest
 ``gc.mem_free()`` and the smallest "largest free block" seen after a collection, the most
 bytes one ``legal_moves`` took (its list and strings, with any garbage it left) and kept
-(its list and strings alone, after a collection), and the mean and worst milliseconds of
-one ``legal_moves`` + ``play`` (emulated time)."""
+(its list and strings alone, after a collection), the most one ``play`` took (the new
+state and its garbage; Masbrur's ``<free>`` runs the reference choice), and the mean and
+worst milliseconds of one ``legal_moves`` + ``play`` (emulated time)."""
 import gc
 import json
 import time
@@ -21,7 +22,7 @@ def play_out(game, options, seed, cap):
     plies = 0
     spent = 0
     low_free = low_block = 1 << 30
-    most = kept = worst = 0
+    most = kept = worst = most_play = 0
     gc.collect()
     while not engine.is_over(state) and plies < cap:
         free = gc.mem_free()
@@ -33,9 +34,11 @@ def play_out(game, options, seed, cap):
         gc.collect()
         kept = max(kept, free - gc.mem_free())
         moves = None
+        free = gc.mem_free()
         t0 = time.ticks_us()
         state = engine.play(state, move)
         took += time.ticks_diff(time.ticks_us(), t0)
+        most_play = max(most_play, free - gc.mem_free())
         spent += took
         worst = max(worst, took)
         plies += 1
@@ -45,7 +48,8 @@ def play_out(game, options, seed, cap):
             low_block = min(low_block, largest_block())
     return {"game": game, "options": options, "plies": plies, "over": engine.is_over(state),
             "min_free": low_free, "min_largest_block": low_block, "most_for_legal_moves": most,
-            "most_kept_by_legal_moves": kept, "ms_per_ply": spent / 1000 / max(1, plies),
+            "most_kept_by_legal_moves": kept, "most_for_play": most_play,
+            "ms_per_ply": spent / 1000 / max(1, plies),
             "worst_ms_per_ply": worst / 1000}
 
 

@@ -211,6 +211,19 @@ def test_missing_walls_are_formed_then_revealed():
     assert "wall0 05 14" in m.public_view(s, 1), "revealed"
 
 
+
+def test_a_wall_is_two_arsenal_tiles_in_tile_order():
+    s = position("combat_wall", A_HAND + " 05 14", B_HAND + " 77 03", walls=("-", "03 77"),
+                 field=FIELD, die=6, plies=5)
+    listed = m.legal_moves(s)
+    eq(len(listed), 45, "every pair of the ten tiles")
+    for move in listed:
+        eq(m.play(s, move).wall[0], tiles(move[1:].replace(",", " ")), move)
+    for move in ("W14,05", "W05,05", "W05,77", "W0x,14", "W05 14", "W05,14 ", "W05", "pass"):
+        assert not m.is_legal(s, move), move
+        rejects(s, move, "form your wall from two arsenal tiles in tile order")
+
+
 # ------------------------------------------------------- reference choice
 
 def test_auto_selection_msv6_hands():

@@ -1,0 +1,341 @@
+"""Native twins of Masbrur's attack searches (docs/architecture.md#native-code): viper, on
+the chip only, the same results as their portable twins in masbrur_attack.py, whose work
+buffer layout these constants repeat."""
+import micropython
+
+_MAX_HAND = const(24)
+_LO = const(0)
+_HI = const(24)
+_CNT = const(48)
+_CAND = const(56)
+_PAT = const(248)
+_UNDER = const(253)
+_C = const(261)
+_NEED = const(269)
+_TURN = const(277)
+_MAP = const(301)
+_EJ = const(325)
+_SAME = const(341)
+_OUT = const(357)
+
+
+@micropython.viper
+def witness_in(wb, n: int) -> int:
+    w = ptr8(wb)
+    if n < 6:
+        return 0
+    present = 0
+    for v in range(8):
+        w[_CNT + v] = 0
+    for i in range(n):
+        a = w[_LO + i]
+        b = w[_HI + i]
+        w[_CAND + _MAX_HAND * a + w[_CNT + a]] = i
+        w[_CNT + a] += 1
+        if b != a:
+            w[_CAND + _MAX_HAND * b + w[_CNT + b]] = i
+            w[_CNT + b] += 1
+        present |= (1 << a) | (1 << b)
+    for p in range(13):
+        rep = 0
+        if p < 8:
+            if w[_CNT + p] < 5:
+                continue
+            for k in range(5):
+                w[_PAT + k] = p
+            rep = 1
+        else:
+            m = 241
+            if p < 12:
+                m = 31 << (p - 8)
+            if present & m != m:
+                continue
+            k = 0
+            for v in range(8):
+                if (m >> v) & 1:
+                    w[_PAT + k] = v
+                    k += 1
+        s0 = _CAND + _MAX_HAND * w[_PAT]
+        s1 = _CAND + _MAX_HAND * w[_PAT + 1]
+        s2 = _CAND + _MAX_HAND * w[_PAT + 2]
+        s3 = _CAND + _MAX_HAND * w[_PAT + 3]
+        s4 = _CAND + _MAX_HAND * w[_PAT + 4]
+        p0 = w[_PAT]
+        p1 = w[_PAT + 1]
+        p2 = w[_PAT + 2]
+        p3 = w[_PAT + 3]
+        p4 = w[_PAT + 4]
+        for x0 in range(s0, s0 + w[_CNT + p0]):
+            i0 = w[x0]
+            m0 = 1 << i0
+            for x1 in range(s1, s1 + w[_CNT + p1]):
+                i1 = w[x1]
+                if rep:
+                    if i1 <= i0:
+                        continue
+                if (m0 >> i1) & 1:
+                    continue
+                m1 = m0 | (1 << i1)
+                for x2 in range(s2, s2 + w[_CNT + p2]):
+                    i2 = w[x2]
+                    if rep:
+                        if i2 <= i1:
+                            continue
+                    if (m1 >> i2) & 1:
+                        continue
+                    m2 = m1 | (1 << i2)
+                    for x3 in range(s3, s3 + w[_CNT + p3]):
+                        i3 = w[x3]
+                        if rep:
+                            if i3 <= i2:
+                                continue
+                        if (m2 >> i3) & 1:
+                            continue
+                        m3 = m2 | (1 << i3)
+                        for x4 in range(s4, s4 + w[_CNT + p4]):
+                            i4 = w[x4]
+                            if rep:
+                                if i4 <= i3:
+                                    continue
+                            if (m3 >> i4) & 1:
+                                continue
+                            for v in range(8):
+                                w[_UNDER + v] = 0
+                            w[_UNDER + w[_LO + i0] + w[_HI + i0] - p0] += 1
+                            w[_UNDER + w[_LO + i1] + w[_HI + i1] - p1] += 1
+                            w[_UNDER + w[_LO + i2] + w[_HI + i2] - p2] += 1
+                            w[_UNDER + w[_LO + i3] + w[_HI + i3] - p3] += 1
+                            w[_UNDER + w[_LO + i4] + w[_HI + i4] - p4] += 1
+                            got = int(_lower_pair(wb, n, m3 | (1 << i4)))
+                            if got:
+                                return got
+    return 0
+
+
+@micropython.viper
+def _lower_pair(wb, n: int, taken: int) -> int:
+    w = ptr8(wb)
+    for v in range(8):
+        w[_C + v] = w[_UNDER + v]
+    nf = 0
+    for i in range(n):
+        if not ((taken >> i) & 1):
+            if w[_LO + i] == w[_HI + i]:
+                w[_C + w[_LO + i]] += 1
+            else:
+                w[_TURN + nf] = i
+                nf += 1
+    # bits -1: every turnable tile counted both ways first (no way of turning them has
+    # more); then every way of turning them.
+    for k in range(nf):
+        w[_C + w[_LO + w[_TURN + k]]] += 1
+        w[_C + w[_HI + w[_TURN + k]]] += 1
+    for bits in range(-1, 1 << nf):
+        if bits == 0:
+            for k in range(nf):
+                w[_C + w[_HI + w[_TURN + k]]] -= 1
+        elif bits > 0:
+            for k in range(nf):
+                i = w[_TURN + k]
+                if (bits >> k) & 1:
+                    w[_C + w[_HI + i]] += 1
+                else:
+                    w[_C + w[_LO + i]] += 1
+        found = 0
+        m1 = 0
+        m2 = 0
+        m3 = 0
+        m4 = 0
+        for v in range(8):
+            w[_NEED + v] = 0
+        for v in range(8):
+            c = w[_C + v]
+            if c:
+                if c >= 6:
+                    w[_NEED + v] = 6
+                    found = 1
+                    break
+                m1 |= 1 << v
+                if c >= 2:
+                    m2 |= 1 << v
+                    if c >= 3:
+                        m3 |= 1 << v
+                        if c >= 4:
+                            m4 |= 1 << v
+        if not found:
+            if m3 & (m3 - 1):
+                low = m3 & (0 - m3)
+                m3 &= m3 - 1
+                low |= m3 & (0 - m3)
+                for v in range(8):
+                    if (low >> v) & 1:
+                        w[_NEED + v] += 3
+                found = 1
+        if not found:
+            for i in range(7):
+                win = 193
+                if i < 6:
+                    win = 7 << i
+                if m1 & win == win:
+                    rep = m3 & (255 ^ win)
+                    if not rep:
+                        rep = m4 & win
+                    if rep:
+                        rep = rep & (0 - rep)
+                        for v in range(8):
+                            if (rep >> v) & 1:
+                                w[_NEED + v] += 3
+                            if (win >> v) & 1:
+                                w[_NEED + v] += 1
+                        found = 1
+                        break
+        if not found:
+            for i in range(7):
+                wi = 193
+                if i < 6:
+                    wi = 7 << i
+                if m1 & wi == wi:
+                    for j in range(i, 7):
+                        wj = 193
+                        if j < 6:
+                            wj = 7 << j
+                        both = wi & wj
+                        if m1 & wj == wj and m2 & both == both:
+                            for v in range(8):
+                                w[_NEED + v] += ((wi >> v) & 1) + ((wj >> v) & 1)
+                            found = 1
+                            break
+                    if found:
+                        break
+        if bits < 0:
+            if not found:
+                return 0
+            continue
+        if found:
+            k = 0
+            for i in range(n):
+                if not ((taken >> i) & 1):
+                    v = w[_LO + i]
+                    if v != w[_HI + i]:
+                        if (bits >> k) & 1:
+                            v = w[_HI + i]
+                        k += 1
+                    if w[_NEED + v] > w[_UNDER + v]:
+                        w[_NEED + v] -= 1
+                        taken |= 1 << i
+            return taken
+        for k in range(nf):
+            i = w[_TURN + k]
+            if (bits >> k) & 1:
+                w[_C + w[_HI + i]] -= 1
+            else:
+                w[_C + w[_LO + i]] -= 1
+    return 0
+
+
+
+
+@micropython.viper
+def plus_bits(arsb, n: int, fieldb, pairsb, npairs: int, codesb, atb, plusb, countsb, memob,
+              wb):
+    field = ptr8(fieldb)
+    pairs = ptr8(pairsb)
+    codes = ptr8(codesb)
+    at = ptr16(atb)
+    plus = ptr8(plusb)
+    counts = ptr16(countsb)
+    memo = ptr8(memob)
+    w = ptr8(wb)
+    for r in range(8):
+        x = field[3 * r]
+        y = field[3 * r + 1]
+        z = field[3 * r + 2]
+        w[_EJ + 2 * r] = y * 8 + z if y <= z else z * 8 + y
+        w[_EJ + 2 * r + 1] = x * 8 + y if x <= y else y * 8 + x
+    b = 0
+    for q in range(npairs):
+        i = pairs[2 * q]
+        j = pairs[2 * q + 1]
+        got = 0
+        for k in range(n):
+            if k == i or k == j:
+                continue
+            c = k
+            a = i
+            m = j
+            if k < i:
+                a = k
+                c = j
+                m = i
+            elif k < j:
+                c = j
+                m = k
+            slot = 17 * (c * (c - 1) * (c - 2) // 6 + m * (m - 1) // 2 + a)
+            x = (1 << i) | (1 << j) | (1 << k)
+            for y in range(int(at[k]), int(at[k + 1])):
+                code = 1 + codes[y]
+                s = memo[slot]
+                if s == 0:
+                    s = int(_search(arsb, n, x, slot, 0, memob, wb))
+                if s != 1:
+                    s = memo[slot + code]
+                    if s == 0:
+                        s = int(_search(arsb, n, x, slot, code, memob, wb))
+                if s == 1:
+                    plus[b >> 3] |= 1 << (b & 7)
+                    got += 1
+                b += 1
+        counts[q] = got
+
+
+@micropython.viper
+def _search(arsb, n: int, x: int, slot: int, code: int, memob, wb) -> int:
+    ars = ptr8(arsb)
+    memo = ptr8(memob)
+    w = ptr8(wb)
+    h = 0
+    for q in range(n):
+        if not ((x >> q) & 1):
+            w[_LO + h] = ars[q] >> 3
+            w[_HI + h] = ars[q] & 7
+            w[_MAP + h] = q
+            h += 1
+    if code:
+        e = w[_EJ + code - 1]
+        w[_LO + h] = e >> 3
+        w[_HI + h] = e & 7
+        w[_MAP + h] = 255
+        h += 1
+    got = int(witness_in(wb, h))
+    if not got:
+        memo[slot + code] = 2
+        return 2
+    used = 0
+    for p in range(h):
+        if (got >> p) & 1:
+            if w[_MAP + p] != 255:
+                used |= 1 << w[_MAP + p]
+    same = 1                            # the slots a witness answers: code's, and ...
+    w[_SAME] = code
+    if code:                            # ... those of every code ejecting the same tile
+        same = 0
+        for d in range(16):
+            if w[_EJ + d] == w[_EJ + code - 1]:
+                w[_SAME + same] = 1 + d
+                same += 1
+    out = 0                             # every X of three tiles outside the witness
+    for c in range(n):
+        if not (used >> c) & 1:
+            w[_OUT + out] = c
+            out += 1
+    for z in range(2, out):
+        c = w[_OUT + z]
+        cc = c * (c - 1) * (c - 2) // 6
+        for y in range(1, z):
+            m = w[_OUT + y]
+            mm = cc + m * (m - 1) // 2
+            for t in range(y):
+                at = 17 * (mm + w[_OUT + t])
+                for d in range(same):
+                    memo[at + w[_SAME + d]] = 1
+    return 1

@@ -1,0 +1,187 @@
+"""Native twin of the selection search's fit test (docs/architecture.md#native-code): viper,
+on the chip only, the same results as its portable twin fits_in in masbrur_search.py, whose
+work buffer layout these constants repeat."""
+import micropython
+
+_TOPF = const(0)
+_BOTF = const(8)
+_DEG = const(16)
+_LOW = const(24)
+_HIGH = const(32)
+_TOPS = const(40)
+_VIA = const(48)
+_QUEUE = const(56)
+_EA = const(64)
+_EB = const(88)
+_TOP = const(112)
+
+
+@micropython.viper
+def fits_in(lo: ptr8, hi: ptr8, n: int, uu: ptr8, ul: ptr8, need: ptr8, wb) -> bool:
+    w = ptr8(wb)
+    for v in range(_VIA):
+        w[v] = 0
+    m = 0
+    for i in range(n):
+        a = lo[i]
+        b = hi[i]
+        if uu[i]:
+            if not ul[i]:
+                w[_BOTF + a + b - uu[i] + 1] += 1
+        elif ul[i]:
+            w[_TOPF + a + b - ul[i] + 1] += 1
+        elif a == b:
+            w[_TOPF + a] += 1
+            w[_BOTF + a] += 1
+        else:
+            w[_EA + m] = a
+            w[_EB + m] = b
+            w[_TOP + m] = 0
+            w[_DEG + a] += 1
+            w[_DEG + b] += 1
+            w[_TOPS + a] += 1
+            m += 1
+    for v in range(8):
+        low = 0                         # (no negative numbers: bytes read unsigned)
+        if need[v] > w[_TOPF + v]:
+            low = need[v] - w[_TOPF + v]
+        if w[_DEG + v] + w[_BOTF + v] < need[8 + v]:
+            return False
+        high = w[_DEG + v] + w[_BOTF + v] - need[8 + v]
+        if high > w[_DEG + v]:
+            high = w[_DEG + v]
+        if high < low:
+            return False
+        w[_LOW + v] = low
+        w[_HIGH + v] = high
+    for v in range(8):
+        while w[_TOPS + v] > w[_HIGH + v]:
+            if not _augment(wb, m, v, 1):
+                return False
+    for v in range(8):
+        while w[_TOPS + v] < w[_LOW + v]:
+            if not _augment(wb, m, v, 0):
+                return False
+    return True
+
+
+@micropython.viper
+def _augment(wb, m: int, src: int, away: int) -> bool:
+    w = ptr8(wb)
+    seen = 1 << src
+    w[_QUEUE] = src
+    qn = 1
+    q = 0
+    while q < qn:
+        x = w[_QUEUE + q]
+        q += 1
+        for e in range(m):
+            a = w[_EA + e]
+            b = w[_EB + e]
+            if a != x and b != x:
+                continue
+            y = a
+            if a == x:
+                y = b
+            at_x = 0
+            if w[_TOP + e] == 0:
+                if a == x:
+                    at_x = 1
+            elif a != x:
+                at_x = 1
+            if at_x != away or (seen >> y) & 1:
+                continue
+            seen |= 1 << y
+            w[_VIA + y] = e
+            done = 0
+            if away:
+                if w[_TOPS + y] < w[_HIGH + y]:
+                    done = 1
+            elif w[_TOPS + y] > w[_LOW + y]:
+                done = 1
+            if done:
+                z = y
+                while z != src:
+                    e2 = w[_VIA + z]
+                    w[_TOP + e2] ^= 1
+                    z = w[_EA + e2] + w[_EB + e2] - z
+                if away:
+                    w[_TOPS + src] -= 1
+                    w[_TOPS + y] += 1
+                else:
+                    w[_TOPS + src] += 1
+                    w[_TOPS + y] -= 1
+                return True
+            w[_QUEUE + qn] = y
+            qn += 1
+    return False
+
+
+_CAP = const(136)
+_CNT = const(144)
+_FROM = const(152)
+_MOVED = const(160)
+_RQUEUE = const(168)
+_ASG = const(176)
+
+
+@micropython.viper
+def room_in(lo: ptr8, hi: ptr8, n: int, heavy: ptr8, uu: ptr8, ul: ptr8, need: ptr8,
+            pips: bool, wb) -> int:
+    w = ptr8(wb)
+    uses = 0
+    total = 0
+    for v in range(8):
+        c = need[v] + need[8 + v]
+        w[_CAP + v] = c
+        w[_CNT + v] = 0
+        uses += c
+        total += c * v
+    for i in range(n):
+        w[_ASG + i] = 0
+    fresh = 0
+    weight = 0
+    for k in range(n):
+        if fresh == uses:
+            break
+        i = heavy[k]
+        if uu[i] or ul[i]:
+            continue
+        if not (w[_CAP + lo[i]] or w[_CAP + hi[i]]):
+            continue
+        # Match tile i to a value it shows with room left, moving matched tiles to their
+        # other value if needed (augmenting path over the 8 values).
+        w[_RQUEUE] = lo[i]
+        w[_RQUEUE + 1] = hi[i]
+        w[_FROM + lo[i]] = 255
+        w[_FROM + hi[i]] = 255
+        seen = (1 << lo[i]) | (1 << hi[i])
+        qn = 2
+        q = 0
+        while q < qn:
+            x = w[_RQUEUE + q]
+            q += 1
+            if w[_CNT + x] < w[_CAP + x]:
+                while w[_FROM + x] != 255:
+                    t = w[_MOVED + x]
+                    w[_ASG + t] = x + 1
+                    w[_CNT + x] += 1
+                    x = w[_FROM + x]
+                    w[_CNT + x] -= 1
+                w[_ASG + i] = x + 1
+                w[_CNT + x] += 1
+                fresh += 1
+                weight += lo[i] + hi[i]
+                break
+            for t in range(n):
+                if w[_ASG + t] == x + 1:
+                    y = lo[t] + hi[t] - x
+                    if y != x and not ((seen >> y) & 1):
+                        seen |= 1 << y
+                        w[_FROM + y] = x
+                        w[_MOVED + y] = t
+                        w[_RQUEUE + qn] = y
+                        qn += 1
+    if pips:
+        return weight - total
+    return 2 * fresh - uses
