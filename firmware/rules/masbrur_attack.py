@@ -32,6 +32,7 @@ _EJ = const(325)            # per push code (row * 2 + side): the tile it ejects
 _SAME = const(341)          # the memo slots one witness answers
 _OUT = const(357)           # the arsenal positions a witness leaves out
 _SIZE = const(381)
+_ZERO8 = bytes(8)
 
 
 def work(hand=()):
@@ -63,8 +64,7 @@ def witness_in(w, n):
     if n < 6:
         return 0
     present = 0
-    for v in range(8):
-        w[_CNT + v] = 0
+    w[_CNT:_CNT + 8] = _ZERO8
     for i in range(n):
         a = w[_LO + i]
         b = w[_HI + i]
@@ -125,12 +125,12 @@ def _upper(w, n, rep):
                         i4 = w[x4]
                         if (rep and i4 <= i3) or m3 >> i4 & 1:
                             continue
-                        for v in range(8):
-                            w[_UNDER + v] = 0
-                        k = 0
-                        for i in (i0, i1, i2, i3, i4):
-                            w[_UNDER + w[_LO + i] + w[_HI + i] - w[_PAT + k]] += 1
-                            k += 1
+                        w[_UNDER:_UNDER + 8] = _ZERO8
+                        w[_UNDER + w[_LO + i0] + w[_HI + i0] - w[_PAT]] += 1
+                        w[_UNDER + w[_LO + i1] + w[_HI + i1] - w[_PAT + 1]] += 1
+                        w[_UNDER + w[_LO + i2] + w[_HI + i2] - w[_PAT + 2]] += 1
+                        w[_UNDER + w[_LO + i3] + w[_HI + i3] - w[_PAT + 3]] += 1
+                        w[_UNDER + w[_LO + i4] + w[_HI + i4] - w[_PAT + 4]] += 1
                         got = _lower_pair(w, n, m3 | 1 << i4)
                         if got:
                             return got
@@ -188,8 +188,7 @@ def _two_lower(w):
     """Whether the counts ``_C`` hold two disjoint 3-formations; if so their squares
     per value at ``_NEED``."""
     m1 = m2 = m3 = m4 = 0
-    for v in range(8):
-        w[_NEED + v] = 0
+    w[_NEED:_NEED + 8] = _ZERO8
     for v in range(8):
         c = w[_C + v]
         if c:

@@ -50,8 +50,7 @@ def feasible(h, shapes):
     """Can the hand fill all these shapes at once? Counts first (they rule out
     nearly every set that does not fit), then the orientation search."""
     need = h.need
-    for v in range(16):
-        need[v] = 0
+    need[:] = _ZERO16
     n = len(h.tiles)
     up = down = 0
     for row, zh, vals in shapes:
@@ -90,14 +89,16 @@ _EB = const(88)
 _TOP = const(112)
 _FIT_SIZE = const(136)
 # room_in's, after: per value its room and the tiles matched to it, the value an augmenting
-# path reached it from and the tile it moves, the path's queue; per tile 1 + its value.
+# path reached it from and the tile it moves, the path's queue; per value the tiles matched to it (24 places).
 _CAP = const(136)
 _CNT = const(144)
 _FROM = const(152)
 _MOVED = const(160)
 _RQUEUE = const(168)
-_ASG = const(176)
-_WORK_SIZE = const(200)
+_AT = const(176)
+_WORK_SIZE = const(368)
+_ZERO16 = bytes(16)
+_ZERO48 = bytes(48)
 
 
 def work():
@@ -117,8 +118,7 @@ def fits_in(lo, hi, n, uu, ul, need, w):
     as the lower row does: an orientation of the free non-double tiles (edges
     between their two values) with bounds on each value's number of tops,
     found by augmenting paths."""
-    for v in range(_VIA):
-        w[v] = 0
+    w[0:_VIA] = _ZERO48
     m = 0
     for i in range(n):
         a = lo[i]
@@ -608,8 +608,6 @@ def room_in(lo, hi, n, heavy, uu, ul, need, pips, w):
         w[_CNT + v] = 0
         uses += c
         total += c * v
-    for i in range(n):
-        w[_ASG + i] = 0
     fresh = 0
     weight = 0
     for k in range(n):
@@ -643,22 +641,27 @@ def _match(lo, hi, n, i, w):
             # Walk back: each step moves one tile from its old value to x.
             while w[_FROM + x] != 255:
                 t = w[_MOVED + x]
-                w[_ASG + t] = x + 1
+                w[_AT + 24 * x + w[_CNT + x]] = t
                 w[_CNT + x] += 1
                 x = w[_FROM + x]
-                w[_CNT + x] -= 1
-            w[_ASG + i] = x + 1
+                c = w[_CNT + x] - 1             # t leaves x's tiles: the last takes its place
+                for k in range(c):
+                    if w[_AT + 24 * x + k] == t:
+                        w[_AT + 24 * x + k] = w[_AT + 24 * x + c]
+                        break
+                w[_CNT + x] = c
+            w[_AT + 24 * x + w[_CNT + x]] = i
             w[_CNT + x] += 1
             return True
-        for t in range(n):
-            if w[_ASG + t] == x + 1:
-                y = lo[t] + hi[t] - x
-                if y != x and not seen >> y & 1:
-                    seen |= 1 << y
-                    w[_FROM + y] = x
-                    w[_MOVED + y] = t
-                    w[_RQUEUE + qn] = y
-                    qn += 1
+        for k in range(w[_CNT + x]):
+            t = w[_AT + 24 * x + k]
+            y = lo[t] + hi[t] - x
+            if y != x and not seen >> y & 1:
+                seen |= 1 << y
+                w[_FROM + y] = x
+                w[_MOVED + y] = t
+                w[_RQUEUE + qn] = y
+                qn += 1
     return False
 
 

@@ -122,7 +122,7 @@ _CNT = const(144)
 _FROM = const(152)
 _MOVED = const(160)
 _RQUEUE = const(168)
-_ASG = const(176)
+_AT = const(176)
 
 
 @micropython.viper
@@ -137,8 +137,6 @@ def room_in(lo: ptr8, hi: ptr8, n: int, heavy: ptr8, uu: ptr8, ul: ptr8, need: p
         w[_CNT + v] = 0
         uses += c
         total += c * v
-    for i in range(n):
-        w[_ASG + i] = 0
     fresh = 0
     weight = 0
     for k in range(n):
@@ -164,24 +162,29 @@ def room_in(lo: ptr8, hi: ptr8, n: int, heavy: ptr8, uu: ptr8, ul: ptr8, need: p
             if w[_CNT + x] < w[_CAP + x]:
                 while w[_FROM + x] != 255:
                     t = w[_MOVED + x]
-                    w[_ASG + t] = x + 1
+                    w[_AT + 24 * x + w[_CNT + x]] = t
                     w[_CNT + x] += 1
                     x = w[_FROM + x]
-                    w[_CNT + x] -= 1
-                w[_ASG + i] = x + 1
+                    c = w[_CNT + x] - 1
+                    for k2 in range(c):
+                        if w[_AT + 24 * x + k2] == t:
+                            w[_AT + 24 * x + k2] = w[_AT + 24 * x + c]
+                            break
+                    w[_CNT + x] = c
+                w[_AT + 24 * x + w[_CNT + x]] = i
                 w[_CNT + x] += 1
                 fresh += 1
                 weight += lo[i] + hi[i]
                 break
-            for t in range(n):
-                if w[_ASG + t] == x + 1:
-                    y = lo[t] + hi[t] - x
-                    if y != x and not ((seen >> y) & 1):
-                        seen |= 1 << y
-                        w[_FROM + y] = x
-                        w[_MOVED + y] = t
-                        w[_RQUEUE + qn] = y
-                        qn += 1
+            for k2 in range(w[_CNT + x]):
+                t = w[_AT + 24 * x + k2]
+                y = lo[t] + hi[t] - x
+                if y != x and not ((seen >> y) & 1):
+                    seen |= 1 << y
+                    w[_FROM + y] = x
+                    w[_MOVED + y] = t
+                    w[_RQUEUE + qn] = y
+                    qn += 1
     if pips:
         return weight - total
     return 2 * fresh - uses
