@@ -69,6 +69,11 @@ class Clock:
             alert = TICK
         return alert
 
+    def take(self, app, p, ms):
+        """Count ``ms`` that seat ``p`` spent where it plays (a far seat's time, told
+        with its move), with their alerts; the limits are that side's to keep."""
+        _alert(app, self.spend(p, ms))
+
     def run(self, ses, dt, now):
         """Count the ``dt`` ms up to ``now`` against the mover of ``ses``; play ``flag`` or
         ``timeout`` at the instant a limit expires, and sound the alerts."""

@@ -73,6 +73,9 @@ class _Untimed:
         self.used += ms
         return 0
 
+    def take(self, app, p, ms):
+        self.used += ms
+
 
 class Session:
     def __init__(self, app, engine, rec, now, seats):
@@ -248,7 +251,7 @@ class Session:
         spent = self.players[self.turn].spent(self) if self.turn >= 0 else None
         if spent is not None:
             if spent > c.used:
-                self._alert(c.spend(self.turn, spent - c.used))
+                c.take(self.app, self.turn, spent - c.used)
             return
         if c.left is None and c.move_left is None:   # no limit: only the move's time counts
             c.used += dt
