@@ -422,3 +422,23 @@ def test_the_end_says_the_score_in_points_not_half_points():
     from firmware.app import explain
     shown = explain.status(b.app)["public_position"]       # the simulator's Position
     assert shown.startswith("over after 4 rounds; die "), shown
+
+
+def test_after_an_undo_the_board_says_which_tile_goes_where():
+    """A push taken back (pause, S, OK): the row as pushed is wrong, and the board says
+    what each position of it should hold again (it said only 'B0 C0', and the legend that a
+    tile was missing where another lay)."""
+    b = Masbrur()
+    s = _to_equipment(b, 3)
+    move = [m for m in masbrur.legal_moves(s) if m[0] == "W" and not m.endswith("+A")][0]
+    b.table.act(s, move)
+    eq(b.status()["moves"][-1], move, "pushed")
+    b.long(MENU)
+    b.press(PASS)
+    b.press(OK)
+    assert move not in b.status()["moves"], "undone"
+    row = int(move[11])
+    x, y, z = s.field[3 * row:3 * row + 3]
+    said = b.message()
+    assert said.startswith("put the field right: "), said
+    assert "B%d %d-%d" % (row, x, y) in said and "C%d %d-%d" % (row, y, z) in said, said

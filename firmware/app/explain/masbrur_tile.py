@@ -3,7 +3,7 @@ tools only, never loaded by a board). It reads the controller (games/masbrur_til
 draws itself."""
 from firmware.app.core import render
 from firmware.app.explain import away_name, cell, count, filled, halves, lit, waiting
-from firmware.app.explain.tile import misread, names, where, wrong_lines
+from firmware.app.explain.tile import misread, where, wrong_lines
 from firmware.app.boards.tile_positions import EMPTY, FIELD, PAD
 
 _SLOTS = 32             # field positions; the wall slots follow
@@ -24,7 +24,7 @@ def sentence(app, play):
     if bad:
         return bad
     if play.wrongs:
-        return "put the field right: %s" % names(_where(play.wrong, lambda w: w != 0))
+        return "put the field right: %s" % play.put_right()
     who = ses.name(ses.turn)
     if play.shown is not None:
         return "%s pushes %s: carry it out" % (away_name(ses, ses.turn), _push(play.shown))
@@ -127,7 +127,7 @@ def legend(app, play):
         return {"cells": lit(out), "keys": keys}
     if play.wrongs:
         out += wrong_lines(play.wrong, FIELD, _SLOTS,
-                           missing="a tile of the field is missing here: put it back")
+                           missing="not the field's tile: put it back (the board says which)")
         return {"cells": lit(out), "keys": keys}
     colour = render.PLAYER[ses.turn]
     who = ses.name(ses.turn)

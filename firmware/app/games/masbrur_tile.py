@@ -331,7 +331,14 @@ class Play(Sensing):
         if faults:
             self.app.say("a reading out of tolerance at %s: reseat the tile, clean the contacts" % faults)
         else:
-            self.app.say("put the field right: %s" % names)
+            self.app.say("put the field right: %s" % self.put_right())
+
+    def put_right(self):
+        """What each wrong field position should hold, as a person reads it: after an
+        undo the tiles are not all missing, some are other tiles ('B0 0-0, D0 empty')."""
+        return ", ".join(["%s %s" % (self.names[_FIELD + i], "empty" if self.expect[i] == EMPTY
+                                     else tile_text(self.expect[i]))
+                          for i in range(_SLOTS) if self.wrong[i]])
 
     def _wrong_names(self, why):
         """The names of the positions that are wrong (for that reason, if ``why``)."""
