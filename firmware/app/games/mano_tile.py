@@ -398,17 +398,9 @@ class Play(Sensing):
             render.put(f, self.next_r if self.next_r >= 0 else PAD, c)
 
     def details(self, out):
-        out["track"] = " ".join(["%s:%s" % (name(c), tile_name(self.seen[c]))
-                                 for c in range(_TRACK) if self.seen[c] < ODD])
-        out["expected"] = " ".join(["%s:%s" % (name(c), tile_name(self.expect[c]))
-                                    for c in range(_TRACK) if self.expect[c] != EMPTY])
-        out["wrong"] = [name(c) for c in range(_TRACK) if self.wrong[c]]
-        out["ends"] = [name(c) if c >= 0 else "P" for c in (self.next_l, self.next_r)]
-        out["draw_checks"] = self.session.rec.get("draw_checks", [])
-        out["lead_checks"] = self.session.rec.get("lead_checks", [])
-        if self.bot is not None:
-            out["board"] = self.bot.status()
-            out["thinking"] = self.bot.thinking()
+        """The track as read and as expected (mano_tile_status.py: tools only)."""
+        from firmware.app.games import mano_tile_status
+        mano_tile_status.add(self, out)
 
 
 def hand_checks(rec, last):
