@@ -1,9 +1,9 @@
 """What a running game holds (docs/architecture.md#memory-and-speed): with a Morbak game
 running, only the game's own modules are loaded - the menu, the settings, the profile
-reader and the game starter have left RAM, and an undo's code leaves with the undo. The heap's 48 KB budget itself is measured on
-the real Pico port (tests/test_pico_board.py, tests/pico_heap.py): this WebAssembly
-build's conservative collector moves its figure by several KB with the layout of the
-files, so here it is printed, not judged.
+reader and the game starter have left RAM, and an undo's code leaves with the undo. The
+heap's budget itself is measured on the real Pico port (tests/test_pico_board.py,
+tests/pico_heap.py): this WebAssembly build's conservative collector moves its figure by
+several KB with the layout of the files, so here it is printed, not judged.
 
 The firmware is what `arbiter deploy` puts on a board (host_tools/commands/deploy.py's
 build: every file compiled by mpy-cross), mounted at /firmware on the real MicroPython. The app

@@ -129,11 +129,7 @@ class Play(Sensing):
         hist = engine.hand_history(s)
         if len(hist) > self.hands:
             self.cleared = False           # the hand's tiles lie on the track
-            h = hist[-1]
-            self.last_hand = "hand %d: %s wins %d (%s)" % (h["hand"], SEATS[h["winner"]],
-                                                           h["points"], h["reason"])
-            self._tell(now, "%s; %s %d, %s %d" % (self.last_hand, SEATS[0], s.score[0],
-                                                   SEATS[1], s.score[1]))
+            _words().scored(self, hist[-1], s, now)
         self.hands = len(hist)
         left = self._lead_index(len(line))
         for i in range(_TRACK):
@@ -177,11 +173,6 @@ class Play(Sensing):
         self.app.say("%s to play on %d|%d; hands %d-%d, boneyard %d" % (
             SEATS[s.move], s.le, s.re, s.h[0], s.h[1], s.nb))
 
-    def _tell(self, now, text):
-        """Say it, and keep it in the event log."""
-        self.app.say(text)
-        self.app.log(now, text)
-
 
     # ------------------------------------------------------------ frames
 
@@ -200,8 +191,7 @@ class Play(Sensing):
             if pad == EMPTY:
                 self.pad_done = EMPTY
             elif pad == FAULT or pad == ODD:
-                self.app.beep(render.REJECT)
-                self.app.say("a reading out of tolerance at P: reseat the tile, clean the contacts")
+                _words().bad_pad(self)
             elif bot is not None and bot.carried(PAD, pad):
                 self.pad_done = pad
                 self.try_move(bot.move, now)   # its tile beyond the track, to the end it chose
@@ -230,7 +220,7 @@ class Play(Sensing):
         ses = self.session
         seat = ses.turn if ses.turn >= 0 else self.leader
         if seat < 0:
-            self.app.say("%s on S: who leads? LEFT for A, RIGHT for B" % tile_name(k))
+            _words().who_leads(self, k)
             return
         self.try_move(tile_name(k) if ses.turn >= 0 else "%d:%s" % (seat, tile_name(k)), now, 0)
 
@@ -402,17 +392,9 @@ class Play(Sensing):
             render.put(f, self.next_r if self.next_r >= 0 else PAD, c)
 
     def details(self, out):
-        out["track"] = " ".join(["%s:%s" % (name(c), tile_name(self.seen[c]))
-                                 for c in range(_TRACK) if self.seen[c] < ODD])
-        out["expected"] = " ".join(["%s:%s" % (name(c), tile_name(self.expect[c]))
-                                    for c in range(_TRACK) if self.expect[c] != EMPTY])
-        out["wrong"] = [name(c) for c in range(_TRACK) if self.wrong[c]]
-        out["ends"] = [name(c) if c >= 0 else "P" for c in (self.next_l, self.next_r)]
-        out["draw_checks"] = self.session.rec.get("draw_checks", [])
-        out["lead_checks"] = self.session.rec.get("lead_checks", [])
-        if self.bot is not None:
-            out["board"] = self.bot.status()
-            out["thinking"] = self.bot.thinking()
+        """The track as read and as expected (mano_tile_status.py: tools only)."""
+        from firmware.app.games import mano_tile_status
+        mano_tile_status.add(self, out)
 
 
 def hand_checks(rec, last):
@@ -422,7 +404,7 @@ def hand_checks(rec, last):
 
 
 def _words():
-    """mano_tile_words.py: what the board says seldom (a hand's end, a refusal, a
-    correction), its code held for the call only."""
+    """mano_tile_words.py: what the board says seldom (a hand's end and score, a
+    refusal, a correction), its code held for the call only."""
     from firmware.app.core import unload
     return unload.once("firmware.app.games.mano_tile_words")

@@ -1,21 +1,37 @@
-"""What the tile board says seldom in a Mano a Mano match - a hand's end, a refused
-tile, a correction, a button that does nothing now: mano_tile.py loads it for the call
-and forgets it (its words are not held while the match is played)."""
+"""What the tile board says seldom in a Mano a Mano match - a hand's score and end, a
+refused tile, a correction, a misread pad, a lead not yet named, a button that does
+nothing now: mano_tile.py loads it for the call and forgets it (its words are not held
+while the match is played)."""
 from firmware.app.boards.tile_positions import name
 from firmware.app.core import render
-from firmware.app.games.mano_tile import BADREAD, EXTRA, MISSING, REFUSED, SEATS
+from firmware.app.games.mano_tile import BADREAD, EXTRA, MISSING, REFUSED, SEATS, tile_name
+
+
+def _tell(play, now, text):
+    """Say it, and keep it in the event log."""
+    play.app.say(text)
+    play.app.log(now, text)
+
+
+def scored(play, h, s, now):
+    """A hand was scored (``h``: its entry in the hand history): its result is said and
+    kept as the last hand's."""
+    play.last_hand = "hand %d: %s wins %d (%s)" % (h["hand"], SEATS[h["winner"]],
+                                                   h["points"], h["reason"])
+    _tell(play, now, "%s; %s %d, %s %d" % (play.last_hand, SEATS[0], s.score[0],
+                                            SEATS[1], s.score[1]))
 
 
 def announce_end(play, s, now):
     """The hand is over: why, and who shows their tiles first."""
     who = SEATS[play.session.turn]
     if s.h[s.last] == 0:
-        play._tell(now, "domino by %s: %s, show your tiles on the pad" % (SEATS[s.last], who))
+        _tell(play, now, "domino by %s: %s, show your tiles on the pad" % (SEATS[s.last], who))
     elif s.le == s.re and s.passes < 2:
-        play._tell(now, "dead line: both ends %d, all seven %ds down; blocker %s. "
+        _tell(play, now, "dead line: both ends %d, all seven %ds down; blocker %s. "
                    "%s, show your tiles on the pad" % (s.le, s.le, SEATS[s.last], who))
     else:
-        play._tell(now, "locked: neither can play; blocker %s. %s, show your tiles on the pad"
+        _tell(play, now, "locked: neither can play; blocker %s. %s, show your tiles on the pad"
                    % (SEATS[s.last], who))
 
 
@@ -71,6 +87,16 @@ def _any(wrong, why):
         if w == why:
             return True
     return False
+
+
+def bad_pad(play):
+    play.app.beep(render.REJECT)
+    play.app.say("a reading out of tolerance at P: reseat the tile, clean the contacts")
+
+
+def who_leads(play, k):
+    """A lead on S before LEFT or RIGHT said whose it is."""
+    play.app.say("%s on S: who leads? LEFT for A, RIGHT for B" % tile_name(k))
 
 
 def no_button(play, move):
