@@ -69,10 +69,6 @@ class _Untimed:
     def new_turn(self):
         self.used = 0
 
-    def spend(self, p, ms):
-        self.used += ms
-        return 0
-
     def take(self, app, p, ms):
         self.used += ms
 
