@@ -40,5 +40,7 @@ def think(state, level, rng):
     def value(i):
         return _value(mabula_playout.playout(children[i], rng), me)
     edge = mabula_playout.edge_marbles(state)
-    i = yield from halving_steps(len(moves), value, _PLIES[level] // (edge if edge > 4 else 4), rng)
+    i = yield from halving_steps(
+        len(moves), value, _PLIES[level] // (edge if edge > 4 else 4), rng
+    )
     return moves[i]

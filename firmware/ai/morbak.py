@@ -49,5 +49,7 @@ def think(state, level, rng):
     def value(k):
         return _value(morbak_playout.playout(children[safe[k]], rng), me)
     length = state.empty * 3 // 4
-    k = yield from halving_steps(len(safe), value, _PLIES[level] // (length if length > 6 else 6), rng)
+    k = yield from halving_steps(
+        len(safe), value, _PLIES[level] // (length if length > 6 else 6), rng
+    )
     return moves[safe[k]]

@@ -60,7 +60,11 @@ class KeyMatrix:
             if n < self.debounce and not raw:
                 self._differ[k] = n
                 # A bounce so far: a held key is still held, and its long press is due on time.
-                if self._stable[k] and not self._long_sent[k] and now_ms - self._down_ms[k] >= self.long_ms:
+                if (
+                    self._stable[k]
+                    and not self._long_sent[k]
+                    and now_ms - self._down_ms[k] >= self.long_ms
+                ):
                     self._long_sent[k] = 1
                     self._push(_LONG, k)
                 return

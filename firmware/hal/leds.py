@@ -4,9 +4,10 @@
 ``frame`` the app's bytearray (3 bytes R, G, B per cell, in the board kind's cell order:
 on a grid index = y * width + x, y = 0 the bottom row), ``brightness`` 0-255. Where each
 cell's LED sits on the chain is ``spec["map"]`` (a list, one chain position per cell)
-or, for a full grid, follows from its wiring (width, height, serpentine, first, runs). Brightness scaling, gamma, the chain's wiring order
-(serpentine, start corner) and its colour order are all done here, through tables built
-in the constructor, so a render is one table look-up per byte and allocates nothing.
+or, for a full grid, follows from its wiring (width, height, serpentine, first, runs). Brightness
+scaling, gamma, the chain's wiring order (serpentine, start corner) and its colour order are all
+done here, through tables built in the constructor, so a render is one table look-up per byte and
+allocates nothing.
 
 A strip (back end) is any object with ``buf`` (bytearray, 3 bytes per LED in wire order)
 and ``write()``. MicroPython's ``neopixel.NeoPixel`` is one as it is; ``CircuitPythonStrip``
@@ -47,7 +48,11 @@ class Leds:
         self._dst = array("H", [0] * (3 * self.count))
         cell_map = spec.get("map")
         for i in range(self.count):
-            p = cell_map[i] if cell_map else chain_position(i % spec["width"], i // spec["width"], spec)
+            p = (
+                cell_map[i]
+                if cell_map
+                else chain_position(i % spec["width"], i // spec["width"], spec)
+            )
             for c in range(3):
                 self._dst[3 * i + c] = 3 * p + order.index("RGB"[c])
         g = spec.get("gamma", GAMMA) if gamma is None else gamma

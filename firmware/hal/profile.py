@@ -1,8 +1,8 @@
 """Board profiles: read /profile.json, check it, and build the drivers from it.
 
 This module and the board kinds' profile modules (profile_<kind>.py) are the only ones
-that name pins (docs/architecture.md#boards). ``load()`` reads and checks a profile: ProfileError says
-what is wrong in one sentence naming the field, on the board at boot and in `arbiter`.
+that name pins (docs/architecture.md#boards). ``load()`` reads and checks a profile: ProfileError
+says what is wrong in one sentence naming the field, on the board at boot and in `arbiter`.
 ``build(profile)`` makes the drivers for the interpreter it runs on (machine / neopixel
 on MicroPython, digitalio / pwmio / neopixel on CircuitPython) and returns a ``Drivers``.
 Hardware modules are imported only inside the build functions, so CPython tests pass
@@ -14,7 +14,8 @@ Every kind's profile has (hardware/README.md has the wiring):
              gamma (optional, 1-3, default 2.2), and where each cell's LED sits on the
              chain: either "map" (chain position per cell, in the kind's cell order) or
              a full grid (width, height, serpentine, first corner, runs "rows"/"columns")
-    keys:    scan_ms, debounce (scans a release must hold), long_ms, settle_us (timing of every key input;
+    keys:    scan_ms, debounce (scans a release must hold), long_ms, settle_us (timing of every key
+    input;
              the light board adds its matrix: rows, cols)
     buttons: a pin per button name of the kind (active low, pulled up)
     buzzer:  pin, duty_u16 (optional loudness, default 32768 = half)
@@ -31,7 +32,12 @@ PATH = "/profile.json"
 _ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
 _CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right")
 # (field, lo, hi): the timing fields of "keys"
-_KEY_TIMING = (("scan_ms", 1, 50), ("settle_us", 0, 1000), ("debounce", 1, 20), ("long_ms", 100, 10000))
+_KEY_TIMING = (
+    ("scan_ms", 1, 50),
+    ("settle_us", 0, 1000),
+    ("debounce", 1, 20),
+    ("long_ms", 100, 10000),
+)
 
 
 class ProfileError(ValueError):
@@ -69,7 +75,9 @@ def load(path=PATH):
         with open(path) as f:
             text = f.read()
     except OSError:
-        raise ProfileError("%s not found: `arbiter deploy` copies a hardware/<name>.json there" % path)
+        raise ProfileError(
+            "%s not found: `arbiter deploy` copies a hardware/<name>.json there" % path
+        )
     except UnicodeError:
         raise ProfileError("%s is not text" % path)
     try:
@@ -143,7 +151,9 @@ class Pins:
             raise ProfileError("profile %s: pin %d has no ADC input on the %s (ADC pins: %s)"
                                % (field, pin, self.mcu, ", ".join(str(p) for p in self.adc)))
         if pin in self.used:
-            raise ProfileError("profile: pin %d is used twice (%s and %s)" % (pin, self.used[pin], field))
+            raise ProfileError(
+                "profile: pin %d is used twice (%s and %s)" % (pin, self.used[pin], field)
+            )
         self.used[pin] = field
         return pin
 
@@ -203,7 +213,9 @@ def _check_leds(leds, cells, pins):
     if "map" in leds:
         check_map(leds, cells, count, "leds.", "LED")
         if count != cells:
-            raise ProfileError("profile leds.count: %d LEDs, but the map places %d" % (count, cells))
+            raise ProfileError(
+                "profile leds.count: %d LEDs, but the map places %d" % (count, cells)
+            )
         return
     w = number(leds, "width", 1, 64, "leds.")
     h = number(leds, "height", 1, 64, "leds.")
@@ -244,7 +256,10 @@ def check(profile):
         pins.take(buttons, name, "buttons.")
     for name in buttons:
         if name not in mod.BUTTONS:
-            fail("buttons." + str(name), "no such button on a %s board (%s)" % (kind, ", ".join(mod.BUTTONS)))
+            fail(
+                "buttons." + str(name),
+                "no such button on a %s board (%s)" % (kind, ", ".join(mod.BUTTONS)),
+            )
     buzzer = section(profile, "buzzer")
     pins.take(buzzer, "pin", "buzzer.")
     if "duty_u16" in buzzer:
@@ -301,7 +316,9 @@ def _drivers(profile, io):
                      settle_us=k["settle_us"], debounce=k["debounce"], long_ms=k["long_ms"],
                      sleep_us=io.sleep_us)
     leds = Leds(profile["leds"], io.strip(profile["leds"]["pin"], profile["leds"]["count"]))
-    buzzer = Buzzer(io.pwm(profile["buzzer"]["pin"]), duty_u16=profile["buzzer"].get("duty_u16", 32768))
+    buzzer = Buzzer(
+        io.pwm(profile["buzzer"]["pin"]), duty_u16=profile["buzzer"].get("duty_u16", 32768)
+    )
     return Drivers(leds, buzzer, keys, mod.sensors(profile, io))
 
 
@@ -330,7 +347,9 @@ class _MicroPythonIo:
 
     def spi(self, bus, baud, sck, miso):
         Pin = self.machine.Pin
-        return self.machine.SPI(bus, baudrate=baud, polarity=0, phase=0, sck=Pin(sck), miso=Pin(miso))
+        return self.machine.SPI(
+            bus, baudrate=baud, polarity=0, phase=0, sck=Pin(sck), miso=Pin(miso)
+        )
 
     def adc(self, pin):
         return self.machine.ADC(self.machine.Pin(pin))
@@ -416,7 +435,9 @@ class _CircuitPythonIo:
         return CircuitPythonStrip(pixels, count)
 
     def spi(self, bus, baud, sck, miso):
-        raise ProfileError("profile sensors.bus: spi is not supported on CircuitPython; use bitbang")
+        raise ProfileError(
+            "profile sensors.bus: spi is not supported on CircuitPython; use bitbang"
+        )
 
     def adc(self, pin):
         import analogio

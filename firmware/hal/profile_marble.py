@@ -52,9 +52,13 @@ def check(profile, pins):
         if profile["mcu"] in ("rp2040", "rp2350"):
             scks, misos = _RP_SPI[n]
             if sck not in scks:
-                raise ProfileError("profile sensors.clock: pin %d is not an SCK pin of SPI%d" % (sck, n))
+                raise ProfileError(
+                    "profile sensors.clock: pin %d is not an SCK pin of SPI%d" % (sck, n)
+                )
             if miso not in misos:
-                raise ProfileError("profile sensors.data: pin %d is not an RX pin of SPI%d" % (miso, n))
+                raise ProfileError(
+                    "profile sensors.data: pin %d is not an RX pin of SPI%d" % (miso, n)
+                )
     inputs = number(sen, "inputs", _CELLS, 256, "sensors.")
     if inputs % 8:
         fail("sensors.inputs", "a multiple of 8 (8 inputs per 74HC165)")

@@ -61,7 +61,9 @@ def _check_pairs(sen, inputs):
                 raise ProfileError("profile sensors.map[%d]: %r is not a mux input from 0 to %d"
                                    % (i, p, inputs - 1))
             if seen[p]:
-                raise ProfileError("profile sensors.map: mux input %d is given to two contacts" % p)
+                raise ProfileError(
+                    "profile sensors.map: mux input %d is given to two contacts" % p
+                )
             seen[p] = 1
 
 

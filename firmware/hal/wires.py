@@ -139,7 +139,11 @@ class Wires:
         v = self.present[c]
         if v == 3:
             return 0
-        return 32768 + self.offset[c] + (0 if not v else (12000 if v == 1 else -12000) * self.black_reads)
+        return (
+            32768
+            + self.offset[c]
+            + (0 if not v else (12000 if v == 1 else -12000) * self.black_reads)
+        )
 
     def latch(self):
         chain, idle = self._chain, self._idle

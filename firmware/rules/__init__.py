@@ -7,7 +7,8 @@ class IllegalMove(ValueError):
 
 
 class Rng:
-    """xorshift32 (docs/contracts.md#the-seeded-generator): the same stream on CPython and MicroPython.
+    """xorshift32 (docs/contracts.md#the-seeded-generator): the same stream on CPython and
+    MicroPython.
 
     The state is kept as two 16-bit halves so that ``below`` and ``shuffle`` never
     make integers above 2^30, which would allocate on a 32-bit board."""
@@ -128,7 +129,10 @@ def take_options(options, table):
             if fault:
                 raise ValueError("option %r is not a valid %s: %s" % (key, key, fault))
         elif kind == "int" or kind == "limit":
-            if not ((value is None and kind == "limit") or (is_int(value) and arg[0] <= value <= arg[1])):
+            if not (
+                (value is None and kind == "limit")
+                or (is_int(value) and arg[0] <= value <= arg[1])
+            ):
                 raise ValueError("option %r has a bad value: %r" % (key, value))
         else:
             allowed = arg or (True, False)

@@ -7,22 +7,23 @@ Contract of docs/contracts.md#the-rules-engines plus, for the stone board:
 
 Seats and colours: seat 0 is Black unless the pie ``swap`` was played, then seat 1 is.
 
-Position text (docs/rules/fursaz.md#notation): ``<N> <B|W to move> <passes> <swapped 0|1> <pie0|pie1|play> <stones…>``,
-e.g. ``5 W 0 0 play e3B0 e5W1``. Stones are written in point order (a1, a2, …, b1, …, the
-order of ``legal_moves``); ``from_text`` accepts them in any order. Ranks are dense (0 =
-oldest; stones flipped in one stage share a rank). Options that change behaviour but are
-not in the header (``territory``, ``cycle_rule``, ``tie``) are written after the stones as
-``key=value`` tokens, and only when they differ from the default, so a default game's text
-is exactly the one in docs/rules/fursaz.md#notation. ``pie`` needs no token: the phase says all of it. A finished game has
-``passes`` 2. In phase ``play`` a position must be stable, except under ``cycle_rule=stop``
+Position text (docs/rules/fursaz.md#notation): ``<N> <B|W to move> <passes> <swapped 0|1>
+<pie0|pie1|play> <stones…>``, e.g. ``5 W 0 0 play e3B0 e5W1``. Stones are written in point
+order (a1, a2, …, b1, …, the order of ``legal_moves``); ``from_text`` accepts them in any
+order. Ranks are dense (0 = oldest; stones flipped in one stage share a rank). Options that
+change behaviour but are not in the header (``territory``, ``cycle_rule``, ``tie``) are
+written after the stones as ``key=value`` tokens, and only when they differ from the
+default, so a default game's text is exactly the one in docs/rules/fursaz.md#notation.
+``pie`` needs no token: the phase says all of it. A finished game has ``passes`` 2. In
+phase ``play`` a position must be stable, except under ``cycle_rule=stop``
 (a stopped cascade may leave capturable stones).
 
 ``result`` reasons: "in progress" (game not over; scores are the current count),
 "score" (higher score wins), "draw" (equal scores), "tie to white" (equal, tie="white").
 
 Speed: a change at a point only changes the flank status of that stone and of the nearest
-stone each way on the lines through it (docs/rules/fursaz.md#a-turn). legal_moves must simulate every
-placement (cycle rule): a quick test (_quiet_after, from a table of the nearest stone
+stone each way on the lines through it (docs/rules/fursaz.md#a-turn). legal_moves must simulate
+every placement (cycle rule): a quick test (_quiet_after, from a table of the nearest stone
 each way from every point made once per call) settles the ~80 % that flip nothing;
 the resolution loop checks only suspects (stones near a change). Per-size tables of rays
 are built on first use.
@@ -125,8 +126,10 @@ class _Geo:
         self.pair_at = pair_at
         self.dist = bytearray(6 * n)   # scratch for _nearest (distances < 13)
         # edges[d]: the points with no neighbour in direction d.
-        self.edges = tuple(bytes([p for p in range(n) if ray_at[6 * p + d] == ray_at[6 * p + d + 1]])
-                           for d in range(6))
+        self.edges = tuple(
+            bytes([p for p in range(n) if ray_at[6 * p + d] == ray_at[6 * p + d + 1]])
+            for d in range(6)
+        )
 
     def _coords(self, p):
         """(row, q, r) of point p: axial coordinates, the centre at (0, 0)."""
@@ -294,12 +297,12 @@ def _quiet_after(g, col, st, p, dist):
 def quiet_after(ray, at, col, st, p, dist):
     """After a stone was put on p in a stable position: True iff still no stone is
     capturable. ``dist``: _nearest of the position before p. Besides p, only the nearest
-    stone y on each ray from p can have changed, and only along that ray's axis (docs/rules/fursaz.md#flanks-and-which-stones-flip).
-    With D the distance from p to y, look at the point o at distance D beyond y: if a
-    stone (or the edge) comes first, y's flank on this axis is as before; if o holds a
-    stone of p's colour, y now has the newest flank, of p's colour; if o holds the other
-    colour, still no flank; if o is empty, p may have broken a flank of y, so y is
-    checked in full (its nearest stone towards p is now p). (Native twin:
+    stone y on each ray from p can have changed, and only along that ray's axis
+    (docs/rules/fursaz.md#flanks-and-which-stones-flip). With D the distance from p to y, look at
+    the point o at distance D beyond y: if a stone (or the edge) comes first, y's flank on this
+    axis is as before; if o holds a stone of p's colour, y now has the newest flank, of p's colour;
+    if o holds the other colour, still no flank; if o is empty, p may have broken a flank of y, so
+    y is checked in full (its nearest stone towards p is now p). (Native twin:
     fursaz_native.quiet_after.)"""
     mover = col[p]
     base = 6 * p
@@ -363,7 +366,7 @@ def _same_order(col, st, st0):
 
 def _ranks(col, st):
     """{stamp: dense rank} over the stones on the board."""
-    stamps = sorted(set([st[i] for i in range(len(col)) if col[i]]))
+    stamps = sorted({st[i] for i in range(len(col)) if col[i]})
     ranks = {}
     for i in range(len(stamps)):
         ranks[stamps[i]] = i
@@ -371,9 +374,9 @@ def _ranks(col, st):
 
 
 def _cascade(g, col, st, clock, p, mover, everything=False, stages=None):
-    """The resolution loop (docs/rules/fursaz.md#a-turn) in place, once a ``mover`` stone is on p; ``clock`` is
-    the next stamp. ``everything``: check every stone, not only those near p (the start
-    position may be unstable, which only happens under cycle_rule "stop"). ``stages``: a
+    """The resolution loop (docs/rules/fursaz.md#a-turn) in place, once a ``mover`` stone is on p;
+    ``clock`` is the next stamp. ``everything``: check every stone, not only those near p (the
+    start position may be unstable, which only happens under cycle_rule "stop"). ``stages``: a
     list that receives (new colour, flipped points) per stage that flipped something.
     Returns (next clock, cycled). A cycle stops the loop at the first repeated state key,
     which is where cycle_rule "stop" ends the turn.
@@ -582,7 +585,8 @@ def resolution(state, point):
 # ---------------------------------------------------------------- territory and result
 
 def _owners(state):
-    """{point index: owning colour or 0} for every empty point (docs/rules/fursaz.md#the-end-and-the-score)."""
+    """{point index: owning colour or 0} for every empty point
+    (docs/rules/fursaz.md#the-end-and-the-score)."""
     g = _geo(state.size)
     col = state.col
     run = state.opts["territory"] == "run"
@@ -730,7 +734,9 @@ def from_text(text):
         raise ValueError("phase pie0 is an empty board with Black to move, no passes, not swapped")
     if phase == _PIE1 and (stones != 1 or sum(col) != _BLACK or turn != _WHITE
                            or passes or swapped):
-        raise ValueError("phase pie1 is one black stone with White to move, no passes, not swapped")
+        raise ValueError(
+            "phase pie1 is one black stone with White to move, no passes, not swapped"
+        )
     if swapped and not stones:
         raise ValueError("a swapped game has at least the pie stone on the board")
     s = _State(opts, col, st, count, turn, passes, swapped, phase)

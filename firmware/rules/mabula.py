@@ -36,7 +36,8 @@ SPACES = (
     "b8", "c8", "d8", "e8", "f8", "g8",
 )
 
-# The 24 edge spaces in ring order (docs/rules/mabula.md#components): clockwise from b1. Setup strings
+# The 24 edge spaces in ring order (docs/rules/mabula.md#components): clockwise from b1. Setup
+# strings
 # and the canonical move order follow it.
 RING = (
     "b1", "c1", "d1", "e1", "f1", "g1", "h2", "h3", "h4", "h5", "h6", "h7",
@@ -318,8 +319,8 @@ def play(state, move):
 # --- scoring -----------------------------------------------------------------
 
 def _groups(s, colour):
-    """Groups of ``colour`` (docs/rules/mabula.md#the-end-and-the-score) as lists of grid indices, each ascending,
-    in the order of their lowest index. Explicit stack, no recursion."""
+    """Groups of ``colour`` (docs/rules/mabula.md#the-end-and-the-score) as lists of grid indices,
+    each ascending, in the order of their lowest index. Explicit stack, no recursion."""
     cells = s.cells
     with_edges = s.opts[2]
     field = _FIELD
@@ -367,7 +368,7 @@ def groups(state, seat):
     """``seat``'s groups as lists of space names (as scored, so edge spaces
     only with count_edge_marbles): largest first, equal sizes by their first
     space in SPACES order; names within a group in SPACES order."""
-    if seat != 0 and seat != 1 or is_bool(seat):
+    if (seat != 0 and seat != 1) or is_bool(seat):
         raise ValueError("seat must be 0 or 1")
     gs = [(-len(g), g[0], g) for g in _groups(state, seat + 1)]
     gs.sort()

@@ -93,13 +93,16 @@ def refusal(s, move):
             return "%s is not an edge space: only edge marbles are moved" % parts[0]
         return "%s is not one of the 6 field cells in front of %s" % (parts[1], parts[0])
     r = mid // 6
-    d = mid % 6 + 1
     e = m._RING_G[r]
     c = s.cells[e]
     if c == 0:
         return "there is no marble on %s" % m.RING[r]
     if c != s.turn + 1:
-        return "the marble on %s is %s's, and %s is to move" % (m.RING[r], _who(c - 1), _who(s.turn))
+        return "the marble on %s is %s's, and %s is to move" % (
+            m.RING[r],
+            _who(c - 1),
+            _who(s.turn),
+        )
     k = s.cells[m._LINE[r]]
     if k == 6:
         return "the line in front of %s is full" % m.RING[r]

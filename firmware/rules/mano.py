@@ -10,8 +10,8 @@ is the move after which ``hand=`` in the text grows by one, and
 totals). When a hand brings a player to the target the match is over and the
 state keeps that hand's final position.
 
-Moves (docs/rules/mano.md#notation): the lead ``6-6``; ``L3-5`` / ``R3-5`` (place on the left / right
-end); ``draw``; ``pass``. Tiles are written low end first. ``legal_moves``:
+Moves (docs/rules/mano.md#notation): the lead ``6-6``; ``L3-5`` / ``R3-5`` (place on the left /
+right end); ``draw``; ``pass``. Tiles are written low end first. ``legal_moves``:
 plays in canonical tile order, ``L`` before ``R``; or ``["draw"]``; or
 ``["pass"]``. With ``later_lead="winner"`` the lead of a later hand is any
 tile of the previous hand's winner.
@@ -24,8 +24,8 @@ Options (docs/rules/mano.md#options): ``target`` (50; any positive int up to 100
 ``"winner"``), ``mode`` (``"dealt"`` | ``"observed"``, see
 firmware/rules/mano_observed.py: the tile board that cannot see the hands).
 
-Position text: the fields of docs/rules/mano.md#notation, then extra fields so that the text is a whole
-state:
+Position text: the fields of docs/rules/mano.md#notation, then extra fields so that the text is a
+whole state:
 
     hand=1 score=0,0 move=1 last=- line=- h0=0-2 0-5 ... h1=0-4 ... bone=5-5 1-4 ...
     target=50 lock=immediate lock_award=opponent no_double=heaviest
@@ -159,14 +159,21 @@ def pips(name):
 
 def _parse_oriented(word):
     # "a-b" with 0 <= a, b <= 6 in either order, as found in a line.
-    if not isinstance(word, str) or len(word) != 3 or word[1] != "-" or word[0] not in "0123456" or word[2] not in "0123456":
+    if (
+        not isinstance(word, str)
+        or len(word) != 3
+        or word[1] != "-"
+        or word[0] not in "0123456"
+        or word[2] not in "0123456"
+    ):
         raise ValueError("'%s' is not a tile (tiles are written like 3-5)" % word[:12])
     return int(word[0]), int(word[2])
 
 
 def line_is_dead(line):
     """True when the line (text, tiles left to right) can never be played on
-    again: both ends show v and all seven tiles showing v are in it (docs/rules/mano.md#the-end-of-a-hand)."""
+    again: both ends show v and all seven tiles showing v are in it
+    (docs/rules/mano.md#the-end-of-a-hand)."""
     _need_tables()
     return _text_module().line_is_dead(line)
 
@@ -355,11 +362,14 @@ def _tile_word(word):
 def _check_fits(s, t, left):
     end = s.le if left else s.re
     if not (_VM[end] >> t & 1):
-        raise IllegalMove("%s does not fit the %s end (%d)" % (_name(t), "left" if left else "right", end))
+        raise IllegalMove(
+            "%s does not fit the %s end (%d)" % (_name(t), "left" if left else "right", end)
+        )
 
 
 def _place(s, seat, t, left):
-    """New state: tile t placed by seat (already checked), then the checks of docs/rules/mano.md#the-end-of-a-hand."""
+    """New state: tile t placed by seat (already checked), then the checks of
+    docs/rules/mano.md#the-end-of-a-hand."""
     n = _copy(s)
     a = _A[t]
     b = _B[t]
@@ -405,7 +415,8 @@ def _hand_over(n):
 
 
 def _ended(s):
-    """True when the position (line down) is the end of a hand (docs/rules/mano.md#the-end-of-a-hand)."""
+    """True when the position (line down) is the end of a hand
+    (docs/rules/mano.md#the-end-of-a-hand)."""
     return (s.h[s.last] == 0 or s.passes >= 2
             or (s.o["lock"] == "immediate" and _dead(s.lm, s.le, s.re)))
 

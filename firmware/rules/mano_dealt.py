@@ -22,7 +22,11 @@ def leader(h):
     best = -1
     for i in range(28):
         if (h[0] | h[1]) >> i & 1:
-            if best < 0 or pips[i] > pips[best] or (pips[i] == pips[best] and high[i] > high[best]):
+            if (
+                best < 0
+                or pips[i] > pips[best]
+                or (pips[i] == pips[best] and high[i] > high[best])
+            ):
                 best = i
     return (0 if h[0] >> best & 1 else 1), best
 
@@ -147,7 +151,7 @@ def playout_hand(state, rng, log=None):
     at the end). ``log``, a list, receives each move played."""
     global _tile_of
     s = state
-    if s.obs or s.phase != m._LEAD and s.phase != m._PLAY:
+    if s.obs or (s.phase != m._LEAD and s.phase != m._PLAY):
         raise ValueError("playout_hand needs a dealt hand in progress")
     if _tile_of is None:
         _tile_of = {}

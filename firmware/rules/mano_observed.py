@@ -166,7 +166,9 @@ def play(s, move):
         return _lead(s, move)
     if s.phase == m._REVEAL:
         if not move.startswith("reveal"):
-            raise IllegalMove("the hand is over: show the tiles left in hand (e.g. reveal 0 1-6 5-6)")
+            raise IllegalMove(
+                "the hand is over: show the tiles left in hand (e.g. reveal 0 1-6 5-6)"
+            )
         return _reveal(s, move)
     if move.startswith("reveal"):
         raise IllegalMove("nothing to reveal: the hand is not over")
@@ -178,7 +180,9 @@ def play(s, move):
         m._check_fits(s, t, c == "L")
         _check_bar(s, seat, t)
         if not _after_play(s, seat, t):
-            raise IllegalMove("seat %d cannot hold %s: the other hand needs it" % (seat, m._name(t)))
+            raise IllegalMove(
+                "seat %d cannot hold %s: the other hand needs it" % (seat, m._name(t))
+            )
         return m._place(s, seat, t, c == "L")
     if move == "draw":
         if not s.nb:
@@ -229,7 +233,9 @@ def _reveal(s, move):
         _check_bar(s, seat, t)
         tiles |= 1 << t
     if len(words) - 2 > left:
-        raise IllegalMove("seat %d has only %d tile%s left to show" % (seat, left, "" if left == 1 else "s"))
+        raise IllegalMove(
+            "seat %d has only %d tile%s left to show" % (seat, left, "" if left == 1 else "s")
+        )
     if not _after_reveal(s, seat, tiles):
         raise IllegalMove("these tiles leave seat %d too few tiles it could hold" % (1 - seat))
     n = m._copy(s)

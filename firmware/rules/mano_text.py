@@ -6,7 +6,14 @@ code."""
 from firmware.rules import mano as m
 from firmware.rules import take_options
 
-_OPTION_KEYS = ("target", "lock", "lock_award", "no_double", "later_lead", "mode")  # in the text's order
+_OPTION_KEYS = (
+    "target",
+    "lock",
+    "lock_award",
+    "no_double",
+    "later_lead",
+    "mode",
+)  # in the text's order
 
 # --- writing
 
@@ -34,7 +41,9 @@ def _text(s, show):
             out.append("h%d=" % seat + (_list_text(m._names(s.h[seat])) if show[seat]
                                         else str(m._count(s.h[seat]))))
         left = len(s.bone) - s.top
-        out.append("bone=" + (_list_text([m._name(t) for t in s.bone[s.top:]]) if show[2] else str(left)))
+        out.append(
+            "bone=" + (_list_text([m._name(t) for t in s.bone[s.top :]]) if show[2] else str(left))
+        )
     for key in _OPTION_KEYS:
         out.append("%s=%s" % (key, s.o[key]))
     out.append("passes=%d" % s.passes)
@@ -207,14 +216,18 @@ def _read_hist(s, words):
     for word in words:
         p = word.split(":")
         if len(p) != 5 or p[2] not in ("domino", "locked"):
-            raise ValueError("hand result '%s' is not winner:points:reason:pips0:pips1" % word[:30])
+            raise ValueError(
+                "hand result '%s' is not winner:points:reason:pips0:pips1" % word[:30]
+            )
         w = _int(p[0], "hand winner", 0, 1)
         pts = _int(p[1], "hand points", 0, 336)
         pp = (_int(p[3], "hand pips", 0, 168), _int(p[4], "hand pips", 0, 168))
         if p[2] == "domino":
             ok = pp[w] == 0 and pts == pp[1 - w]
         else:
-            ok = pp[w] <= pp[1 - w] and pts == (pp[0] + pp[1] if s.o["lock_award"] == "both" else pp[1 - w])
+            ok = pp[w] <= pp[1 - w] and pts == (
+                pp[0] + pp[1] if s.o["lock_award"] == "both" else pp[1 - w]
+            )
         if not ok:
             raise ValueError("hand result '%s' breaks the scoring rules" % word[:30])
         if max(sums) >= s.o["target"]:

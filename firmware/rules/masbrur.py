@@ -1,6 +1,7 @@
 """Masbrur (docs/rules/masbrur.md): field, pie offer, equipment phase, combat, scoring.
 
-Contract of docs/contracts.md#the-rules-engines, plus (docs/contracts.md#masbrur-free-choices) ``is_legal(state, move)``,
+Contract of docs/contracts.md#the-rules-engines, plus (docs/contracts.md#masbrur-free-choices)
+``is_legal(state, move)``,
 ``auto_move(state)`` and ``public_view(state, seat)``.
 
 * Scores (``result()["scores"]``) are half-points (docs/rules/masbrur.md#notation): 185 = 92½.
@@ -9,8 +10,8 @@ Contract of docs/contracts.md#the-rules-engines, plus (docs/contracts.md#masbrur
 * Phases: ``free_setup``, ``pie_offer``, ``pie_accept``, ``equipment``,
   ``combat_wall``, ``combat_select``, ``combat_steal``, ``over``. In
   ``pie_offer``, ``combat_select`` and ``combat_steal`` the choices are too many
-  to list: ``legal_moves`` returns ``["<free>"]`` (docs/contracts.md#masbrur-free-choices), ``is_legal`` checks a
-  move, and playing ``"<free>"`` plays ``auto_move`` (the reference move).
+  to list: ``legal_moves`` returns ``["<free>"]`` (docs/contracts.md#masbrur-free-choices),
+  ``is_legal`` checks a move, and playing ``"<free>"`` plays ``auto_move`` (the reference move).
 * Position text: one ``key value`` line each, see ``to_text``; walls and
   sealed selections are in it (it is the full state), ``public_view`` hides them.
 
@@ -144,7 +145,8 @@ def hand(s, seat):
 
 
 def _seeder(s):
-    """Seeder of the row being built: the starting player seeds even rows (docs/rules/masbrur.md#setup)."""
+    """Seeder of the row being built: the starting player seeds even rows
+    (docs/rules/masbrur.md#setup)."""
     return s.offerer if (len(s.field) // 3) % 2 == 0 else 1 - s.offerer
 
 
@@ -379,8 +381,8 @@ def is_legal(s, move):
 
 
 def auto_move(s):
-    """The reference move (docs/contracts.md#masbrur-free-choices): pie split = first 10 pool tiles against the
-    rest; selection = best effective-strength vector, then community part, then
+    """The reference move (docs/contracts.md#masbrur-free-choices): pie split = first 10 pool tiles
+    against the rest; selection = best effective-strength vector, then community part, then
     smallest string; steal = none. Other phases: the first legal move."""
     ph = s.phase
     if ph == "over":
@@ -408,7 +410,9 @@ def _play_setup(s, move):
     free = _unused(s)
     if s.seed is None:
         if len(move) != 3 or move[0] != "S":
-            raise IllegalMove("now seed row %d: write S<left><right>, e.g. S35" % (len(s.field) // 3))
+            raise IllegalMove(
+                "now seed row %d: write S<left><right>, e.g. S35" % (len(s.field) // 3)
+            )
         a = _digit(move[1], "the left value")
         b = _digit(move[2], "the right value")
         t = mf.tile(a, b)
@@ -452,7 +456,9 @@ def _play_offer(s, move):
             raise IllegalMove("tile %s is listed twice" % text)
         group.append(t)
     if s.opt["pie_split"] == "equal" and len(group) * 2 != len(pool):
-        raise IllegalMove("pie_split is equal: offer exactly %d tiles, not %d" % (len(pool) // 2, len(group)))
+        raise IllegalMove(
+            "pie_split is equal: offer exactly %d tiles, not %d" % (len(pool) // 2, len(group))
+        )
     if not 0 < len(group) < len(pool):
         raise IllegalMove("both groups need at least one tile")
     group.sort()
@@ -482,13 +488,23 @@ def _play_equipment(s, move):
         return
     if move == "A":
         if not mf.attack(hand(s, p)):
-            raise IllegalMove("no attack: the hand needs an upper formation of 5 and two lower ones of 3")
+            raise IllegalMove(
+                "no attack: the hand needs an upper formation of 5 and two lower ones of 3"
+            )
         _end_equipment(s)
         return
     attack = move.endswith("+A")
     body = move[:-2] if attack else move
-    if len(body) != 12 or body[0] != "W" or body[3] != "," or body[6:8] != " P" or body[10] not in "LR":
-        raise IllegalMove("%r is not a move: write pass, A, or W05,14 P36R5 (optionally +A)" % move)
+    if (
+        len(body) != 12
+        or body[0] != "W"
+        or body[3] != ","
+        or body[6:8] != " P"
+        or body[10] not in "LR"
+    ):
+        raise IllegalMove(
+            "%r is not a move: write pass, A, or W05,14 P36R5 (optionally +A)" % move
+        )
     w1 = mf.parse_tile(body[1:3])
     w2 = mf.parse_tile(body[4:6])
     t = mf.parse_tile(body[8:10])
@@ -585,7 +601,6 @@ def _play_select(s, move):
 
 def _play_steal(s, move):
     p = to_move(s)
-    q = 1 - p
     if not move.startswith("T "):
         raise IllegalMove("steal with T and uses, e.g. T 03/3@3, or take nothing: T -")
     body = move[2:].strip()
@@ -614,7 +629,9 @@ def _steal(s, p, body):
             raise IllegalMove("tile %s has no %d" % (mf.name(t), v))
         k = item[5:]
         if not k.isdigit() or not 1 <= int(k) <= len(forms):
-            raise IllegalMove("there is no formation %s in your selection (you have %d)" % (k, len(forms)))
+            raise IllegalMove(
+                "there is no formation %s in your selection (you have %d)" % (k, len(forms))
+            )
         row = forms[int(k) - 1][0]
         if (t, row) in given:
             raise IllegalMove("tile %s can add only one square to each row" % mf.name(t))
@@ -629,13 +646,17 @@ def _steal(s, p, body):
     if s.opt["steal_rule"] == "same_blocker":
         now = mf.blocker(_minus(s.wall[q], stolen), infos, _zero_high(new))
         if now != s.blk[q]:
-            raise IllegalMove("this steal changes the blocker of your opponent's wall from %s to %s"
-                              % (_blk_text(s.blk[q]), _blk_text(now)))
+            raise IllegalMove(
+                "this steal changes the blocker of your opponent's wall from %s to %s"
+                % (_blk_text(s.blk[q]), _blk_text(now))
+            )
     else:
         old = _infos(forms)
         for i in range(len(forms)):
             if infos[i][1] != old[i][1]:
-                raise IllegalMove("this steal changes the blocking value of formation %d" % (i + 1))
+                raise IllegalMove(
+                    "this steal changes the blocking value of formation %d" % (i + 1)
+                )
     s.ars[p] = sorted(s.ars[p] + stolen)
     s.ars[q] = _minus(s.ars[q], stolen)
     s.wall[q] = _minus(s.wall[q], stolen)
@@ -680,7 +701,9 @@ def _opt_text(v):
 def _field_text(field):
     if not field:
         return "-"
-    return " ".join(["%d%d%d" % (field[i], field[i + 1], field[i + 2]) for i in range(0, len(field), 3)])
+    return " ".join(
+        ["%d%d%d" % (field[i], field[i + 1], field[i + 2]) for i in range(0, len(field), 3)]
+    )
 
 
 def _sel_text(forms):
@@ -719,7 +742,9 @@ def _text(s, view):
         else:
             lines.append("wall%d %s" % (p, "-" if w is None else mf.tiles_text(w)))
     for p in (0, 1):
-        sealed = view is not None and view[p] and s.phase == "combat_select" and s.sel[p] is not None
+        sealed = (
+            view is not None and view[p] and s.phase == "combat_select" and s.sel[p] is not None
+        )
         lines.append("select%d %s" % (p, "sealed" if sealed else _sel_text(s.sel[p])))
     lines.append("blockers " + " ".join(["-" if b == mf.NO_BLOCKER else str(b) for b in s.blk]))
     lines.append("last " + ("-" if s.last is None else "%d %d %d %d" % s.last))
@@ -866,7 +891,9 @@ def _check(s):
     for t in tiles:
         if tiles.count(t) > 1:
             raise ValueError("tile %s appears twice" % mf.name(t))
-    if held != (len(tiles) == 36) or (held and ph != "combat_steal" and not (s.ars[0] and s.ars[1])):
+    if held != (len(tiles) == 36) or (
+        held and ph != "combat_steal" and not (s.ars[0] and s.ars[1])
+    ):
         raise ValueError("the arsenals must hold the 20 non-field tiles exactly in the "
                          "equipment and combat phases")
     if not held and (s.plies or s.passes or s.wall != [None, None]):

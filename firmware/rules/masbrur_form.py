@@ -47,7 +47,8 @@ def tiles_text(tiles):
 
 def shape(row, zh, vals):
     """(strength, blocking value) of a formation with these values, or raise
-    IllegalMove with the reason it is not a valid formation (docs/rules/masbrur.md#3-formations)."""
+    IllegalMove with the reason it is not a valid formation
+    (docs/rules/masbrur.md#3-formations)."""
     where = "upper" if row == 0 else "lower"
     n = len(vals)
     if n < MIN_LEN[row]:
@@ -150,7 +151,8 @@ def parse_selection(text):
 
 def check_selection(forms, hand):
     """Raise IllegalMove unless ``forms`` is a valid selection over the tiles
-    ``hand`` (docs/rules/masbrur.md#3-formations). Returns the list of (strength, blocking value)."""
+    ``hand`` (docs/rules/masbrur.md#3-formations). Returns the list of (strength, blocking
+    value)."""
     if len(forms) > 3:
         raise IllegalMove("a selection has at most 3 formations")
     used = ({}, {})
@@ -191,7 +193,8 @@ def forms_tiles(forms):
 # --------------------------------------------------------------- combat
 
 def blocker(wall, infos, zero_high):
-    """Blocker value of ``wall`` against the opponent's formations (docs/rules/masbrur.md#4-combat).
+    """Blocker value of ``wall`` against the opponent's formations
+    (docs/rules/masbrur.md#4-combat).
     ``infos`` lists their (strength, blocking value); ``zero_high`` tells whether
     one of them is a zero-high sequence."""
     if not wall:
@@ -243,8 +246,9 @@ def medal_halves(eff0, eff1, shared):
 
 
 def community(forms, hand, tiles_mode, measure):
-    """One player's part of the community score C (docs/rules/masbrur.md#5-scoring-and-the-end-of-the-round): unused squares of the
-    formation tiles (or of every hand tile), as pips or as a count."""
+    """One player's part of the community score C
+    (docs/rules/masbrur.md#5-scoring-and-the-end-of-the-round): unused squares of the formation
+    tiles (or of every hand tile), as pips or as a count."""
     used = ({}, {})
     for row, zh, uses in forms:
         for t, v in uses:

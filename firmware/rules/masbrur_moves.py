@@ -12,7 +12,7 @@ work as on a list; ``list(moves)`` makes the plain list (where the heap is large
 from firmware.rules import masbrur_form as mf
 
 
-class Moves:
+class Moves:  # noqa: PLW1641 (never a key: on MicroPython __hash__ = None would raise)
     def __init__(self, head, ars, pairs, codes, at, plus, counts, is_legal):
         self._head = head           # "pass", then "A" when the hand attacks
         self._ars = ars

@@ -42,8 +42,10 @@ class _Hand:
         heavy.sort()
         self.heavy = bytes([i for w, i in heavy])
         # Squares showing each value: a tile gives a value to one row, a double to both.
-        self.room = [len(self.cands[v]) + len([i for i in self.cands[v] if self.lo[i] == self.hi[i]])
-                     for v in range(8)]
+        self.room = [
+            len(self.cands[v]) + len([i for i in self.cands[v] if self.lo[i] == self.hi[i]])
+            for v in range(8)
+        ]
 
 
 def feasible(h, shapes):
@@ -89,7 +91,8 @@ _EB = const(88)
 _TOP = const(112)
 _FIT_SIZE = const(136)
 # room_in's, after: per value its room and the tiles matched to it, the value an augmenting
-# path reached it from and the tile it moves, the path's queue; per value the tiles matched to it (24 places).
+# path reached it from and the tile it moves, the path's queue; per value the tiles matched to it
+# (24 places).
 _CAP = const(136)
 _CNT = const(144)
 _FROM = const(152)
@@ -271,7 +274,7 @@ def _search_case(h, shapes, beta, need_zh, allowed, best, memo):
     pu = []
     pb = []
     for i in range(len(shapes)):
-        s, bv, sh = shapes[i]
+        _s, bv, sh = shapes[i]
         if allowed(bv, sh[1]):
             if bv == beta:
                 pb.append((_chain(sh), len(sh[2]), i))
@@ -347,7 +350,7 @@ def _search_case(h, shapes, beta, need_zh, allowed, best, memo):
         cands = pb
         if need:
             cands = fitting([a], pb)
-            if not any([shapes[e][2][1] or not need_zh for e in cands]):
+            if not any(shapes[e][2][1] or not need_zh for e in cands):
                 continue
         for j in range(i, n if maxu > 1 else 0):
             b = pu[j]
@@ -391,7 +394,6 @@ def best_selection(tiles, wall, tiles_mode, measure):
     # it; with "formation" it depends on the tiles chosen, and each shape set
     # gets the bound _room gives before any tile is placed.
     gain = None if tiles_mode == "hand" else measure
-    n = len(tiles)
     sets = []
     for i in range(len(best[1])):
         shape_list = [shapes[m][2] for m in best[1][i]]
@@ -508,7 +510,9 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
         j = slots[k][0]
         if k == 0 or slots[k - 1][0] != j:
             f = shape_list[order[j]]
-            heads.append(("F " if j == 0 else " ; ") + ROW_NAMES[f[0]] + ("*" if f[1] else "") + ":")
+            heads.append(
+                ("F " if j == 0 else " ; ") + ROW_NAMES[f[0]] + ("*" if f[1] else "") + ":"
+            )
         else:
             heads.append(",")
         pos[k + 1] = pos[k] + len(heads[k]) + 4

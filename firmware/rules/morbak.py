@@ -38,7 +38,8 @@ engine only cares whether a limit is on. ``next_first`` is checked here and
 applied by ``next_first()``.
 
 Board helpers: ``SQUARES`` (index = rank*7 + file), ``square_state`` (the
-position character; ``square_states``: all 49 at once), ``press_action`` (docs/boards/light.md#playing), ``budgets``,
+position character; ``square_states``: all 49 at once), ``press_action``
+(docs/boards/light.md#playing), ``budgets``,
 ``winning_line``.
 """
 from firmware.rules import IllegalMove, Rng, is_int, take_options
@@ -165,7 +166,9 @@ def new_game(options=None, seed=0):
     if o["lite"]:
         flags |= _LITE
         if o["budget_scope"] == "separate":
-            raise ValueError("option 'budget_scope' cannot be 'separate' in Lite (Lite has no blocks)")
+            raise ValueError(
+                "option 'budget_scope' cannot be 'separate' in Lite (Lite has no blocks)"
+            )
         if o["neutralizations"]:
             raise ValueError("option 'neutralizations' must be 0 in Lite")
     if o["budget_scope"] == "separate":
@@ -359,7 +362,9 @@ def play(s, move):
     p = s.turn
     if move == "timeout" or move == "flag":
         if not s.flags & (_MOVE_CLOCK if move == "timeout" else _GAME_CLOCK):
-            raise IllegalMove("%s: the %s time limit is off" % (move, "move" if move == "timeout" else "game"))
+            raise IllegalMove(
+                "%s: the %s time limit is off" % (move, "move" if move == "timeout" else "game")
+            )
         t = s.copy()
         if move == "flag":
             t.end, t.winner = _FLAG, 1 - p
@@ -375,7 +380,9 @@ def play(s, move):
     code = move[:1]
     i = _parse_square(move[2:]) if move[1:2] == " " else -1
     if code not in ("L", "S", "K", "N") or i < 0:
-        raise IllegalMove("%r is not a move: write L, S, K or N, a space and a square a1..g7" % (move,))
+        raise IllegalMove(
+            "%r is not a move: write L, S, K or N, a space and a square a1..g7" % (move,)
+        )
     why = _why_not(s, code, i)
     if why is not None:
         raise IllegalMove(why)
@@ -485,7 +492,14 @@ def to_text(s):
     b = s.board
     rows = [str(bytes(b[y * 7:y * 7 + 7]), "ascii") for y in range(6, -1, -1)]
     c = s.cnt
-    parts = ["/".join(rows), "AB"[s.turn], str(c[_BUD]), str(c[_BUD + 1]), str(c[_NEU]), str(c[_NEU + 1])]
+    parts = [
+        "/".join(rows),
+        "AB"[s.turn],
+        str(c[_BUD]),
+        str(c[_BUD + 1]),
+        str(c[_NEU]),
+        str(c[_NEU + 1]),
+    ]
     f = s.flags
     if f & _SEPARATE:
         parts += [str(c[_BLK]), str(c[_BLK + 1])]

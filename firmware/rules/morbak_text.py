@@ -39,7 +39,9 @@ def _parse_list(tok):
             raise ValueError("bad square %r in switched list %r" % (name, tok))
         key = (i % 7) * 7 + i // 7  # canonical rank: file then rank
         if key <= last:
-            raise ValueError("switched list %r must be in order a1, a2, ..., g7 without repeats" % tok)
+            raise ValueError(
+                "switched list %r must be in order a1, a2, ..., g7 without repeats" % tok
+            )
         last = key
         out.append(i)
     return out
@@ -110,7 +112,9 @@ def from_text(text):
     for p in (0, 1):
         if lines[p]:
             if turn == p or flagged:
-                raise ValueError("%s has a line, so the game ended on %s's move" % ("AB"[p], "AB"[p]))
+                raise ValueError(
+                    "%s has a line, so the game ended on %s's move" % ("AB"[p], "AB"[p])
+                )
             s.end, s.winner = _LINE, p
             return s
     if flagged:
@@ -137,4 +141,6 @@ def _check_board(board, flags, cnt, sw):
             raise ValueError("%s was never switched but is in a switched list" % m.SQUARES[i])
         for p in (0, 1):
             if c == m._SW[p] and not sw[i] & (1 << p):
-                raise ValueError("%s is switched by %s but not in its list" % (m.SQUARES[i], "AB"[p]))
+                raise ValueError(
+                    "%s is switched by %s but not in its list" % (m.SQUARES[i], "AB"[p])
+                )

@@ -6,8 +6,8 @@ No key under the points: PASS moves the selection (it blinks), OK chooses, MENU 
 back. Main menu: the settings on the first points - a1 the pie rule (off/on), a2
 territory (run, midpoint), a3 the cycle rule (illegal, stop), a4 ties (draw, white),
 a5 brightness, b1 sound, b2 the seat the board plays (off, A, B), b3 its level
-(1-5), b5 flips stage by stage (off/on), b4 calibrate the sensors (calibrate.py) - and the 31st point (e5, the centre, on
-the small board) start.
+(1-5), b5 flips stage by stage (off/on), b4 calibrate the sensors (calibrate.py) - and the 31st
+point (e5, the centre, on the small board) start.
 A choice shows its values on the three points before start; brightness is a bar over
 the 40 points after b1. Pause: the points before, at and after start."""
 from firmware.app.core import render

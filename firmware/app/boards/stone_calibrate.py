@@ -28,8 +28,12 @@ def apply(app):
     if not isinstance(cal, dict) or stones is None or not hasattr(stones, "baseline"):
         return
     cal = cal.get(KEY)
-    if not (isinstance(cal, dict) and cal.get("black") in ("high", "low")
-            and isinstance(cal.get("baseline"), list) and len(cal["baseline"]) == len(stones.baseline)):
+    if not (
+        isinstance(cal, dict)
+        and cal.get("black") in ("high", "low")
+        and isinstance(cal.get("baseline"), list)
+        and len(cal["baseline"]) == len(stones.baseline)
+    ):
         return
     for i in range(len(stones.baseline)):
         v = cal["baseline"][i]
@@ -78,7 +82,10 @@ class Calibrate:
             bad = [i for i in range(len(s.raw)) if not s.low <= s.raw[i] <= s.high]
             if bad:
                 app.beep(render.REJECT)
-                app.say("sensor out of range at point %s: check its wiring" % ", ".join(str(i) for i in bad[:5]))
+                app.say(
+                    "sensor out of range at point %s: check its wiring"
+                    % ", ".join(str(i) for i in bad[:5])
+                )
                 return
             for i in range(len(s.raw)):
                 s.baseline[i] = s.raw[i]

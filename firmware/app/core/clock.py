@@ -65,7 +65,11 @@ class Clock:
             if self.warn_game_ms is not None and g > self.warn_game_ms >= self.left[p]:
                 alert = WARN_GAME
         after = self.due_ms(p)
-        if alert == NONE and 0 < after < FINAL_MS - 999 and (before - 1) // 1000 != (after - 1) // 1000:
+        if (
+            alert == NONE
+            and 0 < after < FINAL_MS - 999
+            and (before - 1) // 1000 != (after - 1) // 1000
+        ):
             alert = TICK
         return alert
 

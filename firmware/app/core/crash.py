@@ -56,8 +56,9 @@ def record(storage, exc):
         storage.makedirs("state")
         storage.write_text(_COUNT, str(n))
         text = traceback_text(exc)[-(MAX_BYTES // 2):]
-        storage.append_log(LOG, "--- crash %d\n%s" % (n, text if text.endswith("\n") else text + "\n"),
-                           MAX_BYTES)
+        storage.append_log(
+            LOG, "--- crash %d\n%s" % (n, text if text.endswith("\n") else text + "\n"), MAX_BYTES
+        )
         return n < LIMIT
     except Exception:  # the flash itself fails: do not risk a loop
         return False

@@ -9,11 +9,11 @@ global exception handler):
   input sources (the key matrix and buttons; a sensor grid), steps the app at once
   when an event is waiting (else every FRAME_MS, for blinks and clocks), shows its
   frame and feeds its sounds to the buzzer. What a step writes (a move's save, the
-  event log) is held until its frame is on the LEDs: the answer first, the save after. The app gets the live clock (``app.clock``)
-  for work longer than a step: the board thinking about its move does a slice of it
-  per step, so the keys and sensors are polled and the LEDs drawn meanwhile. A crash inside
-  the app is recorded (firmware.app.core.crash), the error pattern shown for CRASH_SHOW_MS,
-  then the app is made again and resumes the saved game; when crash.record says no
+  event log) is held until its frame is on the LEDs: the answer first, the save after. The app gets
+  the live clock (``app.clock``) for work longer than a step: the board thinking about its move
+  does a slice of it per step, so the keys and sensors are polled and the LEDs drawn meanwhile. A
+  crash inside the app is recorded (firmware.app.core.crash), the error pattern shown for
+  CRASH_SHOW_MS, then the app is made again and resumes the saved game; when crash.record says no
   (a crash loop), the error pattern stays.
 - the watchdog: started once the app has booted, fed only while the loop makes progress,
   so a hung loop resets the board; a crash outside the app (a runner or driver bug) is
@@ -55,7 +55,9 @@ class Runner:
         self.crashed_at = None      # now_ms of the crash on show, or None
         self.error = None           # the exception of the last crash
         self.restart = False
-        self.width = profile["leds"].get("width", 8)   # the error pattern's X (rows of 8 without a grid)
+        self.width = profile["leds"].get(
+            "width", 8
+        )  # the error pattern's X (rows of 8 without a grid)
         self.brightness = settings.SCHEMA["leds.brightness"][0]
         self._error_frame = bytearray(3 * self.leds.count)
         self._last_step = 0
@@ -267,7 +269,10 @@ def main(profile_path="/profile.json"):
     if safe_mode_held(keys, corners, keys.debounce + 1, prof["keys"]["scan_ms"], time.sleep_ms):
         grid = hal_profile.kind_module(prof["kind"]).grid_names(prof)
         drivers.leds.show(_safe_mode_frame(drivers.leds, corners if grid else ()), 64)
-        print("Arbiter: safe mode (%s held): app not started, REPL free" % " + ".join(prof["safe_mode"]))
+        print(
+            "Arbiter: safe mode (%s held): app not started, REPL free"
+            % " + ".join(prof["safe_mode"])
+        )
         return
     import asyncio
     from firmware.app.core import crash

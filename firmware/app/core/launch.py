@@ -56,7 +56,9 @@ def new_game(app, game, now, seed=None, match=None):
         match["first"] = ses.turn   # who started this game decides who starts after a draw
     gone = records.make_room(app.storage)   # a full flash: the oldest records go
     more = records.save_current(app.storage, rec)
-    app.log(now, "new game %d %s%s" % (rec["id"], game, " lite" if rec["options"].get("lite") else ""))
+    app.log(
+        now, "new game %d %s%s" % (rec["id"], game, " lite" if rec["options"].get("lite") else "")
+    )
     app.beep(render.ACCEPT)
     enter(app, play)
     if play.name == "game":   # not while the board is set up (the marble board's setup says so)

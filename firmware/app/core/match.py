@@ -32,7 +32,11 @@ def valid(m):
         if v is not None and not (is_int(v) and 0 < v <= _MAX):
             return False
     first = m.get("first")
-    return is_int(first) and 0 <= first <= 1 and (m.get("games") is not None or m.get("wins") is not None)
+    return (
+        is_int(first)
+        and 0 <= first <= 1
+        and (m.get("games") is not None or m.get("wins") is not None)
+    )
 
 
 def score(rec):

@@ -10,7 +10,8 @@ MENU goes back. In the editor a bar shows a number as lit cells (a press or PASS
 it), a choice shows its values on the CHOICES cells, the current one bright
 (off red and on green for a switch), and OFF (red) switches a time limit off.
 The editor saves to /config.json on OK (same keys as ``arbiter config``); a game
-starts with the options the settings give (the controller module's options(), games/<game>_<kind>.py)."""
+starts with the options the settings give (the controller module's options(),
+games/<game>_<kind>.py)."""
 from firmware import catalogue
 from firmware.app.core import crash, launch, records, render, settings
 
@@ -274,8 +275,8 @@ class Menu:
         if what is None:
             return
         if what[0] == "pick":
-            for key, value in self.picks[what[1]][2]:
-                self._set(key, value, now)
+            for k, value in self.picks[what[1]][2]:
+                self._set(k, value, now)
             app.beep(render.CLICK)
         elif what[0] == "start":
             self._start(now)
@@ -344,7 +345,9 @@ class Menu:
             return
         if unit == 0:   # live preview (night mode caps it as it will)
             night = app.cfg["leds.night"]
-            app.brightness = min(self.value or 0, settings.NIGHT_BRIGHTNESS) if night else self.value
+            app.brightness = (
+                min(self.value or 0, settings.NIGHT_BRIGHTNESS) if night else self.value
+            )
         app.beep(render.CLICK)
 
     def _set(self, key, value, now):
@@ -393,7 +396,7 @@ class Menu:
             if blink:
                 render.put(f, self._cell(self.sel), render.OFF)
             return
-        name, cell, colour, unit = b.ITEMS[self.item]
+        _name, cell, colour, unit = b.ITEMS[self.item]
         render.put(f, cell, colour)
         if unit is None:
             values = self.values

@@ -24,7 +24,12 @@ def _small(v, lo=0):
 
 
 def _scalar(v):
-    return v is None or is_bool(v) or _small(v, -_MAX_INT) or (isinstance(v, str) and len(v) <= _MAX_TEXT)
+    return (
+        v is None
+        or is_bool(v)
+        or _small(v, -_MAX_INT)
+        or (isinstance(v, str) and len(v) <= _MAX_TEXT)
+    )
 
 
 def _result_problem(res):
@@ -43,7 +48,7 @@ def _result_problem(res):
     return None
 
 
-def problem(rec):
+def problem(rec):  # noqa: PLR0911 (one phrase per field, said as soon as found)
     """Why ``rec`` is not a game record this firmware wrote (one phrase naming the
     field), or None."""
     if not isinstance(rec, dict):

@@ -6,8 +6,8 @@ count that does not wrap), no clock reads, no machine. Events are ("down" | "up"
 the logical RGB frame (3 bytes per cell of the board), App.brightness the LED
 brightness, take_sounds() the tones queued, status() the state for tools and the
 simulator. The board kind (the profile's ``kind``) says what the board plays (the
-catalogue, firmware/catalogue.py) and where its screens sit (firmware/app/boards/); key numbers come from the profile (App.keys: button name ->
-key number).
+catalogue, firmware/catalogue.py) and where its screens sit (firmware/app/boards/); key numbers
+come from the profile (App.keys: button name -> key number).
 
 Screens (status()["screen"]): "boot" - the LED self-test, a white sweep row by row with
 a chime (menu.py); then "resume" when a game was in progress (screens.py: OK resumes,
@@ -98,8 +98,8 @@ class App:
         self.notes = None
         self.last_frame = None   # the sensors' last stable frame, whoever was on screen
         self.sensors = None      # the sensor driver, for calibration (attach)
-        self.clock = None        # the runner's live ms clock, for thinking in slices (seats.py)
-        self.outside = None      # {seat: feed}: seats played elsewhere (seats.py), given by the runner
+        self.clock = None  # the runner's live ms clock, for thinking in slices (seats.py)
+        self.outside = None  # {seat: feed}: seats played elsewhere (seats.py), given by the runner
         self.link = None         # a remote game's link (core/link.py), when the computer speaks
         self.held = False        # its link is down: this board's player's clock stands still
         self.cfg = {}            # the settings, read by menu.boot

@@ -20,7 +20,8 @@ against a seat not at the board takes back its move with the player's, so the pl
 to move again (a seat that allows no undo - someone far away - refuses it).
 
 Clocks (clock.py): a record whose options have ``game_time_s`` or ``move_time_s``
-(Morbak) has the limits of docs/rules/morbak.md#the-end; the session counts the mover's time and plays
+(Morbak) has the limits of docs/rules/morbak.md#the-end; the session counts the mover's time and
+plays
 ``flag`` / ``timeout`` at the instant a limit expires. Every game records the time
 each move took (``move_ms``) and the clocks after it (``clock_ms``, null when off)."""
 from firmware.app.core import records, render

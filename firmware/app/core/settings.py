@@ -141,8 +141,10 @@ def shown(text, limit=_SHOWN):
 def _describe(key, kind, arg, default):
     if kind == "int":
         text = "a whole number from %d to %d" % arg
-    elif kind == "limit":   # a time limit (its key ends in _s), or a count that can be off
-        text = ("a number of seconds" if key.endswith("_s") else "a whole number") + " from %d to %d, or off" % arg
+    elif kind == "limit":  # a time limit (its key ends in _s), or a count that can be off
+        text = (
+            "a number of seconds" if key.endswith("_s") else "a whole number"
+        ) + " from %d to %d, or off" % arg
     elif kind == "bool":
         text = "on or off"
     else:

@@ -1,4 +1,5 @@
-"""Replay a sensor trace through the board's own firmware (`arbiter replay`, docs/contracts.md#sensor-traces-and-arbiter-replay).
+"""Replay a sensor trace through the board's own firmware (`arbiter replay`,
+docs/contracts.md#sensor-traces-and-arbiter-replay).
 
 A trace is what a board's inputs read, scan by scan: JSON lines {"t": ms since power-up,
 non-decreasing, ...} with, per board kind, "keys" (light: every key held, by name),
@@ -50,7 +51,9 @@ def _names(line_no, field, value, allowed):
     """[(index, what)]: each name's index in ``allowed``; what = 1, or for "stones" (a
     point and the colour read there, e.g. c3W) 1 black, 2 white."""
     if not isinstance(value, str):
-        raise TraceError("line %d: %s must be a string of names separated by spaces" % (line_no, field))
+        raise TraceError(
+            "line %d: %s must be a string of names separated by spaces" % (line_no, field)
+        )
     out = []
     for name in value.split():
         what = 1
@@ -58,9 +61,14 @@ def _names(line_no, field, value, allowed):
             what = "BW".find(name[-1:]) + 1
             name = name[:-1]
             if not what:
-                raise TraceError("line %d: stones are a point and its colour, B or W (e.g. c3W)" % line_no)
+                raise TraceError(
+                    "line %d: stones are a point and its colour, B or W (e.g. c3W)" % line_no
+                )
         if name not in allowed:
-            raise TraceError("line %d: %s names %s, which this board does not have" % (line_no, field, name[:20]))
+            raise TraceError(
+                "line %d: %s names %s, which this board does not have"
+                % (line_no, field, name[:20])
+            )
         out.append((allowed.index(name), what))
     return out
 
@@ -69,11 +77,15 @@ def _tile(line_no, field, word):
     """(half a, half b) codes of a tile ("3-5", "3-?"): on the track low end first; on
     the pad and the field half a first (a formation's tile shows its square there)."""
     if len(word) != 3 or word[1] != "-" or (word[0] + word[2]).strip(_PIPS + "?"):
-        raise TraceError("line %d: %s reads tiles as a-b (pips 0-7 or ?), not %s" % (line_no, field, word[:20]))
+        raise TraceError(
+            "line %d: %s reads tiles as a-b (pips 0-7 or ?), not %s" % (line_no, field, word[:20])
+        )
     a = _PIPS.find(word[0])
     b = _PIPS.find(word[2])
     if a >= 0 and b >= 0 and a > b and field == "track":
-        raise TraceError("line %d: %s writes a tile low end first (%s-%s)" % (line_no, field, word[2], word[0]))
+        raise TraceError(
+            "line %d: %s writes a tile low end first (%s-%s)" % (line_no, field, word[2], word[0])
+        )
     return (a if a >= 0 else tiles.BAD), (b if b >= 0 else tiles.BAD)
 
 
@@ -89,11 +101,15 @@ def _tiles(line_no, field, value, allowed):
             out.append((cover[0], a, b))
         return cover, out
     if not isinstance(value, str):
-        raise TraceError("line %d: %s must be a string of SLOT:TILE separated by spaces" % (line_no, field))
+        raise TraceError(
+            "line %d: %s must be a string of SLOT:TILE separated by spaces" % (line_no, field)
+        )
     for word in value.split():
         name, _, tile = word.partition(":")
         if name not in allowed or allowed.index(name) not in cover:
-            raise TraceError("line %d: %s names %s, which is not one of its slots" % (line_no, field, name[:20]))
+            raise TraceError(
+                "line %d: %s names %s, which is not one of its slots" % (line_no, field, name[:20])
+            )
         a, b = _tile(line_no, field, tile)
         out.append((allowed.index(name), a, b))
     return cover, out
@@ -128,7 +144,9 @@ def entries(profile, lines):
             raise TraceError("line %d is not a JSON object" % n)
         t = entry.get("t")
         if not (isinstance(t, int) and t is not True and t is not False and t >= last):
-            raise TraceError("line %d: t must be a whole number of ms, not less than the line before" % n)
+            raise TraceError(
+                "line %d: t must be a whole number of ms, not less than the line before" % n
+            )
         last = t
         for name in entry:
             if name == "t":
@@ -140,16 +158,25 @@ def entries(profile, lines):
                 yield (t, name, _names(n, name, value, names))
             elif name == "press":
                 if value not in buttons:
-                    raise TraceError("line %d: press names no button of this board (%s)" % (n, ", ".join(buttons)))
+                    raise TraceError(
+                        "line %d: press names no button of this board (%s)"
+                        % (n, ", ".join(buttons))
+                    )
                 yield (t, name, keys.index(value))
             else:
-                raise TraceError("line %d: %s is not a field of a %s board's trace" % (n, str(name)[:20], kind))
+                raise TraceError(
+                    "line %d: %s is not a field of a %s board's trace" % (n, str(name)[:20], kind)
+                )
 
 
 def _json(value):
     """JSON with the keys of objects sorted: the same text on every interpreter."""
     if isinstance(value, dict):
-        return "{" + ", ".join(["%s: %s" % (json.dumps(k), _json(value[k])) for k in sorted(value)]) + "}"
+        return (
+            "{"
+            + ", ".join(["%s: %s" % (json.dumps(k), _json(value[k])) for k in sorted(value)])
+            + "}"
+        )
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join([_json(v) for v in value]) + "]"
     return json.dumps(value)
@@ -195,7 +222,9 @@ def replay(profile, storage, lines, seed=0, values=None, new=True, emit=None, se
             cfg[key] = settings.parse(key, values[key])
         settings.save(storage, cfg)
     wires = Wires(profile)
-    drivers = hal_profile.build_micropython(profile, wires.machine, wires.neopixel, sleep_us=lambda us: None)
+    drivers = hal_profile.build_micropython(
+        profile, wires.machine, wires.neopixel, sleep_us=lambda us: None
+    )
     runner = device.Runner(make_app, profile, storage, drivers, crash)
     named = _feeds(storage, profile["kind"], seats) if seats else ()
     if named:

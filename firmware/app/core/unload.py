@@ -36,7 +36,7 @@ def forget(names, games=(), engines=True):
     names = list(names)
     for name in list(sys.modules):
         for head in heads:
-            if name == head or name.startswith(head + "_") and "." not in name[len(head):]:
+            if name == head or (name.startswith(head + "_") and "." not in name[len(head):]):
                 names.append(name)
     names.append(__name__)
     watched = ["firmware."] + heads

@@ -216,7 +216,7 @@ def _note(app, said):
     return "saved: %s: %s" % (_title(key, app.games), value_text(key, value))
 
 
-def _sentence(app):
+def _sentence(app):  # noqa: PLR0911 (the first sentence that applies)
     """The screen's own sentence, or None for a screen without one."""
     screen = app.screen
     name = screen.name
@@ -225,7 +225,9 @@ def _sentence(app):
         return "starting: every LED lights, row by row"
     if name == "menu":
         if app.config_problem:
-            return "menu; settings file damaged (%s), fix it with arbiter config" % app.config_problem
+            return (
+                "menu; settings file damaged (%s), fix it with arbiter config" % app.config_problem
+            )
         if screen.board.DIRECT:
             return "menu: press a lit square to choose it (see the legend); OK starts"
         return "menu: %s is selected (blinking); PASS moves on, OK chooses it" % (
@@ -391,8 +393,14 @@ def _choices(screen, name):
         press = ["a square", "select a choice (it blinks); press it again to do it"]
     else:
         press = ["PASS", "move the selection (it blinks)"]
-    return {"cells": out, "keys": [press, ["OK", "do the selected choice"],
-                                   ["MENU", "continue the game" if name == "pause" else "back to the pause"]]}
+    return {
+        "cells": out,
+        "keys": [
+            press,
+            ["OK", "do the selected choice"],
+            ["MENU", "continue the game" if name == "pause" else "back to the pause"],
+        ],
+    }
 
 
 def _calibrate(screen):
@@ -415,7 +423,10 @@ def _match(score):
     p = score.starter
     out.append(cell([rows[p] + w - 1], render.PLAYER[p],
                     "blinking: %s starts the next game" % seats[p]))
-    return {"cells": out, "keys": [["OK", "start the next game"], ["MENU", "leave the match: the menu"]]}
+    return {
+        "cells": out,
+        "keys": [["OK", "start the next game"], ["MENU", "leave the match: the menu"]],
+    }
 
 
 # ---------------------------------------------------------------- the players

@@ -89,7 +89,7 @@ def _end(play):
     out = []
     if play.scores:
         sc = res["scores"]
-        out.append(cell(range(0, min(sc[0], 30)), MARBLE[0],
+        out.append(cell(range(min(sc[0], 30)), MARBLE[0],
                          "White's score: %d (a space a point, from b1 on)" % sc[0]))
         out.append(cell(range(59, 59 - min(sc[1], 30), -1), MARBLE[1],
                          "Black's score: %d (a space a point, from g8 back)" % sc[1]))

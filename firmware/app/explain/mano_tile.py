@@ -1,6 +1,7 @@
 """What the tile board says and what its lit positions mean in Dominó Mano a Mano (for
 explain/: tools only, never loaded by a board). It reads the controller
-(games/mano_tile.py's Play, and mano_tile_seat.BoardSeat when the board plays a seat) as they draw."""
+(games/mano_tile.py's Play, and mano_tile_seat.BoardSeat when the board plays a seat) as they
+draw."""
 from firmware.app.core import render
 from firmware.app.explain import cell, count, filled, lit
 from firmware.app.explain.tile import MISSING, misread, names, where, wrong_lines

@@ -15,7 +15,7 @@ def _where(values, pred):
     return where(values, pred, FIELD, _SLOTS)
 
 
-def sentence(app, play):
+def sentence(app, play):  # noqa: PLR0911 (the first sentence that applies)
     ses = play.session
     s = ses.state
     if ses.over:

@@ -122,4 +122,7 @@ def _status_view(app):
            cell(_row(2), white, "A's neutralization left"),
            cell(_row(1), a, "A's %s left" % what), cell(_row(0), a, "A's game time left")]
     back = "back to the game"
-    return {"cells": out, "keys": [["MENU", back], ["OK", back], ["a square", back], ["hold MENU", "pause"]]}
+    return {
+        "cells": out,
+        "keys": [["MENU", back], ["OK", back], ["a square", back], ["hold MENU", "pause"]],
+    }

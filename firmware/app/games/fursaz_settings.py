@@ -1,7 +1,8 @@
 """Fursaz on a board: its engine options come from firmware/rules/fursaz.py's OPTIONS
 (the stone board plays at its own size, its profile's, whatever fursaz.size says).
-KEYS: the board plays a seat (opponent, level). CHOSEN: those the stone board's menu edits (boards/stone.py ITEMS), which show a value from
-the start (the engine's default) and are always passed. See morbak_settings.py."""
+KEYS: the board plays a seat (opponent, level). CHOSEN: those the stone board's menu edits
+(boards/stone.py ITEMS), which show a value from the start (the engine's default) and are always
+passed. See morbak_settings.py."""
 KEYS = {
     # The seat the board plays: A places the first stone (black, unless B swaps).
     "fursaz.opponent": ("off", "choice", ("off", "A", "B")),

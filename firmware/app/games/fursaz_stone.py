@@ -7,20 +7,21 @@ time, so a stone being turned (edge-on, read as empty or as noise for a moment) 
 taken for anything.
 
 A placement is one empty point turning occupied with the mover's colour, everything else
-as it was. The board plays it (docs/rules/fursaz.md#a-turn) and lights the stones whose colour changes
-in the end - the **net** flips: a stone flipped twice stays as it is and is not lit -
+as it was. The board plays it (docs/rules/fursaz.md#a-turn) and lights the stones whose colour
+changes in the end - the **net** flips: a stone flipped twice stays as it is and is not lit -
 each blinking in the colour it must show (the placed stone too, if the cascade turns
-it); with the setting fursaz.stages, stage by stage instead, as the rules (docs/rules/fursaz.md#a-turn) resolve
-them (a stone flipped twice is then turned twice). Nothing else is accepted until the
-board shows the new position. A quick hand's frame is the placement too: the new stone
-already in the colour the placement leaves it (into a trap), some flips already done
+it); with the setting fursaz.stages, stage by stage instead, as the rules
+(docs/rules/fursaz.md#a-turn) resolve them (a stone flipped twice is then turned twice). Nothing
+else is accepted until the board shows the new position. A quick hand's frame is the placement too:
+the new stone already in the colour the placement leaves it (into a trap), some flips already done
 (then only the rest is owed, at once). A stone of the
 wrong colour, a stone turned that should not be, a stone removed, a stone where none may
 go (an illegal placement, said why): correction mode, the points that disagree blink in
 the colour they should show (red where the point should be empty) until the board
 matches. A sensor reading out of range is named and lit magenta, never taken as a stone.
-PASS passes; at the pie step SWAP takes the first stone's colour (docs/rules/fursaz.md#the-pie-rule).
-Whose turn: every 3 s the empty points glow for a moment in the mover's colour.
+PASS passes; at the pie step SWAP takes the first stone's colour
+(docs/rules/fursaz.md#the-pie-rule). Whose turn: every 3 s the empty points glow for a moment in
+the mover's colour.
 
 A seat not at the board (the board's own play, settings fursaz.opponent and
 fursaz.level, or a player elsewhere): on its turn the empty points breathe slowly in its
@@ -177,8 +178,11 @@ class Play(Sensing):
             if names:
                 self.app.note("correction", now, names)
                 faults = [self.points[i] for i in range(len(self.seen)) if self.seen[i] == _FAULT]
-                self.app.log(now, "correction: %s%s" % (names, "; sensor out of range: " + " ".join(faults)
-                                                       if faults else ""))
+                self.app.log(
+                    now,
+                    "correction: %s%s"
+                    % (names, "; sensor out of range: " + " ".join(faults) if faults else ""),
+                )
                 self.app.beep(render.REJECT)
                 if faults:
                     self.app.say("sensor out of range at %s" % " ".join(faults))
@@ -375,5 +379,9 @@ class Play(Sensing):
 
     def details(self, out):
         out["expected"] = "".join([_WHICH[e] for e in self.expect])
-        out["wrong"] = [self.points[i] for i in range(len(self.wrong)) if self.wrong[i] and not self.owed[i]]
-        out["owed"] = [self.points[i] for i in range(len(self.owed)) if self.owed[i] and self.wrong[i]]
+        out["wrong"] = [
+            self.points[i] for i in range(len(self.wrong)) if self.wrong[i] and not self.owed[i]
+        ]
+        out["owed"] = [
+            self.points[i] for i in range(len(self.owed)) if self.owed[i] and self.wrong[i]
+        ]

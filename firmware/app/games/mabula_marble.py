@@ -61,7 +61,7 @@ class Play(Sensing):
     def __init__(self, app, rec, now):
         self.expect = bytearray(_CELLS)   # the last accepted position: 0 empty, 1 W, 2 B
         # wrong[]: 1 missing, 2 extra (correction), 0 agrees
-        self.must_match = False           # after undo: nothing is accepted before the board matches
+        self.must_match = False  # after undo: nothing is accepted before the board matches
         self.hint = bytearray(_CELLS)     # the mover's edge marbles that can move
         self.groups = bytearray(_CELLS)   # at the end: 1 a scoring group, 2 another group
         self.flash = 0

@@ -30,7 +30,8 @@ only on a track that has read empty since the line was (the last hand's lead can
 on S while the tiles are taken off). Every draw of the hand, and a lead the highest-double
 rule gives, is then checked against the tiles the seats played and showed
 (rec["draw_checks"], rec["lead_checks"]: [ply, seat, "fine" |
-"held a tile that fit" | "held a higher tile" | "cannot tell"]: firmware/app/games/mano_tile_checks.py).
+"held a tile that fit" | "held a higher tile" | "cannot tell"]:
+firmware/app/games/mano_tile_checks.py).
 
 A seat not at the board (the board's own play, setting mano.opponent, or a player
 elsewhere): its tiles lie face down on the field and firmware/app/games/mano_tile_seat.py

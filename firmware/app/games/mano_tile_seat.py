@@ -234,8 +234,10 @@ class BoardSeat:
             self.dst = p.next_l if move[0] == "L" else p.next_r
             if self.dst < 0:
                 self.dst = PAD
-        p.app.say("%s plays %s: carry it from %s to %s" % (who, tile_name(key), name(FIELD + self.src),
-                                                          name(self.dst)))
+        p.app.say(
+            "%s plays %s: carry it from %s to %s"
+            % (who, tile_name(key), name(FIELD + self.src), name(self.dst))
+        )
 
     def thinking(self):
         return self.move is None and self.turn() and self._deciding()
@@ -252,8 +254,15 @@ class BoardSeat:
         before it holds its tiles, nor while they are not as it left them, nor on its turn
         unless it is its move carried out: then say why (the slot lit red)."""
         p = self.play
-        if self.known and not self.wrongs and (not self.turn() or (cell >= 0 and self.carried(cell, p.seen[cell])) or (
-                cell < 0 and move == self.move and self.carried(PAD, p.pad))):
+        if (
+            self.known
+            and not self.wrongs
+            and (
+                not self.turn()
+                or (cell >= 0 and self.carried(cell, p.seen[cell]))
+                or (cell < 0 and move == self.move and self.carried(PAD, p.pad))
+            )
+        ):
             return True
         p.app.beep(render.REJECT)
         p.refuse(move, cell, self.why_not(), now)
@@ -275,7 +284,11 @@ class BoardSeat:
         if self.asks == "tiles":
             return "%s has no tiles yet: put its %d face down on the field" % (
                 self.who, self.need())
-        return "%s is thinking" % self.who if hasattr(self.player, "level") else "waiting for %s's move" % self.who
+        return (
+            "%s is thinking" % self.who
+            if hasattr(self.player, "level")
+            else "waiting for %s's move" % self.who
+        )
 
     # ------------------------------------------------------------ display (no allocation)
 

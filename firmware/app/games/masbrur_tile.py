@@ -38,10 +38,10 @@ a contact outside every window, never taken for the nearest value), and nothing 
 played until it reads right again.
 
 LEDs: the field's tiles dim white; during the equipment phase the input positions of
-every row blink in the mover's colour (breathe, while the board works out its push) and the die is a yellow bar over L1-L13; between
-rounds and at the end L1-L6 / R1-R6 show the last round's half-medals of A / B and
-L7-L13 / R7-R13 their totals (against the higher one); in combat the wall slots light in
-their owner's colour (revealed). Game over: OK or MENU returns to the menu."""
+every row blink in the mover's colour (breathe, while the board works out its push) and the die is
+a yellow bar over L1-L13; between rounds and at the end L1-L6 / R1-R6 show the last round's
+half-medals of A / B and L7-L13 / R7-R13 their totals (against the higher one); in combat the wall
+slots light in their owner's colour (revealed). Game over: OK or MENU returns to the menu."""
 from firmware.app.core import render
 from firmware.app.boards.tile_positions import EMPTY, FAULT, ODD, PAD, names
 from firmware.app.boards.tile_positions import reading as key_of   # half a first
@@ -149,21 +149,29 @@ class Play(Sensing):
                 s.round - 1, _halves(last[0]), _halves(last[1]), last[2], last[3],
                 _halves(s.score[0]), _halves(s.score[1]))
         if ph == "pie_offer":
-            self.app.say(news + "round %d, %s offers: show group 1 on the pad, tile by tile, then OK"
-                         % (s.round, who))
+            self.app.say(
+                news
+                + "round %d, %s offers: show group 1 on the pad, tile by tile, then OK"
+                % (s.round, who)
+            )
         elif ph == "pie_accept":
             self.app.say("%s: LEFT takes group 1 (%s), RIGHT the other %d"
                          % (who, _count(len(s.group1), "tile"), 20 - len(s.group1)))
         elif ph == "equipment":
-            self.app.say("%s: wall on your slots, then push, PASS or ATTACK; die %d" % (who, s.die))
+            self.app.say(
+                "%s: wall on your slots, then push, PASS or ATTACK; die %d" % (who, s.die)
+            )
         elif ph == "combat_wall":
             self.app.say("%s: set your wall on your slots, then OK" % who)
         elif ph == "combat_select":
-            self.app.say("%s: your formations: LEFT upper row, RIGHT lower row, tiles on the pad, OK"
-                         % who)
+            self.app.say(
+                "%s: your formations: LEFT upper row, RIGHT lower row, tiles on the pad, OK" % who
+            )
         elif ph == "combat_steal":
-            self.app.say("%s: show the tiles you take from %s's wall on the pad, then OK (none: OK)"
-                         % (who, self.SEATS[1 - ses.turn]))
+            self.app.say(
+                "%s: show the tiles you take from %s's wall on the pad, then OK (none: OK)"
+                % (who, self.SEATS[1 - ses.turn])
+            )
 
     # ------------------------------------------------------------ frames
 
@@ -178,7 +186,9 @@ class Play(Sensing):
                 self.pad_done = EMPTY
             elif pad == FAULT or pad == ODD:
                 self.app.beep(render.REJECT)
-                self.app.say("a reading out of tolerance at P: reseat the tile, clean the contacts")
+                self.app.say(
+                    "a reading out of tolerance at P: reseat the tile, clean the contacts"
+                )
             elif pad != self.pad_done and not self.session.over:
                 # The same tile turned round where it lies is not shown anew.
                 turned = self.pad_done != EMPTY and tile_of(pad) == tile_of(self.pad_done)
@@ -213,7 +223,7 @@ class Play(Sensing):
         row = -1
         for i in range(_SLOTS):
             if self.wrong[i]:
-                if row >= 0 and i >> 2 != row or self.wrong[i] == _BADREAD:
+                if (row >= 0 and i >> 2 != row) or self.wrong[i] == _BADREAD:
                     self.push = None
                     return
                 row = i >> 2
@@ -261,7 +271,7 @@ class Play(Sensing):
             self._push_done(now)
 
     def _push_done(self, now):
-        row, side, new, step = self.push
+        row, side, new, _step = self.push
         text = "P%s%s%d" % (mf.name(tile_of(new)), "R" if side else "L", row)
         ai = self.shown
         if ai is not None:
@@ -278,7 +288,12 @@ class Play(Sensing):
                 self.app.beep(render.REJECT)
                 self.app.say("wall: set two tiles face down on your wall slots, the push stands")
             return
-        move = "W%s,%s %s%s" % (mf.name(wall[0]), mf.name(wall[1]), text, "+A" if self.attack else "")
+        move = "W%s,%s %s%s" % (
+            mf.name(wall[0]),
+            mf.name(wall[1]),
+            text,
+            "+A" if self.attack else "",
+        )
         if not self._try(move, now):
             self._refuse(row, new, None, now)
 
@@ -329,7 +344,9 @@ class Play(Sensing):
         self.app.beep(render.REJECT)
         faults = self._wrong_names(_BADREAD)
         if faults:
-            self.app.say("a reading out of tolerance at %s: reseat the tile, clean the contacts" % faults)
+            self.app.say(
+                "a reading out of tolerance at %s: reseat the tile, clean the contacts" % faults
+            )
         else:
             self.app.say("put the field right: %s" % self.put_right())
 
@@ -491,7 +508,10 @@ class Play(Sensing):
             elif ph == "combat_select" and self.ready is None:
                 self.forms.append([side, []])
                 app.beep(render.CLICK)
-                app.say("%s row formation: show its tiles on the pad" % ("upper" if side == 0 else "lower"))
+                app.say(
+                    "%s row formation: show its tiles on the pad"
+                    % ("upper" if side == 0 else "lower")
+                )
             else:
                 app.beep(render.REJECT)
                 app.say("OK confirms, PASS starts again" if ph == "combat_select" else
@@ -533,7 +553,8 @@ class Play(Sensing):
             move = self._steal_move()
             if move is None:
                 app.beep(render.REJECT)
-                app.say("those tiles lengthen none of your formations as the rules allow; show them again")
+                app.say("those tiles lengthen none of your formations as the rules allow; "
+                        "show them again")
                 self.steal = []
             elif not self._try(move, now):
                 self.steal = []
@@ -544,7 +565,7 @@ class Play(Sensing):
 
     # ------------------------------------------------------------ display (no allocation)
 
-    def draw(self, f, now, still=False):
+    def draw(self, f, now, still=False):  # noqa: C901, PLR0912 (one pass, no allocation)
         render.clear(f)
         ses = self.session
         s = ses.state
@@ -570,7 +591,7 @@ class Play(Sensing):
         if ph == "equipment":
             render.bar(f, _TRACK_L, 13, s.die if s.die < 13 else 13, 13, render.YELLOW)
             if self.push is not None:
-                row, side, new, step = self.push
+                row, side, _new, step = self.push
                 if step == 0:      # the tile that will go: the far end's
                     far = 4 * row + (1 if side else 2)
                 else:              # shifted: the ejected tile sits on the far input
@@ -580,7 +601,9 @@ class Play(Sensing):
             elif self.shown is not None:
                 if blink or still:  # the input position the board's push goes on
                     m = self.shown
-                    render.put(f, _FIELD + 4 * (ord(m[11]) - 48) + (3 if m[10] == "R" else 0), colour)
+                    render.put(
+                        f, _FIELD + 4 * (ord(m[11]) - 48) + (3 if m[10] == "R" else 0), colour
+                    )
             elif ses.away():   # its move not known yet: the input positions breathe
                 level = ses.breath(now, 120)
                 for r in range(8):

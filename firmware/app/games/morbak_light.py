@@ -133,7 +133,9 @@ class Play(Controller):
         if ch == "#":
             return "%s is neutralized" % name
         own = _owner(render.CODES.find(ch))
-        code = "L" if own < 0 else ("K" if own == self.session.turn else ("S" if ch in "AB" else "N"))
+        code = (
+            "L" if own < 0 else ("K" if own == self.session.turn else ("S" if ch in "AB" else "N"))
+        )
         try:
             engine.play(state, code + " " + name)
         except IllegalMove as e:
