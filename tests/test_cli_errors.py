@@ -181,6 +181,13 @@ def test_play_without_a_board_starts_the_simulator(capsys, monkeypatch):
     assert sim.calls[-1] == ("light", 8123, False)
 
 
+def test_play_with_a_board_kind_there_is_none_of_says_only_that(capsys, monkeypatch):
+    monkeypatch.setattr(board_link, "usb_ports", list)
+    code, out, err = arbiter(capsys, "play", "--board", "wood")
+    assert code == 2 and "no simulator for a 'wood' board" in err, err
+    assert out == "", out    # not "starting the simulator" first
+
+
 def test_play_with_a_board_deploys_if_needed(capsys, monkeypatch):
     run = Recorder()
     monkeypatch.setattr(board_link, "usb_ports", lambda: ["/dev/ttyACM0"])

@@ -42,6 +42,8 @@ def run(args):
         deploy.install(ports[0])
         print("play on the board")
         return 0
-    print("no board attached: starting the simulator")
     from host_tools import sim_server
+    if args.board not in sim_server.board_kinds():
+        sim_server.check(args.board)   # says which kinds there are, before anything starts
+    print("no board attached: starting the simulator")
     return sim_server.main(args.board, args.http)

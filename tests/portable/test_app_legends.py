@@ -142,7 +142,9 @@ def test_values_are_words_not_codes():
     eq(texts[15], "a locked line: the hand ends at once, or after both have passed: now at once")
     eq(texts[17], "who leads after the first hand: the highest double, or the winner: "
                   "now the highest double")
+    eq(texts[14], "points that win the match (a position = 5; none lit: the rules' 50): "
+                  "now 50 (the rules')")    # an option left to the rules: their value
     b = AnyBoard("marble", "value-words-marble")
     texts = {c[0][0]: c[2] for c in b.status()["legend"]["cells"]}
     eq(texts[0], "who moves first: now White")
-    eq(texts[6], "the seat the board plays (or nobody: off): now off (nobody)")
+    eq(texts[6], "the colour the board plays (or nobody: off): now off (nobody)")

@@ -59,7 +59,10 @@ def _title(key, board_games=()):
     game = key.split(".")[0]
     prefix = catalogue.title(game) + ": " if len(board_games) > 1 and game in board_games else ""
     if key.endswith(".opponent"):
-        return prefix + "the seat the board plays (or nobody: off)"
+        from firmware.app.core import settings
+        colours = "W" in settings.spec(key)[2]   # Mabula's seats are its colours
+        return prefix + "the %s the board plays (or nobody: off)" % (
+            "colour" if colours else "seat")
     if key.endswith(".level"):
         return prefix + "the board's strength, 1-5"
     return TITLES.get(key) or _setting_words(key, "TITLES").get(key, key)
@@ -72,6 +75,11 @@ def value_text(key, value):
     out = settings.to_text(key, value)
     if key == "game":
         return catalogue.title(value)
+    if value is None and out == "default":   # an engine option left to the rules
+        game, name = key.split(".", 1)
+        rules = getattr(catalogue.engine(game), "OPTIONS", {}).get(name)
+        if rules is not None:
+            out = "%s (the rules')" % settings.to_text(key, rules[0])
     out = _setting_words(key, "VALUES").get(key, {}).get(out, out)
     return out + " s" if key.endswith("_s") and value is not None else out
 
