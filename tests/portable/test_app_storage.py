@@ -79,6 +79,17 @@ def test_a_held_remove_waits_for_the_flush_after_the_writes_before_it():
     s.flush()
 
 
+def test_a_held_json_write_saves_what_the_step_left_in_it():
+    # A move's save is encoded after the frame that shows it, with the rest of the step.
+    s = Storage(fresh_dir("held_json"))
+    rec = {"moves": ["L d4"]}
+    s.hold()
+    s.write_json("current.json", rec)
+    rec["moves"].append("pass")
+    s.flush()
+    eq(s.read_json("current.json"), {"moves": ["L d4", "pass"]})
+
+
 def test_folders_and_sizes():
     s = Storage(fresh_dir("dirs"))
     s.makedirs("x/y")
