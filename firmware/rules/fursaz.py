@@ -456,6 +456,13 @@ def to_move(state):
     return _seat(state, state.turn)
 
 
+def sides(state):
+    """(the colour to move: 1 Black, 2 White; 1 when the pie swapped the seats, else 0):
+    the position text's second and fourth fields, without the text (~30 ms on a Pico at
+    size 7, on the stone board's every move)."""
+    return state.turn, state.swapped
+
+
 def _legal_points(state, most=-1):
     """Indices of the empty points the mover may play (cycle rule applied); with ``most``
     > 0, the first ``most`` of them at most."""

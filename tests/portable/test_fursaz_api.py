@@ -204,3 +204,17 @@ def test_territory_and_board_maps():
     t = fz.territory(s)
     eq([p for p in sorted(t) if t[p]], ["a2", "a3", "a4"], "a run of three")
     eq(fz.result(s)["scores"], [5, 0], "2 stones + 3 territory")
+
+
+def test_sides_are_the_position_texts_colour_to_move_and_swap():
+    for pie in (False, True):
+        s = fz.new_game({"size": 5, "pie": pie})
+        if pie:                                    # White takes Black's first stone
+            s = fz.play(fz.play(s, fz.legal_moves(s)[0]), "swap")
+            eq(fz.sides(s)[1], 1, "swapped")
+        rng = Rng(4)
+        while not fz.is_over(s):
+            words = fz.to_text(s).split(" ")
+            eq(fz.sides(s), (" BW".index(words[1]), int(words[3])), fz.to_text(s))
+            moves = fz.legal_moves(s)
+            s = fz.play(s, moves[rng.below(len(moves))])
