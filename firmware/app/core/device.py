@@ -99,19 +99,20 @@ class Runner:
                 app.step(now_ms, self.take_events())
                 app.later = None
                 self._show(now_ms)
+                if self._later:
+                    self._after(now_ms)   # its writes held with the step's
                 self.storage.flush()
                 if self.storage.failed:   # a full flash: written again, the records' way
                     self.storage.failed = False
                     app.rewrite(now_ms)
-                if self._later:
-                    self._after(now_ms)
             except Exception as exc:
                 self._crashed(exc, now_ms)
         self.buzzer.tick(now_ms)
         self.progress = (self.progress + 1) & 0xFFFFFF    # stays a small int
 
     def _after(self, now_ms):
-        """What the step left for after its frame (a game's record), and its sounds."""
+        """What the step left for after its frame (a game's record, the tile board's
+        checks at a hand's end), and its sounds."""
         later = self._later
         while later:
             work = later.pop(0)
