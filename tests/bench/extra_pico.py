@@ -97,8 +97,9 @@ ENGINES_BEFORE = {"morbak": (8.0, "?", None), "mabula": (7.8, "?", None),
                   "mano": (2.4, "?", None), "masbrur": (824, 4849, 143712)}
 
 
-# A settled frame -> its answer's step on the sensor boards at 916a65c (this bench; the
-# game's record and the tile board's hand checks then in the step), mean and worst.
+# A settled frame -> its answer's step on the sensor boards before the game's record and
+# the tile board's hand checks went after the frame (this bench, as the native code's
+# branch left it: issue 25's notes), mean and worst.
 BOARDS_BEFORE = {"marble board, Mabula": (30.5, 97), "stone board, Fursaz 7": (99, 227),
                  "tile board, Mano a Mano": (57, 624)}
 
@@ -199,7 +200,7 @@ def _board_figures(pico, out, name, label):
     out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
     out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
     out[label + ": settled frame -> its answer's step, emulated ms mean / worst "
-        "(+1.6 ms for the LED frame; at 916a65c: %s / %s)" % BOARDS_BEFORE[label]] = \
+        "(+1.6 ms for the LED frame; before: %s / %s)" % BOARDS_BEFORE[label]] = \
         "%.1f / %.1f" % tuple(got["answer_ms"])
 
 
