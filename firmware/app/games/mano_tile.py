@@ -150,7 +150,11 @@ class Play(Sensing):
             self._diff()
             self._correct(now)
         if self.phase == "reveal" and self.hands == len(hist):
-            _words().announce_end(self, s, now)
+            later = self.app.later
+            if later is not None:   # its words' code loaded, then forgotten: ~0.1 s on a Pico
+                later.append((_announce_end, self, now))
+            else:
+                _announce_end(self, now)
         elif self.phase == "play" and not self.wrongs:
             self._say_turn()
         if self.bot is not None:
@@ -430,6 +434,11 @@ def hand_checks(rec, last, plies=None):
     """mano_tile_checks.hand_checks, its code held for the call only (once a hand)."""
     from firmware.app.core import unload
     return unload.once("firmware.app.games.mano_tile_checks").hand_checks(rec, last, plies)
+
+
+def _announce_end(play, now):
+    """The play of a hand is over: why, and who shows their tiles first."""
+    _words().announce_end(play, play.session.state, now)
 
 
 def _words():
