@@ -13,12 +13,13 @@ Reads are bounded: a file larger than ``limit`` (32 KB unless said) is taken as
 unreadable, so a file put on the board by hand can never exhaust the heap. ``free()``
 says how many bytes the flash has left (None where the port cannot tell).
 
-``hold()`` ... ``flush()``: the board's runner holds the writes of an app step until the
-LEDs show its answer (a flash erase takes ~45 ms per 4 KB sector on a Pico), then
+``hold()`` ... ``flush()``: the board's runner holds the writes and removes of an app step
+until the LEDs show its answer (a flash erase takes ~45 ms per 4 KB sector on a Pico), then
 flushes them in order. Anything else that touches the files flushes first, so what a
-step reads is what it wrote. A held write that fails (the flash is full) raises nowhere:
-the rest are dropped and ``failed`` says so, for the runner to have the app write again
-its own way (runtime.App.rewrite: records.py makes room)."""
+step reads is what it wrote. A held JSON write is encoded at the flush: what the step left
+in the object (a game's record) is what is saved. A held write that fails (the flash is
+full) raises nowhere: the rest are dropped and ``failed`` says so, for the runner to have
+the app write again its own way (runtime.App.rewrite: records.py makes room)."""
 import json
 import os
 
@@ -29,6 +30,8 @@ except ImportError:
         return x
 
 _MAX_READ = const(32768)   # the largest file read whole (a long match's record: ~10 KB)
+_REMOVE = const(-1)        # a held remove (a held write holds None, a held append its bound)
+_JSON = const(-2)          # a held JSON write: the object, encoded at the flush
 
 
 def _exists(path):
@@ -62,6 +65,10 @@ class Storage:
             for write in held:
                 if write[0] is None:
                     self.write_text(write[1], write[2])
+                elif write[0] is _REMOVE:
+                    self.remove(write[1])
+                elif write[0] is _JSON:
+                    self.write_json(write[1], write[2])
                 else:
                     self.append_log(write[1], write[2], write[0])
         except OSError:
@@ -95,6 +102,9 @@ class Storage:
         return _exists(self.path(name))
 
     def remove(self, name):
+        if self._holding:   # a game's end drops the game in progress after its record
+            self._held.append((_REMOVE, name, None))
+            return
         # The .tmp too: a complete one left by a cut would otherwise bring the file back.
         for path in (self.path(name), self.path(name) + ".tmp"):
             try:
@@ -159,6 +169,9 @@ class Storage:
             os.rename(tmp, path)
 
     def write_json(self, name, obj):
+        if self._holding:   # encoded at the flush, after the frame (a long game's: ~3 ms)
+            self._held.append((_JSON, name, obj))
+            return
         self.write_text(name, json.dumps(obj))
 
     def append_log(self, name, text, max_bytes):

@@ -459,8 +459,16 @@ def to_move(state):
     return _seat(state, state.turn)
 
 
-def _legal_points(state):
-    """Indices of the empty points the mover may play (cycle rule applied)."""
+def sides(state):
+    """(the colour to move: 1 Black, 2 White; 1 when the pie swapped the seats, else 0):
+    the position text's second and fourth fields, without the text (~30 ms on a Pico at
+    size 7, on the stone board's every move)."""
+    return state.turn, state.swapped
+
+
+def _legal_points(state, most=-1):
+    """Indices of the empty points the mover may play (cycle rule applied); with ``most``
+    > 0, the first ``most`` of them at most."""
     g = _geo(state.size)
     col = state.col
     empty = [p for p in range(g.n) if not col[p]]
@@ -484,7 +492,15 @@ def _legal_points(state):
             col[:] = state.col
             st[:] = state.st
         col[p] = 0
+        if len(out) == most:
+            break
     return out
+
+
+def only_pass(state):
+    """``legal_moves(state) == ["pass"]``, answered at the first legal point (the board
+    asks after every move; a whole list is ~70 ms on a Pico at size 7)."""
+    return not is_over(state) and state.phase == _PLAY and not _legal_points(state, 1)
 
 
 def legal_moves(state):

@@ -306,13 +306,19 @@ def _windows():
 
 
 def _first_line(s, p):
-    """The first window that seat p owns completely, or None."""
+    """The first window that seat p owns completely, or None: _windows' order, walked
+    without building the windows (the winning press on the light board waits for it)."""
     b = s.board
     own = p + 1
-    for w in _windows():
-        if (_OWNER[b[w[0]]] == own and _OWNER[b[w[1]]] == own and _OWNER[b[w[2]]] == own
-                and _OWNER[b[w[3]]] == own):
-            return w
+    for dx, dy in _DIRS:
+        step = 7 * dy + dx
+        for y in range(7):
+            if not 0 <= y + 3 * dy < 7:
+                continue
+            for i in range(7 * y, 7 * y + 7 - 3 * dx):
+                if (_OWNER[b[i]] == own and _OWNER[b[i + step]] == own
+                        and _OWNER[b[i + 2 * step]] == own and _OWNER[b[i + 3 * step]] == own):
+                    return (i, i + step, i + 2 * step, i + 3 * step)
     return None
 
 

@@ -7,8 +7,9 @@ WebAssembly figures (PICO = True: this runs on the host only).
 * gc.mem_free() with the app at its menu and with a Morbak game running (after
   gc.collect(), from a timer while the app runs);
 * key press -> changed LED frame in emulated ms, the app as it boots: OK starting a Morbak
-  game, a square's first press (selects) and its second (plays and saves), mean and worst,
-  next to the figures before the native code (LATENCY_BEFORE);
+  game, a square's first press (selects) and its second (plays and saves; the 8th wins the
+  game), mean and worst, next to the figures before the native code (LATENCY_BEFORE) and
+  before the game's end and the save's encoding went after the frame (LATENCY_HELD);
 * whole random games of all five engines (Fursaz at both sizes) on the port's fixed heap:
   lowest gc.mem_free(), smallest largest free block, most bytes one legal_moves takes
   (with its garbage) and keeps (its list), ms per legal_moves + play (emulated), mean and
@@ -86,11 +87,21 @@ def _latency(pico, plies=8):
 # scan and the save after the answer (the firmware of 83f37ea, measured by this bench):
 # mean, worst.
 LATENCY_BEFORE = {"start": (190.5, 190.5), "select": (88.0, 187.5), "play": (79.0, 218.6)}
+# The same at 916a65c (the native twins, the save held until the frame), before the game's
+# end and the save's encoding went after the frame: the 8th press wins the game (178.9 ms).
+LATENCY_HELD = {"start": (351.8, 351.8), "select": (12.1, 13.6), "play": (40.5, 178.9)}
 # One legal_moves + play, emulated ms, mean and worst ("?": not taken), and the most bytes
 # one legal_moves took, before the native code (issue 25's figures from this bench).
 ENGINES_BEFORE = {"morbak": (8.0, "?", None), "mabula": (7.8, "?", None),
                   "fursaz size 5": (91, 149, None), "fursaz size 7": (239, 230, None),
                   "mano": (2.4, "?", None), "masbrur": (824, 4849, 143712)}
+
+
+# A settled frame -> its answer's step on the sensor boards before the game's record and
+# the tile board's hand checks went after the frame (this bench, as the native code's
+# branch left it: issue 25's notes), mean and worst.
+BOARDS_BEFORE = {"marble board, Mabula": (30.5, 97), "stone board, Fursaz 7": (99, 227),
+                 "tile board, Mano a Mano": (57, 624)}
 
 
 def _latency_figures(pico, out):
@@ -99,9 +110,10 @@ def _latency_figures(pico, out):
                         ("play", "its second press (plays, saves)")):
         ms = got[what]
         if ms:
-            before = LATENCY_BEFORE[what]
-            out["key press -> LED frame, %s: emulated ms mean / worst (before: %s / %s)"
-                % (words, before[0], before[1])] = "%.1f / %.1f" % (sum(ms) / len(ms), max(ms))
+            before, held = LATENCY_BEFORE[what], LATENCY_HELD[what]
+            out["key press -> LED frame, %s: emulated ms mean / worst (before: %s / %s; at "
+                "916a65c: %s / %s)" % (words, before[0], before[1], held[0], held[1])] = \
+                "%.1f / %.1f" % (sum(ms) / len(ms), max(ms))
 
 
 def _app_figures(pico, out):
@@ -188,7 +200,8 @@ def _board_figures(pico, out, name, label):
     out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
     out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
     out[label + ": settled frame -> its answer's step, emulated ms mean / worst "
-        "(+1.6 ms for the LED frame)"] = "%.1f / %.1f" % tuple(got["answer_ms"])
+        "(+1.6 ms for the LED frame; before: %s / %s)" % BOARDS_BEFORE[label]] = \
+        "%.1f / %.1f" % tuple(got["answer_ms"])
 
 
 def _masbrur_figures(pico, out):

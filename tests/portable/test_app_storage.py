@@ -62,6 +62,34 @@ def test_held_writes_reach_the_flash_at_the_flush_in_order():
     eq(s.read_json("a.json"), {"n": 4})
 
 
+def test_a_held_remove_waits_for_the_flush_after_the_writes_before_it():
+    # A game's end: its record written, then the game in progress dropped.
+    s = Storage(fresh_dir("held_remove"))
+    s.write_json("current.json", {"n": 1})
+    s.hold()
+    s.write_json("game.json", {"n": 2})
+    s.remove("current.json")
+    eq((_on_flash(s, "current.json"), _on_flash(s, "game.json")), ('{"n": 1}', None),
+       "nothing changed yet")
+    s.flush()
+    eq((_on_flash(s, "current.json"), _on_flash(s, "game.json")), (None, '{"n": 2}'))
+    s.hold()
+    s.remove("game.json")
+    eq(s.exists("game.json"), False, "a look at the files carries it out")
+    s.flush()
+
+
+def test_a_held_json_write_saves_what_the_step_left_in_it():
+    # A move's save is encoded after the frame that shows it, with the rest of the step.
+    s = Storage(fresh_dir("held_json"))
+    rec = {"moves": ["L d4"]}
+    s.hold()
+    s.write_json("current.json", rec)
+    rec["moves"].append("pass")
+    s.flush()
+    eq(s.read_json("current.json"), {"moves": ["L d4", "pass"]})
+
+
 def test_folders_and_sizes():
     s = Storage(fresh_dir("dirs"))
     s.makedirs("x/y")

@@ -1,7 +1,7 @@
 """Fursaz contract: pie rule, passes, notation, options, rejections (docs/rules/fursaz.md)."""
 from check import eq, raises
 
-from firmware.rules import IllegalMove
+from firmware.rules import IllegalMove, Rng
 import firmware.rules.fursaz as fz
 
 
@@ -95,6 +95,21 @@ def test_full_board_only_pass():
     s = fz.from_text("5 W 0 0 play " + " ".join(stones))
     eq(fz.legal_moves(s), ["pass"], "only pass")
     eq(fz.result(s)["scores"], [61, 0], "all black")
+    eq(fz.only_pass(s), True, "the board plays the pass itself")
+
+
+def test_only_pass_agrees_with_the_move_list_through_random_games():
+    for size, cycle_rule in ((5, "illegal"), (5, "stop"), (7, "illegal")):
+        for seed in range(3):
+            s = fz.new_game({"size": size, "cycle_rule": cycle_rule})
+            rng = Rng(seed)
+            while True:
+                moves = fz.legal_moves(s)
+                eq(fz.only_pass(s), moves == ["pass"], fz.to_text(s))
+                if not moves:
+                    break
+                placements = [m for m in moves if m != "pass"] or moves
+                s = fz.play(s, placements[rng.below(len(placements))])
 
 
 def test_illegal_and_malformed_moves_leave_the_state_alone():
@@ -189,3 +204,17 @@ def test_territory_and_board_maps():
     t = fz.territory(s)
     eq([p for p in sorted(t) if t[p]], ["a2", "a3", "a4"], "a run of three")
     eq(fz.result(s)["scores"], [5, 0], "2 stones + 3 territory")
+
+
+def test_sides_are_the_position_texts_colour_to_move_and_swap():
+    for pie in (False, True):
+        s = fz.new_game({"size": 5, "pie": pie})
+        if pie:                                    # White takes Black's first stone
+            s = fz.play(fz.play(s, fz.legal_moves(s)[0]), "swap")
+            eq(fz.sides(s)[1], 1, "swapped")
+        rng = Rng(4)
+        while not fz.is_over(s):
+            words = fz.to_text(s).split(" ")
+            eq(fz.sides(s), (" BW".index(words[1]), int(words[3])), fz.to_text(s))
+            moves = fz.legal_moves(s)
+            s = fz.play(s, moves[rng.below(len(moves))])

@@ -245,3 +245,45 @@ def test_a_save_held_until_the_leds_that_finds_the_flash_full_makes_room_and_say
     eq(flash.read_json("state/current.json")["id"], 4, "the new game is saved")
     eq(records.ids(flash), [2, 3], "the oldest record made room")
     assert not flash.exists(crash.LOG)
+
+
+class _EndSnoop(RecordingStrip):
+    """A strip that notes, at each frame it sends once the game is over, whether the
+    game's record was made (its result written into it) and is on the flash."""
+
+    def __init__(self, count, root, runner):
+        RecordingStrip.__init__(self, count)
+        self.root = root
+        self.runner = runner
+        self.seen = []
+
+    def write(self):
+        RecordingStrip.write(self)
+        play = self.runner.app.play
+        if play is not None and play.session.over:
+            try:
+                on_flash = len(os.listdir(self.root + "/games")) > 0
+            except OSError:
+                on_flash = False
+            self.seen.append(("result" in play.session.rec, on_flash))
+
+
+def test_the_winning_move_shows_on_the_leds_before_the_game_is_recorded():
+    # The end's record loads its code (~70 ms on a Pico) and writes two files: the frame
+    # of the winning press goes first.
+    rig = Rig(make_app)
+    snoop = _EndSnoop(49, rig.storage.root, rig.runner)
+    rig.runner.leds = Leds(PROFILE["leds"], snoop)
+    rig.new_game(1400)
+    t = 1400
+    for key in (0, 1, 7, 8, 14, 15, 21):          # A a1 a2 a3 a4 in a file, B b1 b2 b3
+        for _ in range(2):                         # select, then play
+            rig.board.down[key] = 1
+            rig.run(t, t + 100)
+            rig.board.down[key] = 0
+            rig.run(t + 100, t + 400)
+            t += 400
+    eq(rig.runner.app.status()["moves"][-1], "L a4", "A played the winning move")
+    eq(snoop.seen[:2], [(False, False), (True, True)],
+       "the first frame of the end before its record, the next after it")
+    eq(rig.runner.crashed_at, None, "no crash")

@@ -79,6 +79,26 @@ def test_mkv3_win_on_the_diagonal():
     assert "over" in str(e)
 
 
+def test_every_run_of_four_is_the_winning_line_it_completes():
+    # Three of A's squares in a run, then A lights the fourth: the board blinks that run.
+    runs = 0
+    for step, x_end, y_from, y_to in ((1, 4, 0, 7), (7, 7, 0, 4), (8, 4, 0, 4), (-6, 4, 3, 7)):
+        for y in range(y_from, y_to):
+            for x in range(x_end):
+                run4 = [7 * y + x + k * step for k in range(4)]
+                for last in range(4):
+                    cells = ["."] * 49
+                    for i in run4:
+                        if i != run4[last]:
+                            cells[i] = "A"
+                    ranks = ["".join(cells[7 * r:7 * r + 7]) for r in range(6, -1, -1)]
+                    s = m.from_text("/".join(ranks) + " A 7 7 1 1")
+                    s = m.play(s, "L " + m.SQUARES[run4[last]])
+                    eq(m.winning_line(s), run4, "the run through %s" % m.SQUARES[run4[last]])
+                runs += 1
+    eq(runs, 88, "every run on the board")
+
+
 def test_mkv4_neutral_square_breaks_the_line():
     s = m.from_text("......./......./......./..A#AA./......./......./....... A 7 7 1 1")
     t = m.play(s, "L g4")

@@ -139,6 +139,10 @@ def test_draw_and_pass_are_buttons_and_a_draw_is_checked_after_the_hand():
     assert "score=0,19" in position(out)
     assert "firmware.app.games.mano_tile_checks" not in sys.modules, \
         "the checks' code is not held after the hand"
+    # The runner checks after the frame, the hand's last move recorded by then: the same.
+    from firmware.app.games.mano_tile import hand_checks
+    eq(hand_checks(rec, rec["moves"][-1], len(rec["moves"]) - 1),
+       ([(4, "A", "held a tile that fit")], [(1, "B", "fine")]), "checked after the move")
 
 
 def test_a_power_cut_mid_hand_resumes_from_the_record():

@@ -66,6 +66,7 @@ class Runner:
         self.outside = None         # {seat: feed} of seats played elsewhere: given to the app
         self.port = None            # the USB serial, where a computer may speak (Usb)
         self.link = None            # a remote game's link (core/link.py), at its first byte
+        self._later = []            # (call, now, what): a step's work after its frame
 
     def start(self, now_ms):
         self._last_step = now_ms
@@ -95,16 +96,30 @@ class Runner:
             try:
                 # The answer first: what the step writes goes to the flash once it shows.
                 self.storage.hold()
-                self.app.step(now_ms, self.take_events())
+                app = self.app
+                app.later = self._later
+                app.step(now_ms, self.take_events())
+                app.later = None
                 self._show(now_ms)
+                if self._later:
+                    self._after(now_ms)   # its writes held with the step's
                 self.storage.flush()
                 if self.storage.failed:   # a full flash: written again, the records' way
                     self.storage.failed = False
-                    self.app.rewrite(now_ms)
+                    app.rewrite(now_ms)
             except Exception as exc:
                 self._crashed(exc, now_ms)
         self.buzzer.tick(now_ms)
         self.progress = (self.progress + 1) & 0xFFFFFF    # stays a small int
+
+    def _after(self, now_ms):
+        """What the step left for after its frame (a game's record, the tile board's
+        checks at a hand's end), and its sounds."""
+        later = self._later
+        while later:
+            work = later.pop(0)
+            work[0](work[1], work[2])
+        self.buzzer.play(self.app.take_sounds(), now_ms)
 
     def take_events(self):
         """The events of every source, in source order; () when none waits (a quiet
@@ -132,6 +147,7 @@ class Runner:
         self.buzzer.play(app.take_sounds(), now_ms)
 
     def _crashed(self, exc, now_ms):
+        del self._later[:]
         try:
             self.storage.flush()   # what the step had saved before it crashed
         except Exception:

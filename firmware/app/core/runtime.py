@@ -102,6 +102,7 @@ class App:
         self.outside = None  # {seat: feed}: seats played elsewhere (seats.py), given by the runner
         self.link = None         # a remote game's link (core/link.py), when the computer speaks
         self.held = False        # its link is down: this board's player's clock stands still
+        self.later = None        # the runner's list while it steps: work done once the LEDs show
         self.cfg = {}            # the settings, read by menu.boot
         from firmware.app.core import menu
         menu.boot(self, now_ms)   # settings, crash count, the boot sweep (menu.py)

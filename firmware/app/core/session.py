@@ -166,7 +166,12 @@ class Session:
             p.played(self, ply, move)
         app.note("move", ply, move)
         if self.over:
-            self.record_end(now, "move %s %s" % (who, move))
+            # Its record (the end's code loaded, then forgotten: ~70 ms on a Pico) waits
+            # until the LEDs show the move, when the runner says so (device.py).
+            if app.later is not None:
+                app.later.append((self.record_end, now, "move %s %s" % (who, move)))
+            else:
+                self.record_end(now, "move %s %s" % (who, move))
             self._moved(now)
             return
         forced = _only_pass(self.engine, self.state)

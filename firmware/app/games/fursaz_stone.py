@@ -98,10 +98,9 @@ class Play(Sensing):
         ses = self.session
         self.shown = None
         self.shown_at = -1
-        # The colour to move (seats swap colours at the pie step): the text's second word.
-        words = engine.to_text(ses.state).split(" ")
-        self.mover = 1 if words[1] == "B" else 2
-        self.swapped = 1 if words[3] == "1" else 0   # the pie's swap: seat A plays White
+        # The colour to move (seats swap colours at the pie step), and the pie's swap: seat
+        # A plays White.
+        self.mover, self.swapped = engine.sides(ses.state)
         stones = engine.board(ses.state)
         for i in range(len(self.points)):
             self.expect[i] = _WHICH.find(stones.get(self.points[i], "."))

@@ -147,7 +147,11 @@ class Play(Sensing):
             self._diff()
             self._correct(now)
         if self.phase == "reveal" and self.hands == len(hist):
-            _words().announce_end(self, s, now)
+            later = self.app.later
+            if later is not None:   # its words' code loaded, then forgotten: ~0.1 s on a Pico
+                later.append((_announce_end, self, now))
+            else:
+                _announce_end(self, now)
         elif self.phase == "play" and not self.wrongs:
             self._say_turn()
         if self.bot is not None:
@@ -240,13 +244,24 @@ class Play(Sensing):
             self.refuse(move, cell, str(e), now)
             return False
         if len(engine.hand_history(after)) > self.hands:
-            ses.rec["draw_checks"], ses.rec["lead_checks"] = hand_checks(ses.rec, move)
+            # They replay the match (~0.5 s on a Pico late in it): after the frame when the
+            # runner says so (device.py), saved with the move all the same.
+            later = self.app.later
+            if later is not None:
+                later.append((self._check_hands, len(ses.rec["moves"]), move))
+            else:
+                self._check_hands(len(ses.rec["moves"]), move)
         self.leader = -1
         self.refused = -1
         self.fits_other = -1
         ses.play(move, now)
         self.app.beep(render.ACCEPT)
         return True
+
+    def _check_hands(self, plies, move):
+        """The record's checks of the finished hands, its first ``plies`` moves and ``move``."""
+        rec = self.session.rec
+        rec["draw_checks"], rec["lead_checks"] = hand_checks(rec, move, plies)
 
     def refuse(self, move, cell, why, now):
         _words().refuse(self, move, cell, why, now)
@@ -398,10 +413,15 @@ class Play(Sensing):
         mano_tile_status.add(self, out)
 
 
-def hand_checks(rec, last):
+def hand_checks(rec, last, plies=None):
     """mano_tile_checks.hand_checks, its code held for the call only (once a hand)."""
     from firmware.app.core import unload
-    return unload.once("firmware.app.games.mano_tile_checks").hand_checks(rec, last)
+    return unload.once("firmware.app.games.mano_tile_checks").hand_checks(rec, last, plies)
+
+
+def _announce_end(play, now):
+    """The play of a hand is over: why, and who shows their tiles first."""
+    _words().announce_end(play, play.session.state, now)
 
 
 def _words():

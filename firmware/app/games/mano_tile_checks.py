@@ -5,11 +5,11 @@ from firmware.app.games.mano_tile import SEATS
 from firmware.rules import mano as engine
 
 
-def hand_checks(rec, last):
+def hand_checks(rec, last, plies=None):
     """What the board could not check at the time, checked once each hand's tiles left in
-    hand are shown (the finished hands of ``rec``: its moves, then ``last``): (draws,
-    leads), each a list of (ply, seat, verdict) (tuples: half a list's RAM, and JSON
-    writes them as lists). Every tile a seat held at some moment is later played or
+    hand are shown (the finished hands of ``rec``: its moves, or its first ``plies``, then
+    ``last``): (draws, leads), each a list of (ply, seat, verdict) (tuples: half a list's
+    RAM, and JSON writes them as lists). Every tile a seat held at some moment is later played or
     shown at the end; so with F the seat's later tiles that would have made the move
     wrong and D its draws from then on, F empty proves the move ("fine"), more tiles in
     F than D proves it wrong, anything else "cannot tell". A draw is wrong when the seat
@@ -23,7 +23,7 @@ def hand_checks(rec, last):
     hand = []     # this hand's (ply, seat, tile or None for a draw, ends) after the lead
     lead = None   # (ply, seat, tile) of a lead the highest-double rule gives
     shown = [[], []]   # the tiles each seat has shown at the hand's end
-    moves = rec["moves"] + [last]
+    moves = rec["moves"][:plies] + [last]
     for ply in range(1, len(moves) + 1):
         m = moves[ply - 1]
         seat = engine.to_move(s)

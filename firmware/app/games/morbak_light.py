@@ -110,8 +110,9 @@ class Play(Controller):
         self.shown = None
         self.pend = -1
         states = engine.square_states(s)
+        cells, code = self.cells, _CODE   # locals: the loop is on the press that plays
         for i in range(49):
-            self.cells[i] = _CODE[states[i]]
+            cells[i] = code[states[i]]
         b = engine.budgets(s)
         self.counts[0], self.counts[1] = min(b["budget"][0], 99), min(b["budget"][1], 99)
         self.counts[2], self.counts[3] = min(b["neutral"][0], 99), min(b["neutral"][1], 99)
