@@ -39,3 +39,10 @@ def _firmware_modules_as_before():
         package, _, leaf = name.rpartition(".")
         if package in before:
             setattr(before[package], leaf, module)
+    # A module-scoped fixture may have forgotten an engine before ``before`` was taken: the
+    # terminal's modules (imported once, at collection) play the engine loaded now.
+    for name, module in list(sys.modules.items()):
+        terminal = name.startswith("host_tools.terminal.")
+        engine = getattr(module, "ENGINE", None) if terminal else None
+        if engine is not None and sys.modules.get(engine.__name__) is not None:
+            module.ENGINE = sys.modules[engine.__name__]

@@ -1,9 +1,9 @@
-"""A board in a remote game through `arbiter online --port` (docs/contracts.md#a-board-over-
-usb), against a player in the terminal (the Session `arbiter online` plays with), through
-a real Mosquitto: the board is the firmware with its app running on the WebAssembly
-MicroPython, its USB serial a socket, a robot making its player's moves and carrying out
-the other's as a person at the board would (tests/harness/board_app.py). Whole games end
-with the same record on the board, in `arbiter online`'s record file and on the other
+"""A board in a remote game through `arbiter online --port`
+(docs/contracts.md#a-board-over-usb), against a player in the terminal (the Session `arbiter
+online` plays with), through a real Mosquitto: the board is the firmware with its app running on
+the WebAssembly MicroPython, its USB serial a socket, a robot making its player's moves and
+carrying out the other's as a person at the board would (tests/harness/board_app.py). Whole games
+end with the same record on the board, in `arbiter online`'s record file and on the other
 side."""
 import json
 import time

@@ -1,9 +1,9 @@
 """Layer 7 (docs/architecture.md#layer-7) in a remote game: the real Pico MicroPython on an
 emulated RP2040, booted from the image `arbiter uf2` builds, its app running, takes a seat
-through `arbiter online join CODE --port` over its USB serial (docs/contracts.md#a-board-
-over-usb) against a player in the terminal, through a real Mosquitto; its person presses its
-keys. One whole Morbak game: the link is read by select.poll on sys.stdin, as on a board.
-(What the link costs the heap: tests/bench/extra_pico.py.)"""
+through `arbiter online join CODE --port` over its USB serial
+(docs/contracts.md#a-board-over-usb) against a player in the terminal, through a real Mosquitto;
+its person presses its keys. One whole Morbak game: the link is read by select.poll on sys.stdin,
+as on a board. (What the link costs the heap: tests/bench/extra_pico.py.)"""
 import json
 import os
 import subprocess

@@ -2,6 +2,7 @@
 the chip only, the same results as their portable twins in masbrur_attack.py, whose work
 buffer layout these constants repeat."""
 import micropython
+from micropython import const
 
 _MAX_HAND = const(24)
 _LO = const(0)

@@ -2,6 +2,7 @@
 on the chip only, the same results as its portable twin fits_in in masbrur_search.py, whose
 work buffer layout these constants repeat."""
 import micropython
+from micropython import const
 
 _TOPF = const(0)
 _BOTF = const(8)

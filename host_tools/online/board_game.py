@@ -32,8 +32,9 @@ class Conflict(Exception):
 
 
 # Games a board does not play remotely yet: their hands or walls come from the dealer, and
-# the board's reading of real tiles would have to match the dealt ones (docs/contracts.md#a-
-# board-over-usb). They are played in the terminal (`arbiter online` without --port).
+# the board's reading of real tiles would have to match the dealt ones
+# (docs/contracts.md#a-board-over-usb). They are played in the terminal (`arbiter online` without
+# --port).
 NOT_ON_BOARD = ("mano", "masbrur")
 
 

@@ -17,8 +17,8 @@ WebAssembly figures (PICO = True: this runs on the host only).
 * a whole game on the marble, stone and tile boards' apps, with the emulated ms from a
   settled sensor frame to the step that answers it; the heap each board's app holds with
   its game running to the end (tests/pico_heap.py): the light board's Morbak, the marble
-  board's Mabula (under 48 KB; and a remote one, its link loaded: docs/contracts.md#a-
-  board-over-usb), the tile board's Mano a Mano match (under 64 KB);
+  board's Mabula (under 48 KB; and a remote one, its link loaded:
+  docs/contracts.md#a-board-over-usb), the tile board's Mano a Mano match (under 64 KB);
 * a whole Masbrur round on the tile board's app: lowest gc.mem_free(), smallest largest
   free block.
 Emulated time follows the emulated 125 MHz clock: an estimate of a real Pico's."""

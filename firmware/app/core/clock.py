@@ -73,10 +73,10 @@ class Clock:
             alert = TICK
         return alert
 
-    def take(self, app, p, ms):
-        """Count ``ms`` that seat ``p`` spent where it plays (a far seat's time, told
-        with its move), with their alerts; the limits are that side's to keep."""
-        _alert(app, self.spend(p, ms))
+    def spent(self, ses, ms):
+        """``ms`` the mover spent where it plays (a far seat's time, told with its
+        move), with their alerts; its limits are that side's to keep."""
+        _alert(ses.app, self.spend(ses.turn, ms))
 
     def run(self, ses, dt, now):
         """Count the ``dt`` ms up to ``now`` against the mover of ``ses``; play ``flag`` or

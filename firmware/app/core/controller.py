@@ -11,7 +11,7 @@ that came while another screen was shown. ``status()`` is the session's (status.
 with ``details(out)`` added. A sensor board's controller is a Sensing (sensing.py).
 
 A controller says only what is its board's and its game's:
-    SEATS            the seats' one-letter names (the default "AB"; Mabula's "WB")
+    SEATS            the seats' one-letter names ("AB"; Mabula's "WB")
     options(cfg, settings, profile), seed(cfg, now)   (module functions) a new game's
     press(key, now)  a key while the game is on
     reading(frame, now)   a stable sensor frame (the sensor boards)
@@ -21,7 +21,7 @@ A controller says only what is its board's and its game's:
     moved(now)       the position changed (the session's view)
     draw(f, now, still)   the board (no allocation); ``still``: no turn indicator
     details(out)     its part of status() (``legal()``: where the engine's list is too long)
-    score_text(score)  (optional) a score as the players count it (Masbrur: halves)
+    score(value)     (optional) a score as the players count it (Masbrur's halves)
 and may set SHOW_MS: how long after the turn's start the move of a seat not at the
 board is shown (a move at once would be missed)."""
 from firmware.app.core import render
@@ -29,7 +29,6 @@ from firmware.app.core.session import Session
 
 
 class Play:
-    SEATS = "AB"
     SHOW_MS = 0
 
     def __init__(self, app, rec, now, engine):
@@ -40,7 +39,8 @@ class Play:
         self.scores = False      # the end: the scores shown (PASS)
         self.shown = None        # the move of a seat not at the board, being carried out
         self.frame_ref = None    # the sensor frame (bytes) last taken
-        self.session = Session(app, engine, rec, now, self.SEATS)
+        # (getattr: every controller has SEATS; a default here would cost the board a name)
+        self.session = Session(app, engine, rec, now, getattr(self, "SEATS"))
         self.session.view = self
 
     # ------------------------------------------------------------ input

@@ -1,8 +1,8 @@
 """A remote game's link on the board: the computer it is plugged into (`arbiter online
 --port`, or the simulator page's online panel) holds the connection to the broker and
-plays the other seat's side, in lines over the USB serial (docs/contracts.md#a-board-
-over-usb). The board stays the referee of its own player. The device runner (device.py)
-loads this module at the first byte the computer sends; a board that never plays
+plays the other seat's side, in lines over the USB serial
+(docs/contracts.md#a-board-over-usb). The board stays the referee of its own player. The device
+runner (device.py) loads this module at the first byte the computer sends; a board that never plays
 remotely never holds it.
 
 Lines are UTF-8, each "@A WORD ..." (anything else is ignored). From the computer:

@@ -92,17 +92,6 @@ def _write(storage, name, rec):
             gone.append(found[0])
 
 
-def flash_note(gone):
-    """What the board says after a save on a full flash (``gone``: the ids of the records
-    removed to make room, None when nothing could be saved), or None."""
-    if gone is None:
-        return "flash full: this game is not saved; clear games with `arbiter games clear`"
-    if gone:
-        return ("flash full: oldest games removed to make room (%s); `arbiter games export` "
-                "keeps games" % " ".join([str(i) for i in gone]))
-    return None
-
-
 def new_record(game_id, game, options, seed):
     return {"version": VERSION, "id": game_id, "game": game, "options": options,
             "seed": seed, "moves": [], "move_ms": [], "clock_ms": []}

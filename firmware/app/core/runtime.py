@@ -100,7 +100,6 @@ class App:
         self.sensors = None      # the sensor driver, for calibration (attach)
         self.clock = None  # the runner's live ms clock, for thinking in slices (seats.py)
         self.outside = None  # {seat: feed}: seats played elsewhere (seats.py), given by the runner
-        self.link = None         # a remote game's link (core/link.py), when the computer speaks
         self.held = False        # its link is down: this board's player's clock stands still
         self.later = None        # the runner's list while it steps: work done once the LEDs show
         self.cfg = {}            # the settings, read by menu.boot
@@ -162,10 +161,15 @@ class App:
     def saved(self, gone, now_ms):
         """A save's outcome (records.py: the ids removed to make room, None when it could
         not be saved): said and logged when the flash was full."""
-        note = records.flash_note(gone)
-        if note:
-            self.log(now_ms, note)
-            self.say(note)
+        if gone is None:
+            note = "flash full: this game is not saved; clear games with `arbiter games clear`"
+        elif gone:
+            note = ("flash full: oldest games removed to make room (%s); `arbiter games export` "
+                    "keeps games" % " ".join([str(i) for i in gone]))
+        else:
+            return
+        self.log(now_ms, note)
+        self.say(note)
 
     def take_sounds(self):
         """The tones queued since the last call; () when there are none, so that a

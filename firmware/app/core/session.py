@@ -70,8 +70,6 @@ class _Untimed:
     def new_turn(self):
         self.used = 0
 
-    def take(self, app, p, ms):
-        self.used += ms
 
 
 class Session:
@@ -253,7 +251,10 @@ class Session:
         spent = self.players[self.turn].spent(self) if self.turn >= 0 else None
         if spent is not None:
             if spent > c.used:
-                c.take(self.app, self.turn, spent - c.used)
+                if c.left is None and c.move_left is None:
+                    c.used = spent
+                else:   # counted where it plays, told with its move: its alerts here
+                    c.spent(self, spent - c.used)
             return
         if c.left is None and c.move_left is None:   # no limit: only the move's time counts
             c.used += dt

@@ -36,9 +36,9 @@ def outcome(ses):
     if reason in _UNSCORED:   # the scores only mark the winner
         return "draw (%s)" % reason if w is None else "%s wins (%s)" % (ses.name(w), reason)
     view = ses.view
-    # The scores as the players count them (the controller's score_text: Masbrur's
+    # The scores as the players count them (the controller's score(): Masbrur's
     # half-points as points).
-    pts = view.score_text if view is not None and hasattr(view, "score_text") else str
+    pts = view.score if view is not None and hasattr(view, "score") else str
     if w is None:
         return "draw %s-%s" % (pts(sc[0]), pts(sc[1]))
     return "%s wins %s-%s%s" % (ses.name(w), pts(sc[w]), pts(sc[1 - w]),

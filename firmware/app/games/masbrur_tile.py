@@ -628,7 +628,7 @@ class Play(Sensing):
             render.put(f, _TRACK_L, colour)
             render.put(f, _TRACK_R, colour)
 
-    def score_text(self, halves):
+    def score(self, halves):
         """A score as the players count it (session.outcome): the engine counts halves."""
         return _halves(halves)
 
