@@ -1,3 +1,4 @@
+import importlib
 import os
 import sys
 
@@ -39,10 +40,22 @@ def _firmware_modules_as_before():
         package, _, leaf = name.rpartition(".")
         if package in before:
             setattr(before[package], leaf, module)
-    # A module-scoped fixture may have forgotten an engine before ``before`` was taken: the
-    # terminal's modules (imported once, at collection) play the engine loaded now.
+
+
+@pytest.fixture(autouse=True)
+def _terminal_engines_fresh(request):
+    """The terminal's tests play engines as a fresh `arbiter play --terminal` process loads
+    them: another test in this process may have had the app forget an engine (its unload)
+    while the terminal's modules, imported once, still held it, its parts (mano_dealt) then
+    finding a new copy without its tables."""
+    if not request.module.__name__.split(".")[-1].startswith("test_terminal"):
+        return
+    rules = sys.modules.get("firmware.rules")
+    for name in [n for n in sys.modules if n.startswith("firmware.rules.")]:
+        del sys.modules[name]
+        if rules is not None and hasattr(rules, name.rsplit(".", 1)[1]):
+            delattr(rules, name.rsplit(".", 1)[1])
     for name, module in list(sys.modules.items()):
-        terminal = name.startswith("host_tools.terminal.")
-        engine = getattr(module, "ENGINE", None) if terminal else None
-        if engine is not None and sys.modules.get(engine.__name__) is not None:
-            module.ENGINE = sys.modules[engine.__name__]
+        engine = getattr(module, "ENGINE", None)
+        if name.startswith("host_tools.terminal.") and engine is not None:
+            module.ENGINE = importlib.import_module(engine.__name__)

@@ -225,7 +225,7 @@ def play_mabula(sim, rng, opponent, by_hand):
     lists, or the one the board says it plays, made by tapping the edge marble and
     then where it stops."""
     if opponent:
-        menu_choose(sim, lambda t: t.startswith("the seat the board plays"))
+        menu_choose(sim, lambda t: t.startswith("the colour the board plays"))
         setting_choose(sim, opponent, NAMES[opponent])
     menu_choose(sim, lambda t: t == "start a game")
     assert sim.text("#screen") == "setup"
