@@ -5,7 +5,8 @@ A hot routine that pays for MicroPython's native emitters lives twice: its porta
 in the module that uses it (what CPython, the WebAssembly build and the simulator run),
 and its native twin, with the same results, in a module of the same name ending in
 ``_native`` (``@micropython.native`` / ``@micropython.viper`` code). Only `arbiter deploy`
-and `arbiter uf2` put ``*_native`` modules on a board, compiled by mpy-cross for the
+and `arbiter uf2` put ``*_native`` modules (kept in the repository's native/, outside
+firmware/: they compile only for a chip's architecture) on a board, compiled by mpy-cross for the
 architecture the board reports; elsewhere they are absent and ``load`` says None."""
 import sys
 

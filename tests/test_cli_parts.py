@@ -132,6 +132,9 @@ def test_native_code_goes_to_boards_with_a_native_emitter():
     assert not [p for p in plain if "_native" in p], "no architecture: no native code"
     sources = deploy.build(None, profile, "armv6m")    # the board compiles them itself
     assert "firmware/hal/leds_native.py" in sources
+    # In the repository the twins stand outside firmware/ (mpy-cross needs an -march).
+    assert ("native/hal/leds_native.py", "firmware/hal/leds_native.py") in deploy.native_sources()
+    assert not [p for p in deploy.firmware_sources() if "_native" in p]
     assert not [p for p in deploy.build(None, profile) if "_native" in p]
 
 

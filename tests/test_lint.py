@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CHECKED = ["firmware", "host_tools", "tests", "tools"]   # folders of the repository ruff checks
+CHECKED = ["firmware", "host_tools", "native", "tests", "tools"]   # the folders ruff checks
 
 
 def test_the_code_is_lint_clean():

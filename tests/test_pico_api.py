@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TARGETS = ["firmware", "boot.py", "main.py"]
+TARGETS = ["firmware", "native", "boot.py", "main.py"]
 
 OFF = ("var-annotated union-attr assignment call-overload index operator return-value misc "
        "has-type arg-type").split()
@@ -95,7 +95,7 @@ def _other_runtime(line, skip_lines):
     path, lineno = line.split(":")[:2]
     if path in NOT_ON_THE_BOARD:
         return True
-    if path.endswith("_native.py") and any('Name "%s" is not defined' % t in line
+    if path.startswith("native") and any('Name "%s" is not defined' % t in line
                                            for t in VIPER_TYPES):
         return True
     if ("[import-not-found]" in line

@@ -5,9 +5,10 @@
    package ships older compilers as compatibility archives); boot.py and main.py stay
    source; the chosen profile becomes /profile.json. A board whose .mpy version no
    compiler here emits (or CircuitPython) gets the sources instead. The native twins
-   (firmware/**/*_native.py, docs/architecture.md#native-code) go only to a MicroPython
-   board whose port has a native emitter, compiled with -march for the architecture it
-   reports; every other board runs their portable twins.
+   (native/, docs/architecture.md#native-code: native/hal/keys_native.py becomes the board's
+   firmware/hal/keys_native.mpy) go only to a MicroPython board whose port has a native
+   emitter, compiled with -march for the architecture it reports; every other board runs
+   their portable twins.
 3. Compare hashes and upload only the files that differ, into /.new/; verify them there.
 4. Commit: write the plan /.update atomically, then carry it out with firmware/update.py
    (the same code boot.py runs to finish a swap a power cut interrupted). Files under
@@ -83,7 +84,7 @@ TOOLS_ONLY = ("firmware/app/explain/",)
 # sys.implementation._mpy >> 10, as mip reads it, to mpy-cross's -march names
 ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",
          "armv7emdp", "xtensa", "xtensawin", "rv32imc", "rv64imc")
-NATIVE_SUFFIX = "_native.py"
+NATIVE = "native"   # the native twins' folder, laid out as the firmware package
 
 
 def native_arch(info):
@@ -96,30 +97,38 @@ def native_arch(info):
     return ARCHS[code] if code < len(ARCHS) else None
 
 
-def is_native(src):
-    return src.endswith(NATIVE_SUFFIX)
+def _py_files(top):
+    """Paths (relative to the repository) of the .py files under ``top``, in order."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, top)):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        for f in sorted(filenames):
+            if f.endswith(".py"):
+                out.append(os.path.relpath(os.path.join(dirpath, f), ROOT).replace(os.sep, "/"))
+    return out
 
 
 def firmware_sources():
     """Paths (relative to the repository) of every .py file of the firmware package that
     goes on a board."""
-    out = []
-    for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, "firmware")):
-        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
-        for f in sorted(filenames):
-            path = os.path.relpath(os.path.join(dirpath, f), ROOT).replace(os.sep, "/")
-            if f.endswith(".py") and not [t for t in TOOLS_ONLY if path.startswith(t)]:
-                out.append(path)
-    return out
+    return [p for p in _py_files("firmware") if not [t for t in TOOLS_ONLY if p.startswith(t)]]
 
 
-def compile_file(compiler, src, tmp, arch=None):
-    """The .mpy bytes of ``src``; native code for ``arch`` (an -march name) if given.
+def native_sources():
+    """[(path in the repository, path on the board)] of the native twins: outside
+    firmware/, as they compile only for a chip's architecture."""
+    return [(p, "firmware" + p[len(NATIVE):]) for p in _py_files(NATIVE)]
+
+
+def compile_file(compiler, src, tmp, arch=None, dest=None):
+    """The .mpy bytes of ``src`` (on the board ``dest``, by default the same path);
+    native code for ``arch`` (an -march name) if given.
     Its tracebacks name the file as the board has it (the .mpy path, the module's
     __file__): one name interned on the board where the source's would be a second one,
     kept in RAM for as long as the board runs."""
     out = os.path.join(tmp, "out.mpy")
-    cmd = [compiler, "-o", out, "-s", src[:-3] + ".mpy"] + (["-march=" + arch] if arch else [])
+    name = (dest or src)[:-3] + ".mpy"
+    cmd = [compiler, "-o", out, "-s", name] + (["-march=" + arch] if arch else [])
     cmd.append(src)
     r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if r.returncode != 0:
@@ -134,16 +143,16 @@ def build(compiler, profile, arch=None):
     firmware/update first (boot.py calls it), boot.py last. The native twins only with
     ``arch`` (native_arch), compiled for it."""
     image = {}
+    files = [(src, src, None) for src in firmware_sources()]
+    if arch is not None:
+        files += [(src, dest, arch) for src, dest in native_sources()]
     with tempfile.TemporaryDirectory() as tmp:
-        for src in firmware_sources():
-            native = is_native(src)
-            if native and arch is None:
-                continue
+        for src, dest, march in files:
             if compiler is None:
                 with open(os.path.join(ROOT, src), "rb") as f:
-                    image[src] = f.read()
-                continue
-            image[src[:-3] + ".mpy"] = compile_file(compiler, src, tmp, arch if native else None)
+                    image[dest] = f.read()
+            else:
+                image[dest[:-3] + ".mpy"] = compile_file(compiler, src, tmp, march, dest)
     for name in ("main.py", "boot.py"):
         path = os.path.join(ROOT, name)
         if not os.path.exists(path):
