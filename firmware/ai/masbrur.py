@@ -32,23 +32,15 @@ _SECRET = ("free_setup", "pie_offer", "pie_accept", "equipment", "combat_wall")
 
 def _redraw_wall(state, seat, rng):
     """A state that agrees with what ``seat`` sees, the other wall redrawn."""
-    if state.phase not in _SECRET:
+    far = 1 - seat
+    wall = state.wall[far]
+    if state.phase not in _SECRET or not wall:
         return state
-    lines = rules.to_text(state).split("\n")
-    key = "wall%d " % (1 - seat)
-    arsenal = "arsenal%d " % (1 - seat)
-    for k in range(len(lines)):
-        if lines[k].startswith(key) and lines[k] != key + "-":
-            size = len(lines[k].split()) - 1
-            for line in lines:
-                if line.startswith(arsenal):
-                    tiles = line.split()[1:]
-            rng.shuffle(tiles)
-            pick = tiles[:size]
-            pick.sort()   # tiles are two digits, low first: text order is tile order
-            lines[k] = key + " ".join(pick)
-            return rules.from_text("\n".join(lines))
-    return state
+    tiles = state.ars[far][:]
+    rng.shuffle(tiles)
+    pick = tiles[:len(wall)]
+    pick.sort()
+    return rules.with_wall(state, far, pick)
 
 
 def _active(s, rng):
@@ -199,8 +191,7 @@ def think(state, level, rng):
     if len(moves) == 1:
         return moves[0]
 
-    def value(k):
-        world = _redraw_wall(state, me, rng)
-        return _value(_playout(rules.play(world, moves[k]), rng), me)
+    def value(k):   # (the redrawn world is not kept while its playout runs)
+        return _value(_playout(rules.play(_redraw_wall(state, me, rng), moves[k]), rng), me)
     i = yield from halving_steps(len(moves), value, _SAMPLES[level], rng)
     return moves[i]

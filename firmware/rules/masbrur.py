@@ -144,6 +144,14 @@ def hand(s, seat):
     return _minus(s.ars[seat], s.wall[seat])
 
 
+def with_wall(s, seat, wall):
+    """A copy of ``s`` in which ``seat``'s wall is ``wall`` (tiles of its arsenal, in tile
+    order): what a search plays when it guesses a wall it may not see."""
+    n = _copy(s)
+    n.wall[seat] = wall
+    return n
+
+
 def _seeder(s):
     """Seeder of the row being built: the starting player seeds even rows
     (docs/rules/masbrur.md#setup)."""

@@ -36,16 +36,16 @@ class _Hand:
         self.free = bytes(len(tiles))       # no tile used yet
         self.work = work()                  # fits_in's and room_in's
         self.names = [name(t) for t in tiles]
-        self.cands = [[i for i in range(len(tiles)) if self.lo[i] == v or self.hi[i] == v]
+        self.cands = [bytes([i for i in range(len(tiles)) if self.lo[i] == v or self.hi[i] == v])
                       for v in range(8)]
         heavy = [(-(self.lo[i] + self.hi[i]), i) for i in range(len(tiles))]
         heavy.sort()
         self.heavy = bytes([i for w, i in heavy])
         # Squares showing each value: a tile gives a value to one row, a double to both.
-        self.room = [
+        self.room = bytes([
             len(self.cands[v]) + len([i for i in self.cands[v] if self.lo[i] == self.hi[i]])
             for v in range(8)
-        ]
+        ])
 
 
 def feasible(h, shapes):
@@ -285,6 +285,8 @@ def _search_case(h, shapes, beta, need_zh, allowed, best, memo):
     need = beta >= 0
 
     def ok(members):
+        if len(members) == 1:       # every shape of shapes_of fits on its own
+            return True
         key = 0                     # an int, not a tuple: no garbage per look-up
         for m in members:
             key = key * 512 + m + 1         # (a hand has fewer than 511 shapes)
@@ -491,50 +493,50 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
     hi = h.hi
     n = len(lo)
     rows = [shape_list[f][0] for f in order]
-    rem = []                        # values still to place, per formation
+    rem = bytearray(8 * len(order))  # values still to place, per formation (j * 8 + value)
     need = bytearray(16)            # the same per row (row * 8 + value)
-    slots = []                      # (formation, uses left in it after this one)
+    slots = bytearray()             # per use: its formation * 32 + the uses left after it
     for j in range(len(order)):
         vals = shape_list[order[j]][2]
-        counts = [0] * 8
         for v in vals:
-            counts[v] += 1
+            rem[8 * j + v] += 1
             need[8 * rows[j] + v] += 1
-        rem.append(counts)
         for k in range(len(vals)):
-            slots.append((j, len(vals) - 1 - k))
+            slots.append(j * 32 + len(vals) - 1 - k)
     ns = len(slots)
-    heads = []                      # text before each use, and where the use starts
-    pos = [0] * (ns + 1)
-    for k in range(ns):
-        j = slots[k][0]
-        if k == 0 or slots[k - 1][0] != j:
-            f = shape_list[order[j]]
-            heads.append(
-                ("F " if j == 0 else " ; ") + ROW_NAMES[f[0]] + ("*" if f[1] else "") + ":"
-            )
-        else:
-            heads.append(",")
-        pos[k + 1] = pos[k] + len(heads[k]) + 4
+    if beat is not None:            # the text before each use, and where the use starts
+        heads = []
+        pos = [0] * (ns + 1)
+        for k in range(ns):
+            j = slots[k] >> 5
+            if k == 0 or slots[k - 1] >> 5 != j:
+                f = shape_list[order[j]]
+                heads.append(
+                    ("F " if j == 0 else " ; ") + ROW_NAMES[f[0]] + ("*" if f[1] else "") + ":"
+                )
+            else:
+                heads.append(",")
+            pos[k + 1] = pos[k] + len(heads[k]) + 4
     tied = bytearray(ns + 1)        # 1 while the text so far equals beat's start
     tied[0] = beat is not None
     used = (bytearray(n), bytearray(n))
-    pick_t = [0] * ns
-    pick_v = [0] * ns
+    pick_t = bytearray(ns)
+    pick_v = bytearray(ns)
     gains = [0] * (ns + 1)
-    cur = [0] * (ns + 1)            # next candidate: tile * 2 + (0 low, 1 high square)
+    cur = bytearray(ns + 1)         # next candidate: tile * 2 + (0 low, 1 high square)
     k = 0
     while k >= 0:
         if k == ns:
             forms = [(rows[j], shape_list[order[j]][1], []) for j in range(len(order))]
             for q in range(ns):
-                forms[slots[q][0]][2].append((h.tiles[pick_t[q]], pick_v[q]))
+                forms[slots[q] >> 5][2].append((h.tiles[pick_t[q]], pick_v[q]))
             yield forms, gains[ns]
             k -= 1
             if k >= 0:
-                _place(rows, rem, need, used, slots[k][0], pick_t[k], pick_v[k], -1)
+                _place(rows, rem, need, used, slots[k] >> 5, pick_t[k], pick_v[k], -1)
             continue
-        j, left = slots[k]
+        j = slots[k] >> 5
+        left = slots[k] & 31
         row = rows[j]
         mine = used[row]
         other = used[1 - row]
@@ -548,7 +550,7 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
             high = c & 1
             c += 1
             v = hi[i] if high else lo[i]
-            if (high and lo[i] == hi[i]) or rem[j][v] == 0 or mine[i]:
+            if (high and lo[i] == hi[i]) or rem[8 * j + v] == 0 or mine[i]:
                 continue
             if other[i] and lo[i] != hi[i] and other[i] == v + 1:
                 continue            # the square is already used in the other row
@@ -576,19 +578,19 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
         if not found:
             k -= 1
             if k >= 0:
-                _place(rows, rem, need, used, slots[k][0], pick_t[k], pick_v[k], -1)
+                _place(rows, rem, need, used, slots[k] >> 5, pick_t[k], pick_v[k], -1)
             continue
         pick_t[k] = i
         pick_v[k] = v
         tied[k + 1] = tied[k] and not below
         gains[k + 1] = gains[k] + g
         k += 1
-        cur[k] = (i + 1) * 2 if k < ns and slots[k][0] == j else 0
+        cur[k] = (i + 1) * 2 if k < ns and slots[k] >> 5 == j else 0
 
 
 def _place(rows, rem, need, used, j, i, v, step):
     """Give (step 1) or take back (step -1) value v of tile i in formation j."""
-    rem[j][v] -= step
+    rem[8 * j + v] -= step
     need[8 * rows[j] + v] -= step
     used[rows[j]][i] = v + 1 if step > 0 else 0
 
