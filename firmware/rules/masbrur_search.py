@@ -51,24 +51,40 @@ class _Hand:
 def feasible(h, shapes):
     """Can the hand fill all these shapes at once? Counts first (they rule out
     nearly every set that does not fit), then the orientation search."""
+    h.need[:] = _ZERO16
+    for row, zh, vals in shapes:
+        _count(h.need, row, vals)
+    return _counted_fit(h)
+
+
+def _fits_alone(h, row, vals):
+    """``feasible`` for one shape, with no list to hold it."""
+    h.need[:] = _ZERO16
+    _count(h.need, row, vals)
+    return _counted_fit(h)
+
+
+def _count(need, row, vals):
+    """Add ``vals``, given to ``row``, to ``need`` (row * 8 + value)."""
+    row *= 8
+    for v in vals:
+        need[row + v] += 1
+
+
+def _counted_fit(h):
+    """``feasible`` for the values counted in ``h.need``."""
     need = h.need
-    need[:] = _ZERO16
     n = len(h.tiles)
     up = down = 0
-    for row, zh, vals in shapes:
-        if row:
-            down += len(vals)
-        else:
-            up += len(vals)
-        for v in vals:
-            need[8 * row + v] += 1
-    if up > n or down > n:
-        return False
     for v in range(8):
         c = len(h.cands[v])
         if need[v] > c or need[8 + v] > c or need[v] + need[8 + v] > h.room[v]:
             return False
-    return _fits(h, (h.free, h.free), need)
+        up += need[v]
+        down += need[8 + v]
+    if up > n or down > n:
+        return False
+    return _fits_in(h.lo, h.hi, n, h.free, h.free, need, h.work)
 
 
 def _fits(h, used, need):
@@ -218,12 +234,12 @@ def shapes_of(h):
         for lo in range(8):
             for top in range(lo + m - 1, 8):
                 vals = tuple(range(lo, top + 1))
-                if not feasible(h, [(row, False, vals)]):
+                if not _fits_alone(h, row, vals):
                     break                    # longer runs need these values too
                 out.append((len(vals) * 16 + top, top, (row, False, vals)))
         for lo in range(9 - m, 0, -1):       # zero-high runs lo..7,0, shortest first
             vals = tuple(range(lo, 8)) + (0,)
-            if not feasible(h, [(row, True, vals)]):
+            if not _fits_alone(h, row, vals):
                 break
             out.append((len(vals) * 16 + 8, 0, (row, True, vals)))
     out.sort()
@@ -292,7 +308,11 @@ def _search_case(h, shapes, beta, need_zh, allowed, best, memo):
             key = key * 512 + m + 1         # (a hand has fewer than 511 shapes)
         r = memo.get(key)
         if r is None:
-            r = feasible(h, [shapes[m][2] for m in members])
+            h.need[:] = _ZERO16
+            for m in members:
+                sh = shapes[m][2]
+                _count(h.need, sh[0], sh[2])
+            r = _counted_fit(h)
             memo[key] = r
         return r
 
