@@ -30,7 +30,7 @@ import json
 from binascii import hexlify
 from time import ticks_diff, ticks_ms
 from firmware.app import explain
-from firmware.app.core import crash, device
+from firmware.app.core import crash, device, eventlog
 from firmware.app.core.runtime import make_app
 from firmware.hal import profile as hal_profile
 from firmware.hal.storage import Storage
@@ -89,6 +89,7 @@ class Sim:
         prof = hal_profile.load("profile.json")
         self.wires = w = Wires(prof)
         self.scan_ms = prof["keys"]["scan_ms"]
+        self.kind = prof["kind"]
         self.storage = BoardStorage()
         drivers = hal_profile.build_micropython(prof, w.machine, w.neopixel,
                                                 sleep_us=lambda us: None)
@@ -211,3 +212,14 @@ def boot(live=True):
 
 def run(until, changes, serial=""):
     return SIM.run(until, changes, serial)
+
+
+def events():
+    """The event log as the page shows it (JSON text): what the people at the table may
+    read, without Masbrur's secret walls (explain.public_text); the file keeps them."""
+    try:
+        with open(eventlog.PATH) as f:
+            text = f.read()
+    except OSError:
+        text = ""
+    return json.dumps(explain.public_text(SIM.kind, text))

@@ -469,7 +469,7 @@ function readText(path) {
 function refreshLogs() {
   if (!powered) return;
   const ev = $("eventlog");
-  ev.textContent = readText("events.log");
+  ev.textContent = call("glue.events()");   // without the secrets of the game on the table
   ev.scrollTop = ev.scrollHeight;
   const crash = readText("crash.log");
   $("crash-section").hidden = !crash;
