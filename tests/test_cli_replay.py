@@ -258,3 +258,18 @@ def test_a_bad_file_of_moves_or_seat_is_exit_2_with_one_sentence(tmp_path):
         assert out.returncode == 2, (seat, out.stderr[-300:])
         assert says in out.stderr and out.stderr.count("\n") == 1, (seat, out.stderr)
         assert "Traceback" not in out.stderr
+
+
+def test_an_empty_trace_is_exit_2_with_one_sentence(tmp_path):
+    """A trace with no line, or only blank ones, holds no reading: it used to replay a
+    game nobody played and exit 0."""
+    path = tmp_path / "empty.jsonl"
+    for text in (b"", b"\n", b"\n  \n\r\n", b"\xef\xbb\xbf\n\n"):
+        path.write_bytes(text)
+        out = arbiter("replay", "light", str(path))
+        assert out.returncode == 2, (text, out.stdout, out.stderr)
+        assert out.stderr == "arbiter: the trace '%s' is empty: it holds no reading\n" % path
+        assert out.stdout == ""
+    path.write_text('\n\n{"t": 0, "keys": "zz"}\n')   # blank lines first still count
+    out = arbiter("replay", "light", str(path))
+    assert out.returncode == 2 and "line 3: keys names zz" in out.stderr, out.stderr

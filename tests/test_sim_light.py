@@ -660,3 +660,24 @@ def test_whole_morbak_games_through_the_page(browser, server, lite, opponent, wi
     name = "sim-light-%s-%s" % ("lite" if lite else "full", opponent or "hot-seat")
     whole_game(browser, server, width, name,
                lambda sim: play_morbak(sim, random.Random(width + lite), lite, opponent))
+
+
+def _hue(rgb):
+    import colorsys
+    return 360 * colorsys.rgb_to_hsv(*[v / 255 for v in rgb])[0]
+
+
+def test_dim_leds_keep_their_colour_on_screen(browser, server):
+    """At brightness 16 A's orange goes on the wire as 1,1,0 (a dim yellow) and was drawn
+    a dark olive, a red as a brown: the page draws the colour the firmware asked for, as
+    light as a lit LED needs to be recognised; the wire values stay the data."""
+    from tests.sim_harness import configure, page_at
+    with page_at(browser, server, VIEWPORT["width"]) as sim:
+        configure(sim, {"leds.brightness": 16})
+        sim.press("d4")                                           # start
+        move(sim, "c3")
+        sim.advance(1300)                                         # past the pulse
+        assert sim.leds()["c3"] == shown(A, 16) == (1, 1, 0), "the data: the wire's values"
+        on_screen = sim.screen_colour("c3")                      # A's orange, as at full power
+        assert max(on_screen) >= 150, ("light enough to be a colour", on_screen)
+        assert abs(_hue(on_screen) - _hue(A)) < 8, (on_screen, A)

@@ -994,6 +994,52 @@ def test_masbrur_walls_stay_face_down_in_the_panel_until_combat(browser, server)
     context.close()
 
 
+def event_log(sim):
+    """The page's Event log, as a person opening it reads it."""
+    return sim.page.text_content("#eventlog")
+
+
+def test_masbrur_the_event_log_and_the_words_never_show_a_secret_wall(browser, server):
+    """Hot seat: A's push is in the page's Event log as 'W??,?? P..' (the wall's tiles
+    used to be there, for B to read), and so is the undo of it; against
+    the board, its own push is logged the same way. The board's file keeps the moves
+    whole, for `arbiter logs`."""
+    from firmware.rules import masbrur
+    context, sim = masbrur_table(browser, server, 1280, {"masbrur.first_offerer": 0})
+    offer(sim, row_tiles(sim, "pool")[::2])
+    sim.press("RIGHT")
+    move = [m for m in masbrur.legal_moves(position_now(sim))
+            if m[0] == "W" and not m.endswith("+A")][0]
+    carry_push(sim, 0, move)
+    log = event_log(sim)
+    assert "move A W??,?? %s" % move[7:] in log, log
+    assert move[:6] not in log, log
+    assert "move A %s" % move in sim.files()["events.log"], "the file keeps it"
+    sim.hold("MENU", 1000)
+    sim.press("PASS", "OK")                            # S: take the push back
+    log = event_log(sim)
+    assert "undo W??,?? %s" % move[7:] in log and move[:6] not in log, log
+    context.close()
+    context, sim = masbrur_table(browser, server, 1280, {
+        "masbrur.first_offerer": 0, "masbrur.opponent": "B", "masbrur.level": 3})
+    offer(sim, row_tiles(sim, "pool")[::2])
+    for _ in range(100):                    # the board takes a group; A pushes; it pushes
+        st = sim.status()
+        if st["to_move"] == 1 and st["board"]["push"]:
+            break
+        if st["to_move"] == 0 and position_now(sim).phase == "equipment":
+            carry_push(sim, 0, [m for m in masbrur.legal_moves(position_now(sim))
+                                if m[0] == "W" and not m.endswith("+A")][0])
+        sim.advance(300)
+    carry_the_boards_push(sim)
+    pushed = sim.status()["moves"][-1]
+    assert pushed[0] == "W", pushed
+    log = event_log(sim)
+    assert "move B W??,?? %s" % pushed[7:] in log and pushed[:6] not in log, log
+    assert not sim.errors
+    context.close()
+
+
 def test_masbrur_an_accept_taken_back_puts_the_groups_back_in_the_pool(browser, server):
     """B takes a group (each arsenal then lies in its row); an undo (hold MENU, PASS to
     S, OK) takes the choice back: the rows are empty and the pool shows the two groups

@@ -6,7 +6,7 @@ The board is the one the trace was made on: the profile NAME, else the first pro
 the kind that fits the settings (``fursaz.size=7``: the stone board of size 7). The trace
 is read a line at a time (a line is at most trace.MAX_LINE characters, split at "\\n"
 only: U+2028 or U+0085 inside a string are text) and each event is printed as it
-happens. Exit 2 for a malformed trace, kind, profile or setting; lines printed before a
+happens. Exit 2 for an empty or malformed trace, kind, profile or setting; lines printed before a
 malformed line stay printed."""
 import tempfile
 
@@ -50,6 +50,26 @@ def _lines(f, path):
         yield text
 
 
+def _not_empty(lines, path):
+    """``lines`` as they are, once one of them holds something: UsageError for a trace
+    with no line, or only blank ones (a run over it would show a game nobody played)."""
+    blank = 0
+    for line in lines:
+        if (line[1:] if not blank and line[:1] == "\ufeff" else line).strip():
+            break
+        blank += 1
+    else:
+        raise UsageError("the trace %s is empty: it holds no reading" % quoted(path))
+    return _chain(blank, line, lines)
+
+
+def _chain(blank, line, lines):
+    for _ in range(blank):   # kept, so that errors name the line of the file
+        yield ""
+    yield line
+    yield from lines
+
+
 def _say(line):
     print(line, flush=True)   # as it happens: a trace still being written is followed
 
@@ -91,7 +111,8 @@ def replay_trace(kind, path, seed, pairs, profile_name=None, seat_specs=()):
         raise UsageError("cannot read the trace %s: %s" % (quoted(path), e.strerror))
     with f, tempfile.TemporaryDirectory(prefix="arbiter-replay-") as root:
         try:
-            trace.replay(profile, Storage(root), _lines(f, path), seed, texts, emit=_say,
+            lines = _not_empty(_lines(f, path), path)
+            trace.replay(profile, Storage(root), lines, seed, texts, emit=_say,
                          seats=seats)
         except OSError as e:
             raise UsageError("cannot read the trace %s: %s" % (quoted(path), e.strerror))

@@ -30,7 +30,7 @@ import json
 from binascii import hexlify
 from time import ticks_diff, ticks_ms
 from firmware.app import explain
-from firmware.app.core import crash, device
+from firmware.app.core import crash, device, eventlog
 from firmware.app.core.runtime import make_app
 from firmware.hal import profile as hal_profile
 from firmware.hal.storage import Storage
@@ -89,18 +89,21 @@ class Sim:
         prof = hal_profile.load("profile.json")
         self.wires = w = Wires(prof)
         self.scan_ms = prof["keys"]["scan_ms"]
+        self.kind = prof["kind"]
         self.storage = BoardStorage()
         drivers = hal_profile.build_micropython(prof, w.machine, w.neopixel,
                                                 sleep_us=lambda us: None)
         # Tick every scan while an input may still be settling.
         self.busy_ms = (prof["keys"]["debounce"] * self.scan_ms + 50
                         + (drivers.sensors.settle_ms if drivers.sensors else 0))
-        self.leds = drivers.leds
+        self.leds = drivers.leds = Shown(drivers.leds)
         self.events = []
         drivers.sources = tuple([Logged(src, w, self.events) for src in drivers.sources])
         self.runner = device.Runner(make_app, prof, self.storage, drivers, crash)
         self.shown = bytearray(3 * self.leds.count)
         self.wire = None       # the wire buffer last reported
+        self.colours = None    # and the logical frame and brightness it was shown with
+        self.level = None
         self.changed_at = -100000   # when an input last changed
         self.next_tick = 0     # the next scan instant
         self.last_tick = 0
@@ -129,7 +132,8 @@ class Sim:
         their times. Ticks come every scan period, as on the board, while an input
         changed recently or a key is closed or a tone plays; otherwise every
         device.FRAME_MS (the scans in between would find nothing). Returns JSON: t, leds
-        (hex RGB per LED as displayed, when it changed), tones, events (from the input
+        (hex RGB per LED as displayed, when it changed, with colours, the logical frame it
+        was shown from, and level, its brightness), tones, events (from the input
         drivers), dirty (files were written), heap (bytes in use), serial (what the board
         wrote to its USB serial), status (when it changed); t is less than ``until`` when
         the call ended early (_CALL_MS)."""
@@ -172,10 +176,14 @@ class Sim:
         out = {"t": reached, "tones": w.tones, "events": list(self.events),
                "dirty": self.storage.dirty, "heap": gc.mem_alloc(),
                "serial": self.serial.take()}
-        wire = w.strip.buf
-        if wire != self.wire:
+        wire, leds = w.strip.buf, self.leds
+        if wire != self.wire or leds.frame != self.colours or leds.level != self.level:
             self.wire = bytes(wire)
-            out["leds"] = hexlify(self.leds.displayed(self.shown)).decode()
+            self.colours = bytes(leds.frame)
+            self.level = leds.level
+            out["leds"] = hexlify(leds.displayed(self.shown)).decode()
+            out["colours"] = hexlify(leds.frame).decode()
+            out["level"] = leds.level
         w.tones = []
         del self.events[:]
         self.storage.dirty = False
@@ -195,6 +203,30 @@ class Sim:
         return json.dumps(explain.status(r.app))
 
 
+class Shown:
+    """The board's LED driver, keeping the logical frame and the brightness it last showed:
+    the page draws each LED's colour from them (leds.js), the wire keeps its values."""
+
+    def __init__(self, leds):
+        self.leds = leds
+        self.count = leds.count
+        self.frame = bytearray(3 * leds.count)
+        self.level = 0
+
+    def show(self, frame, brightness):
+        n = min(len(frame), len(self.frame))
+        self.frame[:n] = frame[:n]
+        self.level = brightness
+        self.leds.show(frame, brightness)
+
+    def off(self):
+        self.level = 0
+        self.leds.off()
+
+    def displayed(self, out=None):
+        return self.leds.displayed(out)
+
+
 SIM = None
 
 
@@ -211,3 +243,14 @@ def boot(live=True):
 
 def run(until, changes, serial=""):
     return SIM.run(until, changes, serial)
+
+
+def events():
+    """The event log as the page shows it (JSON text): what the people at the table may
+    read, without Masbrur's secret walls (explain.public_text); the file keeps them."""
+    try:
+        with open(eventlog.PATH) as f:
+            text = f.read()
+    except OSError:
+        text = ""
+    return json.dumps(explain.public_text(SIM.kind, text))

@@ -1,28 +1,41 @@
-// How an LED's wire value looks on a screen, for every board kind.
+// How an LED looks on a screen, for every board kind.
 //
 // The wire values are what the firmware's LED driver sends (brightness and gamma already
-// applied): PWM duty, i.e. linear light. A screen cannot show an LED's range, so the light
-// is tone-mapped: exact colours at full power (the curve is 1 at 1), dim levels still
-// visible and still in order, the hue kept by scaling all three channels alike.
+// applied): PWM duty, i.e. linear light. They stay the data (each LED's data-rgb). What is
+// drawn comes from the colour the firmware asked for (its logical frame) and the
+// brightness it was shown at, unrounded: at low brightness the wire's few steps lose the
+// hue (a dim orange is sent as 1,1,0, a yellow). A screen cannot show an LED's range, so
+// the light is tone-mapped: exact colours at full power (the curve is 1 at 1), dim levels
+// still visible and in order, the hue kept by scaling all three channels alike; and the
+// brightness is drawn as from LOWEST up, so that a dim red still reads red, not brown.
 const EXPOSURE = 15;
+const LOWEST = 48;       // brightness 0-255 is drawn as LOWEST-255
+const GAMMA = 2.2;       // the driver's (firmware/hal/leds.py)
 
-const toScreen = (linear) => Math.round(255 * Math.min(1, linear) ** (1 / 2.2));
+const toScreen = (linear) => Math.min(1, linear) ** (1 / GAMMA);
 
-// [r, g, b] wire values -> {background, glow} CSS colours ("" glow when the LED is off).
-export function ledLook([r, g, b]) {
-  const peak = Math.max(r, g, b) / 255;
-  if (peak === 0) return { background: "", glow: "" };
+// A lit LED's light (linear, 0-1 a channel) -> {background, glow} CSS colours.
+function look(linear) {
+  const peak = Math.max(...linear);
   const shown = (peak * (1 + EXPOSURE)) / (1 + peak * EXPOSURE);
-  const scale = shown / peak;
-  const c = [r, g, b].map((v) => toScreen((v / 255) * scale));
+  const c = linear.map((v) => Math.round(255 * toScreen((v / peak) * shown)));
   const rgb = `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
   return { background: rgb, glow: `0 0 ${Math.round(4 + 14 * shown)}px ${Math.round(1 + 4 * shown)}px rgba(${c[0]}, ${c[1]}, ${c[2]}, ${(0.35 + 0.5 * shown).toFixed(2)})` };
+}
+
+// An LED's [r, g, b] wire values, and the logical colour and brightness (0-255) it was
+// shown with (without them: the wire's own light) -> {background, glow} ("" when off).
+export function ledLook(wire, colour, level) {
+  if (Math.max(...wire) === 0) return { background: "", glow: "" };
+  if (!colour || !level || Math.max(...colour) === 0) return look(wire.map((v) => v / 255));
+  const drawn = LOWEST + (level * (255 - LOWEST)) / 255;
+  return look(colour.map((v) => ((v * drawn) / 255 / 255) ** GAMMA));
 }
 
 // A logical colour of the firmware ([r, g, b] before brightness and gamma) as the LED
 // shows it at full brightness: a legend's swatch.
 export function swatch(rgb) {
-  return ledLook(rgb.map((v) => Math.round(255 * (v / 255) ** 2.2))).background || "#000";
+  return ledLook(rgb, rgb, 255).background || "#000";
 }
 
 // "rrggbb…" hex (3 bytes per LED) -> [[r, g, b], …]
@@ -34,16 +47,19 @@ export function parseLeds(hex) {
   return out;
 }
 
-// Show `leds` ([[r, g, b], …]) on the LED elements `els` (same order), touching only
-// those whose colour changed.
-export function drawLeds(els, leds) {
+// Show `leds` ([[r, g, b], …] wire values) on the LED elements `els` (same order), drawn
+// from `lit` ({colours: the logical [r, g, b] of each, level: the brightness}) when
+// given, touching only those whose colour changed.
+export function drawLeds(els, leds, lit) {
   for (let i = 0; i < els.length && i < leds.length; i++) {
-    const rgb = leds[i].join(",");
+    const colour = lit?.colours[i];
+    const key = `${leds[i]}/${colour}/${lit?.level}`;
     const led = els[i];
-    if (led.dataset.rgb === rgb) continue;
-    led.dataset.rgb = rgb;
-    const look = ledLook(leds[i]);
-    led.style.background = look.background;
-    led.style.boxShadow = look.glow;
+    if (led.dataset.look === key) continue;
+    led.dataset.look = key;
+    led.dataset.rgb = leds[i].join(",");
+    const shown = ledLook(leds[i], colour, lit?.level);
+    led.style.background = shown.background;
+    led.style.boxShadow = shown.glow;
   }
 }

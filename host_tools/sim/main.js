@@ -244,7 +244,7 @@ function apply(out) {
   if (out.serial) for (const hear of serialOut) hear(out.serial);
   if (out.leds) {
     leds = parseLeds(out.leds);
-    board.draw(leds);
+    board.draw(leds, { colours: parseLeds(out.colours), level: out.level });
   }
   for (const [t, kind, key] of out.events) {
     const name = kind === "frame" ? board.frameText(key) : board.names[key];
@@ -469,7 +469,7 @@ function readText(path) {
 function refreshLogs() {
   if (!powered) return;
   const ev = $("eventlog");
-  ev.textContent = readText("events.log");
+  ev.textContent = call("glue.events()");   // without the secrets of the game on the table
   ev.scrollTop = ev.scrollHeight;
   const crash = readText("crash.log");
   $("crash-section").hidden = !crash;

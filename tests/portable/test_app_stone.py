@@ -176,3 +176,21 @@ def test_a_placement_with_one_of_its_flips_done_at_once_owes_the_other():
     eq(st["moves"][-1], "e7", st["message"])
     eq((st["owed"], st["wrong"]), (["e6"], []), "e6 still to turn")
     eq(st["message"], "turn over: e6", "what the board says")
+
+
+def test_a_refused_key_is_said_until_the_player_goes_on():
+    """"swap is not possible now" used to stay on after OK; OK or MENU now bring back
+    what the board waits for, as a stone put down does."""
+    from firmware.app import explain
+    b = Stone()
+    b.press(OK)
+    assert explain.status(b.app)["message"].startswith("Black to move")
+    for refused in (SWAP, PASS):
+        for going_on in (OK, MENU):
+            b.press(refused)
+            said = explain.status(b.app)["message"]
+            assert said.endswith(" is not possible now"), said
+            b.press(going_on)
+            said = explain.status(b.app)["message"]
+            assert said.startswith("Black to move: put a black stone"), said
+    eq(b.status()["screen"], "game", "still playing")

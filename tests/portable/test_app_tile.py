@@ -69,6 +69,14 @@ def test_the_lead_is_named_with_left_or_right():
     eq(b.status()["ends"], ["L1", "R1"], "both ends' next slots")
 
 
+def test_a_new_match_says_how_the_lead_is_named():
+    """A newcomer starting Mano a Mano read "either seat to move" for five seconds; the
+    board now says at once what it waits for."""
+    from firmware.app import explain
+    said = explain.status(Tiles().app)["message"]
+    eq(said, "hand 1: who leads? LEFT for A, RIGHT for B; the lead goes on S", "at once")
+
+
 def test_undo_asks_for_the_tile_to_come_off_and_the_leds_say_so():
     b = Tiles()
     b.press(LEFT)

@@ -61,7 +61,9 @@ def new_game(app, game, now, seed=None, match=None):
     )
     app.beep(render.ACCEPT)
     enter(app, play)
-    if play.name == "game":   # not while the board is set up (the marble board's setup says so)
+    # Not while the board is set up (the marble board's setup says so), nor before anyone
+    # is to move (Mano a Mano's lead: the screen says how it is named).
+    if play.name == "game" and ses.turn >= 0:
         app.say("%s to move" % ses.who(ses.turn))
     app.saved(None if more is None else gone + more, now)
     return play

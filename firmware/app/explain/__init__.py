@@ -26,7 +26,8 @@ module (what a module loads once stays in RAM: its names), only tools do.
   score as it stands, or None).
 - Masbrur's game: "public_position" and "public_moves", the position and the moves as
   the people at the table read them (a wall face down and a sealed choice stay hidden
-  until combat shows them; "position" and "moves" keep everything, for tools)."""
+  until combat shows them; "position" and "moves" keep everything, for tools).
+- ``public_text(kind, text)``: the event log as the page shows it (no secret wall)."""
 from firmware import catalogue
 from firmware.app.core import render
 from firmware.app.core.menu import chosen
@@ -205,6 +206,16 @@ def message(app):
     if said is not None and (sentence is None or app.now - app.said_at < NOTE_MS):
         return said
     return sentence or ""
+
+
+def public_text(kind, text):
+    """``text`` (the event log) as the people at a board of ``kind`` may read it:
+    on the tile board no wall's tiles and no formation selection (Masbrur's secrets:
+    explain/masbrur_tile.py); it stays whole on the board's flash, for `arbiter logs`."""
+    if kind != "tile":
+        return text
+    from firmware.app.explain.masbrur_tile import hidden
+    return hidden(text)
 
 
 def _note(app, said):

@@ -57,7 +57,8 @@ def legend(app, play):
             ["SWAP", "take the first stone's colour (the pie rule)" if "swap" in legal
              else "nothing now (only right after the first stone)"],
             ["hold MENU", "pause: continue, undo, or end the game"],
-            ["MENU", "nothing (hold it to pause)"], ["OK", "nothing during a game"]]
+            ["MENU", "clears a message (hold it to pause)"],
+            ["OK", "clears a message: back to what the board waits for"]]
     out = []
     if play.wrongs:
         right, flips, faults = _wrong(play)

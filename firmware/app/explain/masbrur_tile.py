@@ -92,12 +92,37 @@ def details(app, play, out):
 def _public(move, walls, choices):
     """A move of this round as the table shows it: 'W??,?? P36R5' while the walls lie face
     down, 'F sealed' while the other player has still to choose."""
-    if move[:1] == "W" and not walls:
-        wall, _, rest = move.partition(" ")
-        return ("W%s %s" % (",".join(["??"] * len(wall[1:].split(","))), rest)).strip()
-    if move[:2] == "F " and not choices:
-        return "F sealed"
+    if (move[:1] == "W" and not walls) or (move[:2] == "F " and not choices):
+        return hidden(move)
     return move
+
+
+_SELECTION = ("U:", "U*", "L:", "L*")   # how a formation of a selection starts
+
+
+def hidden(text):
+    """``text`` (a line of the event log, a note, a move) with every wall's tiles and every
+    formation selection left out, as the table may read them while they are secret: 'move
+    A W??,?? P36R5', 'reject F sealed: ...'."""
+    out = []
+    sealed = False
+    for word in text.split(" "):
+        if sealed and word == ";":
+            continue
+        core = word.rstrip(":;")
+        if sealed and (core == "-" or core[:2] in _SELECTION):
+            if core != word:                 # the selection ends here ("reject F ...: why")
+                out[-1] += word[len(core):]
+                sealed = False
+            continue
+        sealed = word == "F"
+        if sealed:
+            out.append("F sealed")
+        elif core[:1] == "W" and core[1:2].isdigit():
+            out.append("W" + ",".join(["??"] * len(core[1:].split(","))) + word[len(core):])
+        else:
+            out.append(word)
+    return " ".join(out)
 
 
 def _push(move):

@@ -327,6 +327,8 @@ class Play(Sensing):
             else:
                 app.beep(render.ACCEPT)
                 ses.play(move, now)
+        elif key == keys["ok"] or key == keys["menu"]:
+            app.say(None)   # the player goes on: a note on an earlier key holds no more
 
     # ------------------------------------------------------------ display (no allocation)
 

@@ -123,7 +123,7 @@ export function createBoard(root, profile, input) {
     names,
     keyCount: grid + 2,
     cellName(k) { return names[k]; },
-    draw(leds) { drawLeds(ledEls, leds); },
+    draw(leds, lit) { drawLeds(ledEls, leds, lit); },
     // Ring the square of the last move (a name, or null for none).
     mark(name) {
       const k = name == null ? null : names.indexOf(name);

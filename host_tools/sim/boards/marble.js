@@ -236,7 +236,7 @@ export function createBoard(root, profile, input) {
       for (let c = 0; c < spaces.length; c++) if (hex.slice(2 * c, 2 * c + 2) === "01") on.push(spaceNames[c]);
       return on.join(" ") || "(empty)";
     },
-    draw(leds) { drawLeds(ledEls, leds); },
+    draw(leds, lit) { drawLeds(ledEls, leds, lit); },
     armFault(id) { armed = id; },
     armed() { return armed; },
     clearFaults() {

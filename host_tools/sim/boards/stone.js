@@ -235,7 +235,7 @@ export function createBoard(root, profile, input) {
       }
       return out.join(" ") || "(empty)";
     },
-    draw(leds) { drawLeds(ledEls, leds); },
+    draw(leds, lit) { drawLeds(ledEls, leds, lit); },
     armFault(id) { armed = id; },
     armed() { return armed; },
     clearFaults() {

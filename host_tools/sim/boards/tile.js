@@ -772,7 +772,7 @@ export function createBoard(root, profile, input) {
       }
       return out.join(" ") || "(empty)";
     },
-    draw(leds) { drawLeds(ledEls, leds); },
+    draw(leds, lit) { drawLeds(ledEls, leds, lit); },
     follow(st) {
       follow(st);
       render();
