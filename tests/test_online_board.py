@@ -12,6 +12,7 @@ import pytest
 
 from tests.online_kit import (VirtualBoard, arbiter, choose, kit, output,  # noqa: F401
                               player, records)
+from firmware.rules import mano
 from host_tools.online import protocol
 
 
@@ -81,3 +82,65 @@ def test_a_whole_game_against_the_terminal(kit, board_of, tmp_path, kind, game, 
     assert st["moves"] == agreed, (st["moves"], agreed)
     assert st["result"] == a.mirror.result()
     assert records(a)
+
+
+def test_mano_on_a_tile_board_against_the_terminal_keeps_the_hands_hidden(kit, board_of,
+                                                                          tmp_path):
+    """A whole Mano a Mano match (to 10 points) on a tile board against the terminal: the
+    person at the board takes the tiles the dealer dealt them from the box and carries out
+    the far player's plays; the board's record is the agreed one, with its leads written
+    SEAT:TILE and the hands' last tiles shown. Nobody else ever receives the board player's
+    hand: not the far side, not a client subscribed to `#`."""
+    board = board_of("tile")
+    code = protocol.new_code()
+    truth = _listen(kit, "bob", "arbiter/1/%s/dealer/to/bob" % code)   # the board's own
+    spies = [_listen(kit, user, "#") for user in (None, "carol", "alice")]
+    a = player(kit, "alice", code)
+    a.create("mano", {"target": 10}, 0)
+    record = str(tmp_path / "board.json")
+    proc = arbiter("online", "join", code, "--broker", kit.url("bob"), "--port", board.port,
+                   "--record", record)
+    try:
+        _until(a.started, 30, "the board joins", proc, sessions=[a])
+        _play_against(a, board, proc, 600)
+        proc.wait(30)
+        assert proc.returncode == 0, output(proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    agreed = [e.move for e in a.mirror.record]
+    with open(record) as f:
+        assert json.load(f)["moves"] == agreed
+    st = board.status()
+    assert [m.split(":")[-1] for m in st["moves"] if not m.startswith("reveal")] == agreed
+    assert st["result"] == a.mirror.result()
+    # the board player's hands early in a hand (6 tiles or more: no stand-in holds one by
+    # chance), as the dealer sent them to bob alone
+    hands = [h for h in map(_bobs_hand, truth) if len(h) >= 6]
+    assert len(hands) > 5
+    for got in spies:
+        assert got and not [t for t, _ in got if "/secret" in t or "/to/bob" in t]
+        for topic, payload in got:
+            if topic.endswith("/deal") or payload[:1] != b"{":
+                continue        # the deal is shown once the match is over
+            msg = json.loads(payload)
+            msg.pop("shown", None)   # the tiles left when a hand ended, as the rules show
+            text = json.dumps(msg)
+            for hand in hands:
+                assert " ".join(hand) not in text, (topic, hand)
+
+
+def _listen(kit, user, topic):
+    link = kit.link(user)
+    link.connect()
+    got = []
+    link.client.on_message = lambda c, u, m: got.append((m.topic, m.payload))
+    link.client.subscribe(topic, qos=1)
+    return got
+
+
+def _bobs_hand(message):
+    text = json.loads(message[1])["state"]
+    if mano.is_over(mano.from_text(text)):
+        return []        # all is shown at the end
+    return text.split(" h1=")[1].split("=")[0].rsplit(" ", 1)[0].split(" ")
