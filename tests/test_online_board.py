@@ -12,7 +12,6 @@ import pytest
 
 from tests.online_kit import (VirtualBoard, arbiter, choose, kit, output,  # noqa: F401
                               player, records)
-from firmware.rules import mano
 from host_tools.online import protocol
 
 
@@ -86,7 +85,7 @@ def test_a_whole_game_against_the_terminal(kit, board_of, tmp_path, kind, game, 
 
 def test_mano_on_a_tile_board_against_the_terminal_keeps_the_hands_hidden(kit, board_of,
                                                                           tmp_path):
-    """A whole Mano a Mano match (to 10 points) on a tile board against the terminal: the
+    """A whole Mano a Mano match (to 30 points) on a tile board against the terminal: the
     person at the board takes the tiles the dealer dealt them from the box and carries out
     the far player's plays; the board's record is the agreed one, with its leads written
     SEAT:TILE and the hands' last tiles shown. Nobody else ever receives the board player's
@@ -96,7 +95,7 @@ def test_mano_on_a_tile_board_against_the_terminal_keeps_the_hands_hidden(kit, b
     truth = _listen(kit, "bob", "arbiter/1/%s/dealer/to/bob" % code)   # the board's own
     spies = [_listen(kit, user, "#") for user in (None, "carol", "alice")]
     a = player(kit, "alice", code)
-    a.create("mano", {"target": 10}, 0)
+    a.create("mano", {"target": 30}, 0)
     record = str(tmp_path / "board.json")
     proc = arbiter("online", "join", code, "--broker", kit.url("bob"), "--port", board.port,
                    "--record", record)
@@ -114,20 +113,25 @@ def test_mano_on_a_tile_board_against_the_terminal_keeps_the_hands_hidden(kit, b
     st = board.status()
     assert [m.split(":")[-1] for m in st["moves"] if not m.startswith("reveal")] == agreed
     assert st["result"] == a.mirror.result()
-    # the board player's hands early in a hand (6 tiles or more: no stand-in holds one by
-    # chance), as the dealer sent them to bob alone
-    hands = [h for h in map(_bobs_hand, truth) if len(h) >= 6]
-    assert len(hands) > 5
+    # The board player's hand at each ply, as the dealer sent it to bob alone; where what
+    # the others see of it is a stand-in dealt from the tiles they cannot see, early in a
+    # hand (6 tiles or more, 7 or more in the boneyard), it never is the real one.
+    hands = {}
+    for _, payload in truth:
+        msg = json.loads(payload)
+        hand, bone = _hand_and_bone(msg["state"])
+        if len(hand) >= 6 and len(bone) >= 7:
+            hands[msg["ply"]] = hand
+    assert hands
     for got in spies:
         assert got and not [t for t, _ in got if "/secret" in t or "/to/bob" in t]
+        seen = 0
         for topic, payload in got:
-            if topic.endswith("/deal") or payload[:1] != b"{":
-                continue        # the deal is shown once the match is over
-            msg = json.loads(payload)
-            msg.pop("shown", None)   # the tiles left when a hand ended, as the rules show
-            text = json.dumps(msg)
-            for hand in hands:
-                assert " ".join(hand) not in text, (topic, hand)
+            msg = json.loads(payload) if payload[:1] == b"{" else {}
+            if "state" in msg and msg.get("ply") in hands and not topic.endswith("/deal"):
+                seen += 1
+                assert _hand_and_bone(msg["state"])[0] != hands[msg["ply"]], topic
+        assert seen
 
 
 def _listen(kit, user, topic):
@@ -139,8 +143,7 @@ def _listen(kit, user, topic):
     return got
 
 
-def _bobs_hand(message):
-    text = json.loads(message[1])["state"]
-    if mano.is_over(mano.from_text(text)):
-        return []        # all is shown at the end
-    return text.split(" h1=")[1].split("=")[0].rsplit(" ", 1)[0].split(" ")
+def _hand_and_bone(text):
+    """Seat 1's hand (bob's, the board's) and the boneyard in a Mano a Mano position."""
+    fields = text.split(" h1=")[1].split(" bone=")
+    return fields[0].split(" "), fields[1].split("=")[0].rsplit(" ", 1)[0].split(" ")

@@ -144,6 +144,14 @@ class BoardGame:
             return None
         return move if mover == self.seat else None
 
+    def behind(self):
+        """Has the board yet to play what ended the game (the far player's last move, or
+        Mano a Mano's tiles shown at the end)?"""
+        record = self.mirror.record
+        if record and record[-1].move == RESIGN:
+            return record[-1].seat == self.far and not self.resigned
+        return not self.engine.is_over(self.state)
+
     def board_ply(self, plies):
         """The board's ply of the agreed ply ``plies`` (where a stopped game is cut)."""
         return plies

@@ -116,7 +116,8 @@ class ManoBoardGame(BoardGame):
         if ply != len(self.moves) + 1:
             raise Conflict("the board skipped to ply %d" % ply)
         if _reveal(move):
-            return self._shown_here(move, ms, clocks)
+            self._shown_here(move, ms, clocks)
+            return None
         mover = int(move[0]) if ":" in move else self.engine.to_move(self.state)
         n = self._covered() + 1
         agreed = self._agreed()
@@ -146,7 +147,6 @@ class ManoBoardGame(BoardGame):
             raise Conflict("%s: the tiles left in that hand are %s"
                            % (move, " ".join(left) or "none"))
         self._put(move, ms, clocks, 0)
-        return None
 
     def agreed(self, entry):
         if entry.move == RESIGN:

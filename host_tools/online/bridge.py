@@ -150,6 +150,10 @@ class Bridge:
         self.send("start " + json.dumps(self.game.record()))
         self.send("say not played: " + why)
 
+    def behind(self):
+        """Has the board, open and on line, yet to play the game's end?"""
+        return self.game is not None and self.opened and self.game.behind()
+
     def _links(self):
         up = self.s.link.up and self.s.synced is True
         self.send("link %d" % up)

@@ -54,10 +54,10 @@ class FarSeat:
         tiles (as the computer told them)."""
         p = self.play
         if self.turn():
-            if cell >= 0 and self.carried(cell, p.seen[cell]) or (
+            if (cell >= 0 and self.carried(cell, p.seen[cell])) or (
                     cell < 0 and move == self.move and self.carried(PAD, p.pad)):
                 return True
-            why = self._asks() if self.move else "waiting for %s's move" % self.who
+            why = self.asking() if self.move else "waiting for %s's move" % self.who
         else:
             hand = p.app.link.hand
             tile = move[-3:]
@@ -68,7 +68,8 @@ class FarSeat:
         p.refuse(move, cell, why, now)
         return False
 
-    def _asks(self):
+    def asking(self):
+        """What the person does for their move."""
         if self.dst == PAD:
             return "%s plays %s: take it from the box, show it on P" % (
                 self.who, tile_name(self.key))
@@ -99,7 +100,7 @@ class FarSeat:
         if self.dst < 0:
             self.dst = PAD
         self.move = move
-        p.app.say(self._asks())
+        p.app.say(self.asking())
 
     def _tell(self, hand):
         """Say the person's tiles when the computer sends them anew."""
