@@ -134,3 +134,18 @@ def test_without_mosquitto_it_says_how_to_install_it(monkeypatch, tmp_path, caps
     monkeypatch.setattr(broker, "mosquitto_path", lambda: None)
     assert cli.main(["broker", "--dir", str(tmp_path)]) == 1
     assert "apt-get install mosquitto" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game, says", [
+    ("masbrur", "a board does not play masbrur remotely yet"),
+    ("mano", "the page's tile board does not play mano remotely yet"),
+])
+def test_the_pages_seat_refuses_what_its_board_does_not_play_remotely(game, says):
+    """The simulator page's online panel (host_tools/sim/online_seat.py) says why in one
+    sentence; `arbiter online --port` takes a Mano a Mano seat (tests/test_online_board.py)."""
+    from host_tools.online.board_game import not_on_board
+    from host_tools.sim import online_seat
+    with pytest.raises(ValueError) as e:
+        online_seat.start(json.dumps({"action": "new", "user": "alice", "game": game}))
+    assert says in str(e.value) and "\n" not in str(e.value)
+    assert not_on_board("mano") is None
