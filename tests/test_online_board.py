@@ -147,3 +147,41 @@ def _hand_and_bone(text):
     """Seat 1's hand (bob's, the board's) and the boneyard in a Mano a Mano position."""
     fields = text.split(" h1=")[1].split(" bone=")
     return fields[0].split(" "), fields[1].split("=")[0].rsplit(" ", 1)[0].split(" ")
+
+
+def test_mano_on_a_tile_board_through_a_power_cut_and_its_bridge_killed(kit, board_of):
+    """Mid-match the tile board's bridge is killed and started again, later the board loses
+    its power (its person puts the line back as it shows it); each time the board goes on
+    from its saved record where it agrees with the agreed one, and the match ends with the
+    same moves on both sides."""
+    board = board_of("tile")
+    code = protocol.new_code()
+    a = player(kit, "alice", code)
+    a.create("mano", {"target": 30}, 0)
+    join = ("online", "join", code, "--broker", kit.url("bob"), "--port", board.port)
+    proc = arbiter(*join)
+    try:
+        _until(a.started, 30, "the board joins", proc, sessions=[a])
+        for cut, plies in (("bridge", 6), ("power", 14)):
+            deadline = time.monotonic() + 120
+            while len(a.mirror.record) < plies and not a.ended:
+                assert time.monotonic() < deadline, output(proc)[-3000:]
+                a.pump(0.02)
+                if a.my_turn():
+                    a.play(choose(a))
+            if cut == "bridge":
+                proc.kill()
+                proc.wait(10)
+                proc = arbiter(*join)
+            else:
+                board.power_cut()
+        _play_against(a, board, proc, 600)
+        proc.wait(30)
+        assert proc.returncode == 0, output(proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    agreed = [e.move for e in a.mirror.record]
+    st = board.status()
+    assert [m.split(":")[-1] for m in st["moves"] if not m.startswith("reveal")] == agreed
+    assert st["result"] == a.mirror.result()

@@ -110,8 +110,8 @@ class Robot:
                 moves._TILES[c] = 8
             moves._ENDS[0] = moves._ENDS[1] = 0
             return self._act(now, ("clear", ply), [("frame", bytes(moves._TILES))])
-        if play.wrongs:
-            return
+        if play.wrongs:       # the line put back as the board shows it (after a power cut)
+            return self._act(now, ("track", ply), [("frame", self.mano_track(play))])
         if play.bot.move is not None:
             return self._act(now, ("carry", ply), FRAMES["mano"](app, engine, state,
                                                                   play.bot.move))
@@ -129,6 +129,18 @@ class Robot:
             move = ai.choose("mano", view, self.level, ply + 1)
         if move is not None:
             self._act(now, ("move", ply), FRAMES["mano"](app, engine, state, move))
+
+    @staticmethod
+    def mano_track(play):
+        """The track's contacts with the line on it where the board expects it."""
+        for c in range(27):
+            k = play.expect[c]
+            moves._TILES[2 * c] = 8 if k == 255 else k >> 3
+            moves._TILES[2 * c + 1] = 8 if k == 255 else k & 7
+        for side in (0, 1):
+            moves._ENDS[side] = len([c for c in range(1 + 13 * side, 14 + 13 * side)
+                                     if play.expect[c] != 255])
+        return bytes(moves._TILES)
 
     def _act(self, now, what, events):
         if what != self.done:
