@@ -37,7 +37,7 @@ A seat not at the board (the board's own play, setting mano.opponent, or a playe
 elsewhere whose moves come from a file): its tiles lie face down on the field and
 firmware/app/games/mano_tile_seat.py carries its moves out; on its turn only the move it
 asks for is taken. In a remote game (core/link.py) the player elsewhere holds their tiles
-far away: firmware/app/games/mano_tile_far.py.
+far away: BoardSeat is then firmware/app/games/mano_tile_far.py's FarSeat.
 
 LEDs: the line's tiles dim white; the slots of both ends blink in the mover's colour;
 the field shows each seat's hand count (A on rows 0-3, B on rows 4-7; against the board,
@@ -110,10 +110,7 @@ class Play(Sensing):
         self.hands = len(engine.hand_history(ses.state))
         self.bot = None                    # the seat not at the board (mano_tile_seat.py)
         for seat in (0, 1):
-            if not ses.players[seat].at_board and "online" in rec:
-                from firmware.app.games.mano_tile_far import FarSeat   # far away: no tiles
-                self.bot = FarSeat(self, seat)
-            elif not ses.players[seat].at_board:
+            if not ses.players[seat].at_board:
                 from firmware.app.games.mano_tile_seat import BoardSeat
                 self.bot = BoardSeat(self, seat)
         self.moved(now)
