@@ -40,16 +40,46 @@ def _until(test, seconds, what, *procs, sessions=()):
         time.sleep(0.02)
 
 
-def _play_against(s, board, proc, seconds):
-    """The terminal's player plays its moves until the game ends."""
+def _play_against(s, board, proc, seconds, plies=None):
+    """The terminal's player plays its moves until the game ends (or has ``plies``)."""
     deadline = time.monotonic() + seconds
-    while not s.ended:
+    while not s.ended and (plies is None or len(s.mirror.record) < plies):
         assert s.stopped is None, s.stopped
         assert proc.poll() is None, output(proc)
         assert time.monotonic() < deadline, "the game did not end:\n" + output(proc)[-3000:]
         s.pump(0.02)
         if s.my_turn():
             s.play(choose(s))
+
+
+def _a_whole_game(kit, board, code, game, options, tmp_path, cuts=()):
+    """Alice in the terminal creates the game, the board joins it through `arbiter online
+    --port` as bob, and they play it to its end; ``cuts``: (what, ply) - once the game has
+    that many plies, the bridge is killed and started again ("bridge") or the board loses
+    its power ("power"). Returns alice's session and the record file."""
+    a = player(kit, "alice", code)
+    a.create(game, options, 0)
+    record = str(tmp_path / "board.json")
+    join = ("online", "join", code, "--broker", kit.url("bob"), "--port", board.port,
+            "--record", record)
+    proc = arbiter(*join)
+    try:
+        _until(a.started, 30, "the board joins", proc, sessions=[a])
+        for cut, plies in cuts:
+            _play_against(a, board, proc, 120, plies)
+            if cut == "bridge":
+                proc.kill()
+                proc.wait(10)
+                proc = arbiter(*join)
+            else:
+                board.power_cut()
+        _play_against(a, board, proc, 600)
+        proc.wait(30)
+        assert proc.returncode == 0, output(proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    return a, record
 
 
 @pytest.mark.parametrize("kind,game,options", [
@@ -60,19 +90,7 @@ def _play_against(s, board, proc, seconds):
 def test_a_whole_game_against_the_terminal(kit, board_of, tmp_path, kind, game, options):
     board = board_of(kind)
     code = protocol.new_code()
-    a = player(kit, "alice", code)
-    a.create(game, options, 0)
-    record = str(tmp_path / "board.json")
-    proc = arbiter("online", "join", code, "--broker", kit.url("bob"), "--port", board.port,
-                   "--record", record)
-    try:
-        _until(a.started, 30, "the board joins", proc, sessions=[a])
-        _play_against(a, board, proc, 300)
-        proc.wait(30)
-        assert proc.returncode == 0, output(proc)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+    a, record = _a_whole_game(kit, board, code, game, options, tmp_path)
     with open(record) as f:
         kept = json.load(f)
     agreed = [e.move for e in a.mirror.record]
@@ -94,19 +112,7 @@ def test_mano_on_a_tile_board_against_the_terminal_keeps_the_hands_hidden(kit, b
     code = protocol.new_code()
     truth = _listen(kit, "bob", "arbiter/1/%s/dealer/to/bob" % code)   # the board's own
     spies = [_listen(kit, user, "#") for user in (None, "carol", "alice")]
-    a = player(kit, "alice", code)
-    a.create("mano", {"target": 30}, 0)
-    record = str(tmp_path / "board.json")
-    proc = arbiter("online", "join", code, "--broker", kit.url("bob"), "--port", board.port,
-                   "--record", record)
-    try:
-        _until(a.started, 30, "the board joins", proc, sessions=[a])
-        _play_against(a, board, proc, 600)
-        proc.wait(30)
-        assert proc.returncode == 0, output(proc)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+    a, record = _a_whole_game(kit, board, code, "mano", {"target": 30}, tmp_path)
     agreed = [e.move for e in a.mirror.record]
     with open(record) as f:
         assert json.load(f)["moves"] == agreed
@@ -149,38 +155,15 @@ def _hand_and_bone(text):
     return fields[0].split(" "), fields[1].split("=")[0].rsplit(" ", 1)[0].split(" ")
 
 
-def test_mano_on_a_tile_board_through_a_power_cut_and_its_bridge_killed(kit, board_of):
+def test_mano_on_a_tile_board_through_a_power_cut_and_its_bridge_killed(kit, board_of,
+                                                                        tmp_path):
     """Mid-match the tile board's bridge is killed and started again, later the board loses
     its power (its person puts the line back as it shows it); each time the board goes on
     from its saved record where it agrees with the agreed one, and the match ends with the
     same moves on both sides."""
     board = board_of("tile")
-    code = protocol.new_code()
-    a = player(kit, "alice", code)
-    a.create("mano", {"target": 30}, 0)
-    join = ("online", "join", code, "--broker", kit.url("bob"), "--port", board.port)
-    proc = arbiter(*join)
-    try:
-        _until(a.started, 30, "the board joins", proc, sessions=[a])
-        for cut, plies in (("bridge", 6), ("power", 14)):
-            deadline = time.monotonic() + 120
-            while len(a.mirror.record) < plies and not a.ended:
-                assert time.monotonic() < deadline, output(proc)[-3000:]
-                a.pump(0.02)
-                if a.my_turn():
-                    a.play(choose(a))
-            if cut == "bridge":
-                proc.kill()
-                proc.wait(10)
-                proc = arbiter(*join)
-            else:
-                board.power_cut()
-        _play_against(a, board, proc, 600)
-        proc.wait(30)
-        assert proc.returncode == 0, output(proc)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+    a, _ = _a_whole_game(kit, board, protocol.new_code(), "mano", {"target": 30}, tmp_path,
+                         cuts=(("bridge", 6), ("power", 14)))
     agreed = [e.move for e in a.mirror.record]
     st = board.status()
     assert [m.split(":")[-1] for m in st["moves"] if not m.startswith("reveal")] == agreed

@@ -130,16 +130,23 @@ class BoardGame:
 
     # ------------------------------------------------------------ as the game goes on
 
-    def board_moved(self, ply, ms, move):
-        """A move the board played at its ply ``ply``: the move to publish (its player's,
-        not agreed yet), or None."""
+    def _known(self, ply, move):
+        """Is the board's ply ``ply`` already in its record? Conflict when it is another
+        move there, or when the board skipped a ply."""
         if ply <= len(self.moves):
             if self.moves[ply - 1] != move:
                 raise Conflict("the board says ply %d was %s, it was %s"
                                % (ply, move, self.moves[ply - 1]))
-            return None
+            return True
         if ply != len(self.moves) + 1:
             raise Conflict("the board skipped to ply %d" % ply)
+        return False
+
+    def board_moved(self, ply, ms, move):
+        """A move the board played at its ply ``ply``: the move to publish (its player's,
+        not agreed yet), or None."""
+        if self._known(ply, move):
+            return None
         mover = self.engine.to_move(self.state)
         agreed = self._agreed()
         self._take(move, ms, None)
