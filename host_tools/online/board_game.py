@@ -34,21 +34,15 @@ class Conflict(Exception):
 # Games a board does not play remotely yet: Masbrur's walls come from the dealer, and the
 # tile board would have to be told its far wall without seeing it
 # (docs/contracts.md#a-board-over-usb). It is played in the terminal (`arbiter online` without
-# --port). The simulator page's tile table deals its own tiles, not yet the dealer's: it
-# does not play Mano a Mano remotely either (a tile board on USB does).
+# --port).
 NOT_ON_BOARD = ("masbrur",)
-NOT_ON_PAGE = ("mano",)
 
 
-def not_on_board(game, page=False):
-    """One sentence saying why a board (``page``: the simulator page's) does not play
-    ``game`` remotely, or None."""
+def not_on_board(game):
+    """One sentence saying why a board does not play ``game`` remotely, or None."""
     if game in NOT_ON_BOARD:
         return ("a board does not play %s remotely yet (its walls come from the dealer): "
                 "play it in the terminal, without --port" % game)
-    if page and game in NOT_ON_PAGE:
-        return ("the page's tile board does not play %s remotely yet (its table deals "
-                "its own tiles): play it on a tile board or in the terminal" % game)
     return None
 
 

@@ -23,9 +23,8 @@ HELLO_S = 3.0     # a board that has not answered "hello" by then is told about
 
 
 class Bridge:
-    def __init__(self, session, send, write, now=monotonic, page=False):
+    def __init__(self, session, send, write, now=monotonic):
         self.s = session
-        self.page = page       # the simulator page's board (board_game.not_on_board)
         self.send = send
         self.write = write
         self.now = now
@@ -107,7 +106,7 @@ class Bridge:
         if desc["game"] not in self.board["games"]:
             self.failed = "the %s board does not play %s" % (self.board["kind"], desc["game"])
             return
-        self.failed = not_on_board(desc["game"], self.page)
+        self.failed = not_on_board(desc["game"])
         if self.failed:
             return
         if desc["game"] in BOARD_BOUND:   # its shape decides an option: is it the game's?

@@ -92,7 +92,7 @@ class Seat:
         self.link = PageLink(args["user"])
         action = args["action"]
         if action == "new":
-            why = not_on_board(args["game"], page=True)
+            why = not_on_board(args["game"])
             if why:
                 raise ValueError(why.replace(", without --port", " (`arbiter online`)"))
             self.code = protocol.new_code()
@@ -101,8 +101,7 @@ class Seat:
         self.session = Session(self.link, self.code)
         self.said = []
         self.to_board = []
-        self.bridge = Bridge(self.session, self.to_board.append, self.said.append,
-                             page=True)
+        self.bridge = Bridge(self.session, self.to_board.append, self.said.append)
         self.game, self.seat = args.get("game"), args.get("seat", 0)
         self.bridge.connected()
         if action == "new":

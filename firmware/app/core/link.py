@@ -251,4 +251,4 @@ class Link:
         if play is None:
             return None
         return {"code": play.session.rec["online"][0], "far": play.session.rec["online"][1],
-                "link": not self.app.held, "peer": self.peer}
+                "link": not self.app.held, "peer": self.peer, "hand": self.hand}

@@ -118,7 +118,7 @@ class FarSeat:
         else:
             text = "your tiles: %s - take them from the box" % hand
         if p.phase == "lead" and p.leader >= 0:
-            text += "; %s leads" % ("you" if p.leader != self.seat else self.who)
+            text += "; you lead" if p.leader != self.seat else "; %s leads" % self.who
         p.app.say(text)
 
     def thinking(self):
