@@ -4,11 +4,12 @@ follows its board - its player's row holds the tiles the dealer dealt them, the 
 row nothing, the box every tile nobody at the page has seen - and a person at the page plays
 through its controls only: dragging their tiles, the far player's from the box, DRAW, the
 tiles shown on the pad, the track cleared between hands."""
+import os
 import time
 
 from firmware import ai
 from firmware.rules import mano, mano_observed, mano_seat
-from tests.harness.sim_page import VIEWPORT
+from tests.harness.sim_page import ARTIFACTS, VIEWPORT
 from tests.online_kit import choose, kit, player  # noqa: F401
 from tests.sim_harness import browser, serve  # noqa: F401
 
@@ -127,6 +128,7 @@ def test_the_pages_tile_board_plays_a_mano_match_against_the_terminal(browser, s
         a = player(kit, "alice", code)
         a.join()
         deadline = time.monotonic() + 600
+        shot = False
         while True:
             assert time.monotonic() < deadline, (_status(page), page.inner_text("#online-state"))
             assert a.stopped is None, a.stopped
@@ -142,6 +144,12 @@ def test_the_pages_tile_board_plays_a_mano_match_against_the_terminal(browser, s
                 continue
             if not _page_acts(page, a, st):
                 time.sleep(0.1)
+            if len(st["moves"]) >= 6 and not shot:    # what a person sees, mid-hand
+                shot = True
+                os.makedirs(ARTIFACTS, exist_ok=True)
+                page.screenshot(path=os.path.join(ARTIFACTS, "online-tile.png"),
+                                full_page=True)
+        assert shot
         agreed = [e.move for e in a.mirror.record]
         st = _status(page)
         assert [m.split(":")[-1] for m in st["moves"] if not m.startswith("reveal")] == agreed

@@ -654,7 +654,8 @@ export function createBoard(root, profile, input) {
   function boxed(t, st, clear) {
     const at = {};
     if (!clear) for (const c of Object.keys(t.at)) at[c] = t.at[c];
-    const out = { hands: [[], []], bone: [], at, owner: {}, down: {}, beyond: clear ? [] : t.beyond };
+    const beyond = clear ? [] : t.beyond;
+    const out = { hands: [[], []], bone: [], at, owner: {}, down: {}, beyond };
     const used = new Set([...Object.values(at), ...out.beyond].map(lowFirst));
     const own = st.online ? 1 - st.online.far : 0;
     for (const tile of (st.online?.hand || "").split(" ")) {
@@ -744,9 +745,9 @@ export function createBoard(root, profile, input) {
     const masbrurGame = isMasbrur();
     const board = " (the board" + (masbrurGame ? ")" : ": its tiles lie face down on the field)");
     [0, 1].forEach((seat) => {
-      const away = far() && input.status().online.far === seat;
-      const who = away ? " (elsewhere: their tiles are far away)" : seat === bot ? board
-        : ME === seat ? " (you)" : ME === null ? " (player)" : "";
+      const online = far() ? input.status().online : null;
+      const who = online?.far === seat ? " (elsewhere: their tiles are far away)"
+        : seat === bot ? board : ME === seat || online ? " (you)" : ME === null ? " (player)" : "";
       const label = el("span", "seat", `${SEATS[seat]}${who}${masbrurGame ? ", arsenal" : ""}: `);
       const up = masbrurGame || (mine(seat) && seat !== bot);   // arsenals are public
       handEls[seat].replaceChildren(label, ...rowEls(table.hands[seat], seat, up));
