@@ -250,5 +250,8 @@ class Link:
         play = self.online()
         if play is None:
             return None
-        return {"code": play.session.rec["online"][0], "far": play.session.rec["online"][1],
-                "link": not self.app.held, "peer": self.peer, "hand": self.hand}
+        out = {"code": play.session.rec["online"][0], "far": play.session.rec["online"][1],
+               "link": not self.app.held, "peer": self.peer}
+        if self.hand is not None:     # Mano a Mano: the player's tiles, as the computer said
+            out["hand"] = self.hand
+        return out
