@@ -9,9 +9,10 @@ import time
 
 from firmware import ai
 from firmware.rules import mano, mano_observed, mano_seat
-from tests.harness.sim_page import ARTIFACTS, VIEWPORT
+from tests.harness.sim_page import ARTIFACTS
 from tests.online_kit import choose, kit, player  # noqa: F401
 from tests.sim_harness import browser, serve  # noqa: F401
+from tests.test_online_page import _open_seat
 
 server = serve("tile")
 SETTLE_S = 0.8     # the board reads a tile once it lies still (settle_ms), then plays it
@@ -42,37 +43,6 @@ def _off_the_pad(page):
 def _key(page, name):
     page.locator('[data-name="%s"]' % name).click()
     time.sleep(SETTLE_S)
-
-
-def _open(browser, server, kit, user):
-    """The page's person opens the online panel and makes a new Mano a Mano game."""
-    context = browser.new_context(viewport=VIEWPORT)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url)
-    page.wait_for_function("window.arbiter && window.arbiter.ready", timeout=30000)
-    page.evaluate("""() => {          // a short match: 20 points (as `arbiter config` sets it)
-        const key = Object.keys(localStorage).find(k => k.startsWith("arbiter-sim/"));
-        const saved = JSON.parse(localStorage.getItem(key));
-        saved.files["config.json"] = JSON.stringify({version: 1, "mano.target": 20});
-        localStorage.setItem(key, JSON.stringify(saved));
-    }""")
-    page.reload()
-    page.wait_for_function("window.arbiter && window.arbiter.ready", timeout=30000)
-    page.click("#online-open summary")
-    page.wait_for_function("document.querySelector('#online-game-name').options.length",
-                           timeout=10000)
-    page.fill("#online-broker", "ws://127.0.0.1:%d" % kit.setup.ws_port)
-    page.fill("#online-user", user)
-    page.fill("#online-password", kit.passwords[user])
-    page.select_option("#online-game-name", "mano")
-    page.click("#online-new")
-    deadline = time.monotonic() + 30
-    while not page.inner_text("#online-code").strip():
-        assert time.monotonic() < deadline, "no code shown"
-        time.sleep(0.1)
-    return context, page, errors, page.inner_text("#online-code").strip()
 
 
 def _page_acts(page, a, st):
@@ -123,7 +93,8 @@ def _page_acts(page, a, st):
 
 
 def test_the_pages_tile_board_plays_a_mano_match_against_the_terminal(browser, server, kit):
-    context, page, errors, code = _open(browser, server, kit, "bob")
+    context, page, errors, code = _open_seat(browser, server, kit, "bob", game="mano",
+                                             config={"mano.target": 20})   # a short match
     try:
         a = player(kit, "alice", code)
         a.join()
