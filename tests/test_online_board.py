@@ -40,16 +40,46 @@ def _until(test, seconds, what, *procs, sessions=()):
         time.sleep(0.02)
 
 
-def _play_against(s, board, proc, seconds):
-    """The terminal's player plays its moves until the game ends."""
+def _play_against(s, board, proc, seconds, plies=None):
+    """The terminal's player plays its moves until the game ends (or has ``plies``)."""
     deadline = time.monotonic() + seconds
-    while not s.ended:
+    while not s.ended and (plies is None or len(s.mirror.record) < plies):
         assert s.stopped is None, s.stopped
         assert proc.poll() is None, output(proc)
         assert time.monotonic() < deadline, "the game did not end:\n" + output(proc)[-3000:]
         s.pump(0.02)
         if s.my_turn():
             s.play(choose(s))
+
+
+def _a_whole_game(kit, board, code, game, options, tmp_path, cuts=()):
+    """Alice in the terminal creates the game, the board joins it through `arbiter online
+    --port` as bob, and they play it to its end; ``cuts``: (what, ply) - once the game has
+    that many plies, the bridge is killed and started again ("bridge") or the board loses
+    its power ("power"). Returns alice's session and the record file."""
+    a = player(kit, "alice", code)
+    a.create(game, options, 0)
+    record = str(tmp_path / "board.json")
+    join = ("online", "join", code, "--broker", kit.url("bob"), "--port", board.port,
+            "--record", record)
+    proc = arbiter(*join)
+    try:
+        _until(a.started, 30, "the board joins", proc, sessions=[a])
+        for cut, plies in cuts:
+            _play_against(a, board, proc, 120, plies)
+            if cut == "bridge":
+                proc.kill()
+                proc.wait(10)
+                proc = arbiter(*join)
+            else:
+                board.power_cut()
+        _play_against(a, board, proc, 600)
+        proc.wait(30)
+        assert proc.returncode == 0, output(proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    return a, record
 
 
 @pytest.mark.parametrize("kind,game,options", [
@@ -60,19 +90,7 @@ def _play_against(s, board, proc, seconds):
 def test_a_whole_game_against_the_terminal(kit, board_of, tmp_path, kind, game, options):
     board = board_of(kind)
     code = protocol.new_code()
-    a = player(kit, "alice", code)
-    a.create(game, options, 0)
-    record = str(tmp_path / "board.json")
-    proc = arbiter("online", "join", code, "--broker", kit.url("bob"), "--port", board.port,
-                   "--record", record)
-    try:
-        _until(a.started, 30, "the board joins", proc, sessions=[a])
-        _play_against(a, board, proc, 300)
-        proc.wait(30)
-        assert proc.returncode == 0, output(proc)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
+    a, record = _a_whole_game(kit, board, code, game, options, tmp_path)
     with open(record) as f:
         kept = json.load(f)
     agreed = [e.move for e in a.mirror.record]
@@ -81,3 +99,72 @@ def test_a_whole_game_against_the_terminal(kit, board_of, tmp_path, kind, game, 
     assert st["moves"] == agreed, (st["moves"], agreed)
     assert st["result"] == a.mirror.result()
     assert records(a)
+
+
+def test_mano_on_a_tile_board_against_the_terminal_keeps_the_hands_hidden(kit, board_of,
+                                                                          tmp_path):
+    """A whole Mano a Mano match (to 30 points) on a tile board against the terminal: the
+    person at the board takes the tiles the dealer dealt them from the box and carries out
+    the far player's plays; the board's record is the agreed one, with its leads written
+    SEAT:TILE and the hands' last tiles shown. Nobody else ever receives the board player's
+    hand: not the far side, not a client subscribed to `#`."""
+    board = board_of("tile")
+    code = protocol.new_code()
+    truth = _listen(kit, "bob", "arbiter/1/%s/dealer/to/bob" % code)   # the board's own
+    spies = [_listen(kit, user, "#") for user in (None, "carol", "alice")]
+    a, record = _a_whole_game(kit, board, code, "mano", {"target": 30}, tmp_path)
+    agreed = [e.move for e in a.mirror.record]
+    with open(record) as f:
+        assert json.load(f)["moves"] == agreed
+    st = board.status()
+    assert [m.split(":")[-1] for m in st["moves"] if not m.startswith("reveal")] == agreed
+    assert st["result"] == a.mirror.result()
+    # The board player's hand at each ply, as the dealer sent it to bob alone; where what
+    # the others see of it is a stand-in dealt from the tiles they cannot see, early in a
+    # hand (6 tiles or more, 7 or more in the boneyard), it never is the real one.
+    hands = {}
+    for _, payload in truth:
+        msg = json.loads(payload)
+        hand, bone = _hand_and_bone(msg["state"])
+        if len(hand) >= 6 and len(bone) >= 7:
+            hands[msg["ply"]] = hand
+    assert hands
+    for got in spies:
+        assert got and not [t for t, _ in got if "/secret" in t or "/to/bob" in t]
+        seen = 0
+        for topic, payload in got:
+            msg = json.loads(payload) if payload[:1] == b"{" else {}
+            if "state" in msg and msg.get("ply") in hands and not topic.endswith("/deal"):
+                seen += 1
+                assert _hand_and_bone(msg["state"])[0] != hands[msg["ply"]], topic
+        assert seen
+
+
+def _listen(kit, user, topic):
+    link = kit.link(user)
+    link.connect()
+    got = []
+    link.client.on_message = lambda c, u, m: got.append((m.topic, m.payload))
+    link.client.subscribe(topic, qos=1)
+    return got
+
+
+def _hand_and_bone(text):
+    """Seat 1's hand (bob's, the board's) and the boneyard in a Mano a Mano position."""
+    fields = text.split(" h1=")[1].split(" bone=")
+    return fields[0].split(" "), fields[1].split("=")[0].rsplit(" ", 1)[0].split(" ")
+
+
+def test_mano_on_a_tile_board_through_a_power_cut_and_its_bridge_killed(kit, board_of,
+                                                                        tmp_path):
+    """Mid-match the tile board's bridge is killed and started again, later the board loses
+    its power (its person puts the line back as it shows it); each time the board goes on
+    from its saved record where it agrees with the agreed one, and the match ends with the
+    same moves on both sides."""
+    board = board_of("tile")
+    a, _ = _a_whole_game(kit, board, protocol.new_code(), "mano", {"target": 30}, tmp_path,
+                         cuts=(("bridge", 6), ("power", 14)))
+    agreed = [e.move for e in a.mirror.record]
+    st = board.status()
+    assert [m.split(":")[-1] for m in st["moves"] if not m.startswith("reveal")] == agreed
+    assert st["result"] == a.mirror.result()

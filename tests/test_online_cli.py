@@ -134,3 +134,14 @@ def test_without_mosquitto_it_says_how_to_install_it(monkeypatch, tmp_path, caps
     monkeypatch.setattr(broker, "mosquitto_path", lambda: None)
     assert cli.main(["broker", "--dir", str(tmp_path)]) == 1
     assert "apt-get install mosquitto" in capsys.readouterr().err
+
+
+def test_the_pages_seat_refuses_masbrur_in_one_sentence():
+    """The simulator page's online panel (host_tools/sim/online_seat.py) says why; Mano a
+    Mano it plays (tests/test_online_page_tile.py), as a tile board on USB does."""
+    from host_tools.online.board_game import not_on_board
+    from host_tools.sim import online_seat
+    with pytest.raises(ValueError) as e:
+        online_seat.start(json.dumps({"action": "new", "user": "alice", "game": "masbrur"}))
+    assert "a board does not play masbrur remotely yet" in str(e.value)
+    assert "\n" not in str(e.value) and not_on_board("mano") is None

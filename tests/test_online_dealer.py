@@ -110,3 +110,59 @@ def test_a_dealer_started_again_goes_on_from_its_files(tmp_path):
     t2 = again.tables[CODE]
     assert t2.full == table.full and t2.seed == table.seed and t2.commit == table.commit
     assert t2.mirror.position_text() == table.mirror.position_text()
+
+
+def _through_a_hand(tmp_path):
+    """A Mano a Mano game dealt and played until its first hand has ended."""
+    wire, dealer, table = _dealt("mano", tmp_path, {"target": 200})
+    while not table.mirror.engine.hand_history(table.mirror.state):
+        _play(wire, dealer, table, 1)
+    return wire, dealer, table
+
+
+def test_a_hands_last_tiles_are_shown_to_both_seats_only(tmp_path):
+    """When a Mano a Mano hand ends, each seat's word from the dealer carries the tiles left
+    in both hands (as the rules show them for counting: a tile board's reveals), and they
+    add up to the pips the hand was scored with; the public ply does not carry them."""
+    wire, dealer, table = _through_a_hand(tmp_path)
+    pips = table.mirror.engine.hand_history(table.mirror.state)[0]["pips"]
+    for user in ("alice", "bob"):
+        shown = wire.last(protocol.private_topic(CODE, user))["shown"]
+        assert len(shown) == 1
+        assert [sum(int(t[0]) + int(t[2]) for t in hand) for hand in shown[0]] == pips
+    ply = len(table.mirror.record)
+    assert "shown" not in wire.last(protocol.ply_topic(CODE, protocol.DEALER, ply))
+
+
+def test_a_tile_boards_record_is_the_dealt_one_with_its_leads_and_reveals(tmp_path):
+    """The board's record of the game (host_tools/online/board_mano.py) is the agreed moves
+    with a lead the rules gave to a seat written SEAT:TILE and, after the hand, both seats'
+    tiles shown; a move of the board's player out of turn is a conflict."""
+    from types import SimpleNamespace
+
+    from host_tools.online.board_game import Conflict, board_game
+    wire, dealer, table = _through_a_hand(tmp_path)
+    desc = table.desc
+    first = wire.last(protocol.deal_topic(CODE))["state"]
+    mirror = PublicRecord("mano", desc["options"], first)
+    for ply in range(1, len(table.mirror.record) + 1):
+        msg = wire.last(protocol.ply_topic(CODE, protocol.DEALER, ply))
+        mirror.offer(msg, msg["seat"])
+    seat = 1 - mirror.to_move()      # the board's player does not lead the next hand
+    private = wire.last(protocol.private_topic(CODE, desc["seats"][seat]))
+    session = SimpleNamespace(code=CODE, desc=desc, seat=seat, mirror=mirror,
+                              shown=private["shown"], private=None)
+    game = board_game(session)
+    game.from_agreed()
+    agreed = [e.move for e in mirror.record]
+    lead = "%d:%s" % (mirror.record[0].seat, agreed[0])
+    assert game.moves[0] == lead
+    assert [m.split(":")[-1] for m in game.moves if not m.startswith("reveal")] == agreed
+    reveals = [m for m in game.moves if m.startswith("reveal")]
+    assert reveals and len(game.engine.hand_history(game.state)) == 1
+    held = [" ".join(tiles) for tiles in private["shown"][0] if tiles]
+    assert [r.split(" ", 2)[2] for r in reveals] == held
+    assert game.engine.hand_history(game.state)[0]["pips"] == \
+        table.mirror.engine.hand_history(table.mirror.state)[0]["pips"]
+    with pytest.raises(Conflict):
+        game.board_moved(len(game.moves) + 1, 100, "%d:6-6" % seat)

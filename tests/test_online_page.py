@@ -129,22 +129,31 @@ def _board_move(s, seat):
     return move
 
 
-def _open_seat(browser, server, kit, user, viewport=VIEWPORT):
-    """A page whose person opens the online panel and makes a new Morbak game on the
-    first seat, logged in as ``user``: (context, page, errors, code)."""
+def _open_seat(browser, server, kit, user, viewport=VIEWPORT, game="morbak", config=None):
+    """A page whose person opens the online panel and makes a new game (Morbak) on the
+    first seat, logged in as ``user``; ``config``: the board's settings, as `arbiter config`
+    leaves them. Returns (context, page, errors, code)."""
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.url)
     page.wait_for_function("window.arbiter && window.arbiter.ready", timeout=30000)
+    if config:
+        page.evaluate("""cfg => {
+            const key = Object.keys(localStorage).find(k => k.startsWith("arbiter-sim/"));
+            const saved = JSON.parse(localStorage.getItem(key));
+            saved.files["config.json"] = JSON.stringify(Object.assign({version: 1}, cfg));
+            localStorage.setItem(key, JSON.stringify(saved));
+        }""", config)
+        _reload(page)
     page.click("#online-open summary")
     page.wait_for_function("document.querySelector('#online-game-name').options.length",
                            timeout=10000)
     page.fill("#online-broker", "ws://127.0.0.1:%d" % kit.setup.ws_port)
     page.fill("#online-user", user)
     page.fill("#online-password", kit.passwords[user])
-    page.select_option("#online-game-name", "morbak")
+    page.select_option("#online-game-name", game)
     page.click("#online-new")
     code = _wait("the code shown", lambda: page.inner_text("#online-code").strip(), 30,
                  page=page)

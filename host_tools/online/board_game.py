@@ -31,17 +31,17 @@ class Conflict(Exception):
     """The board's record cannot go on as the agreed one: start it again from that."""
 
 
-# Games a board does not play remotely yet: their hands or walls come from the dealer, and
-# the board's reading of real tiles would have to match the dealt ones
-# (docs/contracts.md#a-board-over-usb). They are played in the terminal (`arbiter online` without
+# Games a board does not play remotely yet: Masbrur's walls come from the dealer, and the
+# tile board would have to be told its far wall without seeing it
+# (docs/contracts.md#a-board-over-usb). It is played in the terminal (`arbiter online` without
 # --port).
-NOT_ON_BOARD = ("mano", "masbrur")
+NOT_ON_BOARD = ("masbrur",)
 
 
 def not_on_board(game):
     """One sentence saying why a board does not play ``game`` remotely, or None."""
     if game in NOT_ON_BOARD:
-        return ("a board does not play %s remotely yet (its hands come from the dealer): "
+        return ("a board does not play %s remotely yet (its walls come from the dealer): "
                 "play it in the terminal, without --port" % game)
     return None
 
@@ -124,16 +124,23 @@ class BoardGame:
 
     # ------------------------------------------------------------ as the game goes on
 
-    def board_moved(self, ply, ms, move):
-        """A move the board played at its ply ``ply``: the move to publish (its player's,
-        not agreed yet), or None."""
+    def _known(self, ply, move):
+        """Is the board's ply ``ply`` already in its record? Conflict when it is another
+        move there, or when the board skipped a ply."""
         if ply <= len(self.moves):
             if self.moves[ply - 1] != move:
                 raise Conflict("the board says ply %d was %s, it was %s"
                                % (ply, move, self.moves[ply - 1]))
-            return None
+            return True
         if ply != len(self.moves) + 1:
             raise Conflict("the board skipped to ply %d" % ply)
+        return False
+
+    def board_moved(self, ply, ms, move):
+        """A move the board played at its ply ``ply``: the move to publish (its player's,
+        not agreed yet), or None."""
+        if self._known(ply, move):
+            return None
         mover = self.engine.to_move(self.state)
         agreed = self._agreed()
         self._take(move, ms, None)
@@ -143,6 +150,22 @@ class BoardGame:
                                % (move, ply, agreed[ply - 1].move))
             return None
         return move if mover == self.seat else None
+
+    def behind(self):
+        """Has the board yet to play what ended the game (the far player's last move, or
+        Mano a Mano's tiles shown at the end)?"""
+        record = self.mirror.record
+        if record and record[-1].move == RESIGN:
+            return record[-1].seat == self.far and not self.resigned
+        return not self.engine.is_over(self.state)
+
+    def board_ply(self, plies):
+        """The board's ply of the agreed ply ``plies`` (where a stopped game is cut)."""
+        return plies
+
+    def tells(self):
+        """Lines the board needs beside the moves (Mano a Mano's: board_mano.py)."""
+        return ()
 
     def agreed(self, entry):
         """A ply both sides agreed on (in order): Conflict when the board cannot have it."""
@@ -172,6 +195,9 @@ class BoardGame:
         return None
 
 
-def board_game(code, desc, seat, mirror):
-    """The game as the board plays it, for the session's game ``desc``."""
-    return BoardGame(code, desc, seat, mirror)
+def board_game(session):
+    """The game as the board plays it, for the session's game."""
+    if session.desc["game"] == "mano":
+        from host_tools.online.board_mano import ManoBoardGame
+        return ManoBoardGame(session.code, session.desc, session.seat, session)
+    return BoardGame(session.code, session.desc, session.seat, session.mirror)

@@ -117,7 +117,7 @@ class Bridge:
             self.failed = unplayable(desc["game"], desc["options"], self.options["options"])
             if self.failed:
                 return
-        self.game = board_game(s.code, desc, s.seat, s.mirror)
+        self.game = board_game(s)
         if self.board is not None:
             self._open(self.board.get("game"))
 
@@ -148,6 +148,11 @@ class Bridge:
         self.game.from_agreed()
         self.opened = False
         self.send("start " + json.dumps(self.game.record()))
+        self.send("say not played: " + why)
+
+    def behind(self):
+        """Has the board, open and on line, yet to play the game's end?"""
+        return self.game is not None and self.opened and self.game.behind()
 
     def _links(self):
         up = self.s.link.up and self.s.synced is True
@@ -177,7 +182,7 @@ class Bridge:
                 self.send("link 0")
             elif kind == "stopped" and self.game is not None:
                 plies = len(self.s.mirror.record) if self.s.mirror else 0
-                self.send("stop %d %s" % (plies, ev[1]))
+                self.send("stop %d %s" % (self.game.board_ply(plies), ev[1]))
 
     def tick(self):
         now = self.now()
@@ -205,3 +210,5 @@ class Bridge:
             self.send("move %d %d %s" % due[1:])
         elif due is not None:
             self.send("resign %d" % due[1])
+        for line in self.game.tells():
+            self.send(line)

@@ -16,7 +16,7 @@ import sys
 
 from firmware.rules import IllegalMove
 from host_tools.online import protocol
-from host_tools.online.hidden import public_move, stand_in
+from host_tools.online.hidden import hands_left, public_move, stand_in
 from host_tools.online.mirror import RESIGN, Mirror
 from host_tools.online.session import limits_of
 
@@ -30,6 +30,7 @@ class Table:
                              limits_of(desc["game"], desc["options"]))
         self.commit = protocol.commitment(str(seed), nonce)
         self.full = []     # the moves as made, walls and all
+        self.shown = []    # Mano a Mano: each finished hand's tiles left in the two hands
 
 
 class Dealer:
@@ -162,8 +163,11 @@ class Dealer:
         m = table.mirror
         if m.to_move() != seat:
             raise IllegalMove("it is not your turn")
+        before = m.state
         m.make(seat, move, think)
         table.full.append(move)
+        if m.game == "mano" and len(m.engine.hand_history(m.state)) > len(table.shown):
+            table.shown.append(hands_left(before, move))
 
     def _stop(self, code, ply, why):
         self.link.publish(protocol.topic(code, protocol.DEALER, "stop"),
@@ -216,8 +220,10 @@ class Dealer:
         for seat in (0, 1):
             user = table.desc["seats"][seat]
             text = m.engine.to_text(stand_in(m.game, state, seat))
-            self.link.publish(protocol.private_topic(table.code, user),
-                              protocol.encode({"code": table.code, "ply": ply, "state": text}),
+            msg = {"code": table.code, "ply": ply, "state": text}
+            if m.game == "mano":
+                msg["shown"] = table.shown
+            self.link.publish(protocol.private_topic(table.code, user), protocol.encode(msg),
                               retain=True)
 
 

@@ -92,6 +92,18 @@ def stand_in(game, state, viewer):
     return state
 
 
+def hands_left(before, move):
+    """Mano a Mano: the tiles each hand holds once ``move`` (played on the dealt position
+    ``before``) ends the hand - shown, as the rules count them, to both seats (a tile board
+    names them to its person, who shows their own on the pad: board_mano.py)."""
+    get = dict(_fields(engine_of("mano").to_text(before)))
+    hands = [_tiles(get["h0"]), _tiles(get["h1"])]
+    if move[:1] in ("L", "R"):
+        a, b = sorted(move[1:].split("-"))
+        hands[int(get["move"])].remove(a + "-" + b)
+    return hands
+
+
 def public_move(game, move, after):
     """``move`` as anyone may read it, once it has led to position ``after``: a Masbrur wall
     still face down is ``W??,??``, a sealed formation choice ``F sealed``."""

@@ -42,6 +42,7 @@ class Session:
         self.presence = {}       # user -> True (online) / False
         self.stopped = None
         self.private = None      # hidden game: (ply, state) the dealer sent this seat
+        self.shown = []          # Mano a Mano: each finished hand's tiles left in both hands
         self.deal = None         # hidden game: the dealer's commitment, then its deal
         self.timer = TurnTimer(now)
         self.turn_ply = None     # the ply whose thinking the timer measures
@@ -391,6 +392,8 @@ class Session:
             return []
         if kind == "to":
             ply, text = msg.get("ply"), msg.get("state")
+            if isinstance(msg.get("shown"), list):
+                self.shown = msg["shown"]
             if type(ply) is int and isinstance(text, str) and self.mirror is not None:
                 self.private = (ply, self.mirror.engine.from_text(text))
                 return self._after_ply()

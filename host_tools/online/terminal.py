@@ -286,6 +286,11 @@ def run_board(session, bridge, port, write, record_path=None, wait=0.02):
             saved, status = _kept(session, record_path, saved)
             if status is not None:
                 bridge.tick()     # the board hears a resignation from elsewhere
+                if status == 0 and bridge.behind():
+                    if shown_ply != "end":
+                        shown_ply = "end"
+                        write("The game is over; the board plays its last moves.\n")
+                    continue
                 return status
             if shown_ply != session.mirror.next_ply() and screen.v is not None:
                 shown_ply = session.mirror.next_ply()

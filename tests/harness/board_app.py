@@ -19,6 +19,9 @@ from firmware.app.core.runtime import make_app
 from firmware.hal import profile as hal_profile
 from firmware.hal.storage import Storage
 from firmware.hal.wires import Serial, Wires
+from firmware.rules import mano_observed as observed
+from firmware.rules import mano_seat
+import pico_board_moves as moves
 from pico_board_moves import FRAMES, stones
 
 STEP_MS = 300    # between two things the robot does
@@ -86,6 +89,8 @@ class Robot:
         if "online" not in ses.rec or ses.over:
             return
         game, state, ply = ses.rec["game"], ses.state, len(ses.rec["moves"])
+        if game == "mano":
+            return self.mano(now, app, play, ses)
         if play.name == "setup" or getattr(play, "wrongs", 0):   # put the pieces as it says
             return self._act(now, ("position", ply), self.position(app, game, state))
         far = ses.rec["online"][1]
@@ -94,6 +99,48 @@ class Robot:
             return self._act(now, ("move", ply), self.events(app, game, state, move))
         if getattr(play, "shown", None) is not None and b.profile["kind"] != "light":
             return self._act(now, ("carry", ply), self.events(app, game, state, play.shown))
+
+    def mano(self, now, app, play, ses):
+        """Mano a Mano: its own tiles are what the computer said (link.hand); the far
+        player's are taken from the box and put where the board shows."""
+        state, ply, own = ses.state, len(ses.rec["moves"]), 1 - ses.rec["online"][1]
+        engine = ses.engine
+        if play.phase == "lead" and not play.cleared:   # the last hand's tiles taken off
+            for c in range(54):
+                moves._TILES[c] = 8
+            moves._ENDS[0] = moves._ENDS[1] = 0
+            return self._act(now, ("clear", ply), [("frame", bytes(moves._TILES))])
+        if play.wrongs:       # the line put back as the board shows it (after a power cut)
+            return self._act(now, ("track", ply), [("frame", self.mano_track(play))])
+        if play.bot.move is not None:
+            return self._act(now, ("carry", ply), FRAMES["mano"](app, engine, state,
+                                                                  play.bot.move))
+        hand = app.link.hand
+        tiles = hand.split(" ") if hand else []
+        if hand is None or len(tiles) != observed.owed(state, own):
+            return      # the computer has not said this hand's tiles yet
+        move = None
+        if play.phase == "reveal" and ses.turn == own:
+            move = "reveal %d %s" % (own, tiles[0])
+        elif play.phase == "lead" and ses.turn < 0 and play.leader == own:
+            move = "%d:%s" % (own, mano_seat.own_lead(tiles))
+        elif play.phase != "reveal" and ses.turn == own:
+            view = mano_seat.seat_view(state, own, tiles)
+            move = ai.choose("mano", view, self.level, ply + 1)
+        if move is not None:
+            self._act(now, ("move", ply), FRAMES["mano"](app, engine, state, move))
+
+    @staticmethod
+    def mano_track(play):
+        """The track's contacts with the line on it where the board expects it."""
+        for c in range(27):
+            k = play.expect[c]
+            moves._TILES[2 * c] = 8 if k == 255 else k >> 3
+            moves._TILES[2 * c + 1] = 8 if k == 255 else k & 7
+        for side in (0, 1):
+            moves._ENDS[side] = len([c for c in range(1 + 13 * side, 14 + 13 * side)
+                                     if play.expect[c] != 255])
+        return bytes(moves._TILES)
 
     def _act(self, now, what, events):
         if what != self.done:

@@ -200,3 +200,52 @@ def test_a_far_move_the_rules_refuse_is_not_played_and_the_computer_hears_why():
     _, reply = _first_move(b.session().state)
     b.send("move 2 500 %s" % reply, 400)           # another move of that ply is
     eq(b.session().rec["moves"], [move, reply], "the next move of that ply is played")
+
+
+def _track(placed):
+    """The tile board's contacts with ``placed`` ({cell: tile}) lying on the track."""
+    f = bytearray(b"\x08" * 128)
+    for cell, tile in placed.items():
+        f[2 * cell] = int(tile[0])
+        f[2 * cell + 1] = int(tile[2])
+    return f
+
+
+def test_remote_mano_the_person_takes_the_dealt_tiles_and_the_far_plays_from_the_box():
+    """A tile board in a remote Mano a Mano game, seat A elsewhere: the board says which tiles
+    its player was dealt and drew (the computer's "hand"), and who leads; a far play is taken
+    from the box and put where the board says, nothing else is taken on their turn, a tile
+    that is not its player's is refused, and a far draw needs no hands."""
+    import json
+    b = Linked("tile", "link-mano")
+    b.send("options mano")
+    b.start(CODE, "mano", json.loads(b.answer("options"))["options"], 0)
+    b.send("link 1")
+    b.frame(_track({}), 600)
+    b.send("hand 0-1 0-4 1-1 2-3 2-5 3-4 4-5")
+    b.send("lead 0", 100)
+    said = b.status()["message"]
+    assert "your tiles: 0-1 0-4 1-1 2-3 2-5 3-4 4-5 - take them from the box" in said, said
+    assert "A (elsewhere) leads" in said, said
+    b.send("move 1 300 0:6-6", 200)
+    said = b.status()["message"]
+    eq(said, "A (elsewhere) plays 6-6: take it from the box and put it on S", "the far lead")
+    b.frame(_track({0: "5-5"}), 600)                  # another tile: not theirs to play
+    eq(b.session().rec["moves"], [], "nothing else is taken on their turn")
+    b.frame(_track({}), 600)
+    b.frame(_track({0: "6-6"}), 600)
+    eq(b.session().rec["moves"], ["0:6-6"], "the far lead, carried out")
+    moved = b.answer("moved").split(" ")
+    eq((moved[0], moved[2]), ("1", "0:6-6"), "reported as played")
+    b.frame(_track({0: "6-6", 14: "5-6"}), 600)       # B's: not one of their tiles
+    eq(len(b.session().rec["moves"]), 1, "a tile not dealt to the player is refused")
+    assert "5-6 is not one of your tiles" in b.status()["message"], b.status()["message"]
+    b.frame(_track({0: "6-6"}), 600)
+    b.press("draw", 200)
+    eq(b.session().rec["moves"][-1], "draw", "B draws")
+    b.send("hand 0-1 0-4 1-1 2-3 2-5 3-4 4-5 4-6", 100)
+    eq(b.status()["message"], "you drew 4-6: take it from the box", "the drawn tile named")
+    b.frame(_track({0: "6-6", 14: "4-6"}), 600)
+    eq(b.session().rec["moves"][-1], "R4-6", "a tile of theirs is played")
+    b.send("move 4 100 draw", 200)
+    eq(b.session().rec["moves"][-1], "draw", "the far draw is played at once")

@@ -21,6 +21,8 @@ Lines are UTF-8, each "@A WORD ..." (anything else is ignored). From the compute
     link 0|1              the computer's own link to the broker (at least every 2 s)
     peer 0|1              whether the other player is connected
     say TEXT              a note for the person (the board's message)
+    hand TILES            Mano a Mano: the board's player's tiles, as dealt ("-": none)
+    lead SEAT             Mano a Mano: that seat leads the hand (mano_tile_far.py)
     stop PLY TEXT         the game stopped (the sides disagree); kept up to ply PLY
     bye                   the computer leaves; the game waits for it
 
@@ -89,6 +91,8 @@ class Link:
         self.said = None        # what the board last said, as sent
         self.menu = False       # the next game the menu starts is the remote game's
         self.ended = None       # the code of the remote game whose end was told
+        self.hand = None        # Mano a Mano: the player's tiles, as the computer says
+        self.lead = None        # Mano a Mano: the seat the computer says leads, not yet taken
         self.now = 0
 
     # ------------------------------------------------------------ each tick
@@ -170,6 +174,10 @@ class Link:
             self._resigned(int(rest), now)
         elif word == "say":
             app.say(rest)
+        elif word == "hand":
+            self.hand = "" if rest == "-" else rest
+        elif word == "lead":
+            self.lead = int(rest)
         elif word == "stop":
             ply, _, why = rest.partition(" ")
             self._setup("stop", int(ply), why, now)
@@ -242,5 +250,8 @@ class Link:
         play = self.online()
         if play is None:
             return None
-        return {"code": play.session.rec["online"][0], "far": play.session.rec["online"][1],
-                "link": not self.app.held, "peer": self.peer}
+        out = {"code": play.session.rec["online"][0], "far": play.session.rec["online"][1],
+               "link": not self.app.held, "peer": self.peer}
+        if self.hand is not None:     # Mano a Mano: the player's tiles, as the computer said
+            out["hand"] = self.hand
+        return out

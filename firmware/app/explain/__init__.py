@@ -149,7 +149,8 @@ def status(app):
 def _online(app, out):
     """A remote game (core/link.py): "online" ({code, far: the seat played elsewhere,
     link: this board's own link is up, peer: the other player is connected, or None
-    while not known}) and the board's last cell in the legend while it blinks."""
+    while not known, and in Mano a Mano hand: the tiles of this board's player as the
+    computer named them, once it has}) and the board's last cell in the legend while it blinks."""
     link = getattr(app, "link", None)   # set by core/link.py when the computer speaks
     online = link.status() if link is not None else None
     if online is None:

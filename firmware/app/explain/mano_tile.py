@@ -1,7 +1,7 @@
 """What the tile board says and what its lit positions mean in Dominó Mano a Mano (for
 explain/: tools only, never loaded by a board). It reads the controller
-(games/mano_tile.py's Play, and mano_tile_seat.BoardSeat when the board plays a seat) as they
-draw."""
+(games/mano_tile.py's Play, and mano_tile_seat.BoardSeat when the board plays a seat, or
+mano_tile_far.FarSeat for a remote game's player elsewhere) as they draw."""
 from firmware.app.core import render
 from firmware.app.explain import cell, count, filled, lit
 from firmware.app.explain.tile import MISSING, misread, names, where, wrong_lines
@@ -26,7 +26,10 @@ def sentence(app, play):
                 play.last_hand, s.hand, s.score[0], s.score[1])
         return "put the track right: %s" % names(where(play.wrong, lambda w: w != 0))
     bot = play.bot
-    if bot is not None and (bot.wrongs or bot.asks is not None or bot.thinking()):
+    if _far(bot) and bot.move is not None:
+        return bot.asking()
+    if bot is not None and not _far(bot) and (bot.wrongs or bot.asks is not None
+                                              or bot.thinking()):
         return bot.why_not()
     if play.phase == "reveal":
         return "%s, show your tiles left in hand on the pad P, one at a time" % ses.name(ses.turn)
@@ -52,7 +55,7 @@ def legend(app, play):
                              render.PLAYER[p], "%s's score: %d of %d (rows %d-%d of the field)"
                              % (ses.name(p), s.score[p], target, 4 * p, 4 * p + 3)))
     else:
-        if play.bot is None:
+        if play.bot is None or _far(play.bot):
             for p in (0, 1):
                 first = FIELD + 16 * p
                 out.append(cell(range(first, first + filled(s.h[p], 16, 16)), render.PLAYER[p],
@@ -62,7 +65,11 @@ def legend(app, play):
     keys = _keys(ses, ph, play)
     if ph == "over":
         return {"cells": lit(out), "keys": keys}
-    if play.bot is not None:
+    if _far(play.bot):
+        if play.bot.dst >= 0:
+            out.append(cell([play.bot.dst], render.PLAYER[play.bot.seat],
+                            "blinking: " + play.bot.asking()))
+    elif play.bot is not None:
         out += _board_seat(play.bot, ses)
     if play.wrongs:
         out += wrong_lines(play.wrong, missing="a tile of the line is missing here: put it back")
@@ -83,6 +90,11 @@ def legend(app, play):
         out.append(cell(ends, render.PLAYER[s.move], "blinking: the next slot at each end "
                          "(P past the track): %s to play" % ses.name(s.move)))
     return {"cells": lit(out), "keys": keys}
+
+
+def _far(bot):
+    """Is the seat not at the board a player elsewhere (mano_tile_far.FarSeat)?"""
+    return bot is not None and not hasattr(bot, "held")
 
 
 def _board_seat(bot, ses):

@@ -34,8 +34,10 @@ rule gives, is then checked against the tiles the seats played and showed
 firmware/app/games/mano_tile_checks.py).
 
 A seat not at the board (the board's own play, setting mano.opponent, or a player
-elsewhere): its tiles lie face down on the field and firmware/app/games/mano_tile_seat.py
-carries its moves out; on its turn only the move it asks for is taken.
+elsewhere whose moves come from a file): its tiles lie face down on the field and
+firmware/app/games/mano_tile_seat.py carries its moves out; on its turn only the move it
+asks for is taken. In a remote game (core/link.py) the player elsewhere holds their tiles
+far away: BoardSeat is then firmware/app/games/mano_tile_far.py's FarSeat.
 
 LEDs: the line's tiles dim white; the slots of both ends blink in the mover's colour;
 the field shows each seat's hand count (A on rows 0-3, B on rows 4-7; against the board,

@@ -37,6 +37,14 @@ _HELD = const((24, 24, 24))   # dim: its tiles' positions
 
 
 class BoardSeat:
+    def __new__(cls, play, seat):
+        # A remote game's player elsewhere: nothing of theirs lies on this field. Chosen
+        # here, not in mano_tile.py, so that a game at the board interns no name for it.
+        if "online" in play.session.rec:
+            from firmware.app.games.mano_tile_far import FarSeat
+            return FarSeat(play, seat)
+        return object.__new__(cls)
+
     def __init__(self, play, seat):
         self.play = play
         self.seat = seat

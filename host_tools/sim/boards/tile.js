@@ -33,6 +33,12 @@
 // first free field position). DRAW while the board asks for a draw puts the boneyard's top
 // tile face down on the first free field position.
 //
+// A remote Mano a Mano game (the online panel): the dealer deals, so the table follows the
+// board: its player's row holds the tiles the board says are theirs (dealt or drawn), the
+// other player's row nothing (their hand is far away), and "The box" every tile nobody here
+// has seen, face up to pick from: a tile the far player plays is taken from it. "Collect and
+// deal" then only clears the track back into the box.
+//
 // Masbrur: "Masbrur table" lays a double-seven set's field (row r: r-r on B, r-(r+1) on C)
 // and puts the other 20 tiles in the pool. The pool's rows show the pie groups as the
 // board counts them; once a group is taken each arsenal lies in its seat's row, and when
@@ -160,6 +166,7 @@ export function createBoard(root, profile, input) {
   let sensedAt = 0;                            // the latest instant a reading was sent for
   let seenMoves = null;                        // Masbrur: the moves and round followed
   let seenRound = null;
+  let seenHand = null;                         // a remote Mano a Mano game: the hand followed
   const ledEls = [];
   const posEls = [];
   const keyEls = [];
@@ -206,7 +213,8 @@ export function createBoard(root, profile, input) {
     "row", () => takeOff());
   const again = button("tile-deal", "Collect and deal", "Every tile back, shuffled, and dealt 7 " +
     "and 7 (a new hand on the table)",
-  () => change(() => { table = deal(nextDeal(), boardSeat()); }, false, true));
+  () => change(() => { table = far() ? boxed(table, input.status(), true) : deal(nextDeal(),
+    boardSeat()); }, false, true));
   const masbrur = button("tile-masbrur", "Masbrur table", "The standard Masbrur field on the " +
     "board and the other 20 tiles in the pool",
   () => change(() => { table = masbrurTable(cells); }));
@@ -322,7 +330,7 @@ export function createBoard(root, profile, input) {
   // game the table is laid for (a deal lays the board's hand face down).
   function boardSeat() {
     const st = input.status();
-    if (st.game) return st.board ? st.board.seat : null;
+    if (st.game) return st.board && !st.online ? st.board.seat : null;
     try {
       const files = JSON.parse(localStorage.getItem("arbiter-sim/" + profile.name)).files;
       const key = (isMasbrur() ? "masbrur" : "mano") + ".opponent";
@@ -586,6 +594,10 @@ export function createBoard(root, profile, input) {
   // one is chosen (and back in the pool when an undo takes the choice back), and every
   // tile off the field back to the pool once a round is scored.
   function follow(st) {
+    if (far() && st.online.hand !== seenHand) {
+      seenHand = st.online.hand;
+      change(() => { table = boxed(table, st, false); });
+    }
     if (!isMasbrur() || st.game !== "masbrur") {
       seenMoves = seenRound = null;
       return;
@@ -630,6 +642,34 @@ export function createBoard(root, profile, input) {
     }
   }
 
+  // A remote Mano a Mano game (see the top)?
+  function far() {
+    const st = input.status();
+    return !isMasbrur() && st.game === "mano" && !!st.online;
+  }
+
+  // The table of a remote game: the board's player's tiles (as the board says) in their row,
+  // everything not on a position nor beyond the track in the box (``clear``: the track
+  // cleared into it too).
+  function boxed(t, st, clear) {
+    const at = {};
+    if (!clear) for (const c of Object.keys(t.at)) at[c] = t.at[c];
+    const beyond = clear ? [] : t.beyond;
+    const out = { hands: [[], []], bone: [], at, owner: {}, down: {}, beyond };
+    const used = new Set([...Object.values(at), ...out.beyond].map(lowFirst));
+    const own = st.online ? 1 - st.online.far : 0;
+    for (const tile of (st.online?.hand || "").split(" ")) {
+      if (tile && !used.has(tile)) out.hands[own].push(tile);
+    }
+    for (let a = 0; a <= 6; a++) {
+      for (let b = a; b <= 6; b++) {
+        const tile = `${a}-${b}`;
+        if (!used.has(tile) && !out.hands[own].includes(tile)) out.bone.push(tile);
+      }
+    }
+    return out;
+  }
+
   // ---------------------------------------------------------------- buttons
 
   function press(k, fromRemote) {
@@ -640,7 +680,7 @@ export function createBoard(root, profile, input) {
     input.contact(t, k, true);
     if (!fromRemote) channel?.postMessage({ key: k, down: true });
     const st = input.status();
-    if (names[k] !== "DRAW" || fromRemote || !table.bone.length || isMasbrur()) return;
+    if (names[k] !== "DRAW" || fromRemote || !table.bone.length || isMasbrur() || far()) return;
     if (st.board?.asks === "draw") {
       change(() => { if (faceDown(table, table.bone[0], st.board.seat)) table.bone.shift(); });
     } else if ((st.legal || []).includes("draw") && st.to_move !== st.board?.seat) {
@@ -705,13 +745,15 @@ export function createBoard(root, profile, input) {
     const masbrurGame = isMasbrur();
     const board = " (the board" + (masbrurGame ? ")" : ": its tiles lie face down on the field)");
     [0, 1].forEach((seat) => {
-      const who = seat === bot ? board : ME === seat ? " (you)" : ME === null ? " (player)" : "";
+      const online = far() ? input.status().online : null;
+      const who = online?.far === seat ? " (elsewhere: their tiles are far away)"
+        : seat === bot ? board : ME === seat || online ? " (you)" : ME === null ? " (player)" : "";
       const label = el("span", "seat", `${SEATS[seat]}${who}${masbrurGame ? ", arsenal" : ""}: `);
       const up = masbrurGame || (mine(seat) && seat !== bot);   // arsenals are public
       handEls[seat].replaceChildren(label, ...rowEls(table.hands[seat], seat, up));
     });
     renderPools(st);
-    bone.textContent = masbrurGame ? "" : `Boneyard: ${table.bone.length}`;
+    bone.textContent = masbrurGame || far() ? "" : `Boneyard: ${table.bone.length}`;
     turn.disabled = !held;
     off.disabled = held?.cell === undefined;
   }
@@ -728,6 +770,12 @@ export function createBoard(root, profile, input) {
     if (!isMasbrur()) {
       first.dataset.hand = "beyond";
       fill(first, "Beyond the track (played from the pad): ", table.beyond, "beyond");
+      if (far()) {
+        second.dataset.hand = "pool";
+        fill(second, `The box, tiles nobody here has seen (${table.bone.length}): `,
+          table.bone, "pool");
+        second.hidden = false;
+      }
       return;
     }
     first.dataset.hand = second.dataset.hand = "pool";
