@@ -338,6 +338,12 @@ def legal_moves(state):
     return _mode(state).legal_moves(state)
 
 
+def only_pass(state):
+    """legal_moves(state) == ["pass"], without listing a hand's lead or its reveals (only
+    the play of a hand can be a forced pass)."""
+    return state.phase == _PLAY and legal_moves(state) == ["pass"]
+
+
 def play(state, move):
     if not isinstance(move, str):
         raise IllegalMove("a move is text such as L3-5, R3-5, 6-6, draw or pass")

@@ -123,14 +123,14 @@ class Play(Sensing):
             self.phase = "over"
         elif not line:
             self.phase = "lead"
-        elif engine.legal_moves(s)[0].startswith("reveal"):
+        elif s.phase == engine._REVEAL:   # (its move list would take ~20 ms on a Pico)
             self.phase = "reveal"
         else:
             self.phase = "play"
         hist = engine.hand_history(s)
         if len(hist) > self.hands:
             self.cleared = False           # the hand's tiles lie on the track
-            _words().scored(self, hist[-1], s, now)
+            _tell(self, ("scored", hist[-1], s, now))
         self.hands = len(hist)
         left = self._lead_index(len(line))
         for i in range(_TRACK):
@@ -147,11 +147,7 @@ class Play(Sensing):
             self._diff()
             self._correct(now)
         if self.phase == "reveal" and self.hands == len(hist):
-            later = self.app.later
-            if later is not None:   # its words' code loaded, then forgotten: ~0.1 s on a Pico
-                later.append((_announce_end, self, now))
-            else:
-                _announce_end(self, now)
+            _tell(self, ("announce_end", s, now))
         elif self.phase == "play" and not self.wrongs:
             self._say_turn()
         if self.bot is not None:
@@ -196,7 +192,7 @@ class Play(Sensing):
             if pad == EMPTY:
                 self.pad_done = EMPTY
             elif pad == FAULT or pad == ODD:
-                _words().bad_pad(self)
+                _tell(self, ("bad_pad",))
             elif bot is not None and bot.carried(PAD, pad):
                 self.pad_done = pad
                 self.try_move(bot.move, now)   # its tile beyond the track, to the end it chose
@@ -225,7 +221,7 @@ class Play(Sensing):
         ses = self.session
         seat = ses.turn if ses.turn >= 0 else self.leader
         if seat < 0:
-            _words().who_leads(self, k)
+            _tell(self, ("who_leads", k))
             return
         self.try_move(tile_name(k) if ses.turn >= 0 else "%d:%s" % (seat, tile_name(k)), now, 0)
 
@@ -264,7 +260,21 @@ class Play(Sensing):
         rec["draw_checks"], rec["lead_checks"] = hand_checks(rec, move, plies)
 
     def refuse(self, move, cell, why, now):
-        _words().refuse(self, move, cell, why, now)
+        """The rules refuse ``move`` (its tile on ``cell``, or -1): its slot red at once,
+        and the other end lit when the tile would fit there; why is said after the frame."""
+        if cell >= 0:
+            k = self.seen[cell]
+            self.refused = cell * 256 + k
+            self.wrong[cell] = REFUSED
+            self.noted = name(cell)
+            self.fits_other = -1
+            other = self.next_r if cell == self.next_l else self.next_l
+            if cell and other >= 0 and "does not fit" in why:
+                s = self.session.state
+                end = s.re if cell == self.next_l else s.le
+                if k >> 3 == end or k & 7 == end:
+                    self.fits_other = other
+        _tell(self, ("refuse", move, cell, why, now))
 
     def _diff(self):
         """wrong[] and wrongs: where the track differs from the line."""
@@ -319,7 +329,7 @@ class Play(Sensing):
             if self.phase == "play":
                 self._say_turn()
             return
-        _words().correction(self, names, now)
+        _tell(self, ("correction", names, now))
 
     # ------------------------------------------------------------ input
 
@@ -336,7 +346,7 @@ class Play(Sensing):
         if key == keys["draw"] or key == keys["pass"]:
             move = "draw" if key == keys["draw"] else "pass"
             if self.phase != "play" or self.wrongs:
-                _words().no_button(self, move)
+                _tell(self, ("no_button", move))
             else:
                 self.try_move(move, now)
         elif key == keys["left"] or key == keys["right"]:
@@ -358,7 +368,7 @@ class Play(Sensing):
             return
         end = self.next_l if side == 0 else self.next_r
         if self.phase != "play" or end >= 0 or self.pad >= ODD or self.wrongs:
-            _words().no_side(self)
+            _tell(self, ("no_side",))
             return
         self.pad_done = self.pad
         self.try_move(("L" if side == 0 else "R") + tile_name(self.pad), now)
@@ -419,13 +429,23 @@ def hand_checks(rec, last, plies=None):
     return unload.once("firmware.app.games.mano_tile_checks").hand_checks(rec, last, plies)
 
 
-def _announce_end(play, now):
-    """The play of a hand is over: why, and who shows their tiles first."""
-    _words().announce_end(play, play.session.state, now)
+def _tell(play, call):
+    """Say ``call`` (a function of mano_tile_words.py by name, and its arguments after
+    the play): what the board says seldom (a hand's end and score, a refusal, a
+    correction), its code held for the call only. Loading it takes ~0.1 s on a Pico, so
+    it is said once the LEDs show the step's frame when the runner says so (device.py),
+    a step's calls with one load."""
+    later = play.app.later
+    if later is None:
+        _told(play, [call])
+    elif later and later[-1][0] is _told:
+        later[-1][2].append(call)
+    else:
+        later.append((_told, play, [call]))
 
 
-def _words():
-    """mano_tile_words.py: what the board says seldom (a hand's end and score, a
-    refusal, a correction), its code held for the call only."""
+def _told(play, calls):
     from firmware.app.core import unload
-    return unload.once("firmware.app.games.mano_tile_words")
+    words = unload.once("firmware.app.games.mano_tile_words")
+    for call in calls:
+        getattr(words, call[0])(play, *call[1:])
