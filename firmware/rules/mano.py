@@ -339,9 +339,11 @@ def legal_moves(state):
 
 
 def only_pass(state):
-    """legal_moves(state) == ["pass"], without listing a hand's lead or its reveals (only
-    the play of a hand can be a forced pass)."""
-    return state.phase == _PLAY and legal_moves(state) == ["pass"]
+    """legal_moves(state) == ["pass"], mostly without listing them: only the play of a
+    hand with the boneyard empty can be a forced pass."""
+    if state.phase != _PLAY or (state.nb if state.obs else state.top < len(state.bone)):
+        return False
+    return legal_moves(state) == ["pass"]
 
 
 def play(state, move):
