@@ -82,6 +82,7 @@ class Play(Sensing):
         self.stage = 0
         self.placing = None            # the resolution of the placement being played
         self.owed = bytearray(n)       # 1 where the last placement's flips are still owed
+        self.blank = bytes(n)          # nothing owed, nothing wrong: copied, not looped (Pico)
         # wrong[]: 1 where the board disagrees with the position
         self.asked = ""                # the flips last asked for
         self.refused = -1              # a placement the rules refuse, until it is taken back
@@ -101,9 +102,7 @@ class Play(Sensing):
         # The colour to move (seats swap colours at the pie step), and the pie's swap: seat
         # A plays White.
         self.mover, self.swapped = engine.sides(ses.state)
-        stones = engine.board(ses.state)
-        for i in range(len(self.points)):
-            self.expect[i] = _WHICH.find(stones.get(self.points[i], "."))
+        engine.board_view(ses.state, self.expect)   # (the cells are the engine's points)
         if ses.over:
             land = engine.territory(ses.state)
             for i in range(len(self.points)):
@@ -124,9 +123,8 @@ class Play(Sensing):
     def _owe(self, res=None):
         """Owe the flips of placement ``res`` (engine.resolution), or none: the net
         ones at once, or (setting fursaz.stages) one stage at a time."""
-        for i in range(len(self.owed)):
-            self.owed[i] = 0
-            self.target[i] = self.expect[i]
+        self.owed[:] = self.blank
+        self.target[:] = self.expect
         self.stages = None
         if res is None:
             return
@@ -155,6 +153,10 @@ class Play(Sensing):
             self.owed[i] = 1
 
     def _differences(self):
+        if self.seen == self.target:
+            self.wrong[:] = self.blank
+            self.wrongs = 0
+            return 0
         for i in range(len(self.target)):
             self.wrong[i] = 1 if self.seen[i] != self.target[i] else 0
         return self.count()
@@ -170,8 +172,8 @@ class Play(Sensing):
             self.refused = -1
         if self.session.over:
             return
-        names = " ".join([self.points[i] for i in range(len(self.expect))
-                          if self.wrong[i] and not self.owed[i]])
+        names = n and " ".join([self.points[i] for i in range(len(self.expect))
+                                if self.wrong[i] and not self.owed[i]]) or ""
         if names != self.noted:
             self.noted = names
             if names:
@@ -190,7 +192,7 @@ class Play(Sensing):
             else:
                 self._say_turn()   # put right: what was said of it holds no more
         owed = ""
-        if not names:
+        if n and not names:
             owed = " ".join([self.points[i] for i in range(len(self.owed))
                              if self.owed[i] and self.wrong[i]])
         if owed:
@@ -254,17 +256,12 @@ class Play(Sensing):
 
     def reading(self, stones, now):
         seen = self.seen
-        for i in range(len(seen)):
-            seen[i] = stones[i]
+        seen[:] = stones   # (a frame holds every point)
         self.have_seen = True
         ses = self.session
         if ses.over:
             return
-        owing = False
-        for i in range(len(self.owed)):
-            if self.owed[i]:
-                owing = True
-                break
+        owing = self.owed != self.blank
         p = -1 if owing else self._placement()
         ahead = False
         if not owing and (p < 0 or seen[p] != self.mover):
