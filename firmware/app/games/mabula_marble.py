@@ -107,21 +107,27 @@ class Play(Sensing):
 
     def _compare(self, now):
         """Which spaces disagree with the last accepted position (setup: the start)."""
-        for i in range(_CELLS):
-            want = 1 if self.expect[i] else 0
-            got = self.seen[i]
-            self.wrong[i] = 0 if want == got else (1 if want else 2)
-        if not self.count():
+        expect, seen, wrong = self.expect, self.seen, self.wrong
+        n = 0
+        for i in range(_CELLS):   # (one loop: every step that reads a frame runs it)
+            if expect[i]:
+                w = 0 if seen[i] == 1 else 1
+            else:
+                w = 0 if seen[i] == 0 else 2
+            wrong[i] = w
+            if w:
+                n += 1
+        self.wrongs = n
+        if not n:
             self.must_match = False
         if self.setup or self.session.over:
             return
-        self.report(now, " ".join([engine.SPACES[i] for i in range(_CELLS) if self.wrong[i]]))
+        self.report(now, n and " ".join([engine.SPACES[i] for i in range(_CELLS) if wrong[i]])
+                    or "")
 
     def reading(self, occ, now):
         """A stable frame from the sensors."""
-        seen = self.seen
-        for i in range(_CELLS):
-            seen[i] = occ[i]
+        self.seen[:] = occ   # (a frame holds every space)
         self.have_seen = True
         ses = self.session
         if self.setup:
