@@ -471,16 +471,23 @@ def _legal_points(state, most=-1):
     > 0, the first ``most`` of them at most."""
     g = _geo(state.size)
     col = state.col
-    empty = [p for p in range(g.n) if not col[p]]
+    out = []
     if state.opts["cycle_rule"] == "stop" or state.phase != _PLAY:
-        return empty  # with at most one stone on the board nothing can flip
+        # With at most one stone on the board nothing can flip.
+        for p in range(g.n):
+            if not col[p]:
+                out.append(p)
+                if len(out) == most:
+                    break
+        return out
     col = bytearray(col)
     st = array("I", state.st)
     clock = state.clock
     mover = state.turn
     dist = _nearest(g, col)
-    out = []
-    for p in empty:
+    for p in range(g.n):   # (the empty points as they come: only_pass needs the first)
+        if col[p]:
+            continue
         col[p] = mover
         st[p] = clock
         if _quiet_after(g, col, st, p, dist):

@@ -157,9 +157,16 @@ class Play(Sensing):
             self.wrong[:] = self.blank
             self.wrongs = 0
             return 0
-        for i in range(len(self.target)):
-            self.wrong[i] = 1 if self.seen[i] != self.target[i] else 0
-        return self.count()
+        seen, target, wrong = self.seen, self.target, self.wrong
+        n = 0
+        for i in range(len(target)):   # (one loop, counting: a Pico runs it every frame)
+            if seen[i] != target[i]:
+                wrong[i] = 1
+                n += 1
+            else:
+                wrong[i] = 0
+        self.wrongs = n
+        return n
 
     def _compare(self, now):
         n = self._differences()
@@ -261,10 +268,11 @@ class Play(Sensing):
         ses = self.session
         if ses.over:
             return
-        owing = self.owed != self.blank
-        p = -1 if owing else self._placement()
+        # A new stone only where the board changed, and nothing owed.
+        new = self.owed == self.blank and seen != self.expect
+        p = self._placement() if new else -1
         ahead = False
-        if not owing and (p < 0 or seen[p] != self.mover):
+        if new and (p < 0 or seen[p] != self.mover):
             q = self._placed_and_turned()
             if q >= 0:
                 p, ahead = q, True
