@@ -603,7 +603,11 @@ def resolution(state, point):
     s, cycled = _resolve(state, p, stages)
     _SHOWN[0] = (state, p, s, cycled)   # the board plays it next (s is not kept here)
     names = _geo(state.size).names
-    net = [names[x] for x in range(len(s.col)) if state.col[x] and s.col[x] != state.col[x]]
+    odd = {}   # the points turned an odd number of times: those whose colour changed
+    for _, flips in stages:
+        for x in flips:
+            odd[x] = not odd.get(x)
+    net = [names[x] for x in sorted(odd) if odd[x] and x != p]
     return {
         "point": point,
         "colour": _LETTER[state.turn],

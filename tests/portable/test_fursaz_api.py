@@ -113,8 +113,9 @@ def test_only_pass_agrees_with_the_move_list_through_random_games():
 
 
 def test_a_placement_shown_first_plays_as_one_not_shown_and_every_colour_is_read():
-    """The stone board asks for a placement's resolution, then plays it (the engine
-    keeps what it resolved for that play), and reads every point's colour at once."""
+    """The stone board asks for a placement's resolution (its net flips: the stones whose
+    colour changes), then plays it (the engine keeps what it resolved for that play), and
+    reads every point's colour at once."""
     for size, cycle_rule in ((5, "illegal"), (5, "stop"), (7, "illegal")):
         s = fz.new_game({"size": size, "cycle_rule": cycle_rule})
         rng = Rng(size)
@@ -126,11 +127,14 @@ def test_a_placement_shown_first_plays_as_one_not_shown_and_every_colour_is_read
             m = moves[rng.below(len(moves))]
             plain = fz.to_text(fz.play(s, m))
             if m not in ("pass", "swap"):
-                fz.resolution(s, m)
+                res = fz.resolution(s, m)
                 if rng.below(3) == 0:
                     fz.resolution(s, moves[0] if moves[0] not in ("pass", "swap") else m)
             after = fz.play(s, m)
             eq(fz.to_text(after), plain, "%s after its resolution" % m)
+            if m not in ("pass", "swap"):
+                was, now = fz.board(s), fz.board(after)
+                eq(res["net"], [n for n in names if n in was and now[n] != was[n]], "net")
             eq(fz.to_text(fz.play(s, m)), plain, "%s again" % m)
             s = after
             fz.board_view(s, colours)

@@ -375,11 +375,16 @@ class Play(Sensing):
             level = ses.breath(now, 200)
         elif render.blink(now - ses.turn_at, 3000, _BEAT_MS):
             level = 60
-        if level:
+        if level:   # (render.put_scaled inlined: the step after a move draws it, 2.5 ms)
             c = STONE[self.mover]
-            for i in range(len(self.expect)):
-                if not self.expect[i]:
-                    render.put_scaled(f, i, c, level)
+            r, g, b = (c[0] * level) >> 8, (c[1] * level) >> 8, (c[2] * level) >> 8
+            expect = self.expect
+            for i in range(len(expect)):
+                if not expect[i]:
+                    j = 3 * i
+                    f[j] = r
+                    f[j + 1] = g
+                    f[j + 2] = b
 
     def _draw_end(self, f):
         if self.scores:
