@@ -88,9 +88,15 @@ def bar(frame, first, cells, num, den, c):
     if num > den:
         num = den
     scaled = num * cells * 256 // den
-    for k in range(cells):
+    r, g, b = c
+    j = 3 * first
+    for k in range(cells):   # (put_scaled inlined: a call per cell doubles its time)
         left = scaled - k * 256
-        put_scaled(frame, first + k, c, 256 if left >= 256 else (left if left > 0 else 0))
+        level = 256 if left >= 256 else (left if left > 0 else 0)
+        frame[j] = (r * level) >> 8
+        frame[j + 1] = (g * level) >> 8
+        frame[j + 2] = (b * level) >> 8
+        j += 3
 
 
 def blink(now, period, on_ms):

@@ -62,6 +62,7 @@ EXTRA = const(2)        # a tile where none should be
 BADREAD = const(3)      # a contact that reads nothing valid
 REFUSED = const(4)      # a tile the rules refuse, on an end's slot
 _GUIDE = const((40, 40, 40))  # a tile of the line
+_NO_TILES = bytes([EMPTY]) * _TRACK   # the track's slots, all EMPTY
 
 
 def options(cfg, settings, profile):
@@ -127,14 +128,13 @@ class Play(Sensing):
             self.phase = "reveal"
         else:
             self.phase = "play"
-        hist = engine.hand_history(s)
-        if len(hist) > self.hands:
+        hands = len(s.hist)   # (hand_history makes every hand's dict: only the last is said)
+        if hands > self.hands:
             self.cleared = False           # the hand's tiles lie on the track
-            _tell(self, ("scored", hist[-1], s, now))
-        self.hands = len(hist)
+            _tell(self, ("scored", engine.hand_history(s)[-1], s, now))
+        self.hands = hands
         left = self._lead_index(len(line))
-        for i in range(_TRACK):
-            self.expect[i] = EMPTY
+        self.expect[:] = _NO_TILES
         for i in range(len(line)):
             c = slot(i - left)
             if c >= 0:
@@ -146,7 +146,7 @@ class Play(Sensing):
         if self.have_seen:
             self._diff()
             self._correct(now)
-        if self.phase == "reveal" and self.hands == len(hist):
+        if self.phase == "reveal" and self.hands == hands:
             _tell(self, ("announce_end", s, now))
         elif self.phase == "play" and not self.wrongs:
             self._say_turn()
@@ -239,7 +239,7 @@ class Play(Sensing):
             self.app.log(now, "reject %s: %s" % (move, e))
             self.refuse(move, cell, str(e), now)
             return False
-        if len(engine.hand_history(after)) > self.hands:
+        if len(after.hist) > self.hands:
             # They replay the match (~0.5 s on a Pico late in it): after the frame when the
             # runner says so (device.py), saved with the move all the same.
             later = self.app.later
