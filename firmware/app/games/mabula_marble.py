@@ -96,14 +96,15 @@ class Play(Sensing):
         """Mark each player's groups: 1 where a group scores (the largest ones; every
         group under product scoring), 2 for the others."""
         product = self.session.rec["options"].get("scoring") == "product"
-        for i in range(_CELLS):
-            self.groups[i] = 0
+        marks = {}   # space name -> 1 or 2 (one pass over the spaces after: no index per name)
         for seat in range(2):
             gs = engine.groups(s, seat)
             best = len(gs[0]) if gs else 0
             for g in gs:
                 for name in g:
-                    self.groups[engine.space_index(name)] = 1 if product or len(g) == best else 2
+                    marks[name] = 1 if product or len(g) == best else 2
+        for i in range(_CELLS):
+            self.groups[i] = marks.get(engine.SPACES[i], 0)
 
     def _compare(self, now):
         """Which spaces disagree with the last accepted position (setup: the start)."""
