@@ -3,7 +3,7 @@
 The frame is a bytearray of 3 bytes (R, G, B) per LED, index = y * width + x with y = 0
 the bottom row; on the light board the LED index is the square index (a1 = 0 … g7 = 48).
 Nothing here allocates: colours are module-level tuples and drawing writes bytes in
-place (clearing copies zeros made at its first call), so a screen's draw() can run under
+place, so a screen's draw() can run under
 micropython.heap_lock()."""
 
 OFF = (0, 0, 0)
@@ -53,13 +53,17 @@ WARN_GAME = ((880, 80), (0, 60), (880, 80))
 TICK = ((880, 25),)
 
 
-def clear(frame, buf=[b""]):
-    """All off: a copy of zeros the frame's size (kept in ``buf`` once made), 100 times
-    faster on a Pico than a loop over the bytes (6 ms for the stone board's 381)."""
-    zero = buf[0]
-    if len(zero) != len(frame):
-        zero = buf[0] = bytes(len(frame))
-    frame[:] = zero
+def clear(frame, buf=bytes(48)):
+    """All off: copies of 48 zeros (``buf``), 50 times faster on a Pico than a loop over
+    the bytes (6 ms for the stone board's 381), without a frame of zeros kept in RAM."""
+    n = len(frame)
+    if n < 48:
+        for i in range(n):
+            frame[i] = 0
+        return
+    for j in range(0, n - 48, 48):
+        frame[j:j + 48] = buf
+    frame[n - 48:n] = buf   # (the last piece overlaps the one before)
 
 
 def put(frame, i, c):

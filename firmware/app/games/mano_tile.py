@@ -62,7 +62,6 @@ EXTRA = const(2)        # a tile where none should be
 BADREAD = const(3)      # a contact that reads nothing valid
 REFUSED = const(4)      # a tile the rules refuse, on an end's slot
 _GUIDE = const((40, 40, 40))  # a tile of the line
-_NO_TILES = bytes([EMPTY]) * _TRACK   # the track's slots, all EMPTY
 
 
 def options(cfg, settings, profile):
@@ -134,7 +133,8 @@ class Play(Sensing):
             _tell(self, ("scored", engine.hand_history(s)[-1], s, now))
         self.hands = hands
         left = self._lead_index(len(line))
-        self.expect[:] = _NO_TILES
+        for i in range(_TRACK):
+            self.expect[i] = EMPTY
         for i in range(len(line)):
             c = slot(i - left)
             if c >= 0:
@@ -260,20 +260,8 @@ class Play(Sensing):
         rec["draw_checks"], rec["lead_checks"] = hand_checks(rec, move, plies)
 
     def refuse(self, move, cell, why, now):
-        """The rules refuse ``move`` (its tile on ``cell``, or -1): its slot red at once,
-        and the other end lit when the tile would fit there; why is said after the frame."""
-        if cell >= 0:
-            k = self.seen[cell]
-            self.refused = cell * 256 + k
-            self.wrong[cell] = REFUSED
-            self.noted = name(cell)
-            self.fits_other = -1
-            other = self.next_r if cell == self.next_l else self.next_l
-            if cell and other >= 0 and "does not fit" in why:
-                s = self.session.state
-                end = s.re if cell == self.next_l else s.le
-                if k >> 3 == end or k & 7 == end:
-                    self.fits_other = other
+        """The rules refuse ``move`` (its tile on ``cell``, or -1): said, and its slot marked
+        refused, after the frame (the frame already shows the tile red, as one not in line)."""
         _tell(self, ("refuse", move, cell, why, now))
 
     def _diff(self):

@@ -4,7 +4,7 @@ nothing now: mano_tile.py loads it for the call and forgets it (its words are no
 while the match is played)."""
 from firmware.app.boards.tile_positions import name
 from firmware.app.core import render
-from firmware.app.games.mano_tile import BADREAD, EXTRA, MISSING, SEATS, tile_name
+from firmware.app.games.mano_tile import BADREAD, EXTRA, MISSING, REFUSED, SEATS, tile_name
 
 
 def _tell(play, now, text):
@@ -36,14 +36,24 @@ def announce_end(play, s, now):
 
 
 def refuse(play, move, cell, why, now):
-    """The rules refused ``move`` (its tile on ``cell``, or -1; mano_tile.Play.refuse has
-    lit it): why, and the other end when the tile would fit there."""
+    """The rules refuse ``move`` (its tile on ``cell``, or -1): its slot red, why said,
+    and the other end lit when the tile would fit there."""
     if cell < 0:
         play.app.say(why)
         return
+    play.refused = cell * 256 + play.seen[cell]
+    play.wrong[cell] = REFUSED
+    play.noted = name(cell)
     play.app.note("correction", now, name(cell))
-    if play.fits_other >= 0:
-        why += "; it fits the other end: %s" % name(play.fits_other)
+    play.fits_other = -1
+    other = play.next_r if cell == play.next_l else play.next_l
+    if cell and other >= 0 and "does not fit" in why:
+        s = play.session.state
+        end = s.re if cell == play.next_l else s.le
+        k = play.seen[cell]
+        if k >> 3 == end or k & 7 == end:
+            play.fits_other = other
+            why += "; it fits the other end: %s" % name(other)
     play.app.say("%s: %s" % (name(cell), why))
 
 
