@@ -421,19 +421,14 @@ def _tell(play, call):
     """Say ``call`` (a function of mano_tile_words.py by name, and its arguments after
     the play): what the board says seldom (a hand's end and score, a refusal, a
     correction), its code held for the call only. Loading it takes ~0.1 s on a Pico, so
-    it is said once the LEDs show the step's frame when the runner says so (device.py),
-    a step's calls with one load."""
+    it is said once the LEDs show the step's frame when the runner says so (device.py)."""
     later = play.app.later
     if later is None:
-        _told(play, [call])
-    elif later and later[-1][0] is _told:
-        later[-1][2].append(call)
+        _told(play, call)
     else:
-        later.append((_told, play, [call]))
+        later.append((_told, play, call))
 
 
-def _told(play, calls):
+def _told(play, call):
     from firmware.app.core import unload
-    words = unload.once("firmware.app.games.mano_tile_words")
-    for call in calls:
-        getattr(words, call[0])(play, *call[1:])
+    getattr(unload.once("firmware.app.games.mano_tile_words"), call[0])(play, *call[1:])
