@@ -275,7 +275,25 @@ def masbrur_fits(rng, rounds):
     return native is not ms.fits_in and native_room is not ms.room_in, differ
 
 
+def stone_differences(rng, rounds):
+    from firmware.app.games import fursaz_stone
+    differ = []
+    for r in range(rounds):
+        n = 1 + rng.below(127)
+        seen, target = _bytes(rng, n, 4), _bytes(rng, n, 4)
+        for i in range(n):
+            if rng.below(2):
+                target[i] = seen[i]    # mostly alike, as a board reads
+        a, b = _bytes(rng, n), _bytes(rng, n)
+        got = (fursaz_stone.differences(seen, bytes(target), a, n),
+               fursaz_stone._differences(seen, bytes(target), b, n))
+        if (a != b or got[0] != got[1]) and len(differ) < 3:
+            differ.append([r, n])
+    return fursaz_stone._differences is not fursaz_stone.differences, differ
+
+
 TWINS = {"leds.to_wire": leds_to_wire, "keys.scan": keys_scan,
+         "fursaz_stone.differences": stone_differences,
          "fursaz.nearest_fill": fursaz_nearest,
          "fursaz.capturable, quiet_after, suspect": fursaz_flanks,
          "fursaz: whole games": fursaz_games, "masbrur.witness_in": masbrur_witness,

@@ -125,6 +125,7 @@ def test_random_matches_keep_the_rules(seed, options, pick):
                      + field(text, "h1") + field(text, "bone"))
             assert sorted(tiles) == sorted(TILES)
         moves = mano.legal_moves(s)
+        assert mano.only_pass(s) == (moves == ["pass"])   # the board plays it by itself
         if mano.is_over(s):
             assert moves == [] and mano.to_move(s) is None
             r = mano.result(s)
@@ -213,6 +214,7 @@ def test_observed_random_matches_never_run_dry(seed, options, pick):
     while not mano.is_over(s):
         moves = mano.legal_moves(s)
         assert moves
+        assert mano.only_pass(s) == (moves == ["pass"])
         # Favour plays so that hands end; draws and passes still happen.
         plays = [m for m in moves if m not in ("draw", "pass")]
         move = rnd.choice(plays) if plays and rnd.random() < 0.8 else rnd.choice(moves)

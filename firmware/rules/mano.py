@@ -338,6 +338,14 @@ def legal_moves(state):
     return _mode(state).legal_moves(state)
 
 
+def only_pass(state):
+    """legal_moves(state) == ["pass"], mostly without listing them: only the play of a
+    hand with the boneyard empty can be a forced pass."""
+    if state.phase != _PLAY or (state.nb if state.obs else state.top < len(state.bone)):
+        return False
+    return legal_moves(state) == ["pass"]
+
+
 def play(state, move):
     if not isinstance(move, str):
         raise IllegalMove("a move is text such as L3-5, R3-5, 6-6, draw or pass")

@@ -15,7 +15,8 @@ WebAssembly figures (PICO = True: this runs on the host only).
   (with its garbage) and keeps (its list), ms per legal_moves + play (emulated), mean and
   worst, next to the figures before (ENGINES_BEFORE);
 * a whole game on the marble, stone and tile boards' apps, with the emulated ms from a
-  settled sensor frame to the step that answers it; the heap each board's app holds with
+  settled sensor frame to the step that answers it (next to BOARDS_BEFORE and
+  BOARDS_AT_12E8F1C); the heap each board's app holds with
   its game running to the end (tests/pico_heap.py): the light board's Morbak, the marble
   board's Mabula (under 48 KB; and a remote one, its link loaded:
   docs/contracts.md#a-board-over-usb), the tile board's Mano a Mano match (under 64 KB);
@@ -102,6 +103,10 @@ ENGINES_BEFORE = {"morbak": (8.0, "?", None), "mabula": (7.8, "?", None),
 # branch left it: issue 25's notes), mean and worst.
 BOARDS_BEFORE = {"marble board, Mabula": (30.5, 97), "stone board, Fursaz 7": (99, 227),
                  "tile board, Mano a Mano": (57, 624)}
+# The same at 12e8f1c (this bench), before the boards' words, their position texts and move
+# lists went out of the answer (issue 25's fourth round).
+BOARDS_AT_12E8F1C = {"marble board, Mabula": (25.0, 55.9), "stone board, Fursaz 7": (53.6, 94.4),
+                     "tile board, Mano a Mano": (41.4, 169)}
 
 
 def _latency_figures(pico, out):
@@ -200,7 +205,8 @@ def _board_figures(pico, out, name, label):
     out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
     out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
     out[label + ": settled frame -> its answer's step, emulated ms mean / worst "
-        "(+1.6 ms for the LED frame; before: %s / %s)" % BOARDS_BEFORE[label]] = \
+        "(+1.6 ms for the LED frame; before: %s / %s; at 12e8f1c: %s / %s)"
+        % (BOARDS_BEFORE[label] + BOARDS_AT_12E8F1C[label])] = \
         "%.1f / %.1f" % tuple(got["answer_ms"])
 
 

@@ -10,15 +10,24 @@ STEP_MS = 20
 
 
 class SensorBoard:
-    def __init__(self, profile, tag, root=None, boot_ms=800):
+    def __init__(self, profile, tag, root=None, boot_ms=800, runner=False):
+        """``runner``: step as the board's runner does (device.py), the work a step leaves
+        for after its frame (app.later) done after it."""
         self.root = root or fresh_dir(tag)
         self.t = 0
+        self.later = [] if runner else None
         self.app = make_app(profile, Storage(self.root), 0)
         self.wait(boot_ms)
 
     def step(self, events):
         self.t += STEP_MS
-        self.app.step(self.t, events)
+        app = self.app
+        app.later = self.later
+        app.step(self.t, events)
+        app.later = None
+        while self.later:
+            work = self.later.pop(0)
+            work[0](work[1], work[2])
 
     def wait(self, ms):
         for _ in range(ms // STEP_MS):

@@ -13,8 +13,8 @@ NAMES = board_tile.names()
 
 
 class Tiles(SensorBoard):
-    def __init__(self, target=None):
-        SensorBoard.__init__(self, PROFILE, "tileapp")
+    def __init__(self, target=None, runner=False):
+        SensorBoard.__init__(self, PROFILE, "tileapp", runner=runner)
         if target:
             self.app.cfg["mano.target"] = target
         self.track = {}
@@ -169,14 +169,30 @@ def test_leads_and_draws_checked_from_the_tiles_played_and_shown():
 
 def test_the_hands_result_stays_said_while_its_tiles_are_cleared():
     """A newcomer saw "hand 1: B wins 9" replaced at once by "clear the track for hand 2":
-    the result must stay said while the hand's tiles are taken off."""
-    lines, moves, table, o = hands(1)       # DV-3: B dominoes, A holds 4-5: 9
-    b = Tiles()                             # the rules' target of 50: the match goes on
-    play(b, moves)
-    eq(b.status()["result"], None, "the match goes on")
-    b.show(S=None)                          # the first tile of the line taken off
-    eq(b.status()["message"], "hand 1: B wins 9 (domino); clear the track for hand 2 "
-                              "(A 0, B 9); the lead goes on S", "the result, still said")
+    the result must stay said while the hand's tiles are taken off. The same when the
+    board says it once the LEDs show (its runner: the words' code loads after the frame)."""
+    for runner in (False, True):
+        lines, moves, table, o = hands(1)       # DV-3: B dominoes, A holds 4-5: 9
+        b = Tiles(runner=runner)                # the rules' target of 50: the match goes on
+        play(b, moves)
+        eq(b.status()["result"], None, "the match goes on")
+        b.show(S=None)                          # the first tile of the line taken off
+        eq(b.status()["message"], "hand 1: B wins 9 (domino); clear the track for hand 2 "
+                                  "(A 0, B 9); the lead goes on S", "the result, still said")
+
+
+def test_a_refused_tile_is_lit_red_with_the_end_it_fits_and_said_why():
+    for runner in (False, True):
+        b = Tiles(runner=runner)
+        b.press(LEFT)
+        b.show(S="5-5")                     # A leads 5-5
+        b.show(R1="5-6")                    # B: the ends are 5 | 6
+        b.show(L1="1-6")                    # A: 1-6 fits the right end only
+        eq(b.status()["moves"], ["0:5-5", "R5-6"], "refused")
+        eq(b.status()["message"], "L1: 1-6 does not fit the left end (5); it fits the other "
+                                  "end: R2", "why, and where it fits")
+        b.wait(500 - b.t % 500)             # the blink's on half
+        eq((b.lit("L1"), b.lit("R2")), ((255, 0, 0), (0, 255, 0)), "L1 red, R2 green")
 
 
 def test_a_refused_key_says_why_never_what_an_earlier_key_said():

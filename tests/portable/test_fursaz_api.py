@@ -112,6 +112,37 @@ def test_only_pass_agrees_with_the_move_list_through_random_games():
                 s = fz.play(s, placements[rng.below(len(placements))])
 
 
+def test_a_placement_shown_first_plays_as_one_not_shown_and_every_colour_is_read():
+    """The stone board asks for a placement's resolution (its net flips: the stones whose
+    colour changes), then plays it (the engine keeps what it resolved for that play), and
+    reads every point's colour at once."""
+    for size, cycle_rule in ((5, "illegal"), (5, "stop"), (7, "illegal")):
+        s = fz.new_game({"size": size, "cycle_rule": cycle_rule})
+        rng = Rng(size)
+        names = [n for n in fz.legal_moves(fz.new_game({"size": size, "pie": False}))
+                 if n != "pass"]
+        colours = bytearray(len(names))
+        while not fz.is_over(s):
+            moves = fz.legal_moves(s)
+            m = moves[rng.below(len(moves))]
+            plain = fz.to_text(fz.play(s, m))
+            if m not in ("pass", "swap"):
+                res = fz.resolution(s, m)
+                if rng.below(3) == 0:
+                    fz.resolution(s, moves[0] if moves[0] not in ("pass", "swap") else m)
+            after = fz.play(s, m)
+            eq(fz.to_text(after), plain, "%s after its resolution" % m)
+            if m not in ("pass", "swap"):
+                was, now = fz.board(s), fz.board(after)
+                eq(res["net"], [n for n in names if n in was and now[n] != was[n]], "net")
+            eq(fz.to_text(fz.play(s, m)), plain, "%s again" % m)
+            s = after
+            fz.board_view(s, colours)
+            stones = fz.board(s)
+            eq("".join([".BW"[c] for c in colours]),
+               "".join([stones.get(n, ".") for n in names]), "every colour")
+
+
 def test_illegal_and_malformed_moves_leave_the_state_alone():
     s = play_all(fz.new_game({"size": 5}), ["e5", "e6"])
     before = fz.to_text(s)

@@ -33,6 +33,7 @@ is rebuilt from its record and the board checked against it, the last placement'
 still lit if they are still owed. Game over: each empty point lights in the colour of
 whose territory it is; PASS shows the scores as bars (seat A's from a1 on, seat B's from
 the middle, each in its colour's stone); OK or MENU returns to the menu."""
+from firmware import native
 from firmware.app.core import render
 from firmware.app.core.sensing import Sensing
 from firmware.rules import IllegalMove
@@ -48,6 +49,24 @@ _FAULT = const(3)
 _BEAT_MS = const(150)
 STONE = ((0, 0, 0), (60, 90, 255), (255, 200, 140))   # how the LEDs show black and white
 _WHICH = ".BW"
+
+
+def differences(seen, target, wrong, n):
+    """wrong[i] = 1 where ``seen`` and ``target`` differ, else 0, for the first ``n``
+    points; how many differ (native twin: fursaz_stone_native.differences: 127 points
+    take 4 ms as byte-code on a Pico, on every frame the board reads)."""
+    k = 0
+    for i in range(n):
+        if seen[i] != target[i]:
+            wrong[i] = 1
+            k += 1
+        else:
+            wrong[i] = 0
+    return k
+
+
+_twin = native.load("firmware.app.games.fursaz_stone_native")   # (loaded with the game)
+_differences = _twin.differences if _twin else differences
 
 
 def options(cfg, settings, profile):
@@ -82,6 +101,7 @@ class Play(Sensing):
         self.stage = 0
         self.placing = None            # the resolution of the placement being played
         self.owed = bytearray(n)       # 1 where the last placement's flips are still owed
+        self.blank = bytes(n)          # nothing owed, nothing wrong: copied, not looped (Pico)
         # wrong[]: 1 where the board disagrees with the position
         self.asked = ""                # the flips last asked for
         self.refused = -1              # a placement the rules refuse, until it is taken back
@@ -101,9 +121,7 @@ class Play(Sensing):
         # The colour to move (seats swap colours at the pie step), and the pie's swap: seat
         # A plays White.
         self.mover, self.swapped = engine.sides(ses.state)
-        stones = engine.board(ses.state)
-        for i in range(len(self.points)):
-            self.expect[i] = _WHICH.find(stones.get(self.points[i], "."))
+        engine.board_view(ses.state, self.expect)   # (the cells are the engine's points)
         if ses.over:
             land = engine.territory(ses.state)
             for i in range(len(self.points)):
@@ -124,9 +142,8 @@ class Play(Sensing):
     def _owe(self, res=None):
         """Owe the flips of placement ``res`` (engine.resolution), or none: the net
         ones at once, or (setting fursaz.stages) one stage at a time."""
-        for i in range(len(self.owed)):
-            self.owed[i] = 0
-            self.target[i] = self.expect[i]
+        self.owed[:] = self.blank
+        self.target[:] = self.expect
         self.stages = None
         if res is None:
             return
@@ -155,9 +172,12 @@ class Play(Sensing):
             self.owed[i] = 1
 
     def _differences(self):
-        for i in range(len(self.target)):
-            self.wrong[i] = 1 if self.seen[i] != self.target[i] else 0
-        return self.count()
+        if self.seen == self.target:
+            self.wrong[:] = self.blank
+            self.wrongs = 0
+            return 0
+        n = self.wrongs = _differences(self.seen, self.target, self.wrong, len(self.target))
+        return n
 
     def _compare(self, now):
         n = self._differences()
@@ -170,8 +190,14 @@ class Play(Sensing):
             self.refused = -1
         if self.session.over:
             return
-        names = " ".join([self.points[i] for i in range(len(self.expect))
-                          if self.wrong[i] and not self.owed[i]])
+        names = []     # the points to put right, and those whose flips are owed
+        owed = []
+        wrong = self.wrong
+        i = wrong.find(b"\x01") if n else -1
+        while i >= 0:   # (find skips the points that agree at C speed)
+            (owed if self.owed[i] else names).append(self.points[i])
+            i = wrong.find(b"\x01", i + 1)
+        names = " ".join(names)
         if names != self.noted:
             self.noted = names
             if names:
@@ -189,10 +215,7 @@ class Play(Sensing):
                     self.app.say("put the board right: %s" % names)
             else:
                 self._say_turn()   # put right: what was said of it holds no more
-        owed = ""
-        if not names:
-            owed = " ".join([self.points[i] for i in range(len(self.owed))
-                             if self.owed[i] and self.wrong[i]])
+        owed = "" if names else " ".join(owed)
         if owed:
             self.app.say("turn over: %s" % owed)
         elif self.asked and not names:
@@ -220,13 +243,11 @@ class Play(Sensing):
     def _placement(self):
         """The point of a placement the frame shows (one empty point now holding a stone,
         all else as expected), or -1."""
-        p = -1
-        for i in range(len(self.expect)):
-            if self.seen[i] != self.expect[i]:
-                if p >= 0 or self.expect[i] or self.seen[i] not in (1, 2):
-                    return -1
-                p = i
-        return p
+        wrong = self.wrong   # (as scratch: every answer to a frame compares it again)
+        if _differences(self.seen, self.expect, wrong, len(wrong)) != 1:
+            return -1
+        p = wrong.find(b"\x01")
+        return -1 if self.expect[p] or self.seen[p] not in (1, 2) else p
 
     def _placed_and_turned(self):
         """The point of a legal placement that a quick hand has already taken further
@@ -254,20 +275,16 @@ class Play(Sensing):
 
     def reading(self, stones, now):
         seen = self.seen
-        for i in range(len(seen)):
-            seen[i] = stones[i]
+        seen[:] = stones   # (a frame holds every point)
         self.have_seen = True
         ses = self.session
         if ses.over:
             return
-        owing = False
-        for i in range(len(self.owed)):
-            if self.owed[i]:
-                owing = True
-                break
-        p = -1 if owing else self._placement()
+        # A new stone only where the board changed, and nothing owed.
+        new = self.owed == self.blank and seen != self.expect
+        p = self._placement() if new else -1
         ahead = False
-        if not owing and (p < 0 or seen[p] != self.mover):
+        if new and (p < 0 or seen[p] != self.mover):
             q = self._placed_and_turned()
             if q >= 0:
                 p, ahead = q, True
@@ -360,11 +377,16 @@ class Play(Sensing):
             level = ses.breath(now, 200)
         elif render.blink(now - ses.turn_at, 3000, _BEAT_MS):
             level = 60
-        if level:
+        if level:   # (render.put_scaled inlined: the step after a move draws it, 2.5 ms)
             c = STONE[self.mover]
-            for i in range(len(self.expect)):
-                if not self.expect[i]:
-                    render.put_scaled(f, i, c, level)
+            r, g, b = (c[0] * level) >> 8, (c[1] * level) >> 8, (c[2] * level) >> 8
+            expect = self.expect
+            for i in range(len(expect)):
+                if not expect[i]:
+                    j = 3 * i
+                    f[j] = r
+                    f[j + 1] = g
+                    f[j + 2] = b
 
     def _draw_end(self, f):
         if self.scores:

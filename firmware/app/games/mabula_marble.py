@@ -96,32 +96,39 @@ class Play(Sensing):
         """Mark each player's groups: 1 where a group scores (the largest ones; every
         group under product scoring), 2 for the others."""
         product = self.session.rec["options"].get("scoring") == "product"
-        for i in range(_CELLS):
-            self.groups[i] = 0
+        marks = {}   # space name -> 1 or 2 (one pass over the spaces after: no index per name)
         for seat in range(2):
             gs = engine.groups(s, seat)
             best = len(gs[0]) if gs else 0
             for g in gs:
                 for name in g:
-                    self.groups[engine.space_index(name)] = 1 if product or len(g) == best else 2
+                    marks[name] = 1 if product or len(g) == best else 2
+        for i in range(_CELLS):
+            self.groups[i] = marks.get(engine.SPACES[i], 0)
 
     def _compare(self, now):
         """Which spaces disagree with the last accepted position (setup: the start)."""
-        for i in range(_CELLS):
-            want = 1 if self.expect[i] else 0
-            got = self.seen[i]
-            self.wrong[i] = 0 if want == got else (1 if want else 2)
-        if not self.count():
+        expect, seen, wrong = self.expect, self.seen, self.wrong
+        n = 0
+        for i in range(_CELLS):   # (one loop: every step that reads a frame runs it)
+            if expect[i]:
+                w = 0 if seen[i] == 1 else 1
+            else:
+                w = 0 if seen[i] == 0 else 2
+            wrong[i] = w
+            if w:
+                n += 1
+        self.wrongs = n
+        if not n:
             self.must_match = False
         if self.setup or self.session.over:
             return
-        self.report(now, " ".join([engine.SPACES[i] for i in range(_CELLS) if self.wrong[i]]))
+        self.report(now, n and " ".join([engine.SPACES[i] for i in range(_CELLS) if wrong[i]])
+                    or "")
 
     def reading(self, occ, now):
         """A stable frame from the sensors."""
-        seen = self.seen
-        for i in range(_CELLS):
-            seen[i] = occ[i]
+        self.seen[:] = occ   # (a frame holds every space)
         self.have_seen = True
         ses = self.session
         if self.setup:

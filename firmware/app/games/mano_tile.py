@@ -125,15 +125,15 @@ class Play(Sensing):
             self.phase = "over"
         elif not line:
             self.phase = "lead"
-        elif engine.legal_moves(s)[0].startswith("reveal"):
+        elif s.phase == engine._REVEAL:   # (its move list would take ~20 ms on a Pico)
             self.phase = "reveal"
         else:
             self.phase = "play"
-        hist = engine.hand_history(s)
-        if len(hist) > self.hands:
+        hands = len(s.hist)   # (hand_history makes every hand's dict: only the last is said)
+        if hands > self.hands:
             self.cleared = False           # the hand's tiles lie on the track
-            _words().scored(self, hist[-1], s, now)
-        self.hands = len(hist)
+            _tell(self, ("scored", engine.hand_history(s)[-1], s, now))
+        self.hands = hands
         left = self._lead_index(len(line))
         for i in range(_TRACK):
             self.expect[i] = EMPTY
@@ -148,12 +148,8 @@ class Play(Sensing):
         if self.have_seen:
             self._diff()
             self._correct(now)
-        if self.phase == "reveal" and self.hands == len(hist):
-            later = self.app.later
-            if later is not None:   # its words' code loaded, then forgotten: ~0.1 s on a Pico
-                later.append((_announce_end, self, now))
-            else:
-                _announce_end(self, now)
+        if self.phase == "reveal" and self.hands == hands:
+            _tell(self, ("announce_end", s, now))
         elif self.phase == "play" and not self.wrongs:
             self._say_turn()
         if self.bot is not None:
@@ -198,7 +194,7 @@ class Play(Sensing):
             if pad == EMPTY:
                 self.pad_done = EMPTY
             elif pad == FAULT or pad == ODD:
-                _words().bad_pad(self)
+                _tell(self, ("bad_pad",))
             elif bot is not None and bot.carried(PAD, pad):
                 self.pad_done = pad
                 self.try_move(bot.move, now)   # its tile beyond the track, to the end it chose
@@ -227,7 +223,7 @@ class Play(Sensing):
         ses = self.session
         seat = ses.turn if ses.turn >= 0 else self.leader
         if seat < 0:
-            _words().who_leads(self, k)
+            _tell(self, ("who_leads", k))
             return
         self.try_move(tile_name(k) if ses.turn >= 0 else "%d:%s" % (seat, tile_name(k)), now, 0)
 
@@ -245,7 +241,7 @@ class Play(Sensing):
             self.app.log(now, "reject %s: %s" % (move, e))
             self.refuse(move, cell, str(e), now)
             return False
-        if len(engine.hand_history(after)) > self.hands:
+        if len(after.hist) > self.hands:
             # They replay the match (~0.5 s on a Pico late in it): after the frame when the
             # runner says so (device.py), saved with the move all the same.
             later = self.app.later
@@ -266,7 +262,9 @@ class Play(Sensing):
         rec["draw_checks"], rec["lead_checks"] = hand_checks(rec, move, plies)
 
     def refuse(self, move, cell, why, now):
-        _words().refuse(self, move, cell, why, now)
+        """The rules refuse ``move`` (its tile on ``cell``, or -1): said, and its slot marked
+        refused, after the frame (the frame already shows the tile red, as one not in line)."""
+        _tell(self, ("refuse", move, cell, why, now))
 
     def _diff(self):
         """wrong[] and wrongs: where the track differs from the line."""
@@ -313,7 +311,7 @@ class Play(Sensing):
 
     def _correct(self, now):
         """Say what to put right, and note a correction, when what is wrong changes."""
-        names = " ".join([name(c) for c in range(_TRACK) if self.wrong[c]])
+        names = self.wrongs and " ".join([name(c) for c in range(_TRACK) if self.wrong[c]]) or ""
         if names == self.noted:
             return
         self.noted = names
@@ -321,7 +319,7 @@ class Play(Sensing):
             if self.phase == "play":
                 self._say_turn()
             return
-        _words().correction(self, names, now)
+        _tell(self, ("correction", names, now))
 
     # ------------------------------------------------------------ input
 
@@ -338,7 +336,7 @@ class Play(Sensing):
         if key == keys["draw"] or key == keys["pass"]:
             move = "draw" if key == keys["draw"] else "pass"
             if self.phase != "play" or self.wrongs:
-                _words().no_button(self, move)
+                _tell(self, ("no_button", move))
             else:
                 self.try_move(move, now)
         elif key == keys["left"] or key == keys["right"]:
@@ -360,7 +358,7 @@ class Play(Sensing):
             return
         end = self.next_l if side == 0 else self.next_r
         if self.phase != "play" or end >= 0 or self.pad >= ODD or self.wrongs:
-            _words().no_side(self)
+            _tell(self, ("no_side",))
             return
         self.pad_done = self.pad
         self.try_move(("L" if side == 0 else "R") + tile_name(self.pad), now)
@@ -421,13 +419,18 @@ def hand_checks(rec, last, plies=None):
     return unload.once("firmware.app.games.mano_tile_checks").hand_checks(rec, last, plies)
 
 
-def _announce_end(play, now):
-    """The play of a hand is over: why, and who shows their tiles first."""
-    _words().announce_end(play, play.session.state, now)
+def _tell(play, call):
+    """Say ``call`` (a function of mano_tile_words.py by name, and its arguments after
+    the play): what the board says seldom (a hand's end and score, a refusal, a
+    correction), its code held for the call only. Loading it takes ~0.1 s on a Pico, so
+    it is said once the LEDs show the step's frame when the runner says so (device.py)."""
+    later = play.app.later
+    if later is None:
+        _told(play, call)
+    else:
+        later.append((_told, play, call))
 
 
-def _words():
-    """mano_tile_words.py: what the board says seldom (a hand's end and score, a
-    refusal, a correction), its code held for the call only."""
+def _told(play, call):
     from firmware.app.core import unload
-    return unload.once("firmware.app.games.mano_tile_words")
+    getattr(unload.once("firmware.app.games.mano_tile_words"), call[0])(play, *call[1:])
