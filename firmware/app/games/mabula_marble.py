@@ -123,7 +123,7 @@ class Play(Sensing):
             self.must_match = False
         if self.setup or self.session.over:
             return
-        self.report(now, n and " ".join([engine.SPACES[i] for i in range(_CELLS) if wrong[i]])
+        self.report(now, (n and " ".join([engine.SPACES[i] for i in range(_CELLS) if wrong[i]]))
                     or "")
 
     def reading(self, occ, now):

@@ -311,7 +311,7 @@ class Play(Sensing):
 
     def _correct(self, now):
         """Say what to put right, and note a correction, when what is wrong changes."""
-        names = self.wrongs and " ".join([name(c) for c in range(_TRACK) if self.wrong[c]]) or ""
+        names = (self.wrongs and " ".join([name(c) for c in range(_TRACK) if self.wrong[c]])) or ""
         if names == self.noted:
             return
         self.noted = names

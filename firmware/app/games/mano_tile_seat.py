@@ -185,8 +185,13 @@ class BoardSeat:
         self.asks = "tiles"
         self.said = tiles
         n = self.need()
-        self.play.app.say("%s holds %d tile%s: put them face down on the field "
-                          "(%d there)" % (self.who, n, "" if n == 1 else "s", tiles))
+        text = "%s holds %d tile%s: put them face down on the field (%d there)" % (
+            self.who, n, "" if n == 1 else "s", tiles)
+        later = self.play.app.later
+        if later is None:
+            self.play.app.say(text)
+        else:   # after the words the step left for after its frame (a hand's score)
+            later.append((_say, self.play.app, text))
 
     # ------------------------------------------------------------ its move
 
@@ -342,3 +347,7 @@ class BoardSeat:
                 "from": name(FIELD + self.src) if self.src >= 0 else None,
                 "to": name(self.dst) if self.dst >= 0 else None,
                 "wrong": [name(FIELD + i) for i in range(_N) if self.wrong[i]]}
+
+
+def _say(app, text):
+    app.say(text)
