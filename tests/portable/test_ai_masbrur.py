@@ -71,3 +71,32 @@ def test_every_level_plays_whole_games():
     _game(None, 3, (1, 2))
     _game({"wall_mode": "fixed", "pie_split": "equal", "rounds": 4}, 5, (3, 1))
     _game({"steal_rule": "heights_frozen", "community_tiles": "hand"}, 7, (2, 3))
+
+
+def _far_wall_set(seed):
+    """A position of the equipment phase where the seat not to move has set its wall."""
+    rng = Rng(seed)
+    s = m.play(m.play(m.new_game(None, seed), "<free>"), "C1")
+    while s.phase == "equipment":
+        if s.wall[1 - m.to_move(s)]:
+            return s
+        got = opponent._active(s, rng)
+        s = m.play(s, "pass" if got is None else got[0])
+    return None
+
+
+def test_the_far_wall_it_cannot_see_never_changes_its_move():
+    # Two positions alike but for the wall the mover may not see: the same move, searched
+    # on walls redrawn from the far arsenal (masbrur.with_wall copies, never changes, one).
+    for seed in range(20):
+        s = _far_wall_set(seed)
+        if s is None:
+            continue
+        far = 1 - m.to_move(s)
+        other = [t for t in s.ars[far] if t not in s.wall[far]][:2]
+        t = m.with_wall(s, far, other)
+        eq(t.wall[far], other, "the copy holds the wall given")
+        assert s.wall[far] != other and m.to_text(m.with_wall(s, far, s.wall[far])) == m.to_text(s)
+        eq(ai.choose("masbrur", t, 2, 5), ai.choose("masbrur", s, 2, 5), "seed %d" % seed)
+        return
+    raise AssertionError("no seed set a wall in the equipment phase")
