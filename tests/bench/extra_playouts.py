@@ -13,6 +13,12 @@ starts: what an opponent's search pays. A Mabula setup is rejection sampling
 (docs/rules/mabula.md: about 60 shuffles of 24 marbles a game), which the same seed must
 repeat exactly: it is most of a game "with setup".
 
+"reference" times plain games written for clarity from the rules alone
+(tests/bench/reference_mabula.py, reference_mano.py; tests/test_bench_references.py
+shows they play the engine's games), as issue 16 measured against one: its target was
+a fast playout 5x its baseline, 3.7x (Mabula) and 2.85x (Mano a Mano) such a reference.
+Both deal afresh each game ("with setup" only).
+
 "at 2e971f5" times the API games of the engines as they were when the issue was
 written (tests/bench/base_engines.py builds them from git; "—" without git or that
 commit), in the same run on both interpreters: the fast playouts' ratio to them is
@@ -21,6 +27,9 @@ warm-up game, so the lookup tables the engines build on first use are not timed.
 import sys
 
 from clock import elapsed_us, now_us
+
+import reference_mabula
+import reference_mano
 
 from firmware.rules import Rng
 from firmware.rules import mabula
@@ -127,6 +136,12 @@ def figures(games=200):
                 out["%s %s/s %s: API at 2e971f5" % (name, unit, label)] = b
                 out["%s %s/s %s: fast playout / API at 2e971f5" % (name, unit, label)] = (
                     f / b if b else None)
+    for name, unit, game in (("mabula", "games", reference_mabula.random_game),
+                             ("mano", "hands", reference_mano.random_hand)):
+        r = _rate(games, lambda seed, rng: game(rng), lambda seed: seed, True)
+        out["%s %s/s with setup: reference" % (name, unit)] = r
+        out["%s %s/s with setup: fast playout / reference" % (name, unit)] = (
+            out["%s %s/s with setup: fast playout" % (name, unit)] / r)
     return out
 
 
