@@ -292,7 +292,22 @@ def stone_differences(rng, rounds):
     return fursaz_stone._differences is not fursaz_stone.differences, differ
 
 
-TWINS = {"leds.to_wire": leds_to_wire, "keys.scan": keys_scan,
+def light_paint(rng, rounds):
+    from firmware.app.games import morbak_light
+    morbak_light.load_twin()   # as a game does
+    differ = []
+    for r in range(rounds):
+        n = 1 + rng.below(64)
+        cells, code, buf = _bytes(rng, n, 128), _bytes(rng, 128, 8), _bytes(rng, 24)
+        a, b = bytearray(3 * n), bytearray(3 * n)
+        morbak_light.paint(a, cells, code, buf, n)
+        morbak_light._paint(b, cells, code, buf, n)
+        if a != b and len(differ) < 3:
+            differ.append([r, n])
+    return morbak_light._paint is not morbak_light.paint, differ
+
+
+TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.scan": keys_scan,
          "fursaz_stone.differences": stone_differences,
          "fursaz.nearest_fill": fursaz_nearest,
          "fursaz.capturable, quiet_after, suspect": fursaz_flanks,

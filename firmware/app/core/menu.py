@@ -214,6 +214,7 @@ class Menu:
         self.sel = len(self.picks)
         self.actions = getattr(self.board, "ACTIONS", ())
         self.entries = len(self.picks) + 1 + len(self.board.ITEMS) + len(self.actions)
+        self.pending = False   # a start waits for the frame that lights START
 
     def tick(self, now):
         pass
@@ -279,7 +280,13 @@ class Menu:
                 self._set(k, value, now)
             app.beep(render.CLICK)
         elif what[0] == "start":
-            self._start(now)
+            # START lights white at once; the game (its code takes ~0.3 s to load on a
+            # Pico) is made once the LEDs show it, when the runner says so (device.py).
+            if app.later is None:
+                self._start(now)
+            elif not self.pending:
+                self.pending = True
+                app.later.append((self._start, now, None))
         elif what[0] == "action":
             app.beep(render.CLICK)
             self.board.action(app, self.board.ACTIONS[what[1]][0])
@@ -370,9 +377,10 @@ class Menu:
         app.say("%s = %s" % (key, settings.to_text(key, value)))
         return True
 
-    def _start(self, now):
+    def _start(self, now, what=None):
         """A new game of the board's game, with the options the settings give."""
         app = self.app
+        self.pending = False
         game = app.cfg["game"]
         if launch.new_game(app, game, now, match=_match(app.cfg, game)) is None:
             app.beep(render.REJECT)
@@ -388,12 +396,12 @@ class Menu:
             for pick in self.picks:
                 c = render.PLAYER[0] if pick[1] is None else pick[1]
                 render.put_scaled(f, pick[0], c, 256 if chosen(pick, cfg) else _UNCHOSEN)
-            render.put(f, b.START, render.GREEN)
+            render.put(f, b.START, render.FLASH if self.pending else render.GREEN)
             for item in b.ITEMS:
                 render.put_scaled(f, item[1], item[2], 160)
             for action in self.actions:
                 render.put_scaled(f, action[1], action[2], 160)
-            if blink:
+            if blink and not self.pending:
                 render.put(f, self._cell(self.sel), render.OFF)
             return
         _name, cell, colour, unit = b.ITEMS[self.item]

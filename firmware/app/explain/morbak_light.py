@@ -85,7 +85,8 @@ def _game(app):
         out.append(cell([], render.PLAYER[ses.turn], "the empty squares glow: %s to move "
                          "(faster when time runs short)" % ses.seats[ses.turn]))
     if play.last_sq >= 0:
-        out.append(cell([play.last_sq], render.SQUARE[play.cells[play.last_sq]],
+        code = render.CODES.find(chr(play.cells[play.last_sq]))
+        out.append(cell([play.last_sq], render.SQUARE[code],
                          "the last move (it flashes, then pulses, when played)"))
     if play.pend >= 0:
         out.append(cell([play.pend], render.SQUARE[play.pend_code],

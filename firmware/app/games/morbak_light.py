@@ -39,6 +39,7 @@ morbak.level, or a player elsewhere): its move is played as soon as it is known 
 board has a light under every square: nobody needs to carry it out); its square flashes
 white. Until then the empty squares breathe slowly in its colour instead of the
 heartbeat (the position stays as it is), and a press on a square is refused."""
+from firmware import native
 from firmware.app.core import clock as clk
 from firmware.app.core import render
 from firmware.app.core.controller import Play as Controller
@@ -77,6 +78,31 @@ def seed(cfg, now):
     return now % 1000000 if cfg["morbak.first"] == "random" else 0
 
 
+def paint(frame, cells, code, buf, n):
+    """The first ``n`` squares in their colours: square i takes the 3 bytes of ``buf`` at
+    3 * code[cells[i]] (native twin: morbak_light_native.paint; 49 squares take ~3 ms
+    as byte-code on a Pico, every frame)."""
+    j = 0
+    for i in range(n):
+        k = 3 * code[cells[i]]
+        frame[j] = buf[k]
+        frame[j + 1] = buf[k + 1]
+        frame[j + 2] = buf[k + 2]
+        j += 3
+
+
+# The twin in use: the portable one until a game starts, then the native one where the
+# chip runs it (the menu imports this module for its options and does not load it).
+_paint = paint
+
+
+def load_twin():
+    global _paint
+    twin = native.load("firmware.app.games.morbak_light_native")
+    if twin:
+        _paint = twin.paint
+
+
 def _owner(code):
     """Seat owning a square code (render.CODES), -1 for empty and neutral."""
     return (code - 1) & 1 if 1 <= code <= 6 else -1
@@ -88,7 +114,7 @@ class Play(Controller):
     SHOW_MS = 600   # a move not made at the board comes this long after the turn changed
 
     def __init__(self, app, rec, now):
-        self.cells = bytearray(49)   # render.CODES index per square, refreshed after moves
+        self.cells = None   # each square's position character (engine.square_states)
         self.counts = bytearray(4)   # budget A, B, neutralizations A, B
         self.line = None
         self.view = False            # the status view is shown
@@ -101,6 +127,8 @@ class Play(Controller):
         self.flash_sq = self.reject_sq = 0
         self.flash_until = self.reject_until = now
         Controller.__init__(self, app, rec, now, engine)
+        if _paint is paint:
+            load_twin()
         self.moved(now)
 
     def moved(self, now):
@@ -109,10 +137,7 @@ class Play(Controller):
         s = ses.state
         self.shown = None
         self.pend = -1
-        states = engine.square_states(s)
-        cells, code = self.cells, _CODE   # locals: the loop is on the press that plays
-        for i in range(49):
-            cells[i] = code[states[i]]
+        self.cells = engine.square_states(s)
         b = engine.budgets(s)
         self.counts[0], self.counts[1] = min(b["budget"][0], 99), min(b["budget"][1], 99)
         self.counts[2], self.counts[3] = min(b["neutral"][0], 99), min(b["neutral"][1], 99)
@@ -243,7 +268,7 @@ class Play(Controller):
 
     # ------------------------------------------------------------ display (no allocation)
 
-    def draw(self, f, now, still=False):
+    def draw(self, f, now, still=False, buf=bytearray(24)):
         """Draw the board; ``still``: without the turn indicator (the resume offer)."""
         if self.view:
             self._draw_status(f)
@@ -262,26 +287,21 @@ class Play(Controller):
         ended = 0
         if ses.over and render.blink(now, 500, 250):
             ended = 1 if self.line is not None else (2 if self.winner >= 0 else 3)
+        # ``buf``: this frame's colour of each square code (render.CODES), 3 bytes a code.
+        put = render.put
+        square = render.SQUARE
+        for code in range(8):
+            put(buf, code, square[code])
+        if beat or breath:   # the empty squares: the heartbeat, or the board thinking
+            render.put_scaled(buf, 0, render.PLAYER[p], 100 if beat else breath)
         # What each seat's squares show instead of their own look (None: their look).
         look0 = self._look(0, beat, passing, ended)
         look1 = self._look(1, beat, passing, ended)
-        put = render.put
-        square = render.SQUARE
-        for i in range(49):
-            code = cells[i]
-            if code == 0:
-                if beat:
-                    render.put_scaled(f, i, render.PLAYER[p], 100)
-                    continue
-                if breath:                      # the board thinking
-                    render.put_scaled(f, i, render.PLAYER[p], breath)
-                    continue
-            elif code < 7:
-                look = look0 if code & 1 else look1  # A's codes are odd, B's even
-                if look is not None:
-                    put(f, i, look)
-                    continue
-            put(f, i, square[code])
+        for code in range(1, 7):
+            look = look0 if code & 1 else look1   # A's codes are odd, B's even
+            if look is not None:
+                put(buf, code, look)
+        _paint(f, cells, _CODE, buf, 49)
         if ended == 1:
             for i in self.line:
                 render.put(f, i, render.FLASH)
@@ -289,7 +309,7 @@ class Play(Controller):
         t = now - ses.turn_at   # the turn began with the last move (or an undo, a resume)
         if (i >= 0 and _FLASH_MS <= t < _PULSE_MS and i != self.pend
                 and render.blink(t - _FLASH_MS, _PULSE_PERIOD_MS, _PULSE_PERIOD_MS // 2)):
-            render.put_scaled(f, i, square[cells[i]], 48)   # the last move pulses
+            render.put_scaled(f, i, square[_CODE[cells[i]]], 48)   # the last move pulses
         if self.pend >= 0 and render.blink(now - self.pend_at, 300, 150):
             render.put(f, self.pend, render.SQUARE[self.pend_code])
         if now < self.flash_until:
