@@ -225,6 +225,41 @@ def test_a_move_shows_on_the_leds_before_it_is_saved():
     eq(rig.runner.crashed_at, None, "no crash")
 
 
+class _Screens(RecordingStrip):
+    """A strip that notes, at each frame it sends, the app's screen and the colour of the
+    light board's START square (d4) in the app's frame."""
+
+    def __init__(self, count, runner):
+        RecordingStrip.__init__(self, count)
+        self.runner = runner
+        self.seen = []
+
+    def write(self):
+        RecordingStrip.write(self)
+        app = self.runner.app
+        self.seen.append((app.screen.name, tuple(app.frame[72:75])))
+
+
+def test_ok_on_the_menu_lights_start_at_once_and_the_game_follows():
+    # Starting a game loads its code (~0.3 s on a Pico): the press is answered first.
+    rig = Rig(make_app)
+    snoop = _Screens(49, rig.runner)
+    rig.runner.leds = Leds(PROFILE["leds"], snoop)
+    rig.runner.start(0)
+    rig.run(0, 1000)
+    eq(snoop.seen[-1], ("menu", (0, 255, 0)), "before the press: START green")
+    del snoop.seen[:]
+    ok = rig.runner.keys._extra[1]
+    ok.held = True
+    rig.run(1000, 1100)
+    ok.held = False
+    rig.run(1100, 1200)
+    eq(snoop.seen[0], ("menu", (255, 255, 255)), "the first frame after OK lights START white")
+    eq(snoop.seen[1][0], "game", "the game's board follows in the next frame")
+    eq(rig.runner.app.status()["moves"], [], "a new game")
+    eq(rig.runner.crashed_at, None, "no crash")
+
+
 def test_a_save_held_until_the_leds_that_finds_the_flash_full_makes_room_and_says_so():
     """The runner holds a step's writes until its frame is out; when they then find the
     flash full, the game is saved again the records' way (the oldest record goes) and the
