@@ -18,6 +18,7 @@ to the end of the round (it attacks when it can, else passes one turn in six
 or pushes at random) scored by the points margin, or the result once the
 game ends. Where the choice cannot be listed (``<free>``: pie split,
 formation selection, steal) every level plays the engine's reference move."""
+from firmware.ai.masbrur_playout import Position
 from firmware.ai.search import halving_steps
 from firmware.rules import masbrur_form as mf
 from firmware.rules.masbrur_search import best_selection
@@ -26,51 +27,21 @@ import firmware.rules.masbrur as rules
 _CANDIDATES = (0, 0, 3, 12, 16, 24)  # moves searched, by level
 _SAMPLES = (0, 0, 9, 24, 48, 80)     # playouts per decision, by level
 _TRIES = 6                           # active turns level 1 compares
-_WIN = 100000
 _SECRET = ("free_setup", "pie_offer", "pie_accept", "equipment", "combat_wall")
-
-
-def _redraw_wall(state, seat, rng):
-    """A state that agrees with what ``seat`` sees, the other wall redrawn."""
-    far = 1 - seat
-    wall = state.wall[far]
-    if state.phase not in _SECRET or not wall:
-        return state
-    tiles = state.ars[far][:]
-    rng.shuffle(tiles)
-    pick = tiles[:len(wall)]
-    pick.sort()
-    return rules.with_wall(state, far, pick)
 
 
 def _active(s, rng):
     """(move, hand after it) for a random active turn of the side to move, or
     None when a few draws find no tile that can be pushed."""
+    pos = Position(s)
     p = rules.to_move(s)
-    ars = s.ars[p]
-    wall = s.wall[p]
-    fixed = s.opt["wall_mode"] == "fixed" and wall is not None
-    n = len(ars)
-    if n < 3 and not fixed:
+    got = pos.draw(p, rng)
+    if got is None:
         return None
-    for _ in range(8):
-        if fixed:
-            w = wall
-        else:
-            i = rng.below(n)
-            j = rng.below(n - 1)
-            if j >= i:
-                j += 1
-            w = [ars[i], ars[j]] if i < j else [ars[j], ars[i]]
-        free = [t for t in ars if t not in w]
-        t = free[rng.below(len(free))]
-        pushes = rules.pushes(s, t)
-        if pushes:
-            text, ejected = pushes[rng.below(len(pushes))]
-            after = [u for u in free if u != t] + [ejected]
-            move = "W%s,%s %s" % (mf.name(w[0]), mf.name(w[1]), text)
-            return (move + "+A" if mf.attack(after) else move), after
-    return None
+    move = pos.push_text(p, got[0], got[1], got[2], got[3])
+    if pos.push(p, got[0], got[1], got[2], got[3]):
+        move += "+A"
+    return move, list(pos.hand(p))
 
 
 def _strength(tiles):
@@ -120,37 +91,6 @@ def _sensible(s, rng):
     return moves[rng.below(len(moves))]
 
 
-def _quick(s, rng):
-    """A playout's move: attack when it can, else pass one turn in six or push."""
-    if s.phase == "equipment":
-        if mf.attack(rules.hand(s, rules.to_move(s))):
-            return "A"
-        if rng.below(6):
-            got = _active(s, rng)
-            if got is not None:
-                return got[0]
-        return "pass"
-    moves = rules.legal_moves(s)
-    return moves[rng.below(len(moves))]
-
-
-def _value(state, me):
-    r = rules.result(state)
-    if rules.is_over(state):
-        w = r["winner"]
-        return 0 if w is None else _WIN if w == me else -_WIN
-    return r["scores"][me] - r["scores"][1 - me]
-
-
-def _playout(state, rng):
-    """Quick moves until the round is scored or the game ends (the engine
-    caps the equipment phase)."""
-    start = state.round
-    while not rules.is_over(state) and state.round == start:
-        state = rules.play(state, _quick(state, rng))
-    return state
-
-
 def _candidates(s, level, rng):
     """The moves a search compares: in the equipment phase pass, the attack
     when it is legal, and active turns drawn at random; else the listed moves
@@ -158,16 +98,23 @@ def _candidates(s, level, rng):
     want = _CANDIDATES[level]
     if s.phase == "equipment":
         out = ["pass"]
-        if mf.attack(rules.hand(s, rules.to_move(s))):
+        pos = Position(s)
+        p = rules.to_move(s)
+        if pos.attacks(p):
             out.append("A")
+        after = Position()
         for _ in range(2 * want):
             if len(out) >= want:
                 break
-            got = _active(s, rng)
+            got = pos.draw(p, rng)
             if got is None:
                 break
-            if got[0] not in out:
-                out.append(got[0])
+            move = pos.push_text(p, got[0], got[1], got[2], got[3])
+            after.copy(pos)
+            if after.push(p, got[0], got[1], got[2], got[3]):
+                move += "+A"
+            if move not in out:
+                out.append(move)
         return out
     moves = rules.legal_moves(s)
     if len(moves) <= want:
@@ -190,8 +137,17 @@ def think(state, level, rng):
     moves = _candidates(state, level, rng)
     if len(moves) == 1:
         return moves[0]
+    far = 1 - me
+    secret = state.phase in _SECRET and state.wall[far]
+    starts = [None] * len(moves)    # the position after each candidate, made once
+    work = Position()
 
-    def value(k):   # (the redrawn world is not kept while its playout runs)
-        return _value(_playout(rules.play(_redraw_wall(state, me, rng), moves[k]), rng), me)
+    def value(k):
+        if starts[k] is None:
+            starts[k] = Position(rules.play(state, moves[k]))
+        work.copy(starts[k])
+        if secret:
+            work.redraw_wall(far, rng)
+        return work.playout(rng, me)
     i = yield from halving_steps(len(moves), value, _SAMPLES[level], rng)
     return moves[i]
