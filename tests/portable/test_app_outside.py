@@ -436,7 +436,7 @@ def test_mano_an_undo_takes_back_the_outside_play_with_the_persons():
 # A offers first; four plies of equipment a round; at level 2 the board pushes (once: at
 # level 1 it attacks at once, and a push from elsewhere, carried out by a person, is the
 # tile board's own path).
-_MASBRUR_SETTINGS = {"first_offerer": 0, "max_equipment_plies": 4, "level": 2}
+_MASBRUR_SETTINGS = {"first_offerer": 0, "max_equipment_plies": 4, "level": 3}
 
 
 def _masbrur(feed=None):
@@ -482,9 +482,10 @@ _MASBRUR = (_masbrur, masbrur, 0, _masbrur_carry, _masbrur_person)
 
 
 def _masbrur_record():
-    """The record, A's moves, the saved game, and the ply of A's first push."""
+    """The record, A's moves, the saved game, and the ply of A's first push that follows
+    a person's move other than a pass (an undo takes a pass back as a forced one)."""
     rec, feed, want = _against_the_board(*_MASBRUR)
-    pushes = [ply for ply in feed if " P" in feed[ply]]
+    pushes = [ply for ply in feed if " P" in feed[ply] and rec["moves"][ply - 2] != "pass"]
     assert pushes, "the board pushed: %s" % rec["moves"]
     return rec, feed, want, pushes[0]
 
