@@ -50,8 +50,8 @@ _QUEUE = const(128)
 _BACK = const(136)
 _FORMS = const(144)
 _NF = const(156)
-_W_SIZE = const(160)
-_M_SIZE = const(19)
+W_SIZE = const(160)
+M_SIZE = const(19)
 
 _attack = native.load("firmware.rules.masbrur_attack_native")
 _witness = _attack.witness_in if _attack else ma.witness_in
@@ -535,5 +535,5 @@ _twin = native.load("firmware.ai.masbrur_playout_native")
 _select = _twin.select_in if _twin else select_in
 # The work buffers (one playout runs at a time): the attack check's and select_in's.
 _ATTACK = ma.work()
-_SELECT_W = bytearray(_W_SIZE)
-_SELECT_M = array("I", bytes(4 * _M_SIZE))
+_SELECT_W = bytearray(W_SIZE)
+_SELECT_M = array("I", bytes(4 * M_SIZE))
