@@ -14,10 +14,12 @@ beats the hand it has; it accepts the pie group with the stronger selection
 and walls the tiles its best selection leaves out, highest first (they
 block the most). Levels 2..5 search by sequential halving over candidates
 (pass, the attack, active turns drawn as above), each sample a quick playout
-to the end of the round (it attacks when it can, else passes one turn in six
-or pushes at random) scored by the points margin, or the result once the
-game ends. Where the choice cannot be listed (``<free>``: pie split,
-formation selection, steal) every level plays the engine's reference move."""
+to the end of the round on a compact copy of the position, never through the
+engine's API (firmware/ai/masbrur_playout.py: it attacks when it can, else
+passes one turn in six or pushes at random; formations by a cheap rule)
+scored by the points margin, or the result once the game ends. Where the
+choice cannot be listed (``<free>``: pie split, formation selection, steal)
+every level plays the engine's reference move."""
 from firmware.ai.masbrur_playout import Position
 from firmware.ai.search import halving_steps
 from firmware.rules import masbrur_form as mf
@@ -30,18 +32,24 @@ _TRIES = 6                           # active turns level 1 compares
 _SECRET = ("free_setup", "pie_offer", "pie_accept", "equipment", "combat_wall")
 
 
-def _active(s, rng):
-    """(move, hand after it) for a random active turn of the side to move, or
-    None when a few draws find no tile that can be pushed."""
-    pos = Position(s)
-    p = rules.to_move(s)
+def _turn(pos, p, rng, after):
+    """A random active turn of seat ``p`` from ``pos`` (a playout's Position) as the
+    engine writes it, played on ``after``; None when a few draws find no push."""
     got = pos.draw(p, rng)
     if got is None:
         return None
     move = pos.push_text(p, got[0], got[1], got[2], got[3])
-    if pos.push(p, got[0], got[1], got[2], got[3]):
-        move += "+A"
-    return move, list(pos.hand(p))
+    after.copy(pos)
+    return move + "+A" if after.push(p, got[0], got[1], got[2], got[3]) else move
+
+
+def _active(s, rng):
+    """(move, hand after it) for a random active turn of the side to move, or
+    None when a few draws find no tile that can be pushed."""
+    p = rules.to_move(s)
+    after = Position()
+    move = _turn(Position(s), p, rng, after)
+    return None if move is None else (move, list(after.hand(p)))
 
 
 def _strength(tiles):
@@ -106,13 +114,9 @@ def _candidates(s, level, rng):
         for _ in range(2 * want):
             if len(out) >= want:
                 break
-            got = pos.draw(p, rng)
-            if got is None:
+            move = _turn(pos, p, rng, after)
+            if move is None:
                 break
-            move = pos.push_text(p, got[0], got[1], got[2], got[3])
-            after.copy(pos)
-            if after.push(p, got[0], got[1], got[2], got[3]):
-                move += "+A"
             if move not in out:
                 out.append(move)
         return out
