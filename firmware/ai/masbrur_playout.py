@@ -63,7 +63,8 @@ _ARS = const(24)       # seat p's arsenal at _ARS + 24 * p, in tile order
 _N = const(72)         # seat p's arsenal size at _N + p
 _WALL = const(74)      # seat p's wall at _WALL + 2 * p
 _WN = const(78)        # its size at _WN + p (0: no wall yet)
-_SIZE = const(80)
+_ATT = const(80)       # seat p's hand attacks at _ATT + p: 0 not known yet, 1 no, 2 yes
+_SIZE = const(82)
 
 _EQUIPMENT = const(0)
 _WALLS = const(1)
@@ -136,10 +137,14 @@ class Position:
         pick = tiles[:n]
         pick.sort()
         b[_WALL + 2 * p:_WALL + 2 * p + n] = bytes(pick)
+        b[_ATT + p] = 0
 
     def attacks(self, p):
-        """Whether seat p's hand (arsenal less wall) attacks."""
+        """Whether seat p's hand (arsenal less wall) attacks: checked once per hand (the
+        other seat's turns leave it as it is)."""
         b = self.b
+        if b[_ATT + p]:
+            return b[_ATT + p] == 2
         w = _ATTACK
         at = _ARS + 24 * p
         w1 = w2 = _NONE
@@ -153,7 +158,8 @@ class Position:
                 w[h] = t >> 3
                 w[24 + h] = t & 7
                 h += 1
-        return _witness(w, h) != 0
+        b[_ATT + p] = 2 if _witness(w, h) else 1
+        return b[_ATT + p] == 2
 
     def draw(self, p, rng):
         """A random active turn of seat p, as (wall tile, wall tile, arsenal position of the
@@ -221,6 +227,7 @@ class Position:
         if p == self.offerer:
             self.die += 1
         self.plies += 1
+        b[_ATT + p] = 0
         return self.attacks(p)
 
     def push_text(self, p, w1, w2, x, code):
