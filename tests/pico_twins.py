@@ -277,7 +277,8 @@ def masbrur_fits(rng, rounds):
 
 def masbrur_select(rng, rounds):
     """The playout's formations (firmware/ai/masbrur_playout.py) on random hands of 1 to 20
-    tiles, ten per round, each community measure: the buffers and the score, both twins."""
+    tiles, ten per round, random community measures and blocking values to avoid: the
+    buffers and the score, both twins."""
     from array import array
     from firmware.ai import masbrur_playout as mp
     tiles = [a * 8 + b for a in range(8) for b in range(a, 8)]
@@ -285,7 +286,7 @@ def masbrur_select(rng, rounds):
     for r in range(10 * rounds):
         rng.shuffle(tiles)
         n = 1 + rng.below(20)
-        flags = rng.below(4)
+        flags = rng.below(4) | rng.below(512) << 2
         got = []
         for select in (mp._select, mp.select_in):
             w = bytearray(mp.W_SIZE)

@@ -20,14 +20,14 @@ passes one turn in six or pushes at random; formations by a cheap rule)
 scored by the points margin, or the result once the game ends. Where the
 choice cannot be listed (``<free>``: pie split, formation selection, steal)
 every level plays the engine's reference move."""
-from firmware.ai.masbrur_playout import Position
+from firmware.ai.masbrur_playout import Position, Selection
 from firmware.ai.search import halving_steps
 from firmware.rules import masbrur_form as mf
 from firmware.rules.masbrur_search import best_selection
 import firmware.rules.masbrur as rules
 
-_CANDIDATES = (0, 0, 3, 12, 16, 24)  # moves searched, by level
-_SAMPLES = (0, 0, 9, 24, 48, 80)     # playouts per decision, by level
+_CANDIDATES = (0, 0, 6, 12, 16, 24)  # moves searched, by level
+_SAMPLES = (0, 0, 18, 36, 56, 80)    # playouts per decision, by level
 _TRIES = 6                           # active turns level 1 compares
 _SECRET = ("free_setup", "pie_offer", "pie_accept", "equipment", "combat_wall")
 
@@ -61,6 +61,16 @@ def _strength(tiles):
     return (max(eff[0], 0) << 16) | (max(eff[1], 0) << 8) | max(eff[2], 0)
 
 
+def _wall(ars, spare):
+    """The wall of ``ars`` made of the tiles ``spare`` (those a selection leaves out)
+    first, then the highest top (they block most), heaviest."""
+    if len(ars) == 1:
+        return "W" + mf.name(ars[0])
+    order = sorted([(0 if t in spare else 1, -(t & 7), -(t >> 3), t) for t in ars])
+    w = sorted([order[0][3], order[1][3]])
+    return "W%s,%s" % (mf.name(w[0]), mf.name(w[1]))
+
+
 def _sensible(s, rng):
     """Level 1's move."""
     ph = s.phase
@@ -71,13 +81,8 @@ def _sensible(s, rng):
         return "C1" if _strength(g1) >= _strength(g2) else "C2"
     if ph == "combat_wall":
         ars = s.ars[p]
-        if len(ars) == 1:
-            return "W" + mf.name(ars[0])
         used = mf.forms_tiles(best_selection(ars, [], "formation", "pips")[1])
-        # Unused tiles first, then the highest top (they block most), heaviest.
-        order = sorted([(1 if t in used else 0, -(t & 7), -(t >> 3), t) for t in ars])
-        w = sorted([order[0][3], order[1][3]])
-        return "W%s,%s" % (mf.name(w[0]), mf.name(w[1]))
+        return _wall(ars, [t for t in ars if t not in used])
     if ph == "equipment":
         if mf.attack(rules.hand(s, p)):
             return "A"
@@ -100,26 +105,30 @@ def _sensible(s, rng):
 
 
 def _candidates(s, level, rng):
-    """The moves a search compares: in the equipment phase pass, the attack
-    when it is legal, and active turns drawn at random; else the listed moves
-    (a random few when there are more)."""
+    """The moves a search compares: in the equipment phase pass, the attack when
+    it is legal, and the active turns drawn at random that leave the strongest
+    hands by the playout's cheap rule; in combat the wall that rule leaves out
+    (as level 1 walls), then others; else the listed moves (a random few when
+    there are more)."""
     want = _CANDIDATES[level]
+    p = rules.to_move(s)
     if s.phase == "equipment":
-        out = ["pass"]
         pos = Position(s)
-        p = rules.to_move(s)
-        if pos.attacks(p):
-            out.append("A")
+        head = ["pass", "A"] if pos.attacks(p) else ["pass"]
+        out = head[:]
         after = Position()
-        for _ in range(2 * want):
-            if len(out) >= want:
-                break
+        turns = []
+        for k in range(2 * want):
             move = _turn(pos, p, rng, after)
             if move is None:
                 break
             if move not in out:
                 out.append(move)
-        return out
+                key = 1 << 24 if move.endswith("+A") else \
+                    Selection(after.hand(p), s.opt, ()).key()
+                turns.append((-key, k, move))
+        turns.sort()
+        return head + [t[2] for t in turns[:want - len(head)]]
     moves = rules.legal_moves(s)
     if len(moves) <= want:
         return moves
@@ -127,6 +136,9 @@ def _candidates(s, level, rng):
     rng.shuffle(picks)
     picks = picks[:want]
     picks.sort()
+    if s.phase == "combat_wall":
+        first = moves.index(_wall(s.ars[p], Selection(bytes(s.ars[p]), s.opt, ()).unused()))
+        picks = [first] + [i for i in picks if i != first][:want - 1]
     return [moves[i] for i in picks]
 
 

@@ -16,8 +16,9 @@ The policy, the same as a sample's before it left the engine's API:
   one); each seat's formations by a cheap rule, not the engine's reference selection
   (a few hundred ms on a Pico): one formation at a time, the strongest that the tiles
   left can still fill in either row (length, then height; a repetition takes every tile
-  that can show its number), up to three; the walls and the community score do not
-  steer it. No steals (the reference move "T -");
+  that can show its number), up to three, leaving out those the other wall may block
+  (a blocking value among its tiles' top numbers, zero-high against a 0) while another
+  fits; the community score does not steer it. No steals (the reference move "T -");
 * the round is scored as the engine scores it (blocking, medals, community score, die).
 
 ``line``, when a list, gets the moves as the engine writes them (tests replay them).
@@ -311,7 +312,7 @@ class Position:
         o = self.opt
         sel = [None, None]
         for p in (self.offerer, 1 - self.offerer):
-            sel[p] = Selection(self.hand(p), o)
+            sel[p] = Selection(self.hand(p), o, self.wall(1 - p))
             if line is not None:
                 line.append(sel[p].text())
         blk = [mf.blocker(self.wall(q), sel[1 - q].infos, sel[1 - q].zh) for q in (0, 1)]
@@ -357,7 +358,7 @@ class Selection:
     sequence, ``points`` this seat's part of the community score (no steals: the hand as
     it is). The search runs on bytes (``select_in``: a viper twin on the chip)."""
 
-    def __init__(self, hand, o):
+    def __init__(self, hand, o, wall):
         self.hand = hand
         self.w = w = _SELECT_W      # (one selection is read before the next is made)
         self.m = m = _SELECT_M
@@ -367,6 +368,10 @@ class Selection:
             w[_HI + i] = hand[i] & 7
         flags = (1 if o["community_measure"] == "pips" else 0) \
             | (2 if o["community_tiles"] == "hand" else 0)
+        for t in wall:            # the blocking values the other seat's wall may block
+            flags |= 4 << (t & 7)
+            if t >> 3 == 0:
+                flags |= 4 << 8     # (a zero-high sequence's, by the zero rule)
         self.points = _select(w, m, n, flags)
         self.infos = []
         self.zh = False
@@ -386,22 +391,42 @@ class Selection:
                                     ",".join(uses)))
         return "F " + (" ; ".join(out) if out else "-")
 
+    def key(self):
+        """The formations' strengths, strongest first, as one comparable int."""
+        got = [f[0] for f in self.infos] + [0, 0]
+        got.sort()
+        return (got[-1] << 16) | (got[-2] << 8) | got[-3]
+
+    def unused(self):
+        """The hand's tiles no formation uses."""
+        w = self.w
+        return [self.hand[i] for i in range(len(self.hand))
+                if w[_USE + i] == _NONE and w[_USE + 24 + i] == _NONE]
+
 
 
 
 def select_in(w, m, n, flags):
     """The cheap rule's formations for the hand of ``n`` tiles in ``w`` (see above); returns
     the community part: pips (flags bit 0) or a count of the unused halves of the tiles the
-    formations use (of every hand tile: flags bit 1)."""
+    formations use (of every hand tile: flags bit 1). Flags bits 2-9: blocking values to
+    avoid (bit 2 + v: value v, bit 10: a zero-high sequence's) while a formation without
+    one fits."""
     for i in range(48):
         w[_USE + i] = 255
     nf = 0
+    ban = flags >> 2
     while nf < 3:
         best = 0
         brow = 0
         bzh = 0
         bwin = 0
-        for row in range(2):
+        for t in range(4):
+            if t == 2:
+                if best or ban == 0:
+                    break
+                ban = 0
+            row = t & 1
             base = 8 * row
             for v in range(8):
                 m[base + v] = 0
@@ -426,14 +451,15 @@ def select_in(w, m, n, flags):
                 while x:
                     x &= x - 1
                     k += 1
-                if k >= least and k * 16 + v > got:
+                if k >= least and k * 16 + v > got and (ban >> v) & 1 == 0:
                     got = k * 16 + v
             zh = 0
             win = 0
             length = 8
             while length >= least and length * 16 + 8 > got and win == 0:
                 win = 1 | (((1 << (length - 1)) - 1) << (9 - length))   # zero-high
-                if present & win == win and match_in(w, m, base, win, n):
+                if (ban >> 8) & 1 == 0 and present & win == win \
+                        and match_in(w, m, base, win, n):
                     got = length * 16 + 8
                     zh = 1
                     break
@@ -441,7 +467,8 @@ def select_in(w, m, n, flags):
                 top = 7
                 while top >= length - 1 and length * 16 + top > got:
                     win = ((1 << length) - 1) << (top - length + 1)
-                    if present & win == win and match_in(w, m, base, win, n):
+                    if (ban >> top) & 1 == 0 and present & win == win \
+                            and match_in(w, m, base, win, n):
                         got = length * 16 + top
                         break
                     win = 0

@@ -22,12 +22,18 @@ def select_in(wb, mb, n: int, flags: int) -> int:
     for i in range(48):
         w[_USE + i] = 255
     nf = 0
+    ban = flags >> 2
     while nf < 3:
         best = 0
         brow = 0
         bzh = 0
         bwin = 0
-        for row in range(2):
+        for t in range(4):
+            if t == 2:
+                if best or ban == 0:
+                    break
+                ban = 0
+            row = t & 1
             base = 8 * row
             for v in range(8):
                 m[base + v] = 0
@@ -52,14 +58,15 @@ def select_in(wb, mb, n: int, flags: int) -> int:
                 while x:
                     x &= x - 1
                     k += 1
-                if k >= least and k * 16 + v > got:
+                if k >= least and k * 16 + v > got and (ban >> v) & 1 == 0:
                     got = k * 16 + v
             zh = 0
             win = 0
             length = 8
             while length >= least and length * 16 + 8 > got and win == 0:
                 win = 1 | (((1 << (length - 1)) - 1) << (9 - length))
-                if present & win == win and int(match_in(wb, mb, base, win, n)):
+                if (ban >> 8) & 1 == 0 and present & win == win \
+                        and int(match_in(wb, mb, base, win, n)):
                     got = length * 16 + 8
                     zh = 1
                     break
@@ -67,7 +74,8 @@ def select_in(wb, mb, n: int, flags: int) -> int:
                 top = 7
                 while top >= length - 1 and length * 16 + top > got:
                     win = ((1 << length) - 1) << (top - length + 1)
-                    if present & win == win and int(match_in(wb, mb, base, win, n)):
+                    if (ban >> top) & 1 == 0 and present & win == win \
+                            and int(match_in(wb, mb, base, win, n)):
                         got = length * 16 + top
                         break
                     win = 0
