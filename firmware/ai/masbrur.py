@@ -13,7 +13,9 @@ strongest hand (the reference selection's strengths), passing when none
 beats the hand it has; it accepts the pie group with the stronger selection
 and walls the tiles its best selection leaves out, highest first (they
 block the most). Levels 2..5 search by sequential halving over candidates
-(pass, the attack, active turns drawn as above), each sample a quick playout
+(pass, the attack, the active turns drawn as above that leave the strongest
+hands by the playout's cheap rule; in combat level 1's wall by that rule and
+random others), each sample a quick playout
 to the end of the round on a compact copy of the position, never through the
 engine's API (firmware/ai/masbrur_playout.py: it attacks when it can, else
 passes one turn in six or pushes at random; formations by a cheap rule)
