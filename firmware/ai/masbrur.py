@@ -157,13 +157,10 @@ def think(state, level, rng):
         return moves[0]
     far = 1 - me
     secret = state.phase in _SECRET and state.wall[far]
-    starts = [None] * len(moves)    # the position after each candidate, made once
     work = Position()
 
-    def value(k):
-        if starts[k] is None:
-            starts[k] = Position(rules.play(state, moves[k]))
-        work.copy(starts[k])
+    def value(k):   # (the position after a candidate is made again: little RAM to keep)
+        work.load(rules.play(state, moves[k]))
         if secret:
             work.redraw_wall(far, rng)
         return work.playout(rng, me)

@@ -80,8 +80,11 @@ class Position:
 
     def __init__(self, s=None):
         self.b = bytearray(_SIZE)
-        if s is None:
-            return
+        if s is not None:
+            self.load(s)
+
+    def load(self, s):
+        """Become a copy of the engine's state ``s``."""
         if s.phase not in _PHASES or s.sel != [None, None]:
             raise ValueError("a playout starts in the equipment phase or combat, before "
                              "the selections, not in phase %s" % s.phase)
@@ -98,6 +101,7 @@ class Position:
         self.die = s.die
         self.score = s.score[:]
         b = self.b
+        b[_ATT] = b[_ATT + 1] = 0
         b[_FIELD:_FIELD + 24] = bytes(s.field)
         for p in (0, 1):
             ars = s.ars[p]
