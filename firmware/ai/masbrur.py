@@ -29,7 +29,7 @@ from firmware.rules.masbrur_search import best_selection
 import firmware.rules.masbrur as rules
 
 _CANDIDATES = (0, 0, 6, 12, 16, 24)  # moves searched, by level
-_SAMPLES = (0, 0, 18, 36, 56, 80)    # playouts per decision, by level
+_SAMPLES = (0, 0, 18, 36, 48, 64)    # playouts per decision, by level
 _TRIES = 6                           # active turns level 1 compares
 _SECRET = ("free_setup", "pie_offer", "pie_accept", "equipment", "combat_wall")
 
@@ -120,7 +120,7 @@ def _candidates(s, level, rng):
         out = head[:]
         after = Position()
         turns = []
-        for k in range(2 * want):
+        for k in range(want + want // 2):
             move = _turn(pos, p, rng, after)
             if move is None:
                 break
@@ -158,9 +158,13 @@ def think(state, level, rng):
     far = 1 - me
     secret = state.phase in _SECRET and state.wall[far]
     work = Position()
+    last = [-1, Position()]     # the candidate sampled last and the position after it
 
-    def value(k):   # (the position after a candidate is made again: little RAM to keep)
-        work.load(rules.play(state, moves[k]))
+    def value(k):   # (a round of the halving samples a candidate several times in a row)
+        if last[0] != k:
+            last[0] = k
+            last[1].load(rules.play(state, moves[k]))
+        work.copy(last[1])
         if secret:
             work.redraw_wall(far, rng)
         return work.playout(rng, me)
