@@ -275,6 +275,31 @@ def masbrur_fits(rng, rounds):
     return native is not ms.fits_in and native_room is not ms.room_in, differ
 
 
+def masbrur_select(rng, rounds):
+    """The playout's formations (firmware/ai/masbrur_playout.py) on random hands of 1 to 20
+    tiles, ten per round, random community measures and blocking values to avoid: the
+    buffers and the score, both twins."""
+    from array import array
+    from firmware.ai import masbrur_playout as mp
+    tiles = [a * 8 + b for a in range(8) for b in range(a, 8)]
+    differ = []
+    for r in range(10 * rounds):
+        rng.shuffle(tiles)
+        n = 1 + rng.below(20)
+        flags = rng.below(4) | rng.below(512) << 2
+        got = []
+        for select in (mp._select, mp.select_in):
+            w = bytearray(mp.W_SIZE)
+            m = array("I", bytes(4 * mp.M_SIZE))
+            for i in range(n):
+                w[i] = tiles[i] >> 3
+                w[24 + i] = tiles[i] & 7
+            got.append((select(w, m, n, flags), bytes(w), list(m)))
+        if got[0] != got[1] and len(differ) < 3:
+            differ.append([r, tiles[:n], flags])
+    return mp._select is not mp.select_in, differ
+
+
 def stone_differences(rng, rounds):
     from firmware.app.games import fursaz_stone
     differ = []
@@ -313,7 +338,8 @@ TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.
          "fursaz.capturable, quiet_after, suspect": fursaz_flanks,
          "fursaz: whole games": fursaz_games, "masbrur.witness_in": masbrur_witness,
          "masbrur.plus_bits: whole games": masbrur_plus,
-         "masbrur_search.fits_in, room_in": masbrur_fits}
+         "masbrur_search.fits_in, room_in": masbrur_fits,
+         "masbrur_playout.select_in": masbrur_select}
 
 
 def main(seed, rounds):

@@ -13,64 +13,45 @@ strongest hand (the reference selection's strengths), passing when none
 beats the hand it has; it accepts the pie group with the stronger selection
 and walls the tiles its best selection leaves out, highest first (they
 block the most). Levels 2..5 search by sequential halving over candidates
-(pass, the attack, active turns drawn as above), each sample a quick playout
-to the end of the round (it attacks when it can, else passes one turn in six
-or pushes at random) scored by the points margin, or the result once the
-game ends. Where the choice cannot be listed (``<free>``: pie split,
-formation selection, steal) every level plays the engine's reference move."""
+(pass, the attack, the active turns drawn as above that leave the strongest
+hands by the playout's cheap rule; in combat level 1's wall by that rule and
+random others), each sample a quick playout
+to the end of the round on a compact copy of the position, never through the
+engine's API (firmware/ai/masbrur_playout.py: it attacks when it can, else
+passes one turn in six or pushes at random; formations by a cheap rule)
+scored by the points margin, or the result once the game ends. Where the
+choice cannot be listed (``<free>``: pie split, formation selection, steal)
+every level plays the engine's reference move."""
+from firmware.ai.masbrur_playout import Position, Selection
 from firmware.ai.search import halving_steps
 from firmware.rules import masbrur_form as mf
 from firmware.rules.masbrur_search import best_selection
 import firmware.rules.masbrur as rules
 
-_CANDIDATES = (0, 0, 3, 12, 16, 24)  # moves searched, by level
-_SAMPLES = (0, 0, 9, 24, 48, 80)     # playouts per decision, by level
+_CANDIDATES = (0, 0, 6, 12, 16, 24)  # moves searched, by level
+_SAMPLES = (0, 0, 18, 36, 48, 64)    # playouts per decision, by level
 _TRIES = 6                           # active turns level 1 compares
-_WIN = 100000
 _SECRET = ("free_setup", "pie_offer", "pie_accept", "equipment", "combat_wall")
 
 
-def _redraw_wall(state, seat, rng):
-    """A state that agrees with what ``seat`` sees, the other wall redrawn."""
-    far = 1 - seat
-    wall = state.wall[far]
-    if state.phase not in _SECRET or not wall:
-        return state
-    tiles = state.ars[far][:]
-    rng.shuffle(tiles)
-    pick = tiles[:len(wall)]
-    pick.sort()
-    return rules.with_wall(state, far, pick)
+def _turn(pos, p, rng, after):
+    """A random active turn of seat ``p`` from ``pos`` (a playout's Position) as the
+    engine writes it, played on ``after``; None when a few draws find no push."""
+    got = pos.draw(p, rng)
+    if got is None:
+        return None
+    move = pos.push_text(p, got[0], got[1], got[2], got[3])
+    after.copy(pos)
+    return move + "+A" if after.push(p, got[0], got[1], got[2], got[3]) else move
 
 
 def _active(s, rng):
     """(move, hand after it) for a random active turn of the side to move, or
     None when a few draws find no tile that can be pushed."""
     p = rules.to_move(s)
-    ars = s.ars[p]
-    wall = s.wall[p]
-    fixed = s.opt["wall_mode"] == "fixed" and wall is not None
-    n = len(ars)
-    if n < 3 and not fixed:
-        return None
-    for _ in range(8):
-        if fixed:
-            w = wall
-        else:
-            i = rng.below(n)
-            j = rng.below(n - 1)
-            if j >= i:
-                j += 1
-            w = [ars[i], ars[j]] if i < j else [ars[j], ars[i]]
-        free = [t for t in ars if t not in w]
-        t = free[rng.below(len(free))]
-        pushes = rules.pushes(s, t)
-        if pushes:
-            text, ejected = pushes[rng.below(len(pushes))]
-            after = [u for u in free if u != t] + [ejected]
-            move = "W%s,%s %s" % (mf.name(w[0]), mf.name(w[1]), text)
-            return (move + "+A" if mf.attack(after) else move), after
-    return None
+    after = Position()
+    move = _turn(Position(s), p, rng, after)
+    return None if move is None else (move, list(after.hand(p)))
 
 
 def _strength(tiles):
@@ -80,6 +61,16 @@ def _strength(tiles):
     eff = mf.effective([mf.shape(row, zh, [v for t, v in uses]) for row, zh, uses in forms],
                        mf.NO_BLOCKER)
     return (max(eff[0], 0) << 16) | (max(eff[1], 0) << 8) | max(eff[2], 0)
+
+
+def _wall(ars, spare):
+    """The wall of ``ars`` made of the tiles ``spare`` (those a selection leaves out)
+    first, then the highest top (they block most), heaviest."""
+    if len(ars) == 1:
+        return "W" + mf.name(ars[0])
+    order = sorted([(0 if t in spare else 1, -(t & 7), -(t >> 3), t) for t in ars])
+    w = sorted([order[0][3], order[1][3]])
+    return "W%s,%s" % (mf.name(w[0]), mf.name(w[1]))
 
 
 def _sensible(s, rng):
@@ -92,13 +83,8 @@ def _sensible(s, rng):
         return "C1" if _strength(g1) >= _strength(g2) else "C2"
     if ph == "combat_wall":
         ars = s.ars[p]
-        if len(ars) == 1:
-            return "W" + mf.name(ars[0])
         used = mf.forms_tiles(best_selection(ars, [], "formation", "pips")[1])
-        # Unused tiles first, then the highest top (they block most), heaviest.
-        order = sorted([(1 if t in used else 0, -(t & 7), -(t >> 3), t) for t in ars])
-        w = sorted([order[0][3], order[1][3]])
-        return "W%s,%s" % (mf.name(w[0]), mf.name(w[1]))
+        return _wall(ars, [t for t in ars if t not in used])
     if ph == "equipment":
         if mf.attack(rules.hand(s, p)):
             return "A"
@@ -120,55 +106,31 @@ def _sensible(s, rng):
     return moves[rng.below(len(moves))]
 
 
-def _quick(s, rng):
-    """A playout's move: attack when it can, else pass one turn in six or push."""
-    if s.phase == "equipment":
-        if mf.attack(rules.hand(s, rules.to_move(s))):
-            return "A"
-        if rng.below(6):
-            got = _active(s, rng)
-            if got is not None:
-                return got[0]
-        return "pass"
-    moves = rules.legal_moves(s)
-    return moves[rng.below(len(moves))]
-
-
-def _value(state, me):
-    r = rules.result(state)
-    if rules.is_over(state):
-        w = r["winner"]
-        return 0 if w is None else _WIN if w == me else -_WIN
-    return r["scores"][me] - r["scores"][1 - me]
-
-
-def _playout(state, rng):
-    """Quick moves until the round is scored or the game ends (the engine
-    caps the equipment phase)."""
-    start = state.round
-    while not rules.is_over(state) and state.round == start:
-        state = rules.play(state, _quick(state, rng))
-    return state
-
-
 def _candidates(s, level, rng):
-    """The moves a search compares: in the equipment phase pass, the attack
-    when it is legal, and active turns drawn at random; else the listed moves
-    (a random few when there are more)."""
+    """The moves a search compares: in the equipment phase pass, the attack when
+    it is legal, and the active turns drawn at random that leave the strongest
+    hands by the playout's cheap rule; in combat the wall that rule leaves out
+    (as level 1 walls), then others; else the listed moves (a random few when
+    there are more)."""
     want = _CANDIDATES[level]
+    p = rules.to_move(s)
     if s.phase == "equipment":
-        out = ["pass"]
-        if mf.attack(rules.hand(s, rules.to_move(s))):
-            out.append("A")
-        for _ in range(2 * want):
-            if len(out) >= want:
+        pos = Position(s)
+        head = ["pass", "A"] if pos.attacks(p) else ["pass"]
+        out = head[:]
+        after = Position()
+        turns = []
+        for k in range(want + want // 2):
+            move = _turn(pos, p, rng, after)
+            if move is None:
                 break
-            got = _active(s, rng)
-            if got is None:
-                break
-            if got[0] not in out:
-                out.append(got[0])
-        return out
+            if move not in out:
+                out.append(move)
+                key = 1 << 24 if move.endswith("+A") else \
+                    Selection(after.hand(p), s.opt, ()).key()
+                turns.append((-key, k, move))
+        turns.sort()
+        return head + [t[2] for t in turns[:want - len(head)]]
     moves = rules.legal_moves(s)
     if len(moves) <= want:
         return moves
@@ -176,6 +138,9 @@ def _candidates(s, level, rng):
     rng.shuffle(picks)
     picks = picks[:want]
     picks.sort()
+    if s.phase == "combat_wall":
+        first = moves.index(_wall(s.ars[p], Selection(bytes(s.ars[p]), s.opt, ()).unused()))
+        picks = [first] + [i for i in picks if i != first][:want - 1]
     return [moves[i] for i in picks]
 
 
@@ -190,8 +155,18 @@ def think(state, level, rng):
     moves = _candidates(state, level, rng)
     if len(moves) == 1:
         return moves[0]
+    far = 1 - me
+    secret = state.phase in _SECRET and state.wall[far]
+    work = Position()
+    last = [-1, Position()]     # the candidate sampled last and the position after it
 
-    def value(k):   # (the redrawn world is not kept while its playout runs)
-        return _value(_playout(rules.play(_redraw_wall(state, me, rng), moves[k]), rng), me)
+    def value(k):   # (a round of the halving samples a candidate several times in a row)
+        if last[0] != k:
+            last[0] = k
+            last[1].load(rules.play(state, moves[k]))
+        work.copy(last[1])
+        if secret:
+            work.redraw_wall(far, rng)
+        return work.playout(rng, me)
     i = yield from halving_steps(len(moves), value, _SAMPLES[level], rng)
     return moves[i]

@@ -2,7 +2,8 @@
 time; tests/pico_think.py runs there): per game and level, the mean and worst ms from
 the first slice to the move through the session's think() (level 5's limit: 1.8 s, so a
 move within 2 s), the longest slice (how long the keys and sensors can wait for a poll)
-and how many searches the time limit cut short. PICO = True: run from the host."""
+how many searches the time limit cut short, and the mean pieces of work a search did (its
+samples for Masbrur: a playout each). PICO = True: run from the host."""
 import os
 import subprocess
 import sys
@@ -16,7 +17,12 @@ CASES = [("morbak", None, (1, 2, 3, 4, 5), (1, 9, 21)),
          ("mano", None, (1, 2, 3, 4, 5), (1, 5, 9)),
          ("fursaz", {"size": 5}, (1, 2, 3, 4, 5), (1, 15, 35)),
          ("fursaz", {"size": 7}, (1, 2, 3, 4, 5), (1, 40)),
-         ("masbrur", None, (1, 3, 5), (1, 5))]
+         ("masbrur", None, (1, 2, 3, 4, 5), (1, 2, 10))]
+# The same figures before the fast Masbrur playout (c4eae70's parent: its samples through the
+# engine's API), by level.
+BEFORE = {"masbrur": {1: "152 / 398, 397, 0/3, 0.0", 2: "421 / 460, 459, 3/3, 1.0",
+                      3: "782 / 867, 443, 3/3, 2.0", 4: "1233 / 1262, 542, 3/3, 3.0",
+                      5: "1534 / 1659, 677, 3/3, 3.7"}}
 
 
 def _label(game, options):
@@ -47,10 +53,13 @@ def figures():
                     continue
                 for level in sorted(got):
                     g = got[level]
+                    before = BEFORE.get(label, {}).get(level)
                     out["%s level %s: move ms mean / worst (emulated), longest slice ms, "
-                        "cut/positions" % (label, level)] = "%.0f / %d, %d, %d/%d" % (
+                        "cut/positions, samples mean%s" % (
+                            label, level, " (before: %s)" % before if before else "")] = \
+                        "%.0f / %d, %d, %d/%d, %.1f" % (
                             g["mean_ms"], g["worst_ms"], g["longest_slice_ms"], g["cut"],
-                            g["positions"])
+                            g["positions"], g["steps"])
     return out
 
 
