@@ -168,3 +168,78 @@ def test_mano_on_a_tile_board_through_a_power_cut_and_its_bridge_killed(kit, boa
     st = board.status()
     assert [m.split(":")[-1] for m in st["moves"] if not m.startswith("reveal")] == agreed
     assert st["result"] == a.mirror.result()
+
+
+def test_masbrur_on_a_tile_board_against_the_terminal_keeps_the_walls_hidden(kit, board_of,
+                                                                            tmp_path):
+    """A whole Masbrur game (four short rounds) on a tile board against the terminal: the person at
+    the board carries out the far player's pushes (their wall never lies on the board) and
+    is told the far wall once combat shows it; the board's record is the agreed one with
+    the walls and formations whole. Nobody else ever receives the board player's wall or
+    sealed formations before combat: not the far side, not a client subscribed to `#`."""
+    board = board_of("tile")
+    code = protocol.new_code()
+    truth = _listen(kit, "bob", "arbiter/1/%s/dealer/to/bob" % code)   # the board's own
+    spies = [_listen(kit, user, "#") for user in (None, "carol", "alice")]
+    a, record = _a_whole_game(kit, board, code, "masbrur", {"max_equipment_plies": 8},
+                               tmp_path)
+    agreed = [e.move for e in a.mirror.record]
+    with open(record) as f:
+        assert json.load(f)["moves"] == agreed
+    st = board.status()
+    assert len(st["moves"]) == len(agreed)
+    for mine, public in zip(st["moves"], agreed):
+        assert _masks(mine, public), (mine, public)
+    assert st["result"] == a.mirror.result()
+    assert records(a)
+    _never_leaks_the_wall(truth, spies)
+
+
+def _masks(mine, public):
+    """Is the board's whole move ``mine`` the agreed ``public`` one (a wall face down
+    written W??,??, a sealed choice F sealed)?"""
+    if public == "F sealed":
+        return mine.startswith("F ")
+    if "??" in public:
+        return mine.startswith("W") and mine.partition(" ")[2] == public.partition(" ")[2]
+    return mine == public
+
+
+def _lines(text):
+    return dict(line.split(" ", 1) for line in text.split("\n") if " " in line)
+
+
+def _never_leaks_the_wall(truth, spies):
+    """Bob's (the board's) wall while it lies face down, and his sealed formations, as the
+    dealer sent them to bob alone, never reach the others: what they see in their place
+    is what anyone can work out (the lowest tiles of his public arsenal, no formation)."""
+    hidden = {}     # ply -> (wall, selection) that only bob may see then
+    for _, payload in truth:
+        msg = json.loads(payload)
+        got = _lines(msg["state"])
+        if got["phase"] in ("equipment", "combat_wall") and got["wall1"] != "-":
+            hidden[msg["ply"]] = ("wall1", got["wall1"])
+        elif got["phase"] == "combat_select" and got["select1"] != "-":
+            hidden[msg["ply"]] = ("select1", got["select1"])
+    assert [k for k, v in hidden.items() if v[0] == "wall1"]
+    differs = 0
+    for got in spies:
+        assert got and not [t for t, _ in got if "/secret" in t or "/to/bob" in t]
+        seen = 0
+        for topic, payload in got:
+            msg = json.loads(payload) if payload[:1] == b"{" else {}
+            if "state" not in msg or msg.get("ply") not in hidden or topic.endswith("/deal"):
+                continue
+            seen += 1
+            key, secret = hidden[msg["ply"]]
+            public = _lines(msg["state"])
+            if key == "wall1":
+                stand_in = " ".join(public["arsenal1"].split(" ")[:len(secret.split(" "))])
+                assert public["wall1"] == stand_in, topic
+                differs += stand_in != secret
+                move = msg.get("move", "")
+                assert "??" in move or msg.get("seat") == 0 or move[:1] != "W", move
+            else:
+                assert public["select1"] == "F -" and msg.get("move") != secret, topic
+        assert seen
+    assert differs

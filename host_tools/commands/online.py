@@ -116,10 +116,6 @@ def run(args, read=None, write=None):
         return dealer(args)
     board = None
     if getattr(args, "port", None):
-        from host_tools.online.board_game import not_on_board
-        why = args.action == "new" and args.game and not_on_board(args.game.lower())
-        if why:
-            raise UsageError(why)
         board = _board(args, write)
     if args.action == "new":
         if args.game is None and board is None:
@@ -133,6 +129,11 @@ def run(args, read=None, write=None):
                 raise UsageError("there is no game %r: choose one of %s"
                                  % (args.game[:20], ", ".join(protocol.GAMES)))
             options = game_options(game, args.set, board and board.options_of(game))
+        if board is not None:
+            from host_tools.online.board_game import not_on_board
+            why = not_on_board(game, options)
+            if why:
+                raise UsageError(why)
         link = _link(args)
         if link.user is None:
             raise UsageError("a game is started by a user of the broker: "

@@ -157,6 +157,10 @@ class Play(Sensing):
         elif ph == "pie_accept":
             self.app.say("%s: LEFT takes group 1 (%s), RIGHT the other %d"
                          % (who, _count(len(s.group1), "tile"), 20 - len(s.group1)))
+        elif ph == "equipment" and "online" in ses.rec and ses.away():
+            # A player elsewhere: their wall never lies here (core/link.py).
+            self.app.say("waiting for %s's move, played elsewhere (%s's wall: face down, "
+                         "elsewhere); die %d" % (who, who, s.die))
         elif ph == "equipment":
             self.app.say(
                 "%s: wall on your slots, then push, PASS or ATTACK; die %d" % (who, s.die)
