@@ -243,3 +243,21 @@ def _never_leaks_the_wall(truth, spies):
                 assert public["select1"] == "F -" and msg.get("move") != secret, topic
         assert seen
     assert differs
+
+
+def test_masbrur_on_a_tile_board_through_its_bridge_killed_twice(kit, board_of, tmp_path):
+    """Mid-game (in round 1's equipment phase, and later in a combat) the tile board's
+    bridge is killed and started again: the board goes on from its saved record - its own
+    walls whole, the far player's stand-ins or the walls combat showed - and the game ends
+    with the same moves on both sides."""
+    board = board_of("tile")
+    a, record = _a_whole_game(kit, board, protocol.new_code(), "masbrur",
+                              {"max_equipment_plies": 8}, tmp_path,
+                              cuts=(("bridge", 5), ("bridge", 9)))
+    agreed = [e.move for e in a.mirror.record]
+    with open(record) as f:
+        assert json.load(f)["moves"] == agreed
+    st = board.status()
+    assert [_masks(m, p) for m, p in zip(st["moves"], agreed)] == [True] * len(agreed)
+    assert len(st["moves"]) == len(agreed)
+    assert st["result"] == a.mirror.result()

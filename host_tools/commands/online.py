@@ -107,6 +107,18 @@ def game_options(game, pairs, base=None):
     return out
 
 
+def _board_plays(args):
+    """A game a board cannot play remotely with these settings is refused before the
+    board is opened."""
+    from host_tools.online import protocol
+    from host_tools.online.board_game import not_on_board
+    game = args.action == "new" and args.game and args.game.lower()
+    if game in protocol.GAMES:
+        why = not_on_board(game, game_options(game, args.set, None))
+        if why:
+            raise UsageError(why)
+
+
 def run(args, read=None, write=None):
     from host_tools.online import protocol, terminal
     from host_tools.online.session import Session
@@ -116,6 +128,7 @@ def run(args, read=None, write=None):
         return dealer(args)
     board = None
     if getattr(args, "port", None):
+        _board_plays(args)
         board = _board(args, write)
     if args.action == "new":
         if args.game is None and board is None:
@@ -129,11 +142,6 @@ def run(args, read=None, write=None):
                 raise UsageError("there is no game %r: choose one of %s"
                                  % (args.game[:20], ", ".join(protocol.GAMES)))
             options = game_options(game, args.set, board and board.options_of(game))
-        if board is not None:
-            from host_tools.online.board_game import not_on_board
-            why = not_on_board(game, options)
-            if why:
-                raise UsageError(why)
         link = _link(args)
         if link.user is None:
             raise UsageError("a game is started by a user of the broker: "
