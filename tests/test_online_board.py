@@ -6,6 +6,7 @@ carrying out the other's as a person at the board would (tests/harness/board_app
 end with the same record on the board, in `arbiter online`'s record file and on the other
 side."""
 import json
+import re
 import time
 
 import pytest
@@ -52,11 +53,12 @@ def _play_against(s, board, proc, seconds, plies=None):
             s.play(choose(s))
 
 
-def _a_whole_game(kit, board, code, game, options, tmp_path, cuts=()):
+def _a_whole_game(kit, board, code, game, options, tmp_path, cuts=(), said=None):
     """Alice in the terminal creates the game, the board joins it through `arbiter online
     --port` as bob, and they play it to its end; ``cuts``: (what, ply) - once the game has
     that many plies, the bridge is killed and started again ("bridge") or the board loses
-    its power ("power"). Returns alice's session and the record file."""
+    its power ("power"). Returns alice's session and the record file; ``said``, a list,
+    gets what the last `arbiter online` printed."""
     a = player(kit, "alice", code)
     a.create(game, options, 0)
     record = str(tmp_path / "board.json")
@@ -76,6 +78,8 @@ def _a_whole_game(kit, board, code, game, options, tmp_path, cuts=()):
         _play_against(a, board, proc, 600)
         proc.wait(30)
         assert proc.returncode == 0, output(proc)
+        if said is not None:
+            said.append(output(proc))
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -181,8 +185,13 @@ def test_masbrur_on_a_tile_board_against_the_terminal_keeps_the_walls_hidden(kit
     code = protocol.new_code()
     truth = _listen(kit, "bob", "arbiter/1/%s/dealer/to/bob" % code)   # the board's own
     spies = [_listen(kit, user, "#") for user in (None, "carol", "alice")]
+    said = []
     a, record = _a_whole_game(kit, board, code, "masbrur", {"max_equipment_plies": 8},
-                               tmp_path)
+                              tmp_path, said=said)
+    # Alice (A) plays elsewhere: her wall is never on the board, it is named at combat.
+    assert "waiting for A's move, played elsewhere (A's wall: face down, elsewhere)" in said[0]
+    assert re.search(r"The board says: A's wall \(elsewhere\): \d-\d \d-\d - put it on "
+                     r"WA1 WA2", said[0]), said[0][-3000:]
     agreed = [e.move for e in a.mirror.record]
     with open(record) as f:
         assert json.load(f)["moves"] == agreed

@@ -172,6 +172,8 @@ def _formations(page, seat, move):
         _key(page, "LEFT" if row == 0 else "RIGHT")
         for t, v in sorted(uses, key=lambda u: (1 if zh and u[1] == 0 else 0, u[1], u[0])):
             sel = '[data-hand="%d"] [data-tile="%s"]' % (seat, _dashed(t))
+            if _on(page, "P") == _dashed(t):   # used in both rows: shown again, afresh
+                _off_the_pad(page)
             if t >> 3 == v:
                 _let_go(page, sel, '[data-pos="P"]')
             else:
@@ -275,6 +277,9 @@ def test_the_pages_tile_board_plays_a_masbrur_game_against_the_terminal(browser,
                 shots.add(shot)
                 os.makedirs(ARTIFACTS, exist_ok=True)
                 page.screenshot(path=os.path.join(ARTIFACTS, shot), full_page=True)
+                far = st["online"]["far"]
+                assert "(elsewhere)" in page.inner_text('[data-hand="%d"]' % far)
+                assert "(you)" in page.inner_text('[data-hand="%d"]' % (1 - far))
         assert len(shots) == 2
         agreed = [e.move for e in a.mirror.record]
         st = _status(page)
@@ -283,7 +288,6 @@ def test_the_pages_tile_board_plays_a_masbrur_game_against_the_terminal(browser,
             assert mine == public or (public == "F sealed" and mine[:2] == "F ") or (
                 "??" in public and mine.partition(" ")[2] == public.partition(" ")[2])
         assert st["result"] == a.mirror.result()
-        assert "(elsewhere)" in page.inner_text('[data-hand="%d"]' % st["online"]["far"])
         assert errors == []
     finally:
         context.close()
