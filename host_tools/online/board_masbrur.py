@@ -16,7 +16,7 @@ So the board shows and refuses nothing that depends on a hidden tile: the far wa
 lies on the board (its slots stay empty) and nothing the board does reads it before
 combat. When the game shows a far wall or choice that differs from the stand-in the
 board played, ``agreed`` raises ``Shown``: the board is started again from the agreed
-record (the field does not change) and told the far wall's tiles for its wall slots.
+record (the field does not change); ``tells`` gives it the far wall's tiles to name.
 Runs on CPython and MicroPython (the simulator page's side of a board is this code too)."""
 from firmware.rules import IllegalMove
 from host_tools.online.board_game import BoardGame, Conflict
@@ -49,7 +49,7 @@ class MasbrurBoardGame(BoardGame):
         self.session = session
         self.own = {}          # ply -> the board player's whole move of that ply
         self._form = None      # (key, [(move, known)]) for the agreed plies
-        self.told = None       # the far wall last said, (round, tiles)
+        self.told = None       # the "wall" line last sent
         BoardGame.__init__(self, code, desc, seat, session.mirror)
 
     def board_options(self, options):
@@ -196,17 +196,21 @@ class MasbrurBoardGame(BoardGame):
 
     # ------------------------------------------------------------ what the board is told
 
+    def _clear(self):
+        BoardGame._clear(self)
+        self.told = None   # the board (started again) is told the far wall anew
+
     def tells(self):
-        """The far wall's tiles, once combat shows them: the person puts them on the far
-        player's wall slots."""
+        """The far wall once combat shows it (``wall B 0-5 1-4``; the board names it for the
+        person to put on that player's wall slots), ``wall -`` after."""
         st, shown = self.state, self.mirror.state
-        if (self.engine.is_over(st) or st.phase not in _SHOWN_PHASES
-                or shown.phase not in _SHOWN_PHASES or shown.round != st.round):
+        line = "wall -"
+        if (not self.engine.is_over(st) and st.phase in _SHOWN_PHASES
+                and shown.phase in _SHOWN_PHASES and shown.round == st.round):
+            wall = st.wall[self.far]
+            if wall and wall == shown.wall[self.far]:   # else a stand-in: started again first
+                line = "wall %s %s" % ("AB"[self.far], " ".join(_dash(t) for t in wall))
+        if line == self.told:
             return ()
-        wall = st.wall[self.far]
-        if not wall or wall != shown.wall[self.far] or (st.round, wall) == self.told:
-            return ()     # the board's is a stand-in still: it is started again first
-        self.told = (st.round, wall)
-        who = "AB"[self.far]
-        return ("say %s's wall (elsewhere): %s - put it on W%s1 W%s2" % (
-            who, " ".join(_dash(t) for t in wall), who, who),)
+        self.told = line
+        return (line,)
