@@ -199,8 +199,9 @@ def _masbrur_acts(page, st, done):
         time.sleep(SETTLE_S)
         return True
     said = WALL_SAID.search(st["message"] or "")
-    if said and (st["phase"], said.groups()) not in done:
-        done.add((st["phase"], said.groups()))
+    s = masbrur.from_text(st["position"])
+    if said and (s.round, said.groups()) not in done:
+        done.add((s.round, said.groups()))
         who = said.group(1)
         for k, tile in enumerate(said.groups()[1:]):
             _let_go(page, '[data-hand="%d"] [data-tile="%s"]' % ("AB".index(who), tile),
@@ -212,7 +213,6 @@ def _masbrur_acts(page, st, done):
         return True
     if st["to_move"] != own:
         return False
-    s = masbrur.from_text(st["position"])
     ph = s.phase
     if ph == "pie_offer":
         pool = _row(page, "pool")
