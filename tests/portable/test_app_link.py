@@ -235,6 +235,7 @@ def test_remote_mano_the_person_takes_the_dealt_tiles_and_the_far_plays_from_the
     b.frame(_track({}), 600)
     b.frame(_track({0: "6-6"}), 600)
     eq(b.session().rec["moves"], ["0:6-6"], "the far lead, carried out")
+    eq(b.session().rec["move_ms"], [300], "the far lead's time as counted there")
     moved = b.answer("moved").split(" ")
     eq((moved[0], moved[2]), ("1", "0:6-6"), "reported as played")
     b.frame(_track({0: "6-6", 14: "5-6"}), 600)       # B's: not one of their tiles
