@@ -93,35 +93,45 @@ def _page_acts(page, a, st):
     return True
 
 
+def _shot(page, name):
+    """A screenshot of the whole page, kept among the test artifacts."""
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    page.screenshot(path=os.path.join(ARTIFACTS, name), full_page=True)
+    return name
+
+
+def _against_the_terminal(page, a, game, acts, seconds):
+    """Alice in the terminal plays her moves, the page's person theirs (``acts(status)``:
+    True when they did something), until the game is over on both sides."""
+    deadline = time.monotonic() + seconds
+    while True:
+        assert time.monotonic() < deadline, (_status(page), page.inner_text("#online-state"))
+        assert a.stopped is None, a.stopped
+        a.pump(0.02)
+        if a.my_turn():
+            a.play(choose(a))
+            continue
+        st = _status(page)
+        if a.ended and st.get("result"):
+            return
+        if not a.started() or st.get("game") != game or "online" not in st or not acts(st):
+            time.sleep(0.1)
+
+
 def test_the_pages_tile_board_plays_a_mano_match_against_the_terminal(browser, server, kit):
     context, page, errors, code = _open_seat(browser, server, kit, "bob", game="mano",
                                              config={"mano.target": 20})   # a short match
     try:
         a = player(kit, "alice", code)
         a.join()
-        deadline = time.monotonic() + 600
-        shot = False
-        while True:
-            assert time.monotonic() < deadline, (_status(page), page.inner_text("#online-state"))
-            assert a.stopped is None, a.stopped
-            a.pump(0.02)
-            if a.my_turn():
-                a.play(choose(a))
-                continue
-            st = _status(page)
-            if a.ended and st.get("result"):
-                break
-            if not a.started() or st.get("game") != "mano" or "online" not in st:
-                time.sleep(0.1)
-                continue
-            if not _page_acts(page, a, st):
-                time.sleep(0.1)
-            if len(st["moves"]) >= 6 and not shot:    # what a person sees, mid-hand
-                shot = True
-                os.makedirs(ARTIFACTS, exist_ok=True)
-                page.screenshot(path=os.path.join(ARTIFACTS, "online-tile.png"),
-                                full_page=True)
-        assert shot
+        shots = []
+
+        def acts(st):
+            if len(st["moves"]) >= 6 and not shots:      # what a person sees, mid-hand
+                shots.append(_shot(page, "online-tile.png"))
+            return _page_acts(page, a, st)
+        _against_the_terminal(page, a, "mano", acts, 600)
+        assert shots
         agreed = [e.move for e in a.mirror.record]
         st = _status(page)
         assert [m.split(":")[-1] for m in st["moves"] if not m.startswith("reveal")] == agreed
@@ -253,33 +263,19 @@ def test_the_pages_tile_board_plays_a_masbrur_game_against_the_terminal(browser,
     try:
         a = player(kit, "alice", code)
         a.join()
-        deadline = time.monotonic() + 900
         shots = set()
         done = set()
-        while True:
-            st = _status(page)
-            assert time.monotonic() < deadline, (st, page.inner_text("#online-state"))
-            assert a.stopped is None, a.stopped
-            a.pump(0.02)
-            if a.my_turn():
-                a.play(choose(a))
-                continue
-            if a.ended and st.get("result"):
-                break
-            if not a.started() or st.get("game") != "masbrur" or "online" not in st:
-                time.sleep(0.1)
-                continue
-            if not _masbrur_acts(page, st, done):
-                time.sleep(0.1)
+
+        def acts(st):
             shot = {"equipment": "online-masbrur.png",
                     "combat_steal": "online-masbrur-combat.png"}.get(st["phase"])
             if shot and shot not in shots:              # what a person sees
-                shots.add(shot)
-                os.makedirs(ARTIFACTS, exist_ok=True)
-                page.screenshot(path=os.path.join(ARTIFACTS, shot), full_page=True)
+                shots.add(_shot(page, shot))
                 far = st["online"]["far"]
                 assert "(elsewhere)" in page.inner_text('[data-hand="%d"]' % far)
                 assert "(you)" in page.inner_text('[data-hand="%d"]' % (1 - far))
+            return _masbrur_acts(page, st, done)
+        _against_the_terminal(page, a, "masbrur", acts, 900)
         assert len(shots) == 2
         agreed = [e.move for e in a.mirror.record]
         st = _status(page)

@@ -165,7 +165,8 @@ class Play(Sensing):
         elif ph == "combat_wall":
             text = "%s: set your wall on your slots, then OK" % who
         elif ph == "combat_select":
-            text = "%s: your formations: LEFT upper row, RIGHT lower row, tiles on the pad, OK" % who
+            text = ("%s: your formations: LEFT upper row, RIGHT lower row, tiles on the pad, OK"
+                    % who)
         elif ph == "combat_steal":
             text = "%s: show the tiles you take from %s's wall on the pad, then OK (none: OK)" % (
                 who, self.SEATS[1 - ses.turn])
