@@ -48,7 +48,7 @@ class MasbrurBoardGame(BoardGame):
     def __init__(self, code, desc, seat, session):
         self.session = session
         self.own = {}          # ply -> the board player's whole move of that ply
-        self._form = None      # (key, [(move, known)]) for the agreed plies
+        self._form = None      # (key, the board's moves) for the agreed plies
         self.told = None       # the "wall" line last sent
         BoardGame.__init__(self, code, desc, seat, session.mirror)
 
@@ -65,8 +65,8 @@ class MasbrurBoardGame(BoardGame):
         return [(e, st) for e, st in zip(m.record, m.states) if e.move != RESIGN]
 
     def form(self):
-        """[(move, known)]: each agreed ply as the board plays it; ``known`` false for a
-        stand-in (what it hides is not shown yet)."""
+        """Each agreed ply (but a resignation) as the board plays it: whole, or a
+        stand-in while what it hides is not shown."""
         s = self.session
         key = (len(self.mirror.record), s.private[0] if s.private else None, len(self.own))
         if self._form is not None and self._form[0] == key:
@@ -76,14 +76,13 @@ class MasbrurBoardGame(BoardGame):
         out = []
         for i in range(len(plies)):
             e = plies[i][0]
-            move, known = e.move, True
+            move = e.move
             if "??" in move or move == "F sealed":
                 move = self.own.get(e.ply) if e.seat == self.seat else None
-                move = move or self._shown(plies, i) or self._private(plies, i)
-                known = move is not None
-                move = move or self._stand_in(state, e)
+                move = (move or self._shown(plies, i) or self._private(plies, i)
+                        or self._stand_in(state, e))
             state = self.engine.play(state, move)
-            out.append((move, known))
+            out.append(move)
         self._form = (key, out)
         return out
 
@@ -142,7 +141,7 @@ class MasbrurBoardGame(BoardGame):
     def _agreed(self):
         """The agreed plies with the board's moves in them (base class: BoardGame)."""
         form = self.form()
-        return [Entry(e.ply, e.seat, form[i][0], e.digest, e.clocks, e.think_ms)
+        return [Entry(e.ply, e.seat, form[i], e.digest, e.clocks, e.think_ms)
                 for i, (e, _) in enumerate(self._plies())]
 
     # ------------------------------------------------------------ the board's record
@@ -180,8 +179,8 @@ class MasbrurBoardGame(BoardGame):
             raise Conflict("the board does not have its player's move of ply %d" % entry.ply)
         form = self.form()
         for i in range(min(len(self.moves), len(form))):
-            if form[i][0] != self.moves[i]:
-                raise Shown("the game shows ply %d as %s" % (i + 1, form[i][0]))
+            if form[i] != self.moves[i]:
+                raise Shown("the game shows ply %d as %s" % (i + 1, form[i]))
 
     def again(self):
         """The board's record made the agreed one, its player's moves beyond it kept."""
