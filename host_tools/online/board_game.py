@@ -43,7 +43,8 @@ def not_on_board(game, options):
     for key, value in ON_BOARD.get(game, ()):
         if options.get(key, value) not in (value, "default"):
             return ("a board plays %s remotely with %s %s only, not %s: play it in the "
-                    "terminal, without --port" % (game, key, value, options[key]))
+                    "terminal (`arbiter online` without --port)"
+                    % (game, key, value, options[key]))
     return None
 
 
