@@ -254,15 +254,16 @@ def _never_leaks_the_wall(truth, spies):
     assert differs
 
 
-def test_masbrur_on_a_tile_board_through_its_bridge_killed_twice(kit, board_of, tmp_path):
-    """Mid-game (in round 1's equipment phase, and later in a combat) the tile board's
-    bridge is killed and started again: the board goes on from its saved record - its own
-    walls whole, the far player's stand-ins or the walls combat showed - and the game ends
-    with the same moves on both sides."""
+def test_masbrur_on_a_tile_board_through_a_power_cut_and_its_bridge_killed(kit, board_of,
+                                                                          tmp_path):
+    """Mid-game the tile board's bridge is killed and started again (twice), and the board
+    loses its power (its person lays the field again as it shows it): each time the board
+    goes on from its saved record - its own walls whole, the far player's stand-ins or the
+    walls combat showed - and the game ends with the same moves on both sides."""
     board = board_of("tile")
     a, record = _a_whole_game(kit, board, protocol.new_code(), "masbrur",
                               {"max_equipment_plies": 8}, tmp_path,
-                              cuts=(("bridge", 5), ("bridge", 9)))
+                              cuts=(("bridge", 5), ("power", 9), ("bridge", 14)))
     agreed = [e.move for e in a.mirror.record]
     with open(record) as f:
         assert json.load(f)["moves"] == agreed
