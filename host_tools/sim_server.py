@@ -36,7 +36,8 @@ VIEWS_DIR = os.path.join(ROOT, "host_tools", "terminal")
 ONLINE_DIR = os.path.join(ROOT, "host_tools", "online")
 # host_tools/online's modules the page runs (a seat, a spectator): no broker client, no files.
 SEAT_FILES = ("__init__.py", "protocol.py", "mirror.py", "clocks.py", "hidden.py",
-              "session.py", "bridge.py", "board_game.py", "board_mano.py")
+              "session.py", "bridge.py", "board_game.py", "board_mano.py",
+              "board_masbrur.py")
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".json": "application/json", ".wasm": "application/wasm",

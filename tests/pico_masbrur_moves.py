@@ -35,7 +35,9 @@ def show(a, b):
     return out + [frame()]
 
 
-def events(app, engine, s, m):
+def events(app, engine, s, m, wall=True):
+    """``wall`` False: a push carried out for a player elsewhere, whose wall never lies on
+    this board."""
     keys = app.keys
     ph = s.phase
     p = engine.to_move(s)
@@ -49,8 +51,8 @@ def events(app, engine, s, m):
     if m == "pass" or m == "A":
         return [("down", keys["pass" if m == "pass" else "attack"])]
     if ph in ("equipment", "combat_wall"):
-        wall = [mf.parse_tile(x) for x in m[1:].split(" ")[0].split(",")]
-        for k in range(2):
+        wall = [mf.parse_tile(x) for x in m[1:].split(" ")[0].split(",")] if wall else []
+        for k in range(2 if wall else 0):
             c = _WALLS + 2 * p + k
             if k < len(wall):
                 put(c, wall[k] >> 3, wall[k] & 7)

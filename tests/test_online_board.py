@@ -6,6 +6,7 @@ carrying out the other's as a person at the board would (tests/harness/board_app
 end with the same record on the board, in `arbiter online`'s record file and on the other
 side."""
 import json
+import re
 import time
 
 import pytest
@@ -52,11 +53,12 @@ def _play_against(s, board, proc, seconds, plies=None):
             s.play(choose(s))
 
 
-def _a_whole_game(kit, board, code, game, options, tmp_path, cuts=()):
+def _a_whole_game(kit, board, code, game, options, tmp_path, cuts=(), said=None):
     """Alice in the terminal creates the game, the board joins it through `arbiter online
     --port` as bob, and they play it to its end; ``cuts``: (what, ply) - once the game has
     that many plies, the bridge is killed and started again ("bridge") or the board loses
-    its power ("power"). Returns alice's session and the record file."""
+    its power ("power"). Returns alice's session and the record file; ``said``, a list,
+    gets what the last `arbiter online` printed."""
     a = player(kit, "alice", code)
     a.create(game, options, 0)
     record = str(tmp_path / "board.json")
@@ -76,6 +78,8 @@ def _a_whole_game(kit, board, code, game, options, tmp_path, cuts=()):
         _play_against(a, board, proc, 600)
         proc.wait(30)
         assert proc.returncode == 0, output(proc)
+        if said is not None:
+            said.append(output(proc))
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -167,4 +171,103 @@ def test_mano_on_a_tile_board_through_a_power_cut_and_its_bridge_killed(kit, boa
     agreed = [e.move for e in a.mirror.record]
     st = board.status()
     assert [m.split(":")[-1] for m in st["moves"] if not m.startswith("reveal")] == agreed
+    assert st["result"] == a.mirror.result()
+
+
+def test_masbrur_on_a_tile_board_against_the_terminal_keeps_the_walls_hidden(kit, board_of,
+                                                                            tmp_path):
+    """A whole Masbrur game (four short rounds) on a tile board against the terminal: the person at
+    the board carries out the far player's pushes (their wall never lies on the board) and
+    is told the far wall once combat shows it; the board's record is the agreed one with
+    the walls and formations whole. Nobody else ever receives the board player's wall or
+    sealed formations before combat: not the far side, not a client subscribed to `#`."""
+    board = board_of("tile")
+    code = protocol.new_code()
+    truth = _listen(kit, "bob", "arbiter/1/%s/dealer/to/bob" % code)   # the board's own
+    spies = [_listen(kit, user, "#") for user in (None, "carol", "alice")]
+    said = []
+    a, record = _a_whole_game(kit, board, code, "masbrur", {"max_equipment_plies": 8},
+                              tmp_path, said=said)
+    # Alice (A) plays elsewhere: her wall is never on the board, it is named at combat.
+    assert "waiting for A's move, played elsewhere (A's wall: face down, elsewhere)" in said[0]
+    assert re.search(r"The board says: .*; A's wall \(elsewhere\): \d-\d \d-\d - put it on "
+                     r"WA1 WA2", said[0]), said[0][-3000:]
+    agreed = [e.move for e in a.mirror.record]
+    with open(record) as f:
+        assert json.load(f)["moves"] == agreed
+    st = board.status()
+    assert len(st["moves"]) == len(agreed)
+    for mine, public in zip(st["moves"], agreed):
+        assert _masks(mine, public), (mine, public)
+    assert st["result"] == a.mirror.result()
+    assert records(a)
+    _never_leaks_the_wall(truth, spies)
+
+
+def _masks(mine, public):
+    """Is the board's whole move ``mine`` the agreed ``public`` one (a wall face down
+    written W??,??, a sealed choice F sealed)?"""
+    if public == "F sealed":
+        return mine.startswith("F ")
+    if "??" in public:
+        return mine.startswith("W") and mine.partition(" ")[2] == public.partition(" ")[2]
+    return mine == public
+
+
+def _lines(text):
+    return dict(line.split(" ", 1) for line in text.split("\n") if " " in line)
+
+
+def _never_leaks_the_wall(truth, spies):
+    """Bob's (the board's) wall while it lies face down, and his sealed formations, as the
+    dealer sent them to bob alone, never reach the others: what they see in their place
+    is what anyone can work out (the lowest tiles of his public arsenal, no formation)."""
+    hidden = {}     # ply -> (wall, selection) that only bob may see then
+    for _, payload in truth:
+        msg = json.loads(payload)
+        got = _lines(msg["state"])
+        if got["phase"] in ("equipment", "combat_wall") and got["wall1"] != "-":
+            hidden[msg["ply"]] = ("wall1", got["wall1"])
+        elif got["phase"] == "combat_select" and got["select1"] != "-":
+            hidden[msg["ply"]] = ("select1", got["select1"])
+    assert [k for k, v in hidden.items() if v[0] == "wall1"]
+    differs = 0
+    for got in spies:
+        assert got and not [t for t, _ in got if "/secret" in t or "/to/bob" in t]
+        seen = 0
+        for topic, payload in got:
+            msg = json.loads(payload) if payload[:1] == b"{" else {}
+            if "state" not in msg or msg.get("ply") not in hidden or topic.endswith("/deal"):
+                continue
+            seen += 1
+            key, secret = hidden[msg["ply"]]
+            public = _lines(msg["state"])
+            if key == "wall1":
+                stand_in = " ".join(public["arsenal1"].split(" ")[:len(secret.split(" "))])
+                assert public["wall1"] == stand_in, topic
+                differs += stand_in != secret
+                move = msg.get("move", "")
+                assert "??" in move or msg.get("seat") == 0 or move[:1] != "W", move
+            else:
+                assert public["select1"] == "F -" and msg.get("move") != secret, topic
+        assert seen
+    assert differs
+
+
+def test_masbrur_on_a_tile_board_through_a_power_cut_and_its_bridge_killed(kit, board_of,
+                                                                          tmp_path):
+    """Mid-game the tile board's bridge is killed and started again (twice), and the board
+    loses its power (its person lays the field again as it shows it): each time the board
+    goes on from its saved record - its own walls whole, the far player's stand-ins or the
+    walls combat showed - and the game ends with the same moves on both sides."""
+    board = board_of("tile")
+    a, record = _a_whole_game(kit, board, protocol.new_code(), "masbrur",
+                              {"max_equipment_plies": 8}, tmp_path,
+                              cuts=(("bridge", 5), ("power", 9), ("bridge", 14)))
+    agreed = [e.move for e in a.mirror.record]
+    with open(record) as f:
+        assert json.load(f)["moves"] == agreed
+    st = board.status()
+    assert [_masks(m, p) for m, p in zip(st["moves"], agreed)] == [True] * len(agreed)
+    assert len(st["moves"]) == len(agreed)
     assert st["result"] == a.mirror.result()

@@ -115,8 +115,9 @@ def test_a_port_in_use_is_said(plain, tmp_path, capsys):
     (["online", "join", "XYZ", "--broker", "mqtt://a:b@127.0.0.1:1"], 2, "is not a game code"),
     (["online", "join", "K7Q2MX", "--broker", "mqtt://a:b@127.0.0.1:1"], 1, "cannot reach"),
     (["broker", "--tls-port", "8883"], 2, "TLS needs all three"),
-    (["online", "new", "masbrur", "--port", "socket://127.0.0.1:1", "--broker",
-      "mqtt://a:b@127.0.0.1:1"], 2, "a board does not play masbrur remotely yet"),
+    (["online", "new", "masbrur", "--set", "wall_mode=fixed", "--port", "socket://127.0.0.1:1",
+      "--broker", "mqtt://a:b@127.0.0.1:1"], 2,
+     "a board plays masbrur remotely with wall_mode reselect only, not fixed"),
 ])
 def test_bad_input_gets_one_sentence(capsys, args, status, says):
     assert cli.main(args) == status
@@ -136,12 +137,14 @@ def test_without_mosquitto_it_says_how_to_install_it(monkeypatch, tmp_path, caps
     assert "apt-get install mosquitto" in capsys.readouterr().err
 
 
-def test_the_pages_seat_refuses_masbrur_in_one_sentence():
-    """The simulator page's online panel (host_tools/sim/online_seat.py) says why; Mano a
-    Mano it plays (tests/test_online_page_tile.py), as a tile board on USB does."""
+def test_a_board_plays_masbrur_remotely_on_its_standard_field_with_walls_chosen_anew():
+    """A board plays Masbrur remotely (tests/test_online_board.py) but for the settings
+    whose far wall it could not stand in for: one sentence says so (the bridge, the page's
+    panel and `arbiter online --port` use it)."""
     from host_tools.online.board_game import not_on_board
-    from host_tools.sim import online_seat
-    with pytest.raises(ValueError) as e:
-        online_seat.start(json.dumps({"action": "new", "user": "alice", "game": "masbrur"}))
-    assert "a board does not play masbrur remotely yet" in str(e.value)
-    assert "\n" not in str(e.value) and not_on_board("mano") is None
+    assert not_on_board("masbrur", {}) is None
+    assert not_on_board("masbrur", {"wall_mode": "reselect", "rounds": 4}) is None
+    assert not_on_board("mano", {}) is None
+    why = not_on_board("masbrur", {"setup": "free"})
+    assert why.startswith("a board plays masbrur remotely with setup standard only, not free")
+    assert "\n" not in why

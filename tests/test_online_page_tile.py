@@ -5,6 +5,7 @@ row nothing, the box every tile nobody at the page has seen - and a person at th
 through its controls only: dragging their tiles, the far player's from the box, DRAW, the
 tiles shown on the pad, the track cleared between hands."""
 import os
+import re
 import time
 
 from firmware import ai
@@ -92,38 +93,196 @@ def _page_acts(page, a, st):
     return True
 
 
+def _shot(page, name):
+    """A screenshot of the whole page, kept among the test artifacts."""
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    page.screenshot(path=os.path.join(ARTIFACTS, name), full_page=True)
+    return name
+
+
+def _against_the_terminal(page, a, game, acts, seconds):
+    """Alice in the terminal plays her moves, the page's person theirs (``acts(status)``:
+    True when they did something), until the game is over on both sides."""
+    deadline = time.monotonic() + seconds
+    while True:
+        assert time.monotonic() < deadline, (_status(page), page.inner_text("#online-state"))
+        assert a.stopped is None, a.stopped
+        a.pump(0.02)
+        if a.my_turn():
+            a.play(choose(a))
+            continue
+        st = _status(page)
+        if a.ended and st.get("result"):
+            return
+        if not a.started() or st.get("game") != game or "online" not in st or not acts(st):
+            time.sleep(0.1)
+
+
 def test_the_pages_tile_board_plays_a_mano_match_against_the_terminal(browser, server, kit):
     context, page, errors, code = _open_seat(browser, server, kit, "bob", game="mano",
                                              config={"mano.target": 20})   # a short match
     try:
         a = player(kit, "alice", code)
         a.join()
-        deadline = time.monotonic() + 600
-        shot = False
-        while True:
-            assert time.monotonic() < deadline, (_status(page), page.inner_text("#online-state"))
-            assert a.stopped is None, a.stopped
-            a.pump(0.02)
-            if a.my_turn():
-                a.play(choose(a))
-                continue
-            st = _status(page)
-            if a.ended and st.get("result"):
-                break
-            if not a.started() or st.get("game") != "mano" or "online" not in st:
-                time.sleep(0.1)
-                continue
-            if not _page_acts(page, a, st):
-                time.sleep(0.1)
-            if len(st["moves"]) >= 6 and not shot:    # what a person sees, mid-hand
-                shot = True
-                os.makedirs(ARTIFACTS, exist_ok=True)
-                page.screenshot(path=os.path.join(ARTIFACTS, "online-tile.png"),
-                                full_page=True)
-        assert shot
+        shots = []
+
+        def acts(st):
+            if len(st["moves"]) >= 6 and not shots:      # what a person sees, mid-hand
+                shots.append(_shot(page, "online-tile.png"))
+            return _page_acts(page, a, st)
+        _against_the_terminal(page, a, "mano", acts, 600)
+        assert shots
         agreed = [e.move for e in a.mirror.record]
         st = _status(page)
         assert [m.split(":")[-1] for m in st["moves"] if not m.startswith("reveal")] == agreed
+        assert st["result"] == a.mirror.result()
+        assert errors == []
+    finally:
+        context.close()
+
+
+def _on(page, pos):
+    tiles = page.eval_on_selector_all('[data-pos="%s"] [data-tile]' % pos,
+                                      "els => els.map(e => e.dataset.tile)")
+    return tiles[0] if tiles else None
+
+
+def _dashed(t):
+    return "%d-%d" % (t >> 3, t & 7)
+
+
+def _carry_push(page, seat, move, wall=True):
+    """An active turn ('W05,14 P36R5') carried out from ``seat``'s row: its wall face
+    down on its wall slots (``wall``: the page's own player; a far player's never lies
+    here), the tile let go on the row's B or C (the row slides), the tile pushed out taken
+    off into the arsenal of the seat to move."""
+    if wall:
+        slots = ("WA1", "WA2") if seat == 0 else ("WB1", "WB2")
+        for k in range(2):
+            if page.locator('[data-pos="%s"] .tile' % slots[k]).count():
+                page.locator('[data-pos="%s"]' % slots[k]).click(button="right")
+                time.sleep(SETTLE_S)
+        for k in range(2):
+            tile = _dashed(int(move[1 + 3 * k]) * 8 + int(move[2 + 3 * k]))
+            _let_go(page, '[data-hand="%d"] [data-tile="%s"]' % (seat, tile),
+                    '[data-pos="%s"]' % slots[k])
+    tile, side, row = move[8] + "-" + move[9], move[10], move[11]
+    _let_go(page, '[data-hand="%d"] [data-tile="%s"]' % (seat, tile),
+            '[data-pos="%s%s"]' % ("C" if side == "R" else "B", row))
+    page.locator('[data-pos="%s%s"]' % ("A" if side == "R" else "D", row)).click(
+        button="right")
+    time.sleep(SETTLE_S)
+
+
+def _formations(page, seat, move):
+    """A selection entered: LEFT or RIGHT per formation, its tiles shown on the pad with
+    the square they give on the left (turned round where needed), OK, OK."""
+    from firmware.rules import masbrur_form as mf
+    for row, zh, uses in mf.parse_selection(move):
+        _key(page, "LEFT" if row == 0 else "RIGHT")
+        for t, v in sorted(uses, key=lambda u: (1 if zh and u[1] == 0 else 0, u[1], u[0])):
+            sel = '[data-hand="%d"] [data-tile="%s"]' % (seat, _dashed(t))
+            if _on(page, "P") == _dashed(t):   # used in both rows: shown again, afresh
+                _off_the_pad(page)
+            if t >> 3 == v:
+                _let_go(page, sel, '[data-pos="P"]')
+            else:
+                page.locator(sel).first.click()
+                page.click("#tile-turn")
+                page.locator('[data-pos="P"]').click()
+                time.sleep(SETTLE_S)
+    _key(page, "OK")
+    _key(page, "OK")
+
+
+WALL_SAID = re.compile(r"([AB])'s wall \(elsewhere\): (\d-\d) (\d-\d) - put it on")
+
+
+def _masbrur_acts(page, st, done):
+    """One thing the person at the page does in a remote Masbrur game, if there is one:
+    True when done. ``done``: what was done already (the pushes of each round, the far
+    walls put on their slots)."""
+    from firmware.rules import masbrur
+    own = 1 - st["online"]["far"]
+    if st["wrong"]:                                   # the table laid for the first round
+        page.click("#tile-masbrur")
+        time.sleep(SETTLE_S)
+        return True
+    said = WALL_SAID.search(st["message"] or "")
+    s = masbrur.from_text(st["position"])
+    if said and (s.round, said.groups()) not in done:
+        done.add((s.round, said.groups()))
+        who = said.group(1)
+        for k, tile in enumerate(said.groups()[1:]):
+            _let_go(page, '[data-hand="%d"] [data-tile="%s"]' % ("AB".index(who), tile),
+                    '[data-pos="W%s%d"]' % (who, k + 1))
+        return True
+    far = st.get("board") or {}
+    if far.get("push") and st["to_move"] == 1 - own:   # the far player's push, carried out
+        _carry_push(page, 1 - own, far["push"], wall=False)
+        return True
+    if st["to_move"] != own:
+        return False
+    ph = s.phase
+    if ph == "pie_offer":
+        pool = _row(page, "pool")
+        for t in pool[::2]:
+            _let_go(page, '[data-hand="pool"] [data-tile="%s"]' % t, '[data-pos="P"]')
+        _off_the_pad(page)
+        _key(page, "OK")
+    elif ph == "pie_accept":
+        _key(page, "RIGHT")
+    elif ph == "equipment":
+        pushes = [m for m in st["legal"] if m[0] == "W" and not m.endswith("+A")]
+        if (s.round, "push") in done or not pushes:
+            _key(page, "PASS")
+        else:
+            done.add((s.round, "push"))
+            _carry_push(page, own, pushes[0])
+    elif ph == "combat_wall":
+        tiles = _row(page, own)[:2]
+        for k, tile in enumerate(tiles):
+            _let_go(page, '[data-hand="%d"] [data-tile="%s"]' % (own, tile),
+                    '[data-pos="W%s%d"]' % ("AB"[own], k + 1))
+        _key(page, "OK")
+    elif ph == "combat_select":
+        _formations(page, own, masbrur.auto_move(s))
+    else:
+        _key(page, "OK")                                # no steal
+    return True
+
+
+def test_the_pages_tile_board_plays_a_masbrur_game_against_the_terminal(browser, server, kit):
+    """A whole Masbrur game (four short rounds) on the page's tile board against the
+    terminal, through the page's controls only: the table laid, the pie offer on the pad,
+    one push a round from the player's own row with the wall face down on their slots, the
+    far player's pushes carried out from their row (their wall never lies here until the
+    board names it at combat, then it goes on their slots), formations on the pad."""
+    context, page, errors, code = _open_seat(browser, server, kit, "bob", game="masbrur",
+                                             config={"masbrur.max_equipment_plies": 6})
+    try:
+        a = player(kit, "alice", code)
+        a.join()
+        shots = set()
+        done = set()
+
+        def acts(st):
+            shot = {"equipment": "online-masbrur.png",
+                    "combat_steal": "online-masbrur-combat.png"}.get(st["phase"])
+            if shot and shot not in shots:              # what a person sees
+                shots.add(_shot(page, shot))
+                far = st["online"]["far"]
+                assert "(elsewhere)" in page.inner_text('[data-hand="%d"]' % far)
+                assert "(you)" in page.inner_text('[data-hand="%d"]' % (1 - far))
+            return _masbrur_acts(page, st, done)
+        _against_the_terminal(page, a, "masbrur", acts, 900)
+        assert len(shots) == 2
+        agreed = [e.move for e in a.mirror.record]
+        st = _status(page)
+        assert len(st["moves"]) == len(agreed)
+        for mine, public in zip(st["moves"], agreed):
+            assert mine == public or (public == "F sealed" and mine[:2] == "F ") or (
+                "??" in public and mine.partition(" ")[2] == public.partition(" ")[2])
         assert st["result"] == a.mirror.result()
         assert errors == []
     finally:

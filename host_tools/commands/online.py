@@ -107,6 +107,18 @@ def game_options(game, pairs, base=None):
     return out
 
 
+def _board_plays(args):
+    """A game a board cannot play remotely with these settings is refused before the
+    board is opened."""
+    from host_tools.online import protocol
+    from host_tools.online.board_game import not_on_board
+    game = args.action == "new" and args.game and args.game.lower()
+    if game in protocol.GAMES:
+        why = not_on_board(game, game_options(game, args.set, None))
+        if why:
+            raise UsageError(why)
+
+
 def run(args, read=None, write=None):
     from host_tools.online import protocol, terminal
     from host_tools.online.session import Session
@@ -116,10 +128,7 @@ def run(args, read=None, write=None):
         return dealer(args)
     board = None
     if getattr(args, "port", None):
-        from host_tools.online.board_game import not_on_board
-        why = args.action == "new" and args.game and not_on_board(args.game.lower())
-        if why:
-            raise UsageError(why)
+        _board_plays(args)
         board = _board(args, write)
     if args.action == "new":
         if args.game is None and board is None:

@@ -31,18 +31,20 @@ class Conflict(Exception):
     """The board's record cannot go on as the agreed one: start it again from that."""
 
 
-# Games a board does not play remotely yet: Masbrur's walls come from the dealer, and the
-# tile board would have to be told its far wall without seeing it
-# (docs/contracts.md#a-board-over-usb). It is played in the terminal (`arbiter online` without
-# --port).
-NOT_ON_BOARD = ("masbrur",)
+# What a board plays of Masbrur remotely: the tile board's standard field, and a wall
+# chosen anew each turn (board_masbrur.py gives the far wall a stand-in until combat shows
+# it; a fixed wall would tie every later push to the stand-in).
+ON_BOARD = {"masbrur": (("setup", "standard"), ("wall_mode", "reselect"))}
 
 
-def not_on_board(game):
-    """One sentence saying why a board does not play ``game`` remotely, or None."""
-    if game in NOT_ON_BOARD:
-        return ("a board does not play %s remotely yet (its walls come from the dealer): "
-                "play it in the terminal, without --port" % game)
+def not_on_board(game, options):
+    """One sentence saying why a board does not play ``game`` with ``options`` remotely,
+    or None."""
+    for key, value in ON_BOARD.get(game, ()):
+        if options.get(key, value) not in (value, "default"):
+            return ("a board plays %s remotely with %s %s only, not %s: play it in the "
+                    "terminal (`arbiter online` without --port)"
+                    % (game, key, value, options[key]))
     return None
 
 
@@ -200,4 +202,7 @@ def board_game(session):
     if session.desc["game"] == "mano":
         from host_tools.online.board_mano import ManoBoardGame
         return ManoBoardGame(session.code, session.desc, session.seat, session)
+    if session.desc["game"] == "masbrur":
+        from host_tools.online.board_masbrur import MasbrurBoardGame
+        return MasbrurBoardGame(session.code, session.desc, session.seat, session)
     return BoardGame(session.code, session.desc, session.seat, session.mirror)

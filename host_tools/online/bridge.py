@@ -15,6 +15,7 @@ import json
 from firmware.rules import IllegalMove
 from host_tools.online.board_game import (BOARD_BOUND, Conflict, board_game, not_on_board,
                                           unplayable)
+from host_tools.online.board_masbrur import Shown
 from host_tools.online.clocks import monotonic
 from host_tools.online.mirror import RESIGN
 
@@ -106,7 +107,7 @@ class Bridge:
         if desc["game"] not in self.board["games"]:
             self.failed = "the %s board does not play %s" % (self.board["kind"], desc["game"])
             return
-        self.failed = not_on_board(desc["game"])
+        self.failed = not_on_board(desc["game"], desc["options"])
         if self.failed:
             return
         if desc["game"] in BOARD_BOUND:   # its shape decides an option: is it the game's?
@@ -150,6 +151,13 @@ class Bridge:
         self.send("start " + json.dumps(self.game.record()))
         self.send("say not played: " + why)
 
+    def _shown(self):
+        """The game showed what the board played a stand-in for (board_masbrur.py): the
+        board goes on from the agreed record, its player's moves beyond it kept."""
+        self.game.again()
+        self.opened = False
+        self.send("start " + json.dumps(self.game.record()))
+
     def behind(self):
         """Has the board, open and on line, yet to play the game's end?"""
         return self.game is not None and self.opened and self.game.behind()
@@ -174,6 +182,8 @@ class Bridge:
             elif kind == "move" and self.game is not None:
                 try:
                     self.game.agreed(ev[1])
+                except Shown:
+                    self._shown()
                 except Conflict as e:
                     self._again(str(e))
             elif kind == "presence":

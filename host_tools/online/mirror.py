@@ -205,6 +205,7 @@ class PublicRecord(Mirror):
         Mirror.__init__(self, game, options, 0, limits)
         self.first = self.engine.from_text(first_state_text)
         self.state = self.first
+        self.states = []    # the public position after each ply (a tile board's Masbrur)
 
     def _in_time(self, seat, move, think_ms):
         """A move that took longer than its player's clock allows is the clock's event."""
@@ -224,6 +225,10 @@ class PublicRecord(Mirror):
 
     def truncate(self, plies):
         raise Disagreement("a hidden game is stopped by its dealer")
+
+    def _agree(self, entry, state):
+        Mirror._agree(self, entry, state)
+        self.states.append(state)
 
     def audit(self, seed, full_moves):
         """The game played again from the dealer's seed with its whole moves: None when every

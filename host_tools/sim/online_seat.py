@@ -20,7 +20,7 @@ JavaScript calls, each with JSON text in and out:
 import json
 
 from host_tools.online import protocol
-from host_tools.online.board_game import not_on_board, protocol_options
+from host_tools.online.board_game import protocol_options
 from host_tools.online.bridge import Bridge
 from host_tools.online.clocks import clocks_after, monotonic
 from host_tools.online.session import Session
@@ -92,9 +92,6 @@ class Seat:
         self.link = PageLink(args["user"])
         action = args["action"]
         if action == "new":
-            why = not_on_board(args["game"])
-            if why:
-                raise ValueError(why.replace(", without --port", " (`arbiter online`)"))
             self.code = protocol.new_code()
         else:
             self.code = protocol.normal_code(args["code"])

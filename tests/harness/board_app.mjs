@@ -60,7 +60,8 @@ async function power() {
     heapsize: 4 * 1024 * 1024,
     mounts: [[join(ROOT, "firmware"), "/firmware"],
              [join(HERE, "board_app.py"), "/board_app.py"],
-             [join(ROOT, "tests", "pico_board_moves.py"), "/pico_board_moves.py"]],
+             [join(ROOT, "tests", "pico_board_moves.py"), "/pico_board_moves.py"],
+             [join(ROOT, "tests", "pico_masbrur_moves.py"), "/pico_masbrur_moves.py"]],
     write: (text) => process.stderr.write(text),
   });
   mkdirs(mp.FS, "/board");

@@ -19,9 +19,11 @@ from firmware.app.core.runtime import make_app
 from firmware.hal import profile as hal_profile
 from firmware.hal.storage import Storage
 from firmware.hal.wires import Serial, Wires
+from firmware.rules import Rng
 from firmware.rules import mano_observed as observed
 from firmware.rules import mano_seat
 import pico_board_moves as moves
+import pico_masbrur_moves as masbrur_moves
 from pico_board_moves import FRAMES, stones
 
 STEP_MS = 300    # between two things the robot does
@@ -91,14 +93,23 @@ class Robot:
         game, state, ply = ses.rec["game"], ses.state, len(ses.rec["moves"])
         if game == "mano":
             return self.mano(now, app, play, ses)
-        if play.name == "setup" or getattr(play, "wrongs", 0):   # put the pieces as it says
+        if (play.name == "setup" or getattr(play, "wrongs", 0)     # put the pieces as it says
+                or (game == "masbrur" and not play.have_seen)):    # the field laid first
             return self._act(now, ("position", ply), self.position(app, game, state))
         far = ses.rec["online"][1]
         if ses.turn == 1 - far:
-            move = ai.choose(game, state, self.level, ply + 1)
+            move = self.choose(game, state, ply)
             return self._act(now, ("move", ply), self.events(app, game, state, move))
         if getattr(play, "shown", None) is not None and b.profile["kind"] != "light":
-            return self._act(now, ("carry", ply), self.events(app, game, state, play.shown))
+            return self._act(now, ("carry", ply), self.events(app, game, state, play.shown,
+                                                               False))
+
+    def choose(self, game, state, ply):
+        """Its player's move: Masbrur's drawn without the equipment phase's long list."""
+        if game == "masbrur":
+            return masbrur_moves.choose(self.board.runner.app.play.session.engine,
+                                        Rng(ply + 1), state)
+        return ai.choose(game, state, self.level, ply + 1)
 
     def mano(self, now, app, play, ses):
         """Mano a Mano: its own tiles are what the computer said (link.hand); the far
@@ -147,10 +158,12 @@ class Robot:
             self.done = what
             self.board.events.add(now + STEP_MS, events)
 
-    def events(self, app, game, state, move):
+    def events(self, app, game, state, move, wall=True):
         engine = self.board.runner.app.play.session.engine
         if game == "morbak":
             return self._press(app, engine, state, move)
+        if game == "masbrur":    # a far player's push: their wall is not on this board
+            return masbrur_moves.events(app, engine, state, move, wall)
         return FRAMES[game](app, engine, state, move)
 
     @staticmethod
@@ -172,6 +185,8 @@ class Robot:
             return [("frame", engine.occupancy(state))]
         if game == "fursaz":
             return [("frame", stones(app.play.points, engine.board(state)))]
+        if game == "masbrur":
+            return [masbrur_moves.field_frame(state)]
         return []
 
 

@@ -235,6 +235,7 @@ def test_remote_mano_the_person_takes_the_dealt_tiles_and_the_far_plays_from_the
     b.frame(_track({}), 600)
     b.frame(_track({0: "6-6"}), 600)
     eq(b.session().rec["moves"], ["0:6-6"], "the far lead, carried out")
+    eq(b.session().rec["move_ms"], [300], "the far lead's time as counted there")
     moved = b.answer("moved").split(" ")
     eq((moved[0], moved[2]), ("1", "0:6-6"), "reported as played")
     b.frame(_track({0: "6-6", 14: "5-6"}), 600)       # B's: not one of their tiles
@@ -249,3 +250,50 @@ def test_remote_mano_the_person_takes_the_dealt_tiles_and_the_far_plays_from_the
     eq(b.session().rec["moves"][-1], "R4-6", "a tile of theirs is played")
     b.send("move 4 100 draw", 200)
     eq(b.session().rec["moves"][-1], "draw", "the far draw is played at once")
+
+
+def _field(walls=None):
+    """The tile board's contacts with Masbrur's standard field laid (and ``walls``:
+    {cell: tile} on the wall slots)."""
+    placed = {}
+    for r in range(8):
+        placed[28 + 4 * r + 1] = "%d-%d" % (r, r)
+        placed[28 + 4 * r + 2] = "%d-%d" % (r, (r + 1) % 8)
+    placed.update(walls or {})
+    return _track(placed)
+
+
+def test_remote_masbrur_the_far_wall_stays_off_the_board_until_combat_names_it():
+    """A tile board in a remote Masbrur game, seat A elsewhere: on A's turns the board says
+    it waits for a move played elsewhere, A's wall face down elsewhere (its slots stay
+    empty, nobody is told it is the board thinking); its person's own wall goes on their
+    slots; once combat shows A's wall the computer sends it ("wall A 0-2 0-3") and the board
+    names it for the person to put on A's slots."""
+    import json
+    b = Linked("tile", "link-masbrur")
+    b.send("options masbrur")
+    options = json.loads(b.answer("options"))["options"]
+    options.update(first_offerer=0)
+    b.start(CODE, "masbrur", options, 0)
+    b.send("link 1")
+    b.frame(_field(), 600)
+    assert b.status()["message"].startswith("waiting for A's move, played elsewhere"), \
+        b.status()["message"]
+    b.send("move 1 300 O 02 03 04 05 06 13 14 15 16 17", 800)
+    b.press("right", 200)                                   # B takes the other ten
+    eq(b.session().rec["moves"][1:], ["C2"], "B's choice")
+    st = b.status()
+    eq(st["message"], "waiting for A's move, played elsewhere (A's wall: face down, "
+                      "elsewhere); die 1", "A's turn, its wall elsewhere")
+    assert st["thinking"] is False, "a player elsewhere is not the board thinking"
+    assert ["OK", "nothing now: A (elsewhere)'s turn"] in st["legend"]["keys"], st["legend"]
+    b.send("move 3 200 pass", 800)
+    b.press("pass", 200)                                    # combat: nobody has a wall
+    b.send("move 5 200 W02,03", 800)                        # A's, played elsewhere
+    b.frame(_field({62: "2-4", 63: "2-5"}), 600)            # B's on B's slots
+    b.press("ok", 200)
+    eq(b.session().rec["moves"][4:], ["W02,03", "W24,25"], "both walls")
+    eq(b.session().state.phase, "combat_select", "the walls shown")
+    b.send("wall A 0-2 0-3", 200)
+    eq(b.status()["message"], "waiting for A's move, played elsewhere; A's wall (elsewhere): "
+                              "0-2 0-3 - put it on WA1 WA2", "A's wall named")

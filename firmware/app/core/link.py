@@ -23,6 +23,7 @@ Lines are UTF-8, each "@A WORD ..." (anything else is ignored). From the compute
     say TEXT              a note for the person (the board's message)
     hand TILES            Mano a Mano: the board's player's tiles, as dealt ("-": none)
     lead SEAT             Mano a Mano: that seat leads the hand (mano_tile_far.py)
+    wall SEAT TILES       Masbrur: the far wall, once combat shows it ("-": none to name)
     stop PLY TEXT         the game stopped (the sides disagree); kept up to ply PLY
     bye                   the computer leaves; the game waits for it
 
@@ -93,6 +94,7 @@ class Link:
         self.ended = None       # the code of the remote game whose end was told
         self.hand = None        # Mano a Mano: the player's tiles, as the computer says
         self.lead = None        # Mano a Mano: the seat the computer says leads, not yet taken
+        self.wall = None        # Masbrur: the far wall combat showed, "B 0-5 1-4"
         self.now = 0
 
     # ------------------------------------------------------------ each tick
@@ -178,6 +180,11 @@ class Link:
             self.hand = "" if rest == "-" else rest
         elif word == "lead":
             self.lead = int(rest)
+        elif word == "wall":
+            self.wall = None if rest == "-" else rest
+            play = self.online()
+            if play is not None and play.session.rec["game"] == "masbrur":
+                play._say_turn()
         elif word == "stop":
             ply, _, why = rest.partition(" ")
             self._setup("stop", int(ply), why, now)

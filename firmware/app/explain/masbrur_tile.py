@@ -202,7 +202,7 @@ def _keys(ses, ph, play):
     if ses.away() or play.wrongs:
         why = "nothing until the field is right"
         if ses.away():
-            why = "nothing now: the board's turn"
+            why = "nothing now: %s's turn" % away_name(ses, ses.turn)
         return [hold, ["MENU", "nothing (hold it to pause)"], ["OK", why], ["PASS", why],
                 ["LEFT", why], ["RIGHT", why], ["ATTACK", why], ["DRAW", "nothing in Masbrur"]]
     nothing = "nothing now"

@@ -56,6 +56,8 @@ class FarSeat:
         if self.turn():
             if (cell >= 0 and self.carried(cell, p.seen[cell])) or (
                     cell < 0 and move == self.move and self.carried(PAD, p.pad)):
+                if p.session.turn < 0:   # their lead: the time they took, not the carrying
+                    p.session.clock.used = p.app.link.feed.spent(len(p.session.rec["moves"]) + 1)
                 return True
             why = self.asking() if self.move else "waiting for %s's move" % self.who
         else:

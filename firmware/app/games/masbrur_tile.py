@@ -142,6 +142,12 @@ class Play(Sensing):
             return
         who = self.SEATS[ses.turn]
         ph = s.phase
+        far = ""
+        if "online" in ses.rec:   # a remote game: the player elsewhere (masbrur_tile_far.py)
+            from firmware.app.games import masbrur_tile_far
+            far = masbrur_tile_far.words(self)
+            if far is None:
+                return
         last = engine.last_round(s)
         news = ""
         if last is not None and ph == "pie_offer":
@@ -149,29 +155,24 @@ class Play(Sensing):
                 s.round - 1, _halves(last[0]), _halves(last[1]), last[2], last[3],
                 _halves(s.score[0]), _halves(s.score[1]))
         if ph == "pie_offer":
-            self.app.say(
-                news
-                + "round %d, %s offers: show group 1 on the pad, tile by tile, then OK"
-                % (s.round, who)
-            )
+            text = (news + "round %d, %s offers: show group 1 on the pad, tile by tile, then OK"
+                    % (s.round, who))
         elif ph == "pie_accept":
-            self.app.say("%s: LEFT takes group 1 (%s), RIGHT the other %d"
-                         % (who, _count(len(s.group1), "tile"), 20 - len(s.group1)))
+            text = "%s: LEFT takes group 1 (%s), RIGHT the other %d" % (
+                who, _count(len(s.group1), "tile"), 20 - len(s.group1))
         elif ph == "equipment":
-            self.app.say(
-                "%s: wall on your slots, then push, PASS or ATTACK; die %d" % (who, s.die)
-            )
+            text = "%s: wall on your slots, then push, PASS or ATTACK; die %d" % (who, s.die)
         elif ph == "combat_wall":
-            self.app.say("%s: set your wall on your slots, then OK" % who)
+            text = "%s: set your wall on your slots, then OK" % who
         elif ph == "combat_select":
-            self.app.say(
-                "%s: your formations: LEFT upper row, RIGHT lower row, tiles on the pad, OK" % who
-            )
+            text = ("%s: your formations: LEFT upper row, RIGHT lower row, tiles on the pad, OK"
+                    % who)
         elif ph == "combat_steal":
-            self.app.say(
-                "%s: show the tiles you take from %s's wall on the pad, then OK (none: OK)"
-                % (who, self.SEATS[1 - ses.turn])
-            )
+            text = "%s: show the tiles you take from %s's wall on the pad, then OK (none: OK)" % (
+                who, self.SEATS[1 - ses.turn])
+        else:
+            return
+        self.app.say(text + far)
 
     # ------------------------------------------------------------ frames
 

@@ -69,3 +69,5 @@ def add(play, out):
     out["arsenals"] = [[_name(t) for t in s.ars[p]] for p in (0, 1)]
     seat = [p for p in (0, 1) if not ses.players[p].at_board]
     out["board"] = {"seat": seat[0], "push": play.shown} if seat else None
+    if seat and ses.player(seat[0]) != "the board":
+        out["thinking"] = False        # a player elsewhere: waited for, not thought for here

@@ -46,7 +46,9 @@
 // A tile let go on a row's input position (A or D) is turned to touch that row's end; one
 // let go on a row's occupied B or C pushes the row (its far tile out onto the far input
 // position). Walls lie face down (face up in their owner's own window, and once combat
-// reveals them).
+// reveals them). A remote Masbrur game is played on this table as it is: both arsenals are
+// public, so the far player's row holds theirs (labelled "elsewhere") and their pushes are
+// carried out from it; their wall never lies here until the board names it at combat.
 import { drawLeds } from "../leds.js";
 import * as parts from "./parts.js";
 import { el } from "./parts.js";
@@ -745,8 +747,9 @@ export function createBoard(root, profile, input) {
     const masbrurGame = isMasbrur();
     const board = " (the board" + (masbrurGame ? ")" : ": its tiles lie face down on the field)");
     [0, 1].forEach((seat) => {
-      const online = far() ? input.status().online : null;
-      const who = online?.far === seat ? " (elsewhere: their tiles are far away)"
+      const online = far() || masbrurGame ? input.status().online : null;
+      const who = online?.far === seat
+        ? (masbrurGame ? " (elsewhere)" : " (elsewhere: their tiles are far away)")
         : seat === bot ? board : ME === seat || online ? " (you)" : ME === null ? " (player)" : "";
       const label = el("span", "seat", `${SEATS[seat]}${who}${masbrurGame ? ", arsenal" : ""}: `);
       const up = masbrurGame || (mine(seat) && seat !== bot);   // arsenals are public
