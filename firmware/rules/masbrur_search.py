@@ -22,6 +22,7 @@ except ImportError:             # CPython
 from firmware.rules.masbrur_form import MIN_LEN, ROW_NAMES, canonical, name
 
 _DIGITS = "01234567"
+_NONE = const(255)              # fits_sets: no shape
 
 
 class _Hand:
@@ -42,49 +43,63 @@ class _Hand:
         heavy.sort()
         self.heavy = bytes([i for w, i in heavy])
         # Squares showing each value: a tile gives a value to one row, a double to both.
-        self.room = bytes([
+        # Per value the tiles showing it, then the squares showing it (a double gives its
+        # value to both rows): fits_sets' counts.
+        self.cnt = bytes([len(c) for c in self.cands] + [
             len(self.cands[v]) + len([i for i in self.cands[v] if self.lo[i] == self.hi[i]])
             for v in range(8)
         ])
 
 
 def feasible(h, shapes):
-    """Can the hand fill all these shapes at once? Counts first (they rule out
-    nearly every set that does not fit), then the orientation search."""
+    """Can the hand fill all these shapes at once?"""
     h.need[:] = _ZERO16
     for row, zh, vals in shapes:
-        _count(h.need, row, vals)
+        for v in vals:
+            h.need[row * 8 + v] += 1
     return _counted_fit(h)
-
-
-def _fits_alone(h, row, vals):
-    """``feasible`` for one shape, with no list to hold it."""
-    h.need[:] = _ZERO16
-    _count(h.need, row, vals)
-    return _counted_fit(h)
-
-
-def _count(need, row, vals):
-    """Add ``vals``, given to ``row``, to ``need`` (row * 8 + value)."""
-    row *= 8
-    for v in vals:
-        need[row + v] += 1
 
 
 def _counted_fit(h):
     """``feasible`` for the values counted in ``h.need``."""
-    need = h.need
-    n = len(h.tiles)
+    return _fits_sets(h.lo, h.hi, len(h.lo), h.free, h.cnt, h.free, _NONE, 0, 0, h.need, h.work)
+
+
+def needs(shapes):
+    """The values of each shape of ``shapes_of`` per row, 16 bytes a shape (fits_sets'
+    ``sneed``)."""
+    out = bytearray(16 * len(shapes))
+    for k in range(len(shapes)):
+        row, zh, vals = shapes[k][2]
+        for v in vals:
+            out[16 * k + 8 * row + v] += 1
+    return out
+
+
+def fits_sets(lo, hi, n, free, cnt, sneed, a, b, c, need, w):
+    """Can the hand's tiles (``free``: none used) fill the shapes ``a``, ``b`` and ``c``
+    at once (indices into ``sneed``, see needs(); _NONE for none)? With ``a`` _NONE, the
+    values already counted in ``need`` (row * 8 + value). ``cnt``: _Hand.cnt. Counts
+    first (they rule out nearly every set that does not fit), then fits_in."""
+    if a != _NONE:
+        for k in range(16):
+            x = sneed[16 * a + k]
+            if b != _NONE:
+                x += sneed[16 * b + k]
+            if c != _NONE:
+                x += sneed[16 * c + k]
+            need[k] = x
     up = down = 0
     for v in range(8):
-        c = len(h.cands[v])
-        if need[v] > c or need[8 + v] > c or need[v] + need[8 + v] > h.room[v]:
+        x = need[v]
+        y = need[8 + v]
+        if x > cnt[v] or y > cnt[v] or x + y > cnt[8 + v]:
             return False
-        up += need[v]
-        down += need[8 + v]
+        up += x
+        down += y
     if up > n or down > n:
         return False
-    return _fits_in(h.lo, h.hi, n, h.free, h.free, need, h.work)
+    return fits_in(lo, hi, n, free, free, need, w)
 
 
 def _fits(h, used, need):
@@ -224,24 +239,34 @@ def _augment(w, m, src, away):
 def shapes_of(h):
     """Every shape some tiles of the hand can fill on its own, as
     (strength, blocking value, (row, zh, values)), strongest first."""
-    nt = [len(c) for c in h.cands]
+    nt = h.cnt
+    need = h.need
     out = []
     for row in (0, 1):
         m = MIN_LEN[row]
+        r8 = 8 * row
         for v in range(8):
             for n in range(m, nt[v] + 1):
                 out.append((n * 16 + v, v, (row, False, (v,) * n)))
         for lo in range(8):
+            need[:] = _ZERO16       # the run lo..top, one value more each step
+            for v in range(lo, min(lo + m - 1, 8)):
+                need[r8 + v] = 1
             for top in range(lo + m - 1, 8):
-                vals = tuple(range(lo, top + 1))
-                if not _fits_alone(h, row, vals):
+                need[r8 + top] = 1
+                if not _counted_fit(h):
                     break                    # longer runs need these values too
-                out.append((len(vals) * 16 + top, top, (row, False, vals)))
-        for lo in range(9 - m, 0, -1):       # zero-high runs lo..7,0, shortest first
-            vals = tuple(range(lo, 8)) + (0,)
-            if not _fits_alone(h, row, vals):
+                out.append(((top - lo + 1) * 16 + top, top,
+                            (row, False, tuple(range(lo, top + 1)))))
+        need[:] = _ZERO16           # zero-high runs lo..7,0, shortest first
+        need[r8] = 1
+        for v in range(10 - m, 8):
+            need[r8 + v] = 1
+        for lo in range(9 - m, 0, -1):
+            need[r8 + lo] = 1
+            if not _counted_fit(h):
                 break
-            out.append((len(vals) * 16 + 8, 0, (row, True, vals)))
+            out.append(((9 - lo) * 16 + 8, 0, (row, True, tuple(range(lo, 8)) + (0,))))
     out.sort()
     out.reverse()
     return out
@@ -282,7 +307,7 @@ def _vec(a, b, c):
     return a << 16 | b << 8 | c
 
 
-def _search_case(h, shapes, beta, need_zh, allowed, best, memo):
+def _search_case(h, shapes, sneed, beta, need_zh, allowed, best):
     """Add to ``best`` = [vector, shape sets] the shape sets of one blocker
     case that reach or beat its vector. Unblocked shapes are taken strongest
     first (at most 3, or 2 when a blocked one must make the blocker ``beta``);
@@ -303,18 +328,8 @@ def _search_case(h, shapes, beta, need_zh, allowed, best, memo):
     def ok(members):
         if len(members) == 1:       # every shape of shapes_of fits on its own
             return True
-        key = 0                     # an int, not a tuple: no garbage per look-up
-        for m in members:
-            key = key * 512 + m + 1         # (a hand has fewer than 511 shapes)
-        r = memo.get(key)
-        if r is None:
-            h.need[:] = _ZERO16
-            for m in members:
-                sh = shapes[m][2]
-                _count(h.need, sh[0], sh[2])
-            r = _counted_fit(h)
-            memo[key] = r
-        return r
+        return _fits_sets(h.lo, h.hi, len(h.lo), h.free, h.cnt, sneed, members[0], members[1],
+                          members[2] if len(members) > 2 else _NONE, h.need, h.work)
 
     def fitting(members, cands):
         """The blocked shapes of ``cands`` that fit beside ``members``. Within
@@ -408,9 +423,9 @@ def best_selection(tiles, wall, tiles_mode, measure):
     h = _Hand(tiles)
     shapes = shapes_of(h)
     best = [-1, []]
-    memo = {}                       # shape sets -> do they fit (shared by the cases)
+    sneed = needs(shapes)
     for beta, need_zh, allowed in _cases(wall):
-        _search_case(h, shapes, beta, need_zh, allowed, best, memo)
+        _search_case(h, shapes, sneed, beta, need_zh, allowed, best)
     # Community part: with tiles_mode "hand" it is fixed by the values used
     # (hand total minus the used squares), so any filling of a shape set has
     # it; with "formation" it depends on the tiles chosen, and each shape set
@@ -694,11 +709,11 @@ def _match(lo, hi, n, i, w):
 # The twins in use: the portable ones until the first search, then the native ones where
 # the chip runs them.
 def _twin(name):
-    global _fits_in, _room_in
-    _fits_in, _room_in = fits_in, room_in
+    global _fits_in, _room_in, _fits_sets
+    _fits_in, _room_in, _fits_sets = fits_in, room_in, fits_sets
     twin = native.load("firmware.rules.masbrur_search_native")
     if twin:
-        _fits_in, _room_in = twin.fits_in, twin.room_in
+        _fits_in, _room_in, _fits_sets = twin.fits_in, twin.room_in, twin.fits_sets
     return globals()[name]
 
 
@@ -708,3 +723,7 @@ def _fits_in(*args):
 
 def _room_in(*args):
     return _twin("_room_in")(*args)
+
+
+def _fits_sets(*args):
+    return _twin("_fits_sets")(*args)

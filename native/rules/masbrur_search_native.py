@@ -1,6 +1,7 @@
-"""Native twin of the selection search's fit test (docs/architecture.md#native-code): viper,
-on the chip only, the same results as its portable twin fits_in in masbrur_search.py, whose
-work buffer layout these constants repeat."""
+"""Native twins of the selection search's fit tests and community bound
+(docs/architecture.md#native-code): viper, on the chip only, the same results as their portable
+twins fits_in, fits_sets and room_in in masbrur_search.py, whose work buffer layout these
+constants repeat."""
 import micropython
 from micropython import const
 
@@ -115,6 +116,37 @@ def _augment(wb, m: int, src: int, away: int) -> bool:
                 return True
             w[_QUEUE + qn] = y
             qn += 1
+    return False
+
+
+_NONE = const(255)
+
+
+@micropython.viper
+def fits_sets(lo, hi, n: int, free, cnt: ptr8, sneed: ptr8, a: int, b: int, c: int,
+              needb, wb) -> bool:
+    need = ptr8(needb)
+    if a != _NONE:
+        for k in range(16):
+            x = sneed[16 * a + k]
+            if b != _NONE:
+                x += sneed[16 * b + k]
+            if c != _NONE:
+                x += sneed[16 * c + k]
+            need[k] = x
+    up = 0
+    down = 0
+    for v in range(8):
+        x = need[v]
+        y = need[8 + v]
+        if x > cnt[v] or y > cnt[v] or x + y > cnt[8 + v]:
+            return False
+        up += x
+        down += y
+    if up > n or down > n:
+        return False
+    if fits_in(lo, hi, n, free, free, needb, wb):
+        return True
     return False
 
 
