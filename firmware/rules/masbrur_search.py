@@ -26,29 +26,34 @@ _NONE = const(255)              # fits_sets: no shape
 
 
 class _Hand:
-    """A hand in tile order with, per value, the positions of the tiles that
-    show it, and the positions from the heaviest tile to the lightest."""
+    """A hand in tile order: its tiles' values, per value how many tiles and squares show
+    it, and the positions from the heaviest tile to the lightest."""
 
     def __init__(self, tiles):
+        n = len(tiles)
         self.tiles = tiles
-        self.lo = bytes([t >> 3 for t in tiles])
-        self.hi = bytes([t & 7 for t in tiles])
-        self.need = bytearray(16)           # feasible's values per row (row * 8 + value)
-        self.free = bytes(len(tiles))       # no tile used yet
-        self.work = work()                  # fits_in's and room_in's
-        self.names = [name(t) for t in tiles]
-        self.cands = [bytes([i for i in range(len(tiles)) if self.lo[i] == v or self.hi[i] == v])
-                      for v in range(8)]
-        heavy = [(-(self.lo[i] + self.hi[i]), i) for i in range(len(tiles))]
-        heavy.sort()
-        self.heavy = bytes([i for w, i in heavy])
-        # Squares showing each value: a tile gives a value to one row, a double to both.
+        self.lo = lo = bytearray(n)
+        self.hi = hi = bytearray(n)
+        self.heavy = heavy = bytearray(n)   # by weight down, then position (insertion)
         # Per value the tiles showing it, then the squares showing it (a double gives its
         # value to both rows): fits_sets' counts.
-        self.cnt = bytes([len(c) for c in self.cands] + [
-            len(self.cands[v]) + len([i for i in self.cands[v] if self.lo[i] == self.hi[i]])
-            for v in range(8)
-        ])
+        self.cnt = cnt = bytearray(16)
+        for i in range(n):
+            a = lo[i] = tiles[i] >> 3
+            b = hi[i] = tiles[i] & 7
+            cnt[a] += 1
+            cnt[8 + a] += 1
+            if b != a:
+                cnt[b] += 1
+            cnt[8 + b] += 1
+            k = i
+            while k and lo[heavy[k - 1]] + hi[heavy[k - 1]] < a + b:
+                heavy[k] = heavy[k - 1]
+                k -= 1
+            heavy[k] = i
+        self.need = bytearray(16)           # feasible's values per row (row * 8 + value)
+        self.free = bytes(n)                # no tile used yet
+        self.work = work()                  # fits_in's and room_in's
 
 
 def feasible(h, shapes):
@@ -100,10 +105,6 @@ def fits_sets(lo, hi, n, free, cnt, sneed, a, b, c, need, w):
     if up > n or down > n:
         return False
     return fits_in(lo, hi, n, free, free, need, w)
-
-
-def _fits(h, used, need):
-    return _fits_in(h.lo, h.hi, len(h.lo), used[0], used[1], need, h.work)
 
 
 # fits_in's work buffer: per value (8 bytes each) the tops and bottoms fixed, the turnable
@@ -325,22 +326,27 @@ def _search_case(h, shapes, sneed, beta, need_zh, allowed, best):
     pb = [e[2] for e in pb]
     need = beta >= 0
 
-    def ok(members):
-        if len(members) == 1:       # every shape of shapes_of fits on its own
+    lo, hi, nt, free, cnt, fneed, w = h.lo, h.hi, len(h.lo), h.free, h.cnt, h.need, h.work
+
+    def ok(a, b, c):
+        """Do shapes a, b and c (_NONE: none) fit at once? (Lists only for the sets
+        recorded: the search tries many.)"""
+        if b == _NONE:              # every shape of shapes_of fits on its own
             return True
-        return _fits_sets(h.lo, h.hi, len(h.lo), h.free, h.cnt, sneed, members[0], members[1],
-                          members[2] if len(members) > 2 else _NONE, h.need, h.work)
+        return _fits_sets(lo, hi, nt, free, cnt, sneed, a, b, c, fneed, w)
 
     def fitting(members, cands):
-        """The blocked shapes of ``cands`` that fit beside ``members``. Within
-        a chain of nested shapes (see _chain) once one does not fit, no
+        """The blocked shapes of ``cands`` that fit beside ``members`` (at most two).
+        Within a chain of nested shapes (see _chain) once one does not fit, no
         longer one does."""
         fit = []
         dead = None
+        m = len(members)
         for e in cands:
             key = _chain(shapes[e][2])
             if key != dead:
-                if ok(members + [e]):
+                if m == 0 or (ok(members[0], e, _NONE) if m == 1
+                              else ok(members[0], members[1], e)):
                     fit.append(e)
                 else:
                     dead = key
@@ -357,23 +363,24 @@ def _search_case(h, shapes, sneed, beta, need_zh, allowed, best):
             return
         fit = fitting(members, cands)
         room = 3 - len(members)
+        m0 = members[0] if members else _NONE
         nb = len(fit)
         for i in range(nb):
-            one = members + [fit[i]]
-            zi = shapes[fit[i]][2][1] or not need_zh
+            fi = fit[i]
+            zi = shapes[fi][2][1] or not need_zh
             if zi:
-                _record(best, vec, one)
+                _record(best, vec, members + [fi])
             for j in range(i, nb if room >= 2 else 0):
-                two = one + [fit[j]]
-                if not ok(two):
+                fj = fit[j]
+                if not (ok(m0, fi, fj) if members else ok(fi, fj, _NONE)):
                     continue
-                zj = zi or shapes[fit[j]][2][1]
+                zj = zi or shapes[fj][2][1]
                 if zj:
-                    _record(best, vec, two)
-                for k in range(j, nb if room >= 3 else 0):
-                    three = two + [fit[k]]
-                    if (zj or shapes[fit[k]][2][1]) and ok(three):
-                        _record(best, vec, three)
+                    _record(best, vec, members + [fi, fj])
+                for k in range(j, nb if room >= 3 else 0):     # (members empty)
+                    fk = fit[k]
+                    if (zj or shapes[fk][2][1]) and ok(fi, fj, fk):
+                        _record(best, vec, [fi, fj, fk])
 
     maxu = 2 if need else 3
     n = len(pu)
@@ -382,26 +389,29 @@ def _search_case(h, shapes, sneed, beta, need_zh, allowed, best):
         si = shapes[a][0]
         if _vec(si, si if maxu > 1 else 0, si if maxu > 2 else 0) < best[0]:
             break
-        if not ok([a]):
-            continue
         cands = pb
         if need:
             cands = fitting([a], pb)
-            if not any(shapes[e][2][1] or not need_zh for e in cands):
+            found = False
+            for e in cands:
+                if shapes[e][2][1] or not need_zh:
+                    found = True
+                    break
+            if not found:
                 continue
         for j in range(i, n if maxu > 1 else 0):
             b = pu[j]
             sj = shapes[b][0]
             if _vec(si, sj, sj if maxu > 2 else 0) < best[0]:
                 break
-            if not ok([a, b]):
+            if not ok(a, b, _NONE):
                 continue
             for k in range(j, n if maxu > 2 else 0):
                 c = pu[k]
                 sk = shapes[c][0]
                 if _vec(si, sj, sk) < best[0]:
                     break
-                if ok([a, b, c]):
+                if ok(a, b, c):
                     complete([a, b, c], _vec(si, sj, sk), cands)
             complete([a, b], _vec(si, sj, 0), cands)
         complete([a], _vec(si, 0, 0), cands)
@@ -496,18 +506,23 @@ def _first_fill(h, shape_list, order, gain, floor, beat=None):
     return None
 
 
-_HEADS = ((1, True), (1, False), (0, True), (0, False))   # L*: < L: < U*: < U:
 _PERMS = (((),), ((0,),), ((0, 1), (1, 0)),
           ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
 
 
 def _orders(shape_list):
-    """Formation orders whose heads do not decrease: only these can start the
-    smallest string."""
+    """Formation orders whose heads do not decrease (L*: < L: < U*: < U:): only these can
+    start the smallest string."""
     out = []
     for perm in _PERMS[len(shape_list)]:
-        heads = [_HEADS.index(shape_list[f][:2]) for f in perm]
-        if heads == sorted(heads):
+        last = 0
+        for f in perm:
+            row, zh, vals = shape_list[f]
+            head = 2 - 2 * row + (0 if zh else 1)
+            if head < last:
+                break
+            last = head
+        else:
             out.append(perm)
     return out
 
@@ -577,21 +592,17 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
         other = used[1 - row]
         c = cur[k]
         found = False
-        while c < 2 * n:
-            i = c >> 1
-            if n - 1 - i < left:    # too few later tiles for this formation
-                c = 2 * n
+        pips = gain == "pips"
+        while True:
+            c = _next_use(lo, hi, n, c, left, rem, 8 * j, mine, other)
+            if c == 2 * n:
                 break
-            high = c & 1
+            i = c >> 1
+            v = hi[i] if c & 1 else lo[i]
             c += 1
-            v = hi[i] if high else lo[i]
-            if (high and lo[i] == hi[i]) or rem[8 * j + v] == 0 or mine[i]:
-                continue
-            if other[i] and lo[i] != hi[i] and other[i] == v + 1:
-                continue            # the square is already used in the other row
             below = False
             if tied[k]:
-                piece = heads[k] + h.names[i] + "/" + _DIGITS[v]
+                piece = heads[k] + name(h.tiles[i]) + "/" + _DIGITS[v]
                 seg = beat[pos[k]:pos[k] + len(piece)]
                 if piece > seg:
                     c = 2 * n
@@ -604,8 +615,9 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
                 else:
                     g = lo[i] + hi[i] - v if gain == "pips" else 1
             _place(rows, rem, need, used, j, i, v, 1)
-            if (gain is None or gains[k] + g + _room(h, used, need, gain) >= floor[0]) \
-                    and _fits(h, used, need):
+            if (gain is None or gains[k] + g + _room_in(lo, hi, n, h.heavy, used[0], used[1],
+                                                        need, pips, h.work) >= floor[0]) \
+                    and _fits_in(lo, hi, n, used[0], used[1], need, h.work):
                 found = True
                 break
             _place(rows, rem, need, used, j, i, v, -1)
@@ -621,6 +633,29 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
         gains[k + 1] = gains[k] + g
         k += 1
         cur[k] = (i + 1) * 2 if k < ns and slots[k] >> 5 == j else 0
+
+
+def next_use(lo, hi, n, c, left, rem, j8, mine, other):
+    """The first candidate use from ``c`` on (tile * 2 + square: 0 low, 1 high) that the
+    formation with values still to place ``rem[j8:j8 + 8]`` may take, with ``left`` uses of
+    it after this one; 2 * n when none. ``mine`` and ``other``: the tiles used in its row
+    and in the other row (1 + value, or 0), as in fits_in."""
+    while c < 2 * n:
+        i = c >> 1
+        if n - 1 - i < left:    # too few later tiles for this formation
+            return 2 * n
+        a = lo[i]
+        b = hi[i]
+        v = a
+        if c & 1:
+            if a == b:
+                c += 1
+                continue
+            v = b
+        if rem[j8 + v] and not mine[i] and not (other[i] and a != b and other[i] == v + 1):
+            return c            # (not a square already used in the other row)
+        c += 1
+    return c
 
 
 def _place(rows, rem, need, used, j, i, v, step):
@@ -708,12 +743,13 @@ def _match(lo, hi, n, i, w):
 
 # The twins in use: the portable ones until the first search, then the native ones where
 # the chip runs them.
+_TWINS = ("fits_in", "room_in", "fits_sets", "next_use")
+
+
 def _twin(name):
-    global _fits_in, _room_in, _fits_sets
-    _fits_in, _room_in, _fits_sets = fits_in, room_in, fits_sets
     twin = native.load("firmware.rules.masbrur_search_native")
-    if twin:
-        _fits_in, _room_in, _fits_sets = twin.fits_in, twin.room_in, twin.fits_sets
+    for t in _TWINS:
+        globals()["_" + t] = getattr(twin, t) if twin else globals()[t]
     return globals()[name]
 
 
@@ -727,3 +763,7 @@ def _room_in(*args):
 
 def _fits_sets(*args):
     return _twin("_fits_sets")(*args)
+
+
+def _next_use(*args):
+    return _twin("_next_use")(*args)
