@@ -12,6 +12,8 @@ before any tile is placed; sets are filled by decreasing bound, and the first
 that reaches its bound (the usual case) settles it. Last the smallest string:
 a filling whose text already goes past the best string found is cut.
 No recursion: the tile assignment is an explicit-stack search."""
+import gc
+
 from firmware import native
 
 try:
@@ -19,9 +21,8 @@ try:
 except ImportError:             # CPython
     def const(x):
         return x
-from firmware.rules.masbrur_form import MIN_LEN, ROW_NAMES, canonical, name
+from firmware.rules.masbrur_form import MIN_LEN, ROW_NAMES, canonical
 
-_DIGITS = "01234567"
 _NONE = const(255)              # fits_sets: no shape
 
 
@@ -75,7 +76,7 @@ def needs(shapes):
     ``sneed``)."""
     out = bytearray(16 * len(shapes))
     for k in range(len(shapes)):
-        row, zh, vals = shapes[k][2]
+        row, _zh, vals = shapes[k][2]
         for v in vals:
             out[16 * k + 8 * row + v] += 1
     return out
@@ -517,8 +518,8 @@ def _orders(shape_list):
     for perm in _PERMS[len(shape_list)]:
         last = 0
         for f in perm:
-            row, zh, vals = shape_list[f]
-            head = 2 - 2 * row + (0 if zh else 1)
+            sh = shape_list[f]
+            head = 2 - 2 * sh[0] + (0 if sh[1] else 1)
             if head < last:
                 break
             last = head
@@ -567,6 +568,7 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
             else:
                 heads.append(",")
             pos[k + 1] = pos[k] + len(heads[k]) + 4
+        bb = beat.encode()          # its characters' codes, for _use_cmp
     tied = bytearray(ns + 1)        # 1 while the text so far equals beat's start
     tied[0] = beat is not None
     used = (bytearray(n), bytearray(n))
@@ -593,6 +595,10 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
         c = cur[k]
         found = False
         pips = gain == "pips"
+        if tied[k]:                 # the slot's head against beat's text there: once
+            seg = beat[pos[k]:pos[k] + len(heads[k])]
+            hc = 1 if heads[k] > seg else -1 if heads[k] < seg else 0
+            up = pos[k] + len(heads[k])
         while True:
             c = _next_use(lo, hi, n, c, left, rem, 8 * j, mine, other)
             if c == 2 * n:
@@ -602,12 +608,11 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
             c += 1
             below = False
             if tied[k]:
-                piece = heads[k] + name(h.tiles[i]) + "/" + _DIGITS[v]
-                seg = beat[pos[k]:pos[k] + len(piece)]
-                if piece > seg:
+                r = hc if hc else _use_cmp(bb, up, h.tiles[i], v)
+                if r > 0:
                     c = 2 * n
                     break
-                below = piece < seg
+                below = r < 0
             g = 0
             if gain is not None:
                 if other[i]:
@@ -633,6 +638,19 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
         gains[k + 1] = gains[k] + g
         k += 1
         cur[k] = (i + 1) * 2 if k < ns and slots[k] >> 5 == j else 0
+
+
+def _use_cmp(bb, p, t, v):
+    """1, 0 or -1 as the text of tile t's use with value v ("ab/v") sorts after, with or
+    before ``bb[p:p + 4]`` (a move string's character codes; a shorter rest sorts first),
+    compared without making either string."""
+    for x in range(4):
+        if p + x >= len(bb):
+            return 1
+        u = 48 + v if x == 3 else 47 if x == 2 else 48 + (t & 7) if x else 48 + (t >> 3)
+        if u != bb[p + x]:
+            return 1 if u > bb[p + x] else -1
+    return 0
 
 
 def next_use(lo, hi, n, c, left, rem, j8, mine, other):
@@ -750,6 +768,9 @@ def _twin(name):
     twin = native.load("firmware.rules.masbrur_search_native")
     for t in _TWINS:
         globals()["_" + t] = getattr(twin, t) if twin else globals()[t]
+    # Loading this module and its twin leaves file buffers behind (~4 KB on a Pico): freed
+    # once, before the first search adds its own garbage to the call that loaded them.
+    gc.collect()
     return globals()[name]
 
 
