@@ -21,7 +21,7 @@ try:
 except ImportError:             # CPython
     def const(x):
         return x
-from firmware.rules.masbrur_form import MIN_LEN, ROW_NAMES, canonical
+from firmware.rules.masbrur_form import MIN_LEN, ROW_NAMES
 
 _NONE = const(255)              # fits_sets: no shape
 
@@ -319,12 +319,13 @@ def _search_case(h, shapes, sneed, beta, need_zh, allowed, best):
     for i in range(len(shapes)):
         _s, bv, sh = shapes[i]
         if allowed(bv, sh[1]):
-            if bv == beta:
-                pb.append((_chain(sh), len(sh[2]), i))
+            if bv == beta:          # by chain, then length, then index: as ints
+                pb.append((_chain(sh) * 16 + len(sh[2])) * 256 + i)
             else:
                 pu.append(i)
     pb.sort()                       # chains, each shortest first
-    pb = [e[2] for e in pb]
+    for k in range(len(pb)):
+        pb[k] &= 255
     need = beta >= 0
 
     lo, hi, nt, free, cnt, fneed, w = h.lo, h.hi, len(h.lo), h.free, h.cnt, h.need, h.work
@@ -443,10 +444,11 @@ def best_selection(tiles, wall, tiles_mode, measure):
     # gets the bound _room gives before any tile is placed.
     gain = None if tiles_mode == "hand" else measure
     sets = []
+    need = h.need
     for i in range(len(best[1])):
         shape_list = [shapes[m][2] for m in best[1][i]]
-        need = bytearray(16)
-        for row, zh, vals in shape_list:
+        need[:] = _ZERO16
+        for row, _zh, vals in shape_list:
             for v in vals:
                 need[8 * row + v] += 1
         if gain is None:
@@ -492,11 +494,40 @@ def best_selection(tiles, wall, tiles_mode, measure):
             else:
                 forms = _first_fill(h, shape_list, orders[k], gain, top, best_text)
             if forms is not None:
-                text, ordered = canonical(forms)
+                text, ordered = _canonical(forms)
                 if best_text is None or text < best_text:
                     best_text = text
                     best_forms = ordered
     return best_text, best_forms
+
+
+def _canonical(forms):
+    """masbrur_form.canonical(forms) for a filling of _fills (each formation's uses in tile
+    order, so already in text order), each formation's text written into one buffer
+    rather than use by use: (text, formations in canonical order)."""
+    if not forms:
+        return "F -", []
+    keyed = []
+    for i in range(len(forms)):
+        row, zh, uses = forms[i]
+        k = 2 if zh else 1                  # where the ":" goes
+        b = bytearray(k + 5 * len(uses))    # "U*:" or "L:", then "ab/v" uses, "," between
+        b[0] = 76 if row else 85            # L, U
+        b[1] = 42                           # * (overwritten by ":" unless zero-high)
+        b[k] = 58
+        for x in range(len(uses)):
+            t, v = uses[x]
+            if x:
+                k += 1
+                b[k] = 44
+            b[k + 1] = 48 + (t >> 3)
+            b[k + 2] = 48 + (t & 7)
+            b[k + 3] = 47
+            b[k + 4] = 48 + v
+            k += 4
+        keyed.append((str(b, "ascii"), i))
+    keyed.sort()
+    return "F " + " ; ".join([e[0] for e in keyed]), [forms[e[1]] for e in keyed]
 
 
 def _first_fill(h, shape_list, order, gain, floor, beat=None):
@@ -557,7 +588,7 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
     ns = len(slots)
     if beat is not None:            # the text before each use, and where the use starts
         heads = []
-        pos = [0] * (ns + 1)
+        pos = bytearray(ns + 1)     # (a selection's text is under 256 characters)
         for k in range(ns):
             j = slots[k] >> 5
             if k == 0 or slots[k - 1] >> 5 != j:
