@@ -273,8 +273,9 @@ def _wall_moves(ars):
         return ["W" + names[0]]
     out = []
     for i in range(len(ars)):
+        head = "W" + names[i] + ","     # once per first tile: one new string a move
         for j in range(i + 1, len(ars)):
-            out.append("W" + names[i] + "," + names[j])
+            out.append(head + names[j])
     return out
 
 
