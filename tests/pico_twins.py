@@ -237,13 +237,14 @@ def masbrur_plus(rng, rounds):
 
 
 def masbrur_fits(rng, rounds):
-    """The selection search's fit test and community bound on random hands, uses and needs,
-    ten per round, and the reference selection of a hand of eight per round, through both
-    twins."""
+    """The selection search's fit tests, community bound and next use on random hands, uses,
+    needs and shape sets, ten per round, and the reference selection of a hand of eight per round,
+    through both twins."""
     from firmware.rules import masbrur_search as ms
     tiles = [a * 8 + b for a in range(8) for b in range(a, 8)]
     ms.best_selection(tiles[:6], [], "formation", "pips")    # binds the twin
-    native, native_room = ms._fits_in, ms._room_in
+    native, native_room, native_sets = ms._fits_in, ms._room_in, ms._fits_sets
+    native_next = ms._next_use
     differ = []
     for r in range(rounds):
         for _ in range(10):
@@ -264,15 +265,34 @@ def masbrur_fits(rng, rounds):
                    for pips in (True, False)]
             if (got[0], got[1]) != (got[2], got[3]) and len(differ) < 3:
                 differ.append([r, tiles[:n], bytes(used[0]), bytes(used[1]), bytes(need)])
+            rem = bytearray([rng.below(2) for _ in range(24)])
+            args = (lo, hi, n, rng.below(2 * n + 1), rng.below(4), rem, 8 * rng.below(3),
+                    used[0], used[1])
+            if native_next(*args) != ms.next_use(*args) and len(differ) < 3:
+                differ.append([r, tiles[:n], args[3:5], bytes(rem), args[6]])
+            h = ms._Hand(sorted(tiles[:n]))
+            sneed = ms.needs(ms.shapes_of(h))
+            k = len(sneed) // 16
+            # Two or three shapes, or (none listed: 255) the values in ``need``.
+            sets = [rng.below(k), rng.below(k), 255 if rng.below(2) else rng.below(k)] \
+                if k and rng.below(4) else [255, 0, 0]
+            got = [fits_sets(h.lo, h.hi, n, h.free, h.cnt, sneed, sets[0], sets[1], sets[2],
+                             bytearray(need), ms.work())
+                   for fits_sets in (native_sets, ms.fits_sets)]
+            if got[0] != got[1] and len(differ) < 3:
+                differ.append([r, tiles[:n], sets])
         rng.shuffle(tiles)
         got = []
-        for fits, room in ((native, native_room), (ms.fits_in, ms.room_in)):
-            ms._fits_in, ms._room_in = fits, room
+        for twins in ((native, native_room, native_sets, native_next),
+                      (ms.fits_in, ms.room_in, ms.fits_sets, ms.next_use)):
+            ms._fits_in, ms._room_in, ms._fits_sets, ms._next_use = twins
             got.append(ms.best_selection(tiles[:8], tiles[8:10], "formation", "pips")[0])
-        ms._fits_in, ms._room_in = native, native_room
+        ms._fits_in, ms._room_in, ms._fits_sets = native, native_room, native_sets
+        ms._next_use = native_next
         if got[0] != got[1] and len(differ) < 3:
             differ.append([r, tiles[:10]])
-    return native is not ms.fits_in and native_room is not ms.room_in, differ
+    return (native is not ms.fits_in and native_room is not ms.room_in
+            and native_sets is not ms.fits_sets and native_next is not ms.next_use), differ
 
 
 def masbrur_select(rng, rounds):
@@ -338,7 +358,7 @@ TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.
          "fursaz.capturable, quiet_after, suspect": fursaz_flanks,
          "fursaz: whole games": fursaz_games, "masbrur.witness_in": masbrur_witness,
          "masbrur.plus_bits: whole games": masbrur_plus,
-         "masbrur_search.fits_in, room_in": masbrur_fits,
+         "masbrur_search.fits_in, fits_sets, room_in, next_use": masbrur_fits,
          "masbrur_playout.select_in": masbrur_select}
 
 

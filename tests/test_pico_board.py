@@ -323,6 +323,18 @@ def test_engine_random_games_fit_the_pico_heap(bare_pico, game, options, plies):
     assert got["most_for_legal_moves"] <= 32 * 1024, got
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_whole_masbrur_games_through_the_api_take_under_32_kb_a_call(bare_pico, seed):
+    """Whole random Masbrur games through legal_moves + play (issue 25): no call takes more
+    than 32 KB with its garbage, the equipment phase's move lists and the first reference
+    selection of the game ('<free>', which loads the search's code) included."""
+    got = run_games(bare_pico, "masbrur", None, 2000, seed)
+    print(got)
+    assert got["over"], got
+    assert got["most_for_legal_moves"] <= 32 * 1024, got
+    assert got["most_for_play"] <= 32 * 1024, got
+
+
 def board_game(pico, profile, seed, plies):
     """tests/pico_board_game.py on ``pico``: ``plies`` random moves of the game of
     hardware/``profile``.json played on that board's app."""

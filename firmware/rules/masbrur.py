@@ -273,8 +273,9 @@ def _wall_moves(ars):
         return ["W" + names[0]]
     out = []
     for i in range(len(ars)):
+        head = "W" + names[i] + ","     # once per first tile: one new string a move
         for j in range(i + 1, len(ars)):
-            out.append("W" + names[i] + "," + names[j])
+            out.append(head + names[j])
     return out
 
 
@@ -361,6 +362,12 @@ def play(s, move):
         if ph not in ("pie_offer", "combat_select", "combat_steal"):
             raise IllegalMove("'<free>' only stands for a choice in the pie offer, "
                               "the formation selection or the steal")
+        if ph == "combat_select":
+            # The reference selection as the search built it: valid and in canonical
+            # order, so its text need not be parsed and checked again.
+            n = _copy(s)
+            _select(n, _reference_selection(s)[1])
+            return n
         move = auto_move(s)
     n = _copy(s)
     if ph == "free_setup":
@@ -398,14 +405,19 @@ def auto_move(s):
     if ph == "pie_offer":
         return "O " + mf.tiles_text(_pool(s)[:10])
     if ph == "combat_select":
-        # Imported here: a board whose players enter their selections never loads it.
-        from firmware.rules.masbrur_search import best_selection
-        p = to_move(s)
-        return best_selection(hand(s, p), s.wall[1 - p] or [], s.opt["community_tiles"],
-                              s.opt["community_measure"])[0]
+        return _reference_selection(s)[0]
     if ph == "combat_steal":
         return "T -"
     return legal_moves(s)[0]
+
+
+def _reference_selection(s):
+    """(text, formations in canonical order) of the reference selection of the seat to move."""
+    # Imported here: a board whose players enter their selections never loads it.
+    from firmware.rules.masbrur_search import best_selection
+    p = to_move(s)
+    return best_selection(hand(s, p), s.wall[1 - p] or [], s.opt["community_tiles"],
+                          s.opt["community_measure"])
 
 
 def _digit(ch, what):
@@ -595,10 +607,15 @@ def _zero_high(forms):
 
 
 def _play_select(s, move):
-    p = to_move(s)
     forms = mf.parse_selection(move)
-    mf.check_selection(forms, hand(s, p))
-    s.sel[p] = mf.canonical(forms)[1]
+    mf.check_selection(forms, hand(s, to_move(s)))
+    _select(s, mf.canonical(forms)[1])
+
+
+def _select(s, forms):
+    """Seal the valid selection ``forms`` (in canonical order) of the seat to move."""
+    p = to_move(s)
+    s.sel[p] = forms
     if p == s.offerer:
         return
     for q in (0, 1):

@@ -12,6 +12,8 @@ before any tile is placed; sets are filled by decreasing bound, and the first
 that reaches its bound (the usual case) settles it. Last the smallest string:
 a filling whose text already goes past the best string found is cut.
 No recursion: the tile assignment is an explicit-stack search."""
+import gc
+
 from firmware import native
 
 try:
@@ -19,76 +21,91 @@ try:
 except ImportError:             # CPython
     def const(x):
         return x
-from firmware.rules.masbrur_form import MIN_LEN, ROW_NAMES, canonical, name
+from firmware.rules.masbrur_form import MIN_LEN, ROW_NAMES
 
-_DIGITS = "01234567"
+_NONE = const(255)              # fits_sets: no shape
 
 
 class _Hand:
-    """A hand in tile order with, per value, the positions of the tiles that
-    show it, and the positions from the heaviest tile to the lightest."""
+    """A hand in tile order: its tiles' values, per value how many tiles and squares show
+    it, and the positions from the heaviest tile to the lightest."""
 
     def __init__(self, tiles):
+        n = len(tiles)
         self.tiles = tiles
-        self.lo = bytes([t >> 3 for t in tiles])
-        self.hi = bytes([t & 7 for t in tiles])
+        self.lo = lo = bytearray(n)
+        self.hi = hi = bytearray(n)
+        self.heavy = heavy = bytearray(n)   # by weight down, then position (insertion)
+        # Per value the tiles showing it, then the squares showing it (a double gives its
+        # value to both rows): fits_sets' counts.
+        self.cnt = cnt = bytearray(16)
+        for i in range(n):
+            a = lo[i] = tiles[i] >> 3
+            b = hi[i] = tiles[i] & 7
+            cnt[a] += 1
+            cnt[8 + a] += 1
+            if b != a:
+                cnt[b] += 1
+            cnt[8 + b] += 1
+            k = i
+            while k and lo[heavy[k - 1]] + hi[heavy[k - 1]] < a + b:
+                heavy[k] = heavy[k - 1]
+                k -= 1
+            heavy[k] = i
         self.need = bytearray(16)           # feasible's values per row (row * 8 + value)
-        self.free = bytes(len(tiles))       # no tile used yet
+        self.free = bytes(n)                # no tile used yet
         self.work = work()                  # fits_in's and room_in's
-        self.names = [name(t) for t in tiles]
-        self.cands = [bytes([i for i in range(len(tiles)) if self.lo[i] == v or self.hi[i] == v])
-                      for v in range(8)]
-        heavy = [(-(self.lo[i] + self.hi[i]), i) for i in range(len(tiles))]
-        heavy.sort()
-        self.heavy = bytes([i for w, i in heavy])
-        # Squares showing each value: a tile gives a value to one row, a double to both.
-        self.room = bytes([
-            len(self.cands[v]) + len([i for i in self.cands[v] if self.lo[i] == self.hi[i]])
-            for v in range(8)
-        ])
 
 
 def feasible(h, shapes):
-    """Can the hand fill all these shapes at once? Counts first (they rule out
-    nearly every set that does not fit), then the orientation search."""
+    """Can the hand fill all these shapes at once?"""
     h.need[:] = _ZERO16
     for row, zh, vals in shapes:
-        _count(h.need, row, vals)
+        for v in vals:
+            h.need[row * 8 + v] += 1
     return _counted_fit(h)
-
-
-def _fits_alone(h, row, vals):
-    """``feasible`` for one shape, with no list to hold it."""
-    h.need[:] = _ZERO16
-    _count(h.need, row, vals)
-    return _counted_fit(h)
-
-
-def _count(need, row, vals):
-    """Add ``vals``, given to ``row``, to ``need`` (row * 8 + value)."""
-    row *= 8
-    for v in vals:
-        need[row + v] += 1
 
 
 def _counted_fit(h):
     """``feasible`` for the values counted in ``h.need``."""
-    need = h.need
-    n = len(h.tiles)
+    return _fits_sets(h.lo, h.hi, len(h.lo), h.free, h.cnt, h.free, _NONE, 0, 0, h.need, h.work)
+
+
+def needs(shapes):
+    """The values of each shape of ``shapes_of`` per row, 16 bytes a shape (fits_sets'
+    ``sneed``)."""
+    out = bytearray(16 * len(shapes))
+    for k in range(len(shapes)):
+        row, _zh, vals = shapes[k][2]
+        for v in vals:
+            out[16 * k + 8 * row + v] += 1
+    return out
+
+
+def fits_sets(lo, hi, n, free, cnt, sneed, a, b, c, need, w):
+    """Can the hand's tiles (``free``: none used) fill the shapes ``a``, ``b`` and ``c``
+    at once (indices into ``sneed``, see needs(); _NONE for none)? With ``a`` _NONE, the
+    values already counted in ``need`` (row * 8 + value). ``cnt``: _Hand.cnt. Counts
+    first (they rule out nearly every set that does not fit), then fits_in."""
+    if a != _NONE:
+        for k in range(16):
+            x = sneed[16 * a + k]
+            if b != _NONE:
+                x += sneed[16 * b + k]
+            if c != _NONE:
+                x += sneed[16 * c + k]
+            need[k] = x
     up = down = 0
     for v in range(8):
-        c = len(h.cands[v])
-        if need[v] > c or need[8 + v] > c or need[v] + need[8 + v] > h.room[v]:
+        x = need[v]
+        y = need[8 + v]
+        if x > cnt[v] or y > cnt[v] or x + y > cnt[8 + v]:
             return False
-        up += need[v]
-        down += need[8 + v]
+        up += x
+        down += y
     if up > n or down > n:
         return False
-    return _fits_in(h.lo, h.hi, n, h.free, h.free, need, h.work)
-
-
-def _fits(h, used, need):
-    return _fits_in(h.lo, h.hi, len(h.lo), used[0], used[1], need, h.work)
+    return fits_in(lo, hi, n, free, free, need, w)
 
 
 # fits_in's work buffer: per value (8 bytes each) the tops and bottoms fixed, the turnable
@@ -224,24 +241,34 @@ def _augment(w, m, src, away):
 def shapes_of(h):
     """Every shape some tiles of the hand can fill on its own, as
     (strength, blocking value, (row, zh, values)), strongest first."""
-    nt = [len(c) for c in h.cands]
+    nt = h.cnt
+    need = h.need
     out = []
     for row in (0, 1):
         m = MIN_LEN[row]
+        r8 = 8 * row
         for v in range(8):
             for n in range(m, nt[v] + 1):
                 out.append((n * 16 + v, v, (row, False, (v,) * n)))
         for lo in range(8):
+            need[:] = _ZERO16       # the run lo..top, one value more each step
+            for v in range(lo, min(lo + m - 1, 8)):
+                need[r8 + v] = 1
             for top in range(lo + m - 1, 8):
-                vals = tuple(range(lo, top + 1))
-                if not _fits_alone(h, row, vals):
+                need[r8 + top] = 1
+                if not _counted_fit(h):
                     break                    # longer runs need these values too
-                out.append((len(vals) * 16 + top, top, (row, False, vals)))
-        for lo in range(9 - m, 0, -1):       # zero-high runs lo..7,0, shortest first
-            vals = tuple(range(lo, 8)) + (0,)
-            if not _fits_alone(h, row, vals):
+                out.append(((top - lo + 1) * 16 + top, top,
+                            (row, False, tuple(range(lo, top + 1)))))
+        need[:] = _ZERO16           # zero-high runs lo..7,0, shortest first
+        need[r8] = 1
+        for v in range(10 - m, 8):
+            need[r8 + v] = 1
+        for lo in range(9 - m, 0, -1):
+            need[r8 + lo] = 1
+            if not _counted_fit(h):
                 break
-            out.append((len(vals) * 16 + 8, 0, (row, True, vals)))
+            out.append(((9 - lo) * 16 + 8, 0, (row, True, tuple(range(lo, 8)) + (0,))))
     out.sort()
     out.reverse()
     return out
@@ -282,7 +309,7 @@ def _vec(a, b, c):
     return a << 16 | b << 8 | c
 
 
-def _search_case(h, shapes, beta, need_zh, allowed, best, memo):
+def _search_case(h, shapes, sneed, beta, need_zh, allowed, best):
     """Add to ``best`` = [vector, shape sets] the shape sets of one blocker
     case that reach or beat its vector. Unblocked shapes are taken strongest
     first (at most 3, or 2 when a blocked one must make the blocker ``beta``);
@@ -292,40 +319,36 @@ def _search_case(h, shapes, beta, need_zh, allowed, best, memo):
     for i in range(len(shapes)):
         _s, bv, sh = shapes[i]
         if allowed(bv, sh[1]):
-            if bv == beta:
-                pb.append((_chain(sh), len(sh[2]), i))
+            if bv == beta:          # by chain, then length, then index: as ints
+                pb.append((_chain(sh) * 16 + len(sh[2])) * 256 + i)
             else:
                 pu.append(i)
     pb.sort()                       # chains, each shortest first
-    pb = [e[2] for e in pb]
+    for k in range(len(pb)):
+        pb[k] &= 255
     need = beta >= 0
 
-    def ok(members):
-        if len(members) == 1:       # every shape of shapes_of fits on its own
+    lo, hi, nt, free, cnt, fneed, w = h.lo, h.hi, len(h.lo), h.free, h.cnt, h.need, h.work
+
+    def ok(a, b, c):
+        """Do shapes a, b and c (_NONE: none) fit at once? (Lists only for the sets
+        recorded: the search tries many.)"""
+        if b == _NONE:              # every shape of shapes_of fits on its own
             return True
-        key = 0                     # an int, not a tuple: no garbage per look-up
-        for m in members:
-            key = key * 512 + m + 1         # (a hand has fewer than 511 shapes)
-        r = memo.get(key)
-        if r is None:
-            h.need[:] = _ZERO16
-            for m in members:
-                sh = shapes[m][2]
-                _count(h.need, sh[0], sh[2])
-            r = _counted_fit(h)
-            memo[key] = r
-        return r
+        return _fits_sets(lo, hi, nt, free, cnt, sneed, a, b, c, fneed, w)
 
     def fitting(members, cands):
-        """The blocked shapes of ``cands`` that fit beside ``members``. Within
-        a chain of nested shapes (see _chain) once one does not fit, no
+        """The blocked shapes of ``cands`` that fit beside ``members`` (at most two).
+        Within a chain of nested shapes (see _chain) once one does not fit, no
         longer one does."""
         fit = []
         dead = None
+        m = len(members)
         for e in cands:
             key = _chain(shapes[e][2])
             if key != dead:
-                if ok(members + [e]):
+                if m == 0 or (ok(members[0], e, _NONE) if m == 1
+                              else ok(members[0], members[1], e)):
                     fit.append(e)
                 else:
                     dead = key
@@ -342,23 +365,24 @@ def _search_case(h, shapes, beta, need_zh, allowed, best, memo):
             return
         fit = fitting(members, cands)
         room = 3 - len(members)
+        m0 = members[0] if members else _NONE
         nb = len(fit)
         for i in range(nb):
-            one = members + [fit[i]]
-            zi = shapes[fit[i]][2][1] or not need_zh
+            fi = fit[i]
+            zi = shapes[fi][2][1] or not need_zh
             if zi:
-                _record(best, vec, one)
+                _record(best, vec, members + [fi])
             for j in range(i, nb if room >= 2 else 0):
-                two = one + [fit[j]]
-                if not ok(two):
+                fj = fit[j]
+                if not (ok(m0, fi, fj) if members else ok(fi, fj, _NONE)):
                     continue
-                zj = zi or shapes[fit[j]][2][1]
+                zj = zi or shapes[fj][2][1]
                 if zj:
-                    _record(best, vec, two)
-                for k in range(j, nb if room >= 3 else 0):
-                    three = two + [fit[k]]
-                    if (zj or shapes[fit[k]][2][1]) and ok(three):
-                        _record(best, vec, three)
+                    _record(best, vec, members + [fi, fj])
+                for k in range(j, nb if room >= 3 else 0):     # (members empty)
+                    fk = fit[k]
+                    if (zj or shapes[fk][2][1]) and ok(fi, fj, fk):
+                        _record(best, vec, [fi, fj, fk])
 
     maxu = 2 if need else 3
     n = len(pu)
@@ -367,26 +391,29 @@ def _search_case(h, shapes, beta, need_zh, allowed, best, memo):
         si = shapes[a][0]
         if _vec(si, si if maxu > 1 else 0, si if maxu > 2 else 0) < best[0]:
             break
-        if not ok([a]):
-            continue
         cands = pb
         if need:
             cands = fitting([a], pb)
-            if not any(shapes[e][2][1] or not need_zh for e in cands):
+            found = False
+            for e in cands:
+                if shapes[e][2][1] or not need_zh:
+                    found = True
+                    break
+            if not found:
                 continue
         for j in range(i, n if maxu > 1 else 0):
             b = pu[j]
             sj = shapes[b][0]
             if _vec(si, sj, sj if maxu > 2 else 0) < best[0]:
                 break
-            if not ok([a, b]):
+            if not ok(a, b, _NONE):
                 continue
             for k in range(j, n if maxu > 2 else 0):
                 c = pu[k]
                 sk = shapes[c][0]
                 if _vec(si, sj, sk) < best[0]:
                     break
-                if ok([a, b, c]):
+                if ok(a, b, c):
                     complete([a, b, c], _vec(si, sj, sk), cands)
             complete([a, b], _vec(si, sj, 0), cands)
         complete([a], _vec(si, 0, 0), cands)
@@ -408,19 +435,20 @@ def best_selection(tiles, wall, tiles_mode, measure):
     h = _Hand(tiles)
     shapes = shapes_of(h)
     best = [-1, []]
-    memo = {}                       # shape sets -> do they fit (shared by the cases)
+    sneed = needs(shapes)
     for beta, need_zh, allowed in _cases(wall):
-        _search_case(h, shapes, beta, need_zh, allowed, best, memo)
+        _search_case(h, shapes, sneed, beta, need_zh, allowed, best)
     # Community part: with tiles_mode "hand" it is fixed by the values used
     # (hand total minus the used squares), so any filling of a shape set has
     # it; with "formation" it depends on the tiles chosen, and each shape set
     # gets the bound _room gives before any tile is placed.
     gain = None if tiles_mode == "hand" else measure
     sets = []
+    need = h.need
     for i in range(len(best[1])):
         shape_list = [shapes[m][2] for m in best[1][i]]
-        need = bytearray(16)
-        for row, zh, vals in shape_list:
+        need[:] = _ZERO16
+        for row, _zh, vals in shape_list:
             for v in vals:
                 need[8 * row + v] += 1
         if gain is None:
@@ -466,11 +494,40 @@ def best_selection(tiles, wall, tiles_mode, measure):
             else:
                 forms = _first_fill(h, shape_list, orders[k], gain, top, best_text)
             if forms is not None:
-                text, ordered = canonical(forms)
+                text, ordered = _canonical(forms)
                 if best_text is None or text < best_text:
                     best_text = text
                     best_forms = ordered
     return best_text, best_forms
+
+
+def _canonical(forms):
+    """masbrur_form.canonical(forms) for a filling of _fills (each formation's uses in tile
+    order, so already in text order), each formation's text written into one buffer
+    rather than use by use: (text, formations in canonical order)."""
+    if not forms:
+        return "F -", []
+    keyed = []
+    for i in range(len(forms)):
+        row, zh, uses = forms[i]
+        k = 2 if zh else 1                  # where the ":" goes
+        b = bytearray(k + 5 * len(uses))    # "U*:" or "L:", then "ab/v" uses, "," between
+        b[0] = 76 if row else 85            # L, U
+        b[1] = 42                           # * (overwritten by ":" unless zero-high)
+        b[k] = 58
+        for x in range(len(uses)):
+            t, v = uses[x]
+            if x:
+                k += 1
+                b[k] = 44
+            b[k + 1] = 48 + (t >> 3)
+            b[k + 2] = 48 + (t & 7)
+            b[k + 3] = 47
+            b[k + 4] = 48 + v
+            k += 4
+        keyed.append((str(b, "ascii"), i))
+    keyed.sort()
+    return "F " + " ; ".join([e[0] for e in keyed]), [forms[e[1]] for e in keyed]
 
 
 def _first_fill(h, shape_list, order, gain, floor, beat=None):
@@ -481,18 +538,23 @@ def _first_fill(h, shape_list, order, gain, floor, beat=None):
     return None
 
 
-_HEADS = ((1, True), (1, False), (0, True), (0, False))   # L*: < L: < U*: < U:
 _PERMS = (((),), ((0,),), ((0, 1), (1, 0)),
           ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
 
 
 def _orders(shape_list):
-    """Formation orders whose heads do not decrease: only these can start the
-    smallest string."""
+    """Formation orders whose heads do not decrease (L*: < L: < U*: < U:): only these can
+    start the smallest string."""
     out = []
     for perm in _PERMS[len(shape_list)]:
-        heads = [_HEADS.index(shape_list[f][:2]) for f in perm]
-        if heads == sorted(heads):
+        last = 0
+        for f in perm:
+            sh = shape_list[f]
+            head = 2 - 2 * sh[0] + (0 if sh[1] else 1)
+            if head < last:
+                break
+            last = head
+        else:
             out.append(perm)
     return out
 
@@ -526,7 +588,7 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
     ns = len(slots)
     if beat is not None:            # the text before each use, and where the use starts
         heads = []
-        pos = [0] * (ns + 1)
+        pos = bytearray(ns + 1)     # (a selection's text is under 256 characters)
         for k in range(ns):
             j = slots[k] >> 5
             if k == 0 or slots[k - 1] >> 5 != j:
@@ -537,6 +599,7 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
             else:
                 heads.append(",")
             pos[k + 1] = pos[k] + len(heads[k]) + 4
+        bb = beat.encode()          # its characters' codes, for _use_cmp
     tied = bytearray(ns + 1)        # 1 while the text so far equals beat's start
     tied[0] = beat is not None
     used = (bytearray(n), bytearray(n))
@@ -562,26 +625,25 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
         other = used[1 - row]
         c = cur[k]
         found = False
-        while c < 2 * n:
-            i = c >> 1
-            if n - 1 - i < left:    # too few later tiles for this formation
-                c = 2 * n
+        pips = gain == "pips"
+        if tied[k]:                 # the slot's head against beat's text there: once
+            seg = beat[pos[k]:pos[k] + len(heads[k])]
+            hc = 1 if heads[k] > seg else -1 if heads[k] < seg else 0
+            up = pos[k] + len(heads[k])
+        while True:
+            c = _next_use(lo, hi, n, c, left, rem, 8 * j, mine, other)
+            if c == 2 * n:
                 break
-            high = c & 1
+            i = c >> 1
+            v = hi[i] if c & 1 else lo[i]
             c += 1
-            v = hi[i] if high else lo[i]
-            if (high and lo[i] == hi[i]) or rem[8 * j + v] == 0 or mine[i]:
-                continue
-            if other[i] and lo[i] != hi[i] and other[i] == v + 1:
-                continue            # the square is already used in the other row
             below = False
             if tied[k]:
-                piece = heads[k] + h.names[i] + "/" + _DIGITS[v]
-                seg = beat[pos[k]:pos[k] + len(piece)]
-                if piece > seg:
+                r = hc if hc else _use_cmp(bb, up, h.tiles[i], v)
+                if r > 0:
                     c = 2 * n
                     break
-                below = piece < seg
+                below = r < 0
             g = 0
             if gain is not None:
                 if other[i]:
@@ -589,8 +651,9 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
                 else:
                     g = lo[i] + hi[i] - v if gain == "pips" else 1
             _place(rows, rem, need, used, j, i, v, 1)
-            if (gain is None or gains[k] + g + _room(h, used, need, gain) >= floor[0]) \
-                    and _fits(h, used, need):
+            if (gain is None or gains[k] + g + _room_in(lo, hi, n, h.heavy, used[0], used[1],
+                                                        need, pips, h.work) >= floor[0]) \
+                    and _fits_in(lo, hi, n, used[0], used[1], need, h.work):
                 found = True
                 break
             _place(rows, rem, need, used, j, i, v, -1)
@@ -606,6 +669,42 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
         gains[k + 1] = gains[k] + g
         k += 1
         cur[k] = (i + 1) * 2 if k < ns and slots[k] >> 5 == j else 0
+
+
+def _use_cmp(bb, p, t, v):
+    """1, 0 or -1 as the text of tile t's use with value v ("ab/v") sorts after, with or
+    before ``bb[p:p + 4]`` (a move string's character codes; a shorter rest sorts first),
+    compared without making either string."""
+    for x in range(4):
+        if p + x >= len(bb):
+            return 1
+        u = 48 + v if x == 3 else 47 if x == 2 else 48 + (t & 7) if x else 48 + (t >> 3)
+        if u != bb[p + x]:
+            return 1 if u > bb[p + x] else -1
+    return 0
+
+
+def next_use(lo, hi, n, c, left, rem, j8, mine, other):
+    """The first candidate use from ``c`` on (tile * 2 + square: 0 low, 1 high) that the
+    formation with values still to place ``rem[j8:j8 + 8]`` may take, with ``left`` uses of
+    it after this one; 2 * n when none. ``mine`` and ``other``: the tiles used in its row
+    and in the other row (1 + value, or 0), as in fits_in."""
+    while c < 2 * n:
+        i = c >> 1
+        if n - 1 - i < left:    # too few later tiles for this formation
+            return 2 * n
+        a = lo[i]
+        b = hi[i]
+        v = a
+        if c & 1:
+            if a == b:
+                c += 1
+                continue
+            v = b
+        if rem[j8 + v] and not mine[i] and not (other[i] and a != b and other[i] == v + 1):
+            return c            # (not a square already used in the other row)
+        c += 1
+    return c
 
 
 def _place(rows, rem, need, used, j, i, v, step):
@@ -693,12 +792,16 @@ def _match(lo, hi, n, i, w):
 
 # The twins in use: the portable ones until the first search, then the native ones where
 # the chip runs them.
+_TWINS = ("fits_in", "room_in", "fits_sets", "next_use")
+
+
 def _twin(name):
-    global _fits_in, _room_in
-    _fits_in, _room_in = fits_in, room_in
     twin = native.load("firmware.rules.masbrur_search_native")
-    if twin:
-        _fits_in, _room_in = twin.fits_in, twin.room_in
+    for t in _TWINS:
+        globals()["_" + t] = getattr(twin, t) if twin else globals()[t]
+    # Loading this module and its twin leaves file buffers behind (~4 KB on a Pico): freed
+    # once, before the first search adds its own garbage to the call that loaded them.
+    gc.collect()
     return globals()[name]
 
 
@@ -708,3 +811,11 @@ def _fits_in(*args):
 
 def _room_in(*args):
     return _twin("_room_in")(*args)
+
+
+def _fits_sets(*args):
+    return _twin("_fits_sets")(*args)
+
+
+def _next_use(*args):
+    return _twin("_next_use")(*args)

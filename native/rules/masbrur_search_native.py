@@ -1,6 +1,7 @@
-"""Native twin of the selection search's fit test (docs/architecture.md#native-code): viper,
-on the chip only, the same results as its portable twin fits_in in masbrur_search.py, whose
-work buffer layout these constants repeat."""
+"""Native twins of the selection search's fit tests and community bound
+(docs/architecture.md#native-code): viper, on the chip only, the same results as their portable
+twins fits_in, fits_sets, room_in and next_use in masbrur_search.py, whose work buffer layout these
+constants repeat."""
 import micropython
 from micropython import const
 
@@ -118,6 +119,37 @@ def _augment(wb, m: int, src: int, away: int) -> bool:
     return False
 
 
+_NONE = const(255)
+
+
+@micropython.viper
+def fits_sets(lo, hi, n: int, free, cnt: ptr8, sneed: ptr8, a: int, b: int, c: int,
+              needb, wb) -> bool:
+    need = ptr8(needb)
+    if a != _NONE:
+        for k in range(16):
+            x = sneed[16 * a + k]
+            if b != _NONE:
+                x += sneed[16 * b + k]
+            if c != _NONE:
+                x += sneed[16 * c + k]
+            need[k] = x
+    up = 0
+    down = 0
+    for v in range(8):
+        x = need[v]
+        y = need[8 + v]
+        if x > cnt[v] or y > cnt[v] or x + y > cnt[8 + v]:
+            return False
+        up += x
+        down += y
+    if up > n or down > n:
+        return False
+    if fits_in(lo, hi, n, free, free, needb, wb):
+        return True
+    return False
+
+
 _CAP = const(136)
 _CNT = const(144)
 _FROM = const(152)
@@ -189,3 +221,25 @@ def room_in(lo: ptr8, hi: ptr8, n: int, heavy: ptr8, uu: ptr8, ul: ptr8, need: p
     if pips:
         return weight - total
     return 2 * fresh - uses
+
+
+@micropython.viper
+def next_use(lo: ptr8, hi: ptr8, n: int, c: int, left: int, rem: ptr8, j8: int, mine: ptr8,
+             other: ptr8) -> int:
+    while c < 2 * n:
+        i = c >> 1
+        if n - 1 - i < left:
+            return 2 * n
+        a = lo[i]
+        b = hi[i]
+        v = a
+        if c & 1:
+            if a == b:
+                c += 1
+                continue
+            v = b
+        if rem[j8 + v] and not mine[i]:
+            if not (other[i] and a != b and other[i] == v + 1):
+                return c
+        c += 1
+    return c

@@ -13,7 +13,8 @@ WebAssembly figures (PICO = True: this runs on the host only).
 * whole random games of all five engines (Fursaz at both sizes) on the port's fixed heap:
   lowest gc.mem_free(), smallest largest free block, most bytes one legal_moves takes
   (with its garbage) and keeps (its list), ms per legal_moves + play (emulated), mean and
-  worst, next to the figures before (ENGINES_BEFORE);
+  worst, next to the figures before (ENGINES_BEFORE; Masbrur's also before its reference
+  selection's rework, MASBRUR_AT_E10E4AA);
 * a whole game on the marble, stone and tile boards' apps, with the emulated ms from a
   settled sensor frame to the step that answers it (next to BOARDS_BEFORE and
   BOARDS_AT_12E8F1C); the heap each board's app holds with
@@ -96,6 +97,10 @@ LATENCY_HELD = {"start": (351.8, 351.8), "select": (12.1, 13.6), "play": (40.5, 
 ENGINES_BEFORE = {"morbak": (8.0, "?", None), "mabula": (7.8, "?", None),
                   "fursaz size 5": (91, 149, None), "fursaz size 7": (239, 230, None),
                   "mano": (2.4, "?", None), "masbrur": (824, 4849, 143712)}
+# Masbrur at e10e4aa (the native twins), before its reference selection's rework (issue
+# 25's task mbeng; this bench): legal_moves + play mean and worst ms, most bytes one play
+# took with its garbage (the first '<free>' selection, loading the search's code).
+MASBRUR_AT_E10E4AA = (57, 224, 44752)
 
 
 # A settled frame -> its answer's step on the sensor boards before the game's record and
@@ -182,9 +187,13 @@ def _engine_figures(pico, out):
             + (" (before: %d)" % before[2] if before[2] else "")] = got["most_for_legal_moves"]
         kept = got["most_kept_by_legal_moves"]
         out[label + ": most kept by one legal_moves (its list), bytes"] = kept
-        out[label + ": most taken by one play, bytes, with its garbage"] = got["most_for_play"]
-        out[label + ": legal_moves + play, emulated ms mean / worst (before: %s / %s)"
-            % before[:2]] = "%.2f / %.1f" % (got["ms_per_ply"], got["worst_ms_per_ply"])
+        at = " (at e10e4aa: %d)" % MASBRUR_AT_E10E4AA[2] if game == "masbrur" else ""
+        out[label + ": most taken by one play, bytes, with its garbage" + at] = \
+            got["most_for_play"]
+        at = "; at e10e4aa: %s / %s" % MASBRUR_AT_E10E4AA[:2] if game == "masbrur" else ""
+        out[label + ": legal_moves + play, emulated ms mean / worst (before: %s / %s%s)"
+            % (before[0], before[1], at)] = \
+            "%.2f / %.1f" % (got["ms_per_ply"], got["worst_ms_per_ply"])
         out[label + ": emulated s per wall s"] = round(
             (pico.now_ms() - e0) / 1000 / (time.time() - w0), 2)
 
