@@ -116,8 +116,9 @@ class Session:
     def _refresh(self):
         engine, s = self.engine, self.state
         self.over = engine.is_over(s)
-        turn = engine.to_move(s)   # None: nobody yet (Mano a Mano's observed lead: either seat)
-        self.turn = -1 if self.over or turn is None else turn
+        # None: nobody yet (Mano a Mano's observed lead: either seat); nobody once it is over
+        turn = None if self.over else engine.to_move(s)
+        self.turn = -1 if turn is None else turn
         self.result = engine.result(s) if self.over else None
 
     def _moved(self, now):
