@@ -144,14 +144,15 @@ class Session:
 
     # ------------------------------------------------------------ moves
 
-    def play(self, move, now):
+    def play(self, move, now, state=None):
         """Play ``move`` for the mover (IllegalMove if the engine refuses it: nothing
         changes), record it, save the game (or its record when it ends); then play the
-        forced passes that follow (saved once, with it)."""
+        forced passes that follow (saved once, with it). ``state``: the position ``move``
+        leaves, when the caller has played it on the engine already (to check it first)."""
         app, rec, c = self.app, self.rec, self.clock
         who = self.who(self.turn)
         before = self.state
-        self.state = self.engine.play(before, move)
+        self.state = self.engine.play(before, move) if state is None else state
         self.before = before
         rec["moves"].append(move)
         rec["move_ms"].append(c.used)
