@@ -128,8 +128,8 @@ def _fursaz_board(rng, fursaz, size):
 
 
 def fursaz_flanks(rng, rounds):
-    """capturable on every stone, quiet_after on every empty point, suspect from every
-    third point of random boards."""
+    """capturable on every stone, quiet_after on every empty point, quiet_points on the
+    whole board, suspect from every third point of random boards."""
     from firmware.rules import fursaz
     differ = []
     for r in range(rounds):
@@ -146,6 +146,12 @@ def fursaz_flanks(rng, rounds):
                 col[x] = 0
             if a != b and len(differ) < 3:
                 differ.append([r, x, bytes(col)])
+        quiet = [bytearray(g.n), bytearray(g.n)]
+        mover = 1 + rng.below(2)
+        for fn, q in ((fursaz.quiet_points, quiet[0]), (fursaz._quiet_points, quiet[1])):
+            fn(g.ray, g.ray_at, col, st, mover, 1000, dist, q)
+        if quiet[0] != quiet[1] and len(differ) < 3:
+            differ.append([r, "quiet_points", bytes(col)])
         for x in range(0, g.n, 3):
             got = []
             for fn in (fursaz.suspect, fursaz._suspect):
@@ -158,7 +164,8 @@ def fursaz_flanks(rng, rounds):
                 differ.append([r, "suspect", x, bytes(col)])
     native = (fursaz._capturable_in is not fursaz.capturable
               and fursaz._suspect is not fursaz.suspect)
-    return native and fursaz._quiet_after_in is not fursaz.quiet_after, differ
+    return (native and fursaz._quiet_after_in is not fursaz.quiet_after
+            and fursaz._quiet_points is not fursaz.quiet_points), differ
 
 
 def fursaz_games(rng, rounds):
@@ -166,9 +173,10 @@ def fursaz_games(rng, rounds):
     portable ones: the same legal moves and positions at every ply."""
     from firmware.rules import fursaz
     fursaz._geo(5)                        # the twins are bound with the first geometry
-    names = ("_nearest_fill", "_capturable_in", "_quiet_after_in", "_suspect")
+    names = ("_nearest_fill", "_capturable_in", "_quiet_after_in", "_quiet_points", "_suspect")
     native = [getattr(fursaz, n) for n in names]
-    portable = [fursaz.nearest_fill, fursaz.capturable, fursaz.quiet_after, fursaz.suspect]
+    portable = [fursaz.nearest_fill, fursaz.capturable, fursaz.quiet_after, fursaz.quiet_points,
+                fursaz.suspect]
     differ = []
     for r in range(max(1, rounds // 6)):
         seed = rng.next32()
@@ -295,7 +303,7 @@ def stone_differences(rng, rounds):
 TWINS = {"leds.to_wire": leds_to_wire, "keys.scan": keys_scan,
          "fursaz_stone.differences": stone_differences,
          "fursaz.nearest_fill": fursaz_nearest,
-         "fursaz.capturable, quiet_after, suspect": fursaz_flanks,
+         "fursaz.capturable, quiet_after, quiet_points, suspect": fursaz_flanks,
          "fursaz: whole games": fursaz_games, "masbrur.witness_in": masbrur_witness,
          "masbrur.plus_bits: whole games": masbrur_plus,
          "masbrur_search.fits_in, room_in": masbrur_fits}

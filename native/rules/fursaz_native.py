@@ -92,6 +92,23 @@ def quiet_after(ray: ptr8, at: ptr16, col: ptr8, st: ptr32, p: int, dist: ptr8) 
 
 
 @micropython.viper
+def quiet_points(ray: ptr8, at: ptr16, col: ptr8, st: ptr32, mover: int, clock: int,
+                 dist: ptr8, quiet):
+    q = ptr8(quiet)
+    for p in range(int(len(quiet))):
+        if col[p]:
+            q[p] = 0
+        else:
+            col[p] = mover
+            st[p] = clock
+            if quiet_after(ray, at, col, st, p, dist):
+                q[p] = 1
+            else:
+                q[p] = 2
+            col[p] = 0
+
+
+@micropython.viper
 def suspect(ray: ptr8, at: ptr16, col: ptr8, x: int, sus, mark: ptr8):
     if not mark[x]:
         mark[x] = 1
