@@ -336,6 +336,53 @@ def quiet_points(ray, at, col, st, mover, clock, dist, quiet):
             col[p] = 0
 
 
+def settles(ray, at, pair, pair_at, col, st, clock, p, mover, mark, flips, rounds):
+    """True iff the cascade from a ``mover`` stone just put on p (_cascade with ``clock``
+    the next stamp) ends within ``rounds`` rounds, so never cycles; False: it goes on
+    longer (_cascade says whether it cycles). ``col`` and ``st`` are changed; ``mark`` and
+    ``flips`` (n bytes each) are scratch. The suspects are the points marked: which
+    stones a stage flips does not depend on the order they are checked in. (Native twin:
+    fursaz_native.settles; what the chip runs for a move list's cascades.)"""
+    n = len(col)
+    for x in range(n):
+        mark[x] = 0
+    mark[p] = 1
+    for d in range(6 * p, 6 * p + 6):   # suspect(): p and the nearest stone on each ray
+        for i in range(at[d], at[d + 1]):
+            if col[ray[i]]:
+                mark[ray[i]] = 1
+                break
+    for _ in range(rounds):
+        flipped = False
+        for victim in (3 - mover, mover):
+            nf = 0
+            for x in range(n):
+                if mark[x] and col[x] == victim:
+                    if capturable(pair, pair_at, col, st, x):
+                        flips[nf] = x
+                        nf += 1
+                    else:
+                        mark[x] = 0
+            if not nf:
+                continue
+            for k in range(nf):
+                col[flips[k]] = 3 - victim
+                st[flips[k]] = clock
+            clock += 1
+            for k in range(nf):
+                x = flips[k]
+                mark[x] = 1
+                for d in range(6 * x, 6 * x + 6):
+                    for i in range(at[d], at[d + 1]):
+                        if col[ray[i]]:
+                            mark[ray[i]] = 1
+                            break
+            flipped = True
+        if not flipped:
+            return True
+    return False
+
+
 def suspect(ray, at, col, x, sus, mark):
     """Add x and the nearest stone on each ray from x to the suspects (native twin:
     fursaz_native.suspect)."""
@@ -360,15 +407,16 @@ _capturable_in = capturable
 _quiet_after_in = quiet_after
 _quiet_points = quiet_points
 _suspect = suspect
+_settles = None   # the chip's: byte-code runs _cascade, faster there than settles
 
 
 def _load_twins():
-    global _nearest_fill, _capturable_in, _quiet_after_in, _quiet_points, _suspect
+    global _nearest_fill, _capturable_in, _quiet_after_in, _quiet_points, _suspect, _settles
     twin = native.load("firmware.rules.fursaz_native")
     if twin:
         _nearest_fill, _capturable_in = twin.nearest_fill, twin.capturable
         _quiet_after_in, _suspect = twin.quiet_after, twin.suspect
-        _quiet_points = twin.quiet_points
+        _quiet_points, _settles = twin.quiet_points, twin.settles
 
 
 def _same_order(col, st, st0):
@@ -530,10 +578,22 @@ def _all_legal(state, g, col, st, clock, mover, dist):
     quiet = bytearray(g.n)
     _quiet_points(g.ray, g.ray_at, col, st, mover, clock, dist, quiet)
     p = quiet.find(b"\x02")
+    if p >= 0 and _settles is not None:
+        mark, flips = bytearray(g.n), bytearray(g.n)
     while p >= 0:
         col[p] = mover
         st[p] = clock
-        quiet[p] = 0 if _cascade(g, col, st, clock + 1, p, mover)[1] else 1
+        # Settled within 32 rounds: no cycle. Else (or without the twin) the whole cascade.
+        if _settles is not None and _settles(g.ray, g.ray_at, g.pair, g.pair_at, col, st,
+                                             clock + 1, p, mover, mark, flips, 32):
+            quiet[p] = 1
+        else:
+            if _settles is not None:   # again from the start, with the cycle check
+                col[:] = state.col
+                st[:] = state.st
+                col[p] = mover
+                st[p] = clock
+            quiet[p] = 0 if _cascade(g, col, st, clock + 1, p, mover)[1] else 1
         col[:] = state.col   # the cascade undone
         st[:] = state.st
         p = quiet.find(b"\x02", p + 1)
