@@ -575,20 +575,22 @@ def _all_legal(state, g, col, st, clock, mover, dist):
     """_legal_points' whole list: every empty point's quick test in one call
     (_quiet_points), then a cascade only where a stone may flip; byte searches walk the
     points (a size-7 list on a Pico: ~1 ms a point as byte-code)."""
+    ray, at, pair, pair_at = g.ray, g.ray_at, g.pair, g.pair_at
     quiet = bytearray(g.n)
-    _quiet_points(g.ray, g.ray_at, col, st, mover, clock, dist, quiet)
+    _quiet_points(ray, at, col, st, mover, clock, dist, quiet)
+    settles = _settles
     p = quiet.find(b"\x02")
-    if p >= 0 and _settles is not None:
+    if p >= 0 and settles is not None:
         mark, flips = bytearray(g.n), bytearray(g.n)
     while p >= 0:
         col[p] = mover
         st[p] = clock
         # Settled within 32 rounds: no cycle. Else (or without the twin) the whole cascade.
-        if _settles is not None and _settles(g.ray, g.ray_at, g.pair, g.pair_at, col, st,
-                                             clock + 1, p, mover, mark, flips, 32):
+        if settles is not None and settles(ray, at, pair, pair_at, col, st, clock + 1, p,
+                                           mover, mark, flips, 32):
             quiet[p] = 1
         else:
-            if _settles is not None:   # again from the start, with the cycle check
+            if settles is not None:   # again from the start, with the cycle check
                 col[:] = state.col
                 st[:] = state.st
                 col[p] = mover

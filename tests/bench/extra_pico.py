@@ -13,10 +13,10 @@ WebAssembly figures (PICO = True: this runs on the host only).
 * whole random games of all five engines (Fursaz at both sizes) on the port's fixed heap:
   lowest gc.mem_free(), smallest largest free block, most bytes one legal_moves takes
   (with its garbage) and keeps (its list), ms per legal_moves + play (emulated), mean and
-  worst, next to the figures before (ENGINES_BEFORE);
+  worst, next to the figures before (ENGINES_BEFORE; Fursaz also ENGINES_AT_E10E4AA);
 * a whole game on the marble, stone and tile boards' apps, with the emulated ms from a
-  settled sensor frame to the step that answers it (next to BOARDS_BEFORE and
-  BOARDS_AT_12E8F1C); the heap each board's app holds with
+  settled sensor frame to the step that answers it (next to BOARDS_BEFORE,
+  BOARDS_AT_12E8F1C and BOARDS_AT_E10E4AA); the heap each board's app holds with
   its game running to the end (tests/pico_heap.py): the light board's Morbak, the marble
   board's Mabula (under 48 KB; and a remote one, its link loaded:
   docs/contracts.md#a-board-over-usb), the tile board's Mano a Mano match (under 64 KB);
@@ -107,6 +107,13 @@ BOARDS_BEFORE = {"marble board, Mabula": (30.5, 97), "stone board, Fursaz 7": (9
 # lists went out of the answer (issue 25's fourth round).
 BOARDS_AT_12E8F1C = {"marble board, Mabula": (25.0, 55.9), "stone board, Fursaz 7": (53.6, 94.4),
                      "tile board, Mano a Mano": (41.4, 169)}
+# The same at e10e4aa (this bench), before a game's end was computed once (the marble board's
+# groups after the frame), the tile board played a checked move once and Fursaz's move list
+# went native (quiet_points, settles).
+BOARDS_AT_E10E4AA = {"marble board, Mabula": (18.4, 48.6), "stone board, Fursaz 7": (9.3, 38.5),
+                     "tile board, Mano a Mano": (21.1, 27.4)}
+# One legal_moves + play at e10e4aa, emulated ms, mean and worst ("?": not taken).
+ENGINES_AT_E10E4AA = {"fursaz size 5": (22, "?"), "fursaz size 7": (60, "?")}
 
 
 def _latency_figures(pico, out):
@@ -183,8 +190,10 @@ def _engine_figures(pico, out):
         kept = got["most_kept_by_legal_moves"]
         out[label + ": most kept by one legal_moves (its list), bytes"] = kept
         out[label + ": most taken by one play, bytes, with its garbage"] = got["most_for_play"]
-        out[label + ": legal_moves + play, emulated ms mean / worst (before: %s / %s)"
-            % before[:2]] = "%.2f / %.1f" % (got["ms_per_ply"], got["worst_ms_per_ply"])
+        at = ENGINES_AT_E10E4AA.get(label)
+        out[label + ": legal_moves + play, emulated ms mean / worst (before: %s / %s%s)"
+            % (before[0], before[1], "" if at is None else "; at e10e4aa: %s / %s" % at)] = \
+            "%.2f / %.1f" % (got["ms_per_ply"], got["worst_ms_per_ply"])
         out[label + ": emulated s per wall s"] = round(
             (pico.now_ms() - e0) / 1000 / (time.time() - w0), 2)
 
@@ -205,8 +214,8 @@ def _board_figures(pico, out, name, label):
     out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
     out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
     out[label + ": settled frame -> its answer's step, emulated ms mean / worst "
-        "(+1.6 ms for the LED frame; before: %s / %s; at 12e8f1c: %s / %s)"
-        % (BOARDS_BEFORE[label] + BOARDS_AT_12E8F1C[label])] = \
+        "(+1.6 ms for the LED frame; before: %s / %s; at 12e8f1c: %s / %s; at e10e4aa: %s / %s)"
+        % (BOARDS_BEFORE[label] + BOARDS_AT_12E8F1C[label] + BOARDS_AT_E10E4AA[label])] = \
         "%.1f / %.1f" % tuple(got["answer_ms"])
 
 
