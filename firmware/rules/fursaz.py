@@ -552,52 +552,53 @@ def _legal_points(state, most=-1):
     dist = _nearest(g, col)
     if most < 0:
         return _all_legal(state, g, col, st, clock, mover, dist)
+    scratch = None if _settles is None else (bytearray(g.n), bytearray(g.n))
     for p in range(g.n):   # (the empty points as they come: only_pass needs the first)
         if col[p]:
             continue
         col[p] = mover
         st[p] = clock
-        if _quiet_after(g, col, st, p, dist):
+        quiet = _quiet_after(g, col, st, p, dist)
+        col[p] = 0
+        if quiet or _no_cycle(state, g, col, st, clock, p, mover, scratch):
             out.append(p)
-        else:
-            if not _cascade(g, col, st, clock + 1, p, mover)[1]:
-                out.append(p)
-            # Undo the cascade.
+            if len(out) == most:
+                break
+    return out
+
+
+def _no_cycle(state, g, col, st, clock, p, mover, scratch):
+    """Is a ``mover`` stone on p legal, its cascade (``clock`` its stamp) not cycling?
+    ``col`` and ``st``: the state's, copied, and as they were after. ``scratch``: two
+    bytearrays of n for the chip's twin (settles: a cascade that ends within 32 rounds
+    never cycles), or None: the byte-code cascade."""
+    col[p] = mover
+    st[p] = clock
+    if scratch is not None and _settles(g.ray, g.ray_at, g.pair, g.pair_at, col, st,
+                                        clock + 1, p, mover, scratch[0], scratch[1], 32):
+        ok = True
+    else:
+        if scratch is not None:   # again from the start, with the cycle check
             col[:] = state.col
             st[:] = state.st
-        col[p] = 0
-        if len(out) == most:
-            break
-    return out
+            col[p] = mover
+            st[p] = clock
+        ok = not _cascade(g, col, st, clock + 1, p, mover)[1]
+    col[:] = state.col   # the cascade undone
+    st[:] = state.st
+    return ok
 
 
 def _all_legal(state, g, col, st, clock, mover, dist):
     """_legal_points' whole list: every empty point's quick test in one call
-    (_quiet_points), then a cascade only where a stone may flip; byte searches walk the
-    points (a size-7 list on a Pico: ~1 ms a point as byte-code)."""
-    ray, at, pair, pair_at = g.ray, g.ray_at, g.pair, g.pair_at
+    (_quiet_points), then a cascade only where a stone may flip; byte searches, not a
+    byte-code loop, walk the points."""
     quiet = bytearray(g.n)
-    _quiet_points(ray, at, col, st, mover, clock, dist, quiet)
-    settles = _settles
+    _quiet_points(g.ray, g.ray_at, col, st, mover, clock, dist, quiet)
+    scratch = None if _settles is None else (bytearray(g.n), bytearray(g.n))
     p = quiet.find(b"\x02")
-    if p >= 0 and settles is not None:
-        mark, flips = bytearray(g.n), bytearray(g.n)
     while p >= 0:
-        col[p] = mover
-        st[p] = clock
-        # Settled within 32 rounds: no cycle. Else (or without the twin) the whole cascade.
-        if settles is not None and settles(ray, at, pair, pair_at, col, st, clock + 1, p,
-                                           mover, mark, flips, 32):
-            quiet[p] = 1
-        else:
-            if settles is not None:   # again from the start, with the cycle check
-                col[:] = state.col
-                st[:] = state.st
-                col[p] = mover
-                st[p] = clock
-            quiet[p] = 0 if _cascade(g, col, st, clock + 1, p, mover)[1] else 1
-        col[:] = state.col   # the cascade undone
-        st[:] = state.st
+        quiet[p] = 1 if _no_cycle(state, g, col, st, clock, p, mover, scratch) else 0
         p = quiet.find(b"\x02", p + 1)
     out = []
     p = quiet.find(b"\x01")
