@@ -796,9 +796,8 @@ def board(state):
 
 
 def _scores_by_colour(state):
-    counts = [0, 0, 0]
-    for c in state.col:
-        counts[c] += 1
+    col = bytes(state.col)   # (counted at C speed: a loop takes a Pico ~3 ms at size 7)
+    counts = [0, col.count(b"\x01"), col.count(b"\x02")]
     owners = _owners(state)
     for e in owners:
         counts[owners[e]] += 1
