@@ -94,7 +94,7 @@ class Play(Sensing):
             if self.wrongs:
                 self.must_match = True
 
-    def _groups(self, s, unused):
+    def _groups(self, s, now):
         """A game's end: each player's groups, those that score marked 1 (the runner's
         work after the frame that answers the last push: flood fills take a Pico ~10 ms)."""
         engine.board_view(s, self.expect, self.hint, self.groups)
