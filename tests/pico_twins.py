@@ -128,8 +128,10 @@ def _fursaz_board(rng, fursaz, size):
 
 
 def fursaz_flanks(rng, rounds):
-    """capturable on every stone, quiet_after on every empty point, suspect from every
+    """capturable on every stone, quiet_after on every empty point, quiet_points on the
+    whole board, settles (four rounds) from every fifth empty point, suspect from every
     third point of random boards."""
+    from array import array
     from firmware.rules import fursaz
     differ = []
     for r in range(rounds):
@@ -146,6 +148,25 @@ def fursaz_flanks(rng, rounds):
                 col[x] = 0
             if a != b and len(differ) < 3:
                 differ.append([r, x, bytes(col)])
+        quiet = [bytearray(g.n), bytearray(g.n)]
+        mover = 1 + rng.below(2)
+        for fn, q in ((fursaz.quiet_points, quiet[0]), (fursaz._quiet_points, quiet[1])):
+            fn(g.ray, g.ray_at, col, st, mover, 1000, dist, q)
+        if quiet[0] != quiet[1] and len(differ) < 3:
+            differ.append([r, "quiet_points", bytes(col)])
+        for x in range(0, g.n, 5):
+            if col[x]:
+                continue
+            got = []
+            for fn in (fursaz.settles, fursaz._settles):
+                c, t = bytearray(col), array("I", st)
+                c[x] = mover
+                t[x] = 1000
+                ok = fn(g.ray, g.ray_at, g.pair, g.pair_at, c, t, 1001, x, mover,
+                        bytearray(g.n), bytearray(g.n), 4)
+                got.append((ok, bytes(c), list(t)))
+            if got[0] != got[1] and len(differ) < 3:
+                differ.append([r, "settles", x, bytes(col)])
         for x in range(0, g.n, 3):
             got = []
             for fn in (fursaz.suspect, fursaz._suspect):
@@ -158,7 +179,9 @@ def fursaz_flanks(rng, rounds):
                 differ.append([r, "suspect", x, bytes(col)])
     native = (fursaz._capturable_in is not fursaz.capturable
               and fursaz._suspect is not fursaz.suspect)
-    return native and fursaz._quiet_after_in is not fursaz.quiet_after, differ
+    return (native and fursaz._quiet_after_in is not fursaz.quiet_after
+            and fursaz._quiet_points is not fursaz.quiet_points
+            and fursaz._settles is not None), differ
 
 
 def fursaz_games(rng, rounds):
@@ -166,9 +189,11 @@ def fursaz_games(rng, rounds):
     portable ones: the same legal moves and positions at every ply."""
     from firmware.rules import fursaz
     fursaz._geo(5)                        # the twins are bound with the first geometry
-    names = ("_nearest_fill", "_capturable_in", "_quiet_after_in", "_suspect")
+    names = ("_nearest_fill", "_capturable_in", "_quiet_after_in", "_quiet_points", "_suspect",
+             "_settles")
     native = [getattr(fursaz, n) for n in names]
-    portable = [fursaz.nearest_fill, fursaz.capturable, fursaz.quiet_after, fursaz.suspect]
+    portable = [fursaz.nearest_fill, fursaz.capturable, fursaz.quiet_after, fursaz.quiet_points,
+                fursaz.suspect, fursaz.settles]
     differ = []
     for r in range(max(1, rounds // 6)):
         seed = rng.next32()
@@ -355,7 +380,7 @@ def light_paint(rng, rounds):
 TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.scan": keys_scan,
          "fursaz_stone.differences": stone_differences,
          "fursaz.nearest_fill": fursaz_nearest,
-         "fursaz.capturable, quiet_after, suspect": fursaz_flanks,
+         "fursaz.capturable, quiet_after, quiet_points, settles, suspect": fursaz_flanks,
          "fursaz: whole games": fursaz_games, "masbrur.witness_in": masbrur_witness,
          "masbrur.plus_bits: whole games": masbrur_plus,
          "masbrur_search.fits_in, fits_sets, room_in, next_use": masbrur_fits,

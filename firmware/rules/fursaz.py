@@ -321,6 +321,68 @@ def quiet_after(ray, at, col, st, p, dist):
     return not capturable_near(ray, at, col, st, dist, p, -1, 0)
 
 
+def quiet_points(ray, at, col, st, mover, clock, dist, quiet):
+    """quiet_after for a ``mover`` stone (stamp ``clock``) on each empty point in turn:
+    ``quiet`` gets 1 where it flips nothing, 2 where it may, 0 on the stones (``st`` keeps
+    ``clock`` on the empty points). One call for a whole move list. (Native twin:
+    fursaz_native.quiet_points.)"""
+    for p in range(len(col)):
+        if col[p]:
+            quiet[p] = 0
+        else:
+            col[p] = mover
+            st[p] = clock
+            quiet[p] = 1 if quiet_after(ray, at, col, st, p, dist) else 2
+            col[p] = 0
+
+
+def settles(ray, at, pair, pair_at, col, st, clock, p, mover, mark, flips, rounds):
+    """True iff the cascade from a ``mover`` stone just put on p (_cascade with ``clock``
+    the next stamp) ends within ``rounds`` rounds, so never cycles; False: it goes on
+    longer (_cascade says whether it cycles). ``col`` and ``st`` are changed; ``mark`` and
+    ``flips`` (n bytes each) are scratch. The suspects are the points marked: which
+    stones a stage flips does not depend on the order they are checked in. (Native twin:
+    fursaz_native.settles; what the chip runs for a move list's cascades.)"""
+    n = len(col)
+    for x in range(n):
+        mark[x] = 0
+    mark[p] = 1
+    for d in range(6 * p, 6 * p + 6):   # suspect(): p and the nearest stone on each ray
+        for i in range(at[d], at[d + 1]):
+            if col[ray[i]]:
+                mark[ray[i]] = 1
+                break
+    for _ in range(rounds):
+        flipped = False
+        for victim in (3 - mover, mover):
+            nf = 0
+            for x in range(n):
+                if mark[x] and col[x] == victim:
+                    if capturable(pair, pair_at, col, st, x):
+                        flips[nf] = x
+                        nf += 1
+                    else:
+                        mark[x] = 0
+            if not nf:
+                continue
+            for k in range(nf):
+                col[flips[k]] = 3 - victim
+                st[flips[k]] = clock
+            clock += 1
+            for k in range(nf):
+                x = flips[k]
+                mark[x] = 1
+                for d in range(6 * x, 6 * x + 6):
+                    for i in range(at[d], at[d + 1]):
+                        if col[ray[i]]:
+                            mark[ray[i]] = 1
+                            break
+            flipped = True
+        if not flipped:
+            return True
+    return False
+
+
 def suspect(ray, at, col, x, sus, mark):
     """Add x and the nearest stone on each ray from x to the suspects (native twin:
     fursaz_native.suspect)."""
@@ -343,15 +405,18 @@ def suspect(ray, at, col, x, sus, mark):
 _nearest_fill = nearest_fill
 _capturable_in = capturable
 _quiet_after_in = quiet_after
+_quiet_points = quiet_points
 _suspect = suspect
+_settles = None   # the chip's: byte-code runs _cascade, faster there than settles
 
 
 def _load_twins():
-    global _nearest_fill, _capturable_in, _quiet_after_in, _suspect
+    global _nearest_fill, _capturable_in, _quiet_after_in, _quiet_points, _suspect, _settles
     twin = native.load("firmware.rules.fursaz_native")
     if twin:
         _nearest_fill, _capturable_in = twin.nearest_fill, twin.capturable
         _quiet_after_in, _suspect = twin.quiet_after, twin.suspect
+        _quiet_points, _settles = twin.quiet_points, twin.settles
 
 
 def _same_order(col, st, st0):
@@ -485,22 +550,61 @@ def _legal_points(state, most=-1):
     clock = state.clock
     mover = state.turn
     dist = _nearest(g, col)
+    if most < 0:
+        return _all_legal(state, g, col, st, clock, mover, dist)
+    scratch = None if _settles is None else (bytearray(g.n), bytearray(g.n))
     for p in range(g.n):   # (the empty points as they come: only_pass needs the first)
         if col[p]:
             continue
         col[p] = mover
         st[p] = clock
-        if _quiet_after(g, col, st, p, dist):
+        quiet = _quiet_after(g, col, st, p, dist)
+        col[p] = 0
+        if quiet or _no_cycle(state, g, col, st, clock, p, mover, scratch):
             out.append(p)
-        else:
-            if not _cascade(g, col, st, clock + 1, p, mover)[1]:
-                out.append(p)
-            # Undo the cascade.
+            if len(out) == most:
+                break
+    return out
+
+
+def _no_cycle(state, g, col, st, clock, p, mover, scratch):
+    """Is a ``mover`` stone on p legal, its cascade (``clock`` its stamp) not cycling?
+    ``col`` and ``st``: the state's, copied, and as they were after. ``scratch``: two
+    bytearrays of n for the chip's twin (settles: a cascade that ends within 32 rounds
+    never cycles), or None: the byte-code cascade."""
+    col[p] = mover
+    st[p] = clock
+    if scratch is not None and _settles(g.ray, g.ray_at, g.pair, g.pair_at, col, st,
+                                        clock + 1, p, mover, scratch[0], scratch[1], 32):
+        ok = True
+    else:
+        if scratch is not None:   # again from the start, with the cycle check
             col[:] = state.col
             st[:] = state.st
-        col[p] = 0
-        if len(out) == most:
-            break
+            col[p] = mover
+            st[p] = clock
+        ok = not _cascade(g, col, st, clock + 1, p, mover)[1]
+    col[:] = state.col   # the cascade undone
+    st[:] = state.st
+    return ok
+
+
+def _all_legal(state, g, col, st, clock, mover, dist):
+    """_legal_points' whole list: every empty point's quick test in one call
+    (_quiet_points), then a cascade only where a stone may flip; byte searches, not a
+    byte-code loop, walk the points."""
+    quiet = bytearray(g.n)
+    _quiet_points(g.ray, g.ray_at, col, st, mover, clock, dist, quiet)
+    scratch = None if _settles is None else (bytearray(g.n), bytearray(g.n))
+    p = quiet.find(b"\x02")
+    while p >= 0:
+        quiet[p] = 1 if _no_cycle(state, g, col, st, clock, p, mover, scratch) else 0
+        p = quiet.find(b"\x02", p + 1)
+    out = []
+    p = quiet.find(b"\x01")
+    while p >= 0:
+        out.append(p)
+        p = quiet.find(b"\x01", p + 1)
     return out
 
 
@@ -666,11 +770,18 @@ def territory(state):
     return out
 
 
-def board_view(state, colours):
+def board_view(state, colours, land=None):
     """Every point's colour into the bytearray ``colours`` (0 empty, 1 Black, 2 White), in
     point order: board() without its dict of names (~12 ms on a Pico at size 7, on the
-    stone board's every move)."""
+    stone board's every move); and, when given (a game's end), into the bytearray ``land``
+    whose territory each empty point is (territory() by index: 1 Black, 2 White, 0 neutral
+    or a stone)."""
     colours[:] = state.col
+    if land is not None:
+        land[:] = bytes(len(land))
+        owners = _owners(state)
+        for e in owners:
+            land[e] = owners[e]
 
 
 def board(state):
@@ -685,9 +796,8 @@ def board(state):
 
 
 def _scores_by_colour(state):
-    counts = [0, 0, 0]
-    for c in state.col:
-        counts[c] += 1
+    col = bytes(state.col)   # (counted at C speed: a loop takes a Pico ~3 ms at size 7)
+    counts = [0, col.count(b"\x01"), col.count(b"\x02")]
     owners = _owners(state)
     for e in owners:
         counts[owners[e]] += 1

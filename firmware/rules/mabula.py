@@ -247,10 +247,12 @@ def _must_pass(s):
 only_pass = _must_pass   # legal_moves(s) == ["pass"], without making the move strings
 
 
-def board_view(state, colours, movers):
+def board_view(state, colours, movers, groups=None):
     """Fill 60 entries each, in SPACES order: ``colours`` 0 empty, 1 White, 2 Black;
     ``movers`` 1 on each edge space whose marble the player to move can push (the first
-    spaces of ``legal_moves``, a pass aside), 0 elsewhere."""
+    spaces of ``legal_moves``, a pass aside), 0 elsewhere; ``groups`` (when given, for a
+    game's end) 1 on each marble of a group that scores (a player's largest, every group
+    when scoring by product), 2 on the other groups' marbles, 0 elsewhere."""
     cells = state.cells
     grid_of = _GRID_OF
     for i in range(60):
@@ -261,6 +263,16 @@ def board_view(state, colours, movers):
         g = _RING_G[r]
         if cells[g] == colour and cells[_LINE[r]] < 6:
             movers[_SPACE_OF[g]] = 1
+    if groups is None:
+        return
+    labels = bytearray(64)
+    sizes, white = _sizes(state, labels)
+    product = state.opts[0] == "product"
+    best = (max(sizes[:white] or [0]), max(sizes[white:] or [0]))
+    for i in range(60):
+        k = labels[grid_of[i]]
+        groups[i] = 0 if not k else (
+            1 if product or sizes[k - 1] == best[1 if k > white else 0] else 2)
 
 
 def legal_moves(state):
@@ -345,12 +357,52 @@ def _groups(s, colour):
     return out
 
 
-def _sizes(s, seat):
-    """Group sizes of ``seat``, largest first."""
-    sizes = [len(g) for g in _groups(s, seat + 1)]
-    sizes.sort()
-    sizes.reverse()
-    return sizes
+def _sizes(s, groups):
+    """Number every group of both colours, as scored (edge spaces only with
+    count_edge_marbles), in ``groups`` (64 zeros: each grid index gets its group's number
+    from 1, White's groups first); their sizes in number order, and how many are White's.
+    Each marble is taken off a copy of the cells once numbered, and the next group's first
+    marble found in that copy by a byte search: a game's end answers at once on a board."""
+    own = s.cells[:64]
+    if not s.opts[2]:   # the edge spaces: ranks 1 and 8, files a and h
+        own[:8] = own[56:] = b"\x00\x00\x00\x00\x00\x00\x00\x00"
+        for g in range(8, 56, 8):
+            own[g] = own[g + 7] = 0
+    sizes = []
+    stack = []
+    white = 0
+    for colour in (1, 2):
+        key = b"\x01" if colour == 1 else b"\x02"
+        g0 = own.find(key)
+        while g0 >= 0:
+            k = len(sizes) + 1
+            groups[g0] = k
+            own[g0] = 0
+            stack.append(g0)
+            n = 0
+            while stack:
+                g = stack.pop()
+                n += 1
+                if g & 7 and own[g - 1] == colour:
+                    groups[g - 1] = k
+                    own[g - 1] = 0
+                    stack.append(g - 1)
+                if g & 7 != 7 and own[g + 1] == colour:
+                    groups[g + 1] = k
+                    own[g + 1] = 0
+                    stack.append(g + 1)
+                if g >= 8 and own[g - 8] == colour:
+                    groups[g - 8] = k
+                    own[g - 8] = 0
+                    stack.append(g - 8)
+                if g < 56 and own[g + 8] == colour:
+                    groups[g + 8] = k
+                    own[g + 8] = 0
+                    stack.append(g + 8)
+            sizes.append(n)
+            g0 = own.find(key, g0)
+        white = len(sizes) if colour == 1 else white
+    return sizes, white
 
 
 def _score(sizes, scoring):
@@ -377,7 +429,11 @@ def groups(state, seat):
 
 def result(state):
     scoring, tiebreak = state.opts[0], state.opts[1]
-    sizes = [_sizes(state, 0), _sizes(state, 1)]
+    found, white = _sizes(state, bytearray(64))
+    sizes = [found[:white], found[white:]]
+    for seat in range(2):   # largest first
+        sizes[seat].sort()
+        sizes[seat].reverse()
     scores = [_score(sizes[0], scoring), _score(sizes[1], scoring)]
     if not is_over(state):
         return {"winner": None, "scores": scores, "reason": "in progress"}

@@ -92,6 +92,23 @@ def quiet_after(ray: ptr8, at: ptr16, col: ptr8, st: ptr32, p: int, dist: ptr8) 
 
 
 @micropython.viper
+def quiet_points(ray: ptr8, at: ptr16, col: ptr8, st: ptr32, mover: int, clock: int,
+                 dist: ptr8, quiet):
+    q = ptr8(quiet)
+    for p in range(int(len(quiet))):
+        if col[p]:
+            q[p] = 0
+        else:
+            col[p] = mover
+            st[p] = clock
+            if quiet_after(ray, at, col, st, p, dist):
+                q[p] = 1
+            else:
+                q[p] = 2
+            col[p] = 0
+
+
+@micropython.viper
 def suspect(ray: ptr8, at: ptr16, col: ptr8, x: int, sus, mark: ptr8):
     if not mark[x]:
         mark[x] = 1
@@ -104,3 +121,48 @@ def suspect(ray: ptr8, at: ptr16, col: ptr8, x: int, sus, mark: ptr8):
                     mark[y] = 1
                     sus.append(y)
                 break
+
+
+@micropython.viper
+def settles(ray: ptr8, at: ptr16, pair: ptr8, pair_at: ptr16, col: ptr8, st: ptr32, clock: int,
+            p: int, mover: int, mark, flips: ptr8, rounds: int) -> bool:
+    n = int(len(mark))
+    m = ptr8(mark)
+    for x in range(n):
+        m[x] = 0
+    m[p] = 1
+    for d in range(6 * p, 6 * p + 6):
+        for i in range(at[d], at[d + 1]):
+            if col[ray[i]]:
+                m[ray[i]] = 1
+                break
+    for r in range(rounds):
+        flipped = 0
+        for stage in range(2):
+            victim = 3 - mover if stage == 0 else mover
+            nf = 0
+            for x in range(n):
+                if m[x] and col[x] == victim:
+                    if capturable(pair, pair_at, col, st, x):
+                        flips[nf] = x
+                        nf += 1
+                    else:
+                        m[x] = 0
+            if nf == 0:
+                continue
+            for k in range(nf):
+                col[flips[k]] = 3 - victim
+                st[flips[k]] = clock
+            clock += 1
+            for k in range(nf):
+                x = flips[k]
+                m[x] = 1
+                for d in range(6 * x, 6 * x + 6):
+                    for i in range(at[d], at[d + 1]):
+                        if col[ray[i]]:
+                            m[ray[i]] = 1
+                            break
+            flipped = 1
+        if flipped == 0:
+            return True
+    return False

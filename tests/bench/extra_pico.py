@@ -13,11 +13,11 @@ WebAssembly figures (PICO = True: this runs on the host only).
 * whole random games of all five engines (Fursaz at both sizes) on the port's fixed heap:
   lowest gc.mem_free(), smallest largest free block, most bytes one legal_moves takes
   (with its garbage) and keeps (its list), ms per legal_moves + play (emulated), mean and
-  worst, next to the figures before (ENGINES_BEFORE; Masbrur's also before its reference
-  selection's rework, MASBRUR_AT_E10E4AA);
+  worst, next to the figures before (ENGINES_BEFORE; Fursaz and Masbrur also
+  ENGINES_AT_E10E4AA, and the most one Masbrur play took then, MASBRUR_PLAY_AT_E10E4AA);
 * a whole game on the marble, stone and tile boards' apps, with the emulated ms from a
-  settled sensor frame to the step that answers it (next to BOARDS_BEFORE and
-  BOARDS_AT_12E8F1C); the heap each board's app holds with
+  settled sensor frame to the step that answers it (next to BOARDS_BEFORE,
+  BOARDS_AT_12E8F1C and BOARDS_AT_E10E4AA); the heap each board's app holds with
   its game running to the end (tests/pico_heap.py): the light board's Morbak, the marble
   board's Mabula (under 48 KB; and a remote one, its link loaded:
   docs/contracts.md#a-board-over-usb), the tile board's Mano a Mano match (under 64 KB);
@@ -97,10 +97,9 @@ LATENCY_HELD = {"start": (351.8, 351.8), "select": (12.1, 13.6), "play": (40.5, 
 ENGINES_BEFORE = {"morbak": (8.0, "?", None), "mabula": (7.8, "?", None),
                   "fursaz size 5": (91, 149, None), "fursaz size 7": (239, 230, None),
                   "mano": (2.4, "?", None), "masbrur": (824, 4849, 143712)}
-# Masbrur at e10e4aa (the native twins), before its reference selection's rework (issue
-# 25's task mbeng; this bench): legal_moves + play mean and worst ms, most bytes one play
-# took with its garbage (the first '<free>' selection, loading the search's code).
-MASBRUR_AT_E10E4AA = (57, 224, 44752)
+# The most bytes one Masbrur play took with its garbage at e10e4aa (the first '<free>'
+# selection, loading the search's code), before the selection's rework (this bench).
+MASBRUR_PLAY_AT_E10E4AA = 44752
 
 
 # A settled frame -> its answer's step on the sensor boards before the game's record and
@@ -112,6 +111,14 @@ BOARDS_BEFORE = {"marble board, Mabula": (30.5, 97), "stone board, Fursaz 7": (9
 # lists went out of the answer (issue 25's fourth round).
 BOARDS_AT_12E8F1C = {"marble board, Mabula": (25.0, 55.9), "stone board, Fursaz 7": (53.6, 94.4),
                      "tile board, Mano a Mano": (41.4, 169)}
+# The same at e10e4aa (this bench), before a game's end was computed once (the marble board's
+# groups after the frame), the tile board played a checked move once and Fursaz's move list
+# went native (quiet_points, settles).
+BOARDS_AT_E10E4AA = {"marble board, Mabula": (18.4, 48.6), "stone board, Fursaz 7": (9.3, 38.5),
+                     "tile board, Mano a Mano": (21.1, 27.4)}
+# One legal_moves + play at e10e4aa, emulated ms, mean and worst ("?": not taken).
+ENGINES_AT_E10E4AA = {"fursaz size 5": (22, "?"), "fursaz size 7": (60, "?"),
+                      "masbrur": (57, 224)}
 
 
 def _latency_figures(pico, out):
@@ -187,12 +194,12 @@ def _engine_figures(pico, out):
             + (" (before: %d)" % before[2] if before[2] else "")] = got["most_for_legal_moves"]
         kept = got["most_kept_by_legal_moves"]
         out[label + ": most kept by one legal_moves (its list), bytes"] = kept
-        at = " (at e10e4aa: %d)" % MASBRUR_AT_E10E4AA[2] if game == "masbrur" else ""
+        at = " (at e10e4aa: %d)" % MASBRUR_PLAY_AT_E10E4AA if game == "masbrur" else ""
         out[label + ": most taken by one play, bytes, with its garbage" + at] = \
             got["most_for_play"]
-        at = "; at e10e4aa: %s / %s" % MASBRUR_AT_E10E4AA[:2] if game == "masbrur" else ""
+        at = ENGINES_AT_E10E4AA.get(label)
         out[label + ": legal_moves + play, emulated ms mean / worst (before: %s / %s%s)"
-            % (before[0], before[1], at)] = \
+            % (before[0], before[1], "" if at is None else "; at e10e4aa: %s / %s" % at)] = \
             "%.2f / %.1f" % (got["ms_per_ply"], got["worst_ms_per_ply"])
         out[label + ": emulated s per wall s"] = round(
             (pico.now_ms() - e0) / 1000 / (time.time() - w0), 2)
@@ -214,8 +221,8 @@ def _board_figures(pico, out, name, label):
     out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
     out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
     out[label + ": settled frame -> its answer's step, emulated ms mean / worst "
-        "(+1.6 ms for the LED frame; before: %s / %s; at 12e8f1c: %s / %s)"
-        % (BOARDS_BEFORE[label] + BOARDS_AT_12E8F1C[label])] = \
+        "(+1.6 ms for the LED frame; before: %s / %s; at 12e8f1c: %s / %s; at e10e4aa: %s / %s)"
+        % (BOARDS_BEFORE[label] + BOARDS_AT_12E8F1C[label] + BOARDS_AT_E10E4AA[label])] = \
         "%.1f / %.1f" % tuple(got["answer_ms"])
 
 

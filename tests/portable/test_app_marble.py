@@ -5,6 +5,7 @@ from check import eq
 from sensor_kit import SensorBoard
 from test_trace_marble import PROFILE
 
+from firmware.app.core import render
 from firmware.rules import mabula
 
 MENU, OK, PASS = 0, 1, 2
@@ -137,3 +138,33 @@ def test_drawing_allocates_nothing_on_any_screen():
     _render_locked(b)                             # groups
     b.press(PASS)
     _render_locked(b)                             # scores
+
+
+def test_the_push_that_ends_a_game_flashes_at_once_then_the_groups_light():
+    # As the board's runner steps (device.py): the push is answered in its frame, like every
+    # push (its stop flashes white); the groups, flood fills a Pico takes ~10 ms for, light
+    # from the next frame.
+    b = Marble()
+    b.later = []
+    b.press(OK)
+    b.frame(mabula.occupancy(b.state()))
+    s = b.state()
+    while True:
+        m = mabula.legal_moves(s)[-1]
+        s = mabula.play(s, m)
+        if mabula.is_over(s):
+            break
+        if m != "pass":
+            b.frame(mabula.occupancy(s))
+    stop = mabula.space_index(m.split("-")[1])
+    b.frame(mabula.occupancy(s))
+    pixel = lambda i: tuple(b.app.frame[3 * i:3 * i + 3])   # noqa: E731
+    eq(b.status()["result"], mabula.result(s), "over at once")
+    eq(pixel(stop), render.WHITE, "the last push's stop flashes white")
+    eq([i for i in range(60) if i != stop and max(pixel(i))], [], "nothing else yet")
+    b.step([])
+    b.wait(400)
+    grouped = [mabula.space_index(name) for seat in (0, 1) for g in mabula.groups(s, seat)
+               for name in g]
+    lit = [i for i in range(60) if max(pixel(i))]
+    assert lit and not [i for i in lit if i not in grouped], (lit, grouped)

@@ -137,10 +137,14 @@ def test_a_placement_shown_first_plays_as_one_not_shown_and_every_colour_is_read
                 eq(res["net"], [n for n in names if n in was and now[n] != was[n]], "net")
             eq(fz.to_text(fz.play(s, m)), plain, "%s again" % m)
             s = after
-            fz.board_view(s, colours)
+            land = bytearray(len(colours))
+            fz.board_view(s, colours, land)
             stones = fz.board(s)
             eq("".join([".BW"[c] for c in colours]),
                "".join([stones.get(n, ".") for n in names]), "every colour")
+            owner = fz.territory(s)
+            eq("".join([".BW"[c] for c in land]),
+               "".join([owner.get(n) or "." for n in names]), "every point's territory")
 
 
 def test_illegal_and_malformed_moves_leave_the_state_alone():

@@ -116,8 +116,9 @@ class Session:
     def _refresh(self):
         engine, s = self.engine, self.state
         self.over = engine.is_over(s)
-        turn = engine.to_move(s)   # None: nobody yet (Mano a Mano's observed lead: either seat)
-        self.turn = -1 if self.over or turn is None else turn
+        # None: nobody yet (Mano a Mano's observed lead: either seat); nobody once it is over
+        turn = None if self.over else engine.to_move(s)
+        self.turn = -1 if turn is None else turn
         self.result = engine.result(s) if self.over else None
 
     def _moved(self, now):
@@ -143,14 +144,15 @@ class Session:
 
     # ------------------------------------------------------------ moves
 
-    def play(self, move, now):
+    def play(self, move, now, state=None):
         """Play ``move`` for the mover (IllegalMove if the engine refuses it: nothing
         changes), record it, save the game (or its record when it ends); then play the
-        forced passes that follow (saved once, with it)."""
+        forced passes that follow (saved once, with it). ``state``: the position ``move``
+        leaves, when the caller has played it on the engine already (to check it first)."""
         app, rec, c = self.app, self.rec, self.clock
         who = self.who(self.turn)
         before = self.state
-        self.state = self.engine.play(before, move)
+        self.state = self.engine.play(before, move) if state is None else state
         self.before = before
         rec["moves"].append(move)
         rec["move_ms"].append(c.used)

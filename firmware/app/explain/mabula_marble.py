@@ -101,4 +101,6 @@ def _end(play):
                          "%s's groups that score%s" % (_NAMES[p], won)))
         out.append(cell([i for i in mine if play.groups[i] == 2], MARBLE[p],
                          "dim: %s's other groups" % _NAMES[p]))
+    if play.app.now < play.flash_until:
+        out.append(cell([play.flash], render.WHITE, "a white flash: where the last push stopped"))
     return {"cells": lit(out), "keys": keys}

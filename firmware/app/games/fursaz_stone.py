@@ -121,12 +121,9 @@ class Play(Sensing):
         # The colour to move (seats swap colours at the pie step), and the pie's swap: seat
         # A plays White.
         self.mover, self.swapped = engine.sides(ses.state)
-        engine.board_view(ses.state, self.expect)   # (the cells are the engine's points)
-        if ses.over:
-            land = engine.territory(ses.state)
-            for i in range(len(self.points)):
-                self.land[i] = _WHICH.find(land.get(self.points[i]) or ".")
-        else:
+        # (the cells are the engine's points; at the end, whose territory each one is)
+        engine.board_view(ses.state, self.expect, self.land if ses.over else None)
+        if not ses.over:
             self._say_turn()
         self._owe(self.placing)
         self.placing = None

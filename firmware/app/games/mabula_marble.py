@@ -83,28 +83,21 @@ class Play(Sensing):
         s = ses.state
         # The hints: the mover's edge marbles that can move (none once it is over); those of
         # a seat not at the board too: they breathe until its push is known.
-        engine.board_view(s, self.expect, self.hint)
+        later = self.app.later
+        if ses.over and later is not None:   # the groups once the push's flash shows
+            later.append((self._groups, s, None))
+        engine.board_view(s, self.expect, self.hint,
+                          self.groups if ses.over and later is None else None)
         self.shown = None
-        if ses.over:
-            self._groups(s)
         if self.have_seen:
             self._compare(now)
             if self.wrongs:
                 self.must_match = True
 
-    def _groups(self, s):
-        """Mark each player's groups: 1 where a group scores (the largest ones; every
-        group under product scoring), 2 for the others."""
-        product = self.session.rec["options"].get("scoring") == "product"
-        marks = {}   # space name -> 1 or 2 (one pass over the spaces after: no index per name)
-        for seat in range(2):
-            gs = engine.groups(s, seat)
-            best = len(gs[0]) if gs else 0
-            for g in gs:
-                for name in g:
-                    marks[name] = 1 if product or len(g) == best else 2
-        for i in range(_CELLS):
-            self.groups[i] = marks.get(engine.SPACES[i], 0)
+    def _groups(self, s, now):
+        """A game's end: each player's groups, those that score marked 1 (the runner's
+        work after the frame that answers the last push: flood fills take a Pico ~10 ms)."""
+        engine.board_view(s, self.expect, self.hint, self.groups)
 
     def _compare(self, now):
         """Which spaces disagree with the last accepted position (setup: the start)."""
@@ -151,7 +144,19 @@ class Play(Sensing):
                 self.app.beep(render.ACCEPT)
                 self.flash = engine.space_index(move.split("-")[1])
                 self.flash_until = now + _FLASH_MS
-                ses.play(move, now)
+                # The frame read is the position the push leaves: moved() has nothing to
+                # compare (3 ms of a Pico's answer), the board agrees everywhere.
+                self.have_seen = False
+                try:
+                    ses.play(move, now)
+                finally:
+                    self.have_seen = True
+                if self.wrongs:
+                    for i in range(_CELLS):
+                        self.wrong[i] = 0
+                    self.wrongs = 0
+                if not ses.over:
+                    self.report(now, "")
                 return
         was = self.wrongs
         self._compare(now)
@@ -231,6 +236,8 @@ class Play(Sensing):
             g, e = self.groups[i], self.expect[i]
             if g and e and not (e - 1 == win and g == 1 and not blink):
                 render.put_scaled(f, i, MARBLE[e - 1], 256 if g == 1 else 48)
+        if now < self.flash_until:   # the last push, as every push
+            render.put(f, self.flash, render.WHITE)
 
     def seat_name(self, seat):
         """Players are named by colour (session.name)."""
