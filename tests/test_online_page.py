@@ -304,15 +304,15 @@ def test_the_page_against_a_board_through_its_bridge_killed_and_a_power_cut(
 
 
 def against_a_board(browser, server, kit, kind, game, acts, config=None, agree=None,
-                    seconds=600):
+                    at_end=None, seconds=600):
     """The page (``server``'s board kind) makes a new ``game`` on the first seat as bob, a
     virtual board of ``kind`` (its robot at it) joins it as alice through `arbiter online
     --port`, and they play it out: ``acts(page, status)`` is what the person at the page
     does, if anything (True when they did something). At the end the agreed record is the
     page's panel's, the bridge's record file's, and each board's (``agree(mine, agreed)``:
     a board's own record is the agreed one; equal by default), the same result on both
-    boards; the page's end is kept as test-artifacts/online-board-GAME.png. Returns the
-    page's board's status."""
+    boards; the page's end is kept as test-artifacts/online-board-GAME.png (``at_end(page,
+    status)``: what else it shows then). Returns the page's board's status."""
     agree = agree or (lambda mine, agreed: mine == agreed)
     board = VirtualBoard(kind)
     context, page, errors, code = _open_seat(browser, server, kit, "bob", game=game,
@@ -343,6 +343,8 @@ def against_a_board(browser, server, kit, kind, game, acts, config=None, agree=N
         for mine in (st["moves"], b["moves"]):
             assert agree(mine, agreed), (mine, agreed)
         assert st["result"] == b["result"] == _seat_panel(page)["result"]
+        if at_end:
+            at_end(page, st)
         page.screenshot(path=os.path.join(ARTIFACTS, "online-board-%s.png" % game),
                         full_page=True)
         assert errors == []

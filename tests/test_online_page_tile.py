@@ -102,6 +102,14 @@ def _shot(page, name):
     return name
 
 
+def _rows_named(page, st):
+    """The page names its rows as the game has it, to its end: the far player's
+    "elsewhere", its own player's "you" (never "the board", as in a game against it)."""
+    far = st["online"]["far"]
+    rows = [page.inner_text('[data-hand="%d"]' % seat) for seat in (far, 1 - far)]
+    assert "(elsewhere" in rows[0] and "(you)" in rows[1], rows
+
+
 def _against_the_terminal(page, a, game, acts, seconds):
     """Alice in the terminal plays her moves, the page's person theirs (``acts(status)``:
     True when they did something), until the game is over on both sides."""
@@ -115,7 +123,7 @@ def _against_the_terminal(page, a, game, acts, seconds):
             continue
         st = _status(page)
         if a.ended and st.get("result"):
-            return
+            return _rows_named(page, st)
         if not a.started() or st.get("game") != game or "online" not in st or not acts(st):
             time.sleep(0.1)
 
@@ -155,7 +163,7 @@ def test_the_pages_tile_board_plays_a_mano_match_against_a_board(browser, server
     them and carries out the other's plays."""
     st = against_a_board(browser, server, kit, "tile", "mano",
                          lambda page, st: _page_acts(page, st), config={"mano.target": 20},
-                         agree=_mano_agrees)
+                         agree=_mano_agrees, at_end=_rows_named)
     assert st["outcome"]
 
 
@@ -317,5 +325,6 @@ def test_the_pages_tile_board_plays_a_masbrur_game_against_a_board(browser, serv
     done = set()
     st = against_a_board(browser, server, kit, "tile", "masbrur",
                          lambda page, st: _masbrur_acts(page, st, done),
-                         config={"masbrur.max_equipment_plies": 6}, agree=_masbrur_agrees)
+                         config={"masbrur.max_equipment_plies": 6}, agree=_masbrur_agrees,
+                         at_end=_rows_named)
     assert st["outcome"]
