@@ -105,7 +105,7 @@ def _shot(page, name):
 def _rows_named(page, st):
     """The page names its rows as the game has it, to its end: the far player's
     "elsewhere", its own player's "you" (never "the board", as in a game against it)."""
-    far = st["online"]["far"]
+    far = 1 - _seat_panel(page)["seat"]
     rows = [page.inner_text('[data-hand="%d"]' % seat) for seat in (far, 1 - far)]
     assert "(elsewhere" in rows[0] and "(you)" in rows[1], rows
 
