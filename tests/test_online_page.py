@@ -303,10 +303,14 @@ def test_the_page_against_a_board_through_its_bridge_killed_and_a_power_cut(
         board.close()
 
 
-def against_a_board(browser, server, kit, kind, game, acts, config=None, agree=None,
-                    at_end=None, seconds=600):
+KIND = {"morbak": "light", "mabula": "marble", "fursaz": "stone", "mano": "tile",
+        "masbrur": "tile"}
+
+
+def against_a_board(browser, server, kit, game, acts, *, config=None, agree=None,
+                    at_end=None):
     """The page (``server``'s board kind) makes a new ``game`` on the first seat as bob, a
-    virtual board of ``kind`` (its robot at it) joins it as alice through `arbiter online
+    virtual board of the same kind (its robot at it) joins it as alice through `arbiter online
     --port`, and they play it out: ``acts(page, status)`` is what the person at the page
     does, if anything (True when they did something). At the end the agreed record is the
     page's panel's, the bridge's record file's, and each board's (``agree(mine, agreed)``:
@@ -314,7 +318,7 @@ def against_a_board(browser, server, kit, kind, game, acts, config=None, agree=N
     boards; the page's end is kept as test-artifacts/online-board-GAME.png (``at_end(page,
     status)``: what else it shows then). Returns the page's board's status."""
     agree = agree or (lambda mine, agreed: mine == agreed)
-    board = VirtualBoard(kind)
+    board = VirtualBoard(KIND[game])
     context, page, errors, code = _open_seat(browser, server, kit, "bob", game=game,
                                              config=config)
     record = os.path.join(ARTIFACTS, "online-board-%s.json" % game)
@@ -322,7 +326,7 @@ def against_a_board(browser, server, kit, kind, game, acts, config=None, agree=N
     proc = arbiter("online", "join", code, "--broker", kit.url("alice"), "--port", board.port,
                    "--record", record)
     try:
-        deadline = time.monotonic() + seconds
+        deadline = time.monotonic() + 600
         while True:
             st = page.evaluate("window.arbiter.status()")
             assert time.monotonic() < deadline, (st, board.status(), output(proc)[-3000:])

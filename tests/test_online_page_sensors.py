@@ -87,13 +87,11 @@ def _stone_acts(rng):
 
 @pytest.mark.parametrize("server", ["marble"], indirect=True)
 def test_the_pages_marble_board_plays_mabula_against_a_board(browser, server, kit):
-    st = against_a_board(browser, server, kit, "marble", "mabula", _marble_acts(
-        random.Random(5)))
+    st = against_a_board(browser, server, kit, "mabula", _marble_acts(random.Random(5)))
     assert st["outcome"] and st["wrong"] == []
 
 
 @pytest.mark.parametrize("server", ["stone"], indirect=True)
 def test_the_pages_stone_board_plays_fursaz_against_a_board(browser, server, kit):
-    st = against_a_board(browser, server, kit, "stone", "fursaz", _stone_acts(
-        random.Random(5)))
+    st = against_a_board(browser, server, kit, "fursaz", _stone_acts(random.Random(5)))
     assert st["outcome"] and st["options"].get("size", 5) == 5

@@ -161,8 +161,7 @@ def test_the_pages_tile_board_plays_a_mano_match_against_a_board(browser, server
     """A short Mano a Mano match between the page's tile board and a virtual tile board
     through `arbiter online --port`: each person takes their own tiles as the dealer dealt
     them and carries out the other's plays."""
-    st = against_a_board(browser, server, kit, "tile", "mano",
-                         lambda page, st: _page_acts(page, st), config={"mano.target": 20},
+    st = against_a_board(browser, server, kit, "mano", _page_acts, config={"mano.target": 20},
                          agree=_mano_agrees, at_end=_rows_named)
     assert st["outcome"]
 
@@ -323,7 +322,7 @@ def test_the_pages_tile_board_plays_a_masbrur_game_against_a_board(browser, serv
     through `arbiter online --port`: each side's walls stay on its own table until combat
     names them to the other."""
     done = set()
-    st = against_a_board(browser, server, kit, "tile", "masbrur",
+    st = against_a_board(browser, server, kit, "masbrur",
                          lambda page, st: _masbrur_acts(page, st, done),
                          config={"masbrur.max_equipment_plies": 6}, agree=_masbrur_agrees,
                          at_end=_rows_named)
