@@ -94,7 +94,8 @@ def _a_whole_game(kit, board, code, game, options, tmp_path, cuts=(), said=None)
 def test_a_whole_game_against_the_terminal(kit, board_of, tmp_path, kind, game, options):
     board = board_of(kind)
     code = protocol.new_code()
-    a, record = _a_whole_game(kit, board, code, game, options, tmp_path)
+    said = []
+    a, record = _a_whole_game(kit, board, code, game, options, tmp_path, said=said)
     with open(record) as f:
         kept = json.load(f)
     agreed = [e.move for e in a.mirror.record]
@@ -103,6 +104,8 @@ def test_a_whole_game_against_the_terminal(kit, board_of, tmp_path, kind, game, 
     assert st["moves"] == agreed, (st["moves"], agreed)
     assert st["result"] == a.mirror.result()
     assert records(a)
+    # The terminal beside the board says how it ended, whichever side ended it.
+    assert "\nResult: " in said[0], said[0][-2000:]
 
 
 def test_mano_on_a_tile_board_against_the_terminal_keeps_the_hands_hidden(kit, board_of,

@@ -2,6 +2,7 @@
 spectator (host_tools/sim/online.html: read-only and live, any number of watchers, rebuilt
 after a reload; it checks every ply with the engines on MicroPython), and playing a seat
 with its board (the online panel of the simulator, host_tools/sim/online_seat.js)."""
+import json
 import os
 import time
 
@@ -298,5 +299,63 @@ def test_the_page_against_a_board_through_its_bridge_killed_and_a_power_cut(
     finally:
         if proc.poll() is None:
             proc.kill()
+        context.close()
+        board.close()
+
+
+KIND = {"morbak": "light", "mabula": "marble", "fursaz": "stone", "mano": "tile",
+        "masbrur": "tile"}
+
+
+def against_a_board(browser, server, kit, game, acts, *, config=None, agree=None,
+                    at_end=None):
+    """The page (``server``'s board kind) makes a new ``game`` on the first seat as bob, a
+    virtual board of the same kind (its robot at it) joins it as alice through `arbiter online
+    --port`, and they play it out: ``acts(page, status)`` is what the person at the page
+    does, if anything (True when they did something). At the end the agreed record is the
+    page's panel's, the bridge's record file's, and each board's (``agree(mine, agreed)``:
+    a board's own record is the agreed one; equal by default), the same result on both
+    boards; the page's end is kept as test-artifacts/online-board-GAME.png (``at_end(page,
+    status)``: what else it shows then). Returns the page's board's status."""
+    agree = agree or (lambda mine, agreed: mine == agreed)
+    board = VirtualBoard(KIND[game])
+    context, page, errors, code = _open_seat(browser, server, kit, "bob", game=game,
+                                             config=config)
+    record = os.path.join(ARTIFACTS, "online-board-%s.json" % game)
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    proc = arbiter("online", "join", code, "--broker", kit.url("alice"), "--port", board.port,
+                   "--record", record)
+    try:
+        deadline = time.monotonic() + 600
+        while True:
+            st = page.evaluate("window.arbiter.status()")
+            assert time.monotonic() < deadline, (st, board.status(), output(proc)[-3000:])
+            assert proc.poll() in (None, 0), output(proc)   # 0: its board has ended it
+            if st.get("result") is not None:
+                break
+            if st.get("game") != game or "online" not in st or not acts(page, st):
+                time.sleep(0.1)
+        agreed = _wait("the page sees the end", lambda: (_seat_panel(page) or {}).get(
+            "result") and _agreed(page), 30, page=page)
+        b = _wait("the board ends it", lambda: _ended(board.status()), 60, page=page)
+        proc.wait(30)
+        assert proc.returncode == 0, output(proc)
+        assert "Result: " in output(proc)
+        with open(record) as f:
+            assert json.load(f)["moves"] == agreed
+        st = page.evaluate("window.arbiter.status()")
+        for mine in (st["moves"], b["moves"]):
+            assert agree(mine, agreed), (mine, agreed)
+        assert st["result"] == b["result"] == _seat_panel(page)["result"]
+        if at_end:
+            at_end(page, st)
+        page.screenshot(path=os.path.join(ARTIFACTS, "online-board-%s.png" % game),
+                        full_page=True)
+        assert errors == []
+        return st
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
         context.close()
         board.close()

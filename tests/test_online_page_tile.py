@@ -13,7 +13,8 @@ from firmware.rules import mano, mano_observed, mano_seat
 from tests.harness.sim_page import ARTIFACTS
 from tests.online_kit import choose, kit, player  # noqa: F401
 from tests.sim_harness import browser, serve  # noqa: F401
-from tests.test_online_page import _open_seat
+from tests.test_online_board import _masks
+from tests.test_online_page import _open_seat, _seat_panel, against_a_board
 
 server = serve("tile")
 SETTLE_S = 0.8     # the board reads a tile once it lies still (settle_ms), then plays it
@@ -46,7 +47,7 @@ def _key(page, name):
     time.sleep(SETTLE_S)
 
 
-def _page_acts(page, a, st):
+def _page_acts(page, st):
     """One thing the person at the page does, if there is one to do: True when done."""
     own = 1 - st["online"]["far"]
     if st["wrong"]:                                      # the last hand's tiles cleared away
@@ -73,7 +74,8 @@ def _page_acts(page, a, st):
         _off_the_pad(page)
         return True
     if "line=-" in st["position"] and st["to_move"] is None:
-        if a.mirror.to_move() != own or not st["message"].endswith("you lead"):
+        if (_seat_panel(page) or {}).get("to_move") != own or not st["message"].endswith(
+                "you lead"):
             return False
         move = mano_seat.own_lead(hand)
         _let_go(page, '[data-hand="%d"] [data-tile="%s"]' % (own, move), '[data-pos="S"]')
@@ -100,6 +102,14 @@ def _shot(page, name):
     return name
 
 
+def _rows_named(page, st):
+    """The page names its rows as the game has it, to its end: the far player's
+    "elsewhere", its own player's "you" (never "the board", as in a game against it)."""
+    far = 1 - _seat_panel(page)["seat"]
+    rows = [page.inner_text('[data-hand="%d"]' % seat) for seat in (far, 1 - far)]
+    assert "(elsewhere" in rows[0] and "(you)" in rows[1], rows
+
+
 def _against_the_terminal(page, a, game, acts, seconds):
     """Alice in the terminal plays her moves, the page's person theirs (``acts(status)``:
     True when they did something), until the game is over on both sides."""
@@ -113,7 +123,7 @@ def _against_the_terminal(page, a, game, acts, seconds):
             continue
         st = _status(page)
         if a.ended and st.get("result"):
-            return
+            return _rows_named(page, st)
         if not a.started() or st.get("game") != game or "online" not in st or not acts(st):
             time.sleep(0.1)
 
@@ -129,16 +139,31 @@ def test_the_pages_tile_board_plays_a_mano_match_against_the_terminal(browser, s
         def acts(st):
             if len(st["moves"]) >= 6 and not shots:      # what a person sees, mid-hand
                 shots.append(_shot(page, "online-tile.png"))
-            return _page_acts(page, a, st)
+            return _page_acts(page, st)
         _against_the_terminal(page, a, "mano", acts, 600)
         assert shots
         agreed = [e.move for e in a.mirror.record]
         st = _status(page)
-        assert [m.split(":")[-1] for m in st["moves"] if not m.startswith("reveal")] == agreed
+        assert _mano_agrees(st["moves"], agreed)
         assert st["result"] == a.mirror.result()
         assert errors == []
     finally:
         context.close()
+
+
+def _mano_agrees(mine, agreed):
+    """A board's own record of a Mano a Mano match is the agreed one: its leads written
+    SEAT:TILE, the hands' last tiles shown (reveal) besides."""
+    return [m.split(":")[-1] for m in mine if not m.startswith("reveal")] == agreed
+
+
+def test_the_pages_tile_board_plays_a_mano_match_against_a_board(browser, server, kit):
+    """A short Mano a Mano match between the page's tile board and a virtual tile board
+    through `arbiter online --port`: each person takes their own tiles as the dealer dealt
+    them and carries out the other's plays."""
+    st = against_a_board(browser, server, kit, "mano", _page_acts, config={"mano.target": 20},
+                         agree=_mano_agrees, at_end=_rows_named)
+    assert st["outcome"]
 
 
 def _on(page, pos):
@@ -279,11 +304,26 @@ def test_the_pages_tile_board_plays_a_masbrur_game_against_the_terminal(browser,
         assert len(shots) == 2
         agreed = [e.move for e in a.mirror.record]
         st = _status(page)
-        assert len(st["moves"]) == len(agreed)
-        for mine, public in zip(st["moves"], agreed):
-            assert mine == public or (public == "F sealed" and mine[:2] == "F ") or (
-                "??" in public and mine.partition(" ")[2] == public.partition(" ")[2])
+        assert _masbrur_agrees(st["moves"], agreed)
         assert st["result"] == a.mirror.result()
         assert errors == []
     finally:
         context.close()
+
+
+def _masbrur_agrees(mine, agreed):
+    """A board's own record of a Masbrur game is the agreed one, its own walls and sealed
+    choices whole where the agreed record hides them."""
+    return len(mine) == len(agreed) and all(map(_masks, mine, agreed))
+
+
+def test_the_pages_tile_board_plays_a_masbrur_game_against_a_board(browser, server, kit):
+    """A whole short Masbrur game between the page's tile board and a virtual tile board
+    through `arbiter online --port`: each side's walls stay on its own table until combat
+    names them to the other."""
+    done = set()
+    st = against_a_board(browser, server, kit, "masbrur",
+                         lambda page, st: _masbrur_acts(page, st, done),
+                         config={"masbrur.max_equipment_plies": 6}, agree=_masbrur_agrees,
+                         at_end=_rows_named)
+    assert st["outcome"]

@@ -195,24 +195,30 @@ class Bridge:
                 self.send("stop %d %s" % (self.game.board_ply(plies), ev[1]))
 
     def tick(self):
+        """Returns the session's events from the board player's moves published now (the
+        move, and the game's end when it ended it), for the screen to show as it shows
+        the broker's."""
         now = self.now()
         s = self.s
+        played = []
         if self.board is None:
             if (self.hello_at is not None and not self.silent_said
                     and now - self.hello_at > HELLO_S):
                 self.silent_said = True
                 self.write("The board does not answer: is its app running? (Unplug it and "
                            "plug it in again; `arbiter deploy` puts the firmware on it.)\n")
-            return
+            return played
         if self.beat is None or now - self.beat >= BEAT_S:
             self.send("link %d" % (s.link.up and s.synced is True))
             self.beat = now
         if self.game is None or not self.opened:
-            return
+            return played
         while self.pending and s.my_turn():
             move, ms = self.pending.pop(0)
             try:
-                self.events(s.resign() if move == RESIGN else s.play(move, ms))
+                events = s.resign() if move == RESIGN else s.play(move, ms)
+                played += events
+                self.events(events)
             except IllegalMove as e:
                 self._again("%s was not accepted: %s" % (move, e))
         due = self.game.due()
@@ -222,3 +228,4 @@ class Bridge:
             self.send("resign %d" % due[1])
         for line in self.game.tells():
             self.send(line)
+        return played

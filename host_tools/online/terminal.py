@@ -274,7 +274,7 @@ def run_board(session, bridge, port, write, record_path=None, wait=0.02):
             bridge.events(events)
             for line in port.lines():
                 bridge.line(line)
-            bridge.tick()
+            screen.show(bridge.tick())      # the board's own moves, the end they make
             if bridge.failed:
                 write("This board cannot play it: %s.\n" % bridge.failed)
                 return 1
@@ -285,7 +285,7 @@ def run_board(session, bridge, port, write, record_path=None, wait=0.02):
                 continue
             saved, status = _kept(session, record_path, saved)
             if status is not None:
-                bridge.tick()     # the board hears a resignation from elsewhere
+                screen.show(bridge.tick())   # the board hears a resignation from elsewhere
                 if status == 0 and bridge.behind():
                     if shown_ply != "end":
                         shown_ply = "end"

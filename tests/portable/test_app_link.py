@@ -112,6 +112,9 @@ def test_a_resignation_from_elsewhere_ends_the_game():
     res = b.session().result
     eq((res["winner"], res["reason"]), (1, "resignation"), "B wins: A resigned elsewhere")
     assert "resign 1" not in b.heard(), "nothing sent back"
+    st = b.status()     # a page still names the seat played elsewhere, no link cell lit
+    eq((st["online"]["code"], st["online"]["far"]), (CODE, 0), "the game's end, for tools")
+    eq([c for c in st["legend"]["cells"] if c[0] == [48]], [], "no link shown at the end")
 
 
 def test_after_a_power_cut_the_board_tells_its_game_and_goes_on():

@@ -253,9 +253,10 @@ class Link:
         frame[i + 2] = colour[2] if lit else 0
 
     def status(self):
-        """For tools (explain/): the remote game's link."""
-        play = self.online()
-        if play is None:
+        """For tools (explain/): the remote game's link; once it is over too (a page
+        still names who played it elsewhere)."""
+        play = self.app.play
+        if play is None or "online" not in play.session.rec:
             return None
         out = {"code": play.session.rec["online"][0], "far": play.session.rec["online"][1],
                "link": not self.app.held, "peer": self.peer}

@@ -156,6 +156,8 @@ def _online(app, out):
     if online is None:
         return
     out["online"] = online
+    if app.play.session.over:      # the last cell shows the link no more (link.overlay)
+        return
     last = len(app.frame) // 3 - 1
     if not online["link"]:
         out["legend"]["cells"].append(cell([last], (255, 160, 0), (
