@@ -26,21 +26,6 @@ def test_boot_self_test_sweep_then_menu():
     assert "0 boot" in b.events_log()
 
 
-def test_a_slow_boot_sweep_ends_with_its_last_rank():
-    # A slow step (imports on a Pico) must not cut the LED self-test short: a maker reads
-    # a top rank that never lit as a broken row of LEDs.
-    b = Board("slowboot", boot=False)
-    seen = []
-    for ms in (30, 60, 60, 60, 60, 200, 200, 200):   # steps late from the fifth rank on
-        b.step(None, ms)
-        lit = b.lit()
-        if b.status()["screen"] == "boot" and len(lit) == 7:
-            seen.append(lit[0] // 7)
-    eq(seen, [0, 1, 2, 3, 4, 6], "the ranks in order, the last one lit though late")
-    b.wait(100)
-    eq(b.status()["screen"], "menu", "then the menu")
-
-
 def test_variant_choice_is_remembered():
     b = Board("variant")
     b.press("b7")

@@ -75,9 +75,7 @@ class Boot:
         self.shown = -1    # the last rank drawn: the next frame never skips one
 
     def tick(self, now):
-        # Over once its time is up and its last rank has been drawn (draw()).
-        last = len(self.rows) - 2
-        if self.shown >= last and now - self.t0 >= _SWEEP_ROW_MS * (last + 1):
+        if now - self.t0 >= _SWEEP_ROW_MS * (len(self.rows) - 1):
             self._done(now)
 
     def event(self, kind, key, now):
@@ -86,10 +84,7 @@ class Boot:
     def draw(self, f, now):
         render.clear(f)
         row = (now - self.t0) // _SWEEP_ROW_MS
-        last = len(self.rows) - 2
-        if row > last:             # its time is up: the last rank, never skipped
-            row = last
-        elif row > self.shown + 1:   # a slow start (imports on a Pico) skips no rank early
+        if row > self.shown + 1:   # a slow start (imports on a Pico) skips no rank
             row = self.shown + 1
         self.shown = row
         rows = self.rows
