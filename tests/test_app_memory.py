@@ -84,7 +84,7 @@ IN_GAME = ["firmware", "firmware.app", "firmware.app.boards", "firmware.app.core
            "firmware.app.core.eventlog", "firmware.app.core.records", "firmware.app.core.render",
            "firmware.app.core.runtime", "firmware.app.core.seats", "firmware.app.core.session",
            "firmware.app.games", "firmware.app.games.morbak_light", "firmware.hal",
-           "firmware.hal.storage", "firmware.rules", "firmware.rules.morbak"]
+           "firmware.hal.storage", "firmware.native", "firmware.rules", "firmware.rules.morbak"]
 MODULES = "import sys\nprint(' '.join(sorted(k for k in sys.modules if k.startswith('firmware'))))"
 
 # A long MENU pauses the game; the pause screen's undo (d4 on the light board), pressed

@@ -158,13 +158,14 @@ def think(state, level, rng):
     far = 1 - me
     secret = state.phase in _SECRET and state.wall[far]
     work = Position()
-    last = [-1, Position()]     # the candidate sampled last and the position after it
+    after = Position()          # the position after the candidate sampled last
+    last = [-1]                 # that candidate
 
     def value(k):   # (a round of the halving samples a candidate several times in a row)
         if last[0] != k:
             last[0] = k
-            last[1].load(rules.play(state, moves[k]))
-        work.copy(last[1])
+            after.load(rules.play(state, moves[k]))
+        work.copy(after)
         if secret:
             work.redraw_wall(far, rng)
         return work.playout(rng, me)

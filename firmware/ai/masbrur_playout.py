@@ -314,11 +314,13 @@ class Position:
     def _combat(self, line):
         """Both selections by the cheap rule, no steals, and the round's score."""
         o = self.opt
-        sel = [None, None]
-        for p in (self.offerer, 1 - self.offerer):
-            sel[p] = Selection(self.hand(p), o, self.wall(1 - p))
-            if line is not None:
-                line.append(sel[p].text())
+        sel = []
+        for p in (self.offerer, 1 - self.offerer):   # the offerer's first, as the engine
+            sel.append(Selection(self.hand(p), o, self.wall(1 - p)))
+            if line is not None:   # (a selection's text is read before the next is made)
+                line.append(sel[-1].text())
+        if self.offerer:
+            sel.reverse()
         blk = [mf.blocker(self.wall(q), sel[1 - q].infos, sel[1 - q].zh) for q in (0, 1)]
         eff = [mf.effective(sel[p].infos, blk[1 - p]) for p in (0, 1)]
         halves = mf.medal_halves(eff[0], eff[1], o["shared_medal"])
