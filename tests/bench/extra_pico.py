@@ -9,7 +9,8 @@ WebAssembly figures (PICO = True: this runs on the host only).
 * key press -> changed LED frame in emulated ms, the app as it boots: OK starting a Morbak
   game, a square's first press (selects) and its second (plays and saves; the 8th wins the
   game), mean and worst, next to the figures before the native code (LATENCY_BEFORE) and
-  before the game's end and the save's encoding went after the frame (LATENCY_HELD);
+  before the game's end and the save's encoding went after the frame (LATENCY_HELD) and
+  at e10e4aa (LATENCY_AT_E10E4AA);
 * whole random games of all five engines (Fursaz at both sizes) on the port's fixed heap:
   lowest gc.mem_free(), smallest largest free block, most bytes one legal_moves takes
   (with its garbage) and keeps (its list), ms per legal_moves + play (emulated), mean and
@@ -92,6 +93,9 @@ LATENCY_BEFORE = {"start": (190.5, 190.5), "select": (88.0, 187.5), "play": (79.
 # The same at 916a65c (the native twins, the save held until the frame), before the game's
 # end and the save's encoding went after the frame: the 8th press wins the game (178.9 ms).
 LATENCY_HELD = {"start": (351.8, 351.8), "select": (12.1, 13.6), "play": (40.5, 178.9)}
+# The same at e10e4aa, before OK on the menu answered ahead of loading the game and a Morbak
+# move was painted through a palette (a viper twin).
+LATENCY_AT_E10E4AA = {"start": (349.5, 349.5), "select": (12.9, 16.8), "play": (19.0, 22.6)}
 # One legal_moves + play, emulated ms, mean and worst ("?": not taken), and the most bytes
 # one legal_moves took, before the native code (issue 25's figures from this bench).
 ENGINES_BEFORE = {"morbak": (8.0, "?", None), "mabula": (7.8, "?", None),
@@ -127,9 +131,11 @@ def _latency_figures(pico, out):
                         ("play", "its second press (plays, saves)")):
         ms = got[what]
         if ms:
-            before, held = LATENCY_BEFORE[what], LATENCY_HELD[what]
+            before, held, at = (LATENCY_BEFORE[what], LATENCY_HELD[what],
+                                 LATENCY_AT_E10E4AA[what])
             out["key press -> LED frame, %s: emulated ms mean / worst (before: %s / %s; at "
-                "916a65c: %s / %s)" % (words, before[0], before[1], held[0], held[1])] = \
+                "916a65c: %s / %s; at e10e4aa: %s / %s)"
+                % (words, before[0], before[1], held[0], held[1], at[0], at[1])] = \
                 "%.1f / %.1f" % (sum(ms) / len(ms), max(ms))
 
 
