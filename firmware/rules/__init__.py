@@ -43,14 +43,14 @@ class Rng:
         hi, lo = self.hi, self.lo
         # _step inlined: below is the playouts' hottest call.
         hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-        lo ^= (lo << 13) & 0xFFFF
-        lo ^= hi >> 1
+        lo ^= (lo << 13) & 0xFFFF ^ hi >> 1
         hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
         lo ^= (lo << 5) & 0xFFFF
         if hi == 0xFFFF:
             hi, lo = _redraw(hi, lo, n)
         self.hi, self.lo = hi, lo
-        return ((hi % n) * (0x10000 % n) + lo) % n
+        # x mod n from the halves, x = hi * 2^16 + lo: below 2^30 as n <= 0x4000.
+        return (hi * (0x10000 % n) + lo) % n
 
     def shuffle(self, a):
         """Fisher-Yates with ``below(i + 1)`` for i from the end, its steps inlined
@@ -61,17 +61,16 @@ class Rng:
                 a[i], a[j] = a[j], a[i]
             return
         hi, lo = self.hi, self.lo
-        for i in range(len(a) - 1, 0, -1):
+        for n in range(len(a), 1, -1):   # below(n) for a[n - 1]
             hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-            lo ^= (lo << 13) & 0xFFFF
-            lo ^= hi >> 1
+            lo ^= (lo << 13) & 0xFFFF ^ hi >> 1
             hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
             lo ^= (lo << 5) & 0xFFFF
-            n = i + 1
             if hi == 0xFFFF:
                 hi, lo = _redraw(hi, lo, n)
-            j = ((hi % n) * (0x10000 % n) + lo) % n
-            a[i], a[j] = a[j], a[i]
+            j = (hi * (0x10000 % n) + lo) % n   # < 2^30: 2^16 mod n < 0x4000
+            n -= 1
+            a[n], a[j] = a[j], a[n]
         self.hi, self.lo = hi, lo
 
 

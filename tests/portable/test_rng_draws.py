@@ -73,3 +73,19 @@ def test_shuffle_is_its_definition_also_when_a_draw_is_rejected():
             slow = Rng(st)
             eq(a, _shuffled(slow, list(range(size))), "size %d, draw %d" % (size, q))
             eq(fast.state, slow.state, "state after the shuffle")
+
+
+def test_below_and_shuffle_are_their_definition_from_many_seeds():
+    seeds = Rng(99)
+    for k in range(300):
+        st = seeds.next32()
+        n = 1 + k % 70 if k % 3 else seeds.below(0x5000) + 1
+        size = k % 72
+        fast = Rng(st)
+        slow = Rng(st)
+        eq([fast.below(n) for _ in range(3)], [_below(slow, n) for _ in range(3)],
+           "below(%d) from %d" % (n, st))
+        a = list(range(size))
+        fast.shuffle(a)
+        eq(a, _shuffled(slow, list(range(size))), "shuffle of %d from %d" % (size, st))
+        eq(fast.state, slow.state, "state after the shuffle of %d" % size)
