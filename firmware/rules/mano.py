@@ -431,14 +431,18 @@ def _ended(s):
 
 def _outcome(s, p0, p1):
     """(winner, points, reason) of the ended hand of s, given both pip totals."""
-    b = s.last
-    if s.h[b] == 0:
+    return _hand_outcome(s.o, s.h, s.last, p0, p1)
+
+
+def _hand_outcome(o, h, b, p0, p1):
+    """_outcome of a hand ended with options o, hands h, b the last to place a tile."""
+    if h[b] == 0:
         return b, (p1 if b == 0 else p0), "domino"
     if p0 != p1:
         w = 0 if p0 < p1 else 1
     else:
         w = 1 - b  # equal totals: the blocker loses (DM-10)
-    return w, (p0 + p1 if s.o["lock_award"] == "both" else (p1 if w == 0 else p0)), "locked"
+    return w, (p0 + p1 if o["lock_award"] == "both" else (p1 if w == 0 else p0)), "locked"
 
 
 def _score_hand(n, p0, p1):

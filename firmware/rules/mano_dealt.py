@@ -4,7 +4,7 @@ Its deal, moves and lead rule, and the fast playout the opponents search with
 (``playout_hand``, ``deal_unseen``), reached through mano.py; imported only for a
 dealt game, so a tile board (observed mode, firmware/rules/mano_observed.py) does not
 hold this code."""
-from firmware.rules import IllegalMove, _redraw
+from firmware.rules import IllegalMove, _redraw, xorshift
 from firmware.rules import mano as m
 
 
@@ -34,34 +34,47 @@ def leader(h):
 def deal(n):
     """Deal hand n.hand from the match's PRNG stream: hands, boneyard, leader.
     The deal is Rng(n.rng).shuffle of the 28 tiles (again while the rules want
-    a double dealt), its loop inlined here: a deal comes with every hand."""
+    a double dealt), its loop inlined here: a deal comes with every hand. Only
+    the sets dealt matter, so the draws that place tiles within the first hand
+    (positions 6 to 1) step the generator without moving any."""
+    winner = m._winner_leads(n)
+    any_deal = winner or n.o["no_double"] == "heaviest"
     hi = n.rng >> 16   # never 0: a state of the generator
     lo = n.rng & 0xFFFF
     while True:
         tiles = list(range(28))
-        for i in range(27, 0, -1):
+        for k in range(28, 14, -1):   # below(k) for tiles[k - 1]: the boneyard
             hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-            lo ^= (lo << 13) & 0xFFFF
-            lo ^= hi >> 1
+            lo ^= (lo << 13) & 0xFFFF ^ hi >> 1
             hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
             lo ^= (lo << 5) & 0xFFFF
-            k = i + 1
             if hi == 0xFFFF:
                 hi, lo = _redraw(hi, lo, k)
-            j = ((hi % k) * (0x10000 % k) + lo) % k
-            tiles[i], tiles[j] = tiles[j], tiles[i]
-        t = tiles
+            j = (hi * (0x10000 % k) + lo) % k
+            k -= 1
+            tiles[k], tiles[j] = tiles[j], tiles[k]
+        h1 = 0
+        for k in range(14, 1, -1):    # the second hand (k > 7), then the first
+            hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+            lo ^= (lo << 13) & 0xFFFF ^ hi >> 1
+            hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+            lo ^= (lo << 5) & 0xFFFF
+            if hi == 0xFFFF:
+                hi, lo = _redraw(hi, lo, k)
+            if k > 7:
+                j = (hi * (0x10000 % k) + lo) % k
+                k -= 1
+                h1 |= 1 << tiles[j]
+                tiles[j] = tiles[k]
+        t = tiles   # the first hand is what the shuffle leaves in its first 7 places
         h0 = 1 << t[0] | 1 << t[1] | 1 << t[2] | 1 << t[3] | 1 << t[4] | 1 << t[5] | 1 << t[6]
-        h1 = 1 << t[7] | 1 << t[8] | 1 << t[9] | 1 << t[10] | 1 << t[11] | 1 << t[12] | 1 << t[13]
-        if m._winner_leads(n) or n.o["no_double"] == "heaviest":
-            break
-        if (h0 | h1) & m._DOUBLES:
+        if any_deal or (h0 | h1) & m._DOUBLES:
             break
     n.rng = (hi << 16) | lo
     n.h = (h0, h1)
     n.bone = tiles[14:]
     n.top = 0
-    n.move = n.hist[-1][0] if m._winner_leads(n) else leader(n.h)[0]
+    n.move = n.hist[-1][0] if winner else leader(n.h)[0]
 
 
 def lead_tiles(s):
@@ -137,7 +150,32 @@ def play(s, move):
 
 # --- fast random playout (for the opponents' search) --------------------------
 
-_tile_of = None   # bit 1 << i -> i (the playout walks a mask's set bits only)
+_tile_of = None   # bit 1 << i -> i (for the log)
+_sum_of = None    # bit 1 << i -> the pips of tile i: one end's value from the other's
+_pips7 = None     # pips of the tiles of a 7-bit slice of a hand mask, by slice
+_mod = None       # n -> 2^16 mod n, for the draws below(n) of a move (n <= 14)
+_bits10 = None    # number of bits set in 0..1023 (a hand's fitting tiles in 3 look-ups)
+
+
+def _playout_tables():
+    global _tile_of, _sum_of, _pips7, _mod, _bits10
+    _bits10 = bytearray(1024)
+    for i in range(1, 1024):
+        _bits10[i] = _bits10[i >> 1] + (i & 1)
+    _tile_of = {}
+    _sum_of = {}
+    for i in range(28):
+        _tile_of[1 << i] = i
+        _sum_of[1 << i] = m._PIPS[i]
+    _pips7 = []
+    for base in (0, 7, 14, 21):
+        t = bytearray(128)
+        for v in range(1, 128):
+            low = v & -v
+            t[v] = t[v ^ low] + m._PIPS[base + _tile_of[low]]
+        _pips7.append(t)
+    _mod = bytearray([0] + [0x10000 % n for n in range(1, 15)])
+
 
 def playout_hand(state, rng, log=None):
     """Play the current hand of a dealt-mode state with random moves to its end
@@ -149,20 +187,16 @@ def playout_hand(state, rng, log=None):
     ``rng.below(1)`` too), on tile masks in local variables instead of new
     states, with ``rng``'s draws inlined (its state in two locals, written back
     at the end). ``log``, a list, receives each move played."""
-    global _tile_of
     s = state
     if s.obs or (s.phase != m._LEAD and s.phase != m._PLAY):
         raise ValueError("playout_hand needs a dealt hand in progress")
-    if _tile_of is None:
-        _tile_of = {}
-        for i in range(28):
-            _tile_of[1 << i] = i
-    tile_of = _tile_of
-    c = m._BITS7
+    if _mod is None:
+        _playout_tables()
+    sum_of = _sum_of
+    mod = _mod
+    c = _bits10
     vm = m._VM
-    A = m._A
-    B = m._B
-    h = [s.h[0], s.h[1]]
+    h0, h1 = s.h
     bone = s.bone
     top = s.top
     nbone = len(bone)
@@ -170,79 +204,87 @@ def playout_hand(state, rng, log=None):
     re = s.re
     lm = s.lm
     seat = s.move
-    last = s.last
     passes = s.passes
     immediate = s.o["lock"] == "immediate"
+    hi, lo = rng.hi, rng.lo
     if s.phase == m._LEAD:
-        tiles = lead_tiles(s)
-        k = rng.below(m._count(tiles))
-        while True:
-            low = tiles & -tiles
-            if not k:
-                break
-            k -= 1
-            tiles ^= low
-        t = tile_of[low]
+        low = lead_tiles(s)
+        if low & (low - 1):   # a choice of leads (later_lead="winner")
+            k = rng.below(m._count(low))
+            while k:
+                low &= low - 1
+                k -= 1
+            low &= -low
+            hi, lo = rng.hi, rng.lo
+        else:
+            hi, lo = xorshift(hi, lo)   # below(1)
+        t = _tile_of[low]
         if log is not None:
             log.append(m._name(t))
-        le = A[t]
-        re = B[t]
-        lm = 1 << t
-        h[seat] &= ~lm
-        last = seat
+        le = m._A[t]
+        re = m._B[t]
+        lm = low
+        if seat:
+            h1 ^= low
+        else:
+            h0 ^= low
         seat = 1 - seat
-    hi, lo = rng.hi, rng.lo
-    mine = h[seat]     # the hands of the seat to move and of the other
-    other = h[1 - seat]
+    # The hands of the seat to move and of the other; the last to place a tile
+    # is the seat to move when the hand ends (after two passes: the second's).
+    mine, other = (h1, h0) if seat else (h0, h1)
     while True:
         # rng.below(n)'s step, inlined; for n == 1 it is all below does.
         hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-        lo ^= (lo << 13) & 0xFFFF
-        lo ^= hi >> 1
+        lo ^= (lo << 13) & 0xFFFF ^ hi >> 1
         hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
         lo ^= (lo << 5) & 0xFFFF
         vl = vm[le]
         vr = vm[re]
         fit = mine & (vl | vr)
         if fit:
+            n = c[fit & 1023] + c[fit >> 10 & 1023] + c[fit >> 20]
             # A tile is a move per end it fits: only the tile showing both end
             # values fits twice, unless the ends are equal and every tile does.
-            n = c[fit & 127] + c[fit >> 7 & 127] + c[fit >> 14 & 127] + c[fit >> 21]
-            if fit & vl & vr:
+            both = fit & vl & vr
+            if both:
                 n = n + n if le == re else n + 1
             if n == 1:   # the only move (below(1) draws nothing more)
                 low = fit
-                left = fit & vl != 0
+                left = fit & vl
             else:
                 if hi == 0xFFFF:
                     hi, lo = _redraw(hi, lo, n)
-                k = ((hi % n) * (0x10000 % n) + lo) % n
+                k = (hi * mod[n] + lo) % n
                 # The k-th move in canonical order (tile by tile, left before
-                # right), walking the set bits of ``fit`` only, lowest first.
-                while True:
+                # right), walking the set bits of ``fit``, lowest first.
+                if both:
+                    while True:
+                        low = fit & -fit
+                        if vl & low:
+                            if not k:
+                                left = True
+                                break
+                            k -= 1
+                        if vr & low:
+                            if not k:
+                                left = False
+                                break
+                            k -= 1
+                        fit ^= low
+                else:   # every tile one move
+                    while k:
+                        fit &= fit - 1
+                        k -= 1
                     low = fit & -fit
-                    if vl & low:
-                        if not k:
-                            left = True
-                            break
-                        k -= 1
-                    if vr & low:
-                        if not k:
-                            left = False
-                            break
-                        k -= 1
-                    fit ^= low
-            t = tile_of[low]
+                    left = vl & low
             if log is not None:
-                log.append(("L" if left else "R") + m._name(t))
-            a = A[t]
+                log.append(("L" if left else "R") + m._name(_tile_of[low]))
             if left:
-                le = B[t] if a == le else a
+                le = sum_of[low] - le
             else:
-                re = B[t] if a == re else a
+                re = sum_of[low] - re
             lm |= low
             mine ^= low
-            last = seat
             passes = 0
             if not mine or (immediate and le == re and not (vm[le] & ~lm)):
                 break
@@ -263,19 +305,12 @@ def playout_hand(state, rng, log=None):
             mine, other = other, mine
     rng.hi, rng.lo = hi, lo
     h = (mine, other) if seat == 0 else (other, mine)
-    pips = m._PIPS
-    p = [0, 0]
-    for i in (0, 1):
-        x = h[i]
-        while x:
-            low = x & -x
-            p[i] += pips[tile_of[low]]
-            x ^= low
-    end = m._State(None)   # what _outcome reads: options, hands, the last to play
-    end.o = s.o
-    end.h = h
-    end.last = last
-    return m._outcome(end, p[0], p[1]) + (p[0], p[1])
+    p0, p1, p2, p3 = _pips7
+    x = h[0]
+    a = p0[x & 127] + p1[x >> 7 & 127] + p2[x >> 14 & 127] + p3[x >> 21]
+    x = h[1]
+    b = p0[x & 127] + p1[x >> 7 & 127] + p2[x >> 14 & 127] + p3[x >> 21]
+    return m._hand_outcome(s.o, h, seat, a, b) + (a, b)
 
 
 def deal_unseen(state, seat, rng):
