@@ -18,7 +18,7 @@ from firmware.rules import Rng, is_int, take_options, xorshift
 from firmware.rules import mabula as m
 
 _DRAWS = 23         # draws of one shuffle of 24: below(24) ... below(2)
-_START = b"\x01" * 12 + b"\x02" * 12   # W*12 + B*12 as cell values (1 White, 2 Black)
+_START = [1] * 12 + [2] * 12   # W*12 + B*12 as cell values (1 White, 2 Black)
 _PLAN = None        # a shuffle's draws: (i, n = i + 1, 2^16 mod n), i from 23 down to 1
 _JUMP = None        # 8 tables of 256: T^23 by the bytes of the state's halves
 _RISKY = None       # high halves of the start states from which a draw is rejected
@@ -92,7 +92,7 @@ def random_ring(rng):
     plan = _PLAN
     risky = _RISKY
     jh0, jl0, jh1, jl1, jh2, jl2, jh3, jl3 = _JUMP
-    a = bytearray(24)
+    a = _START[:]   # a list: CPython indexes lists faster than bytearrays
     hi, lo = rng.hi, rng.lo
     while True:
         if hi in risky:   # a draw may be rejected: shuffle exactly
@@ -105,26 +105,29 @@ def random_ring(rng):
             continue
         a[:] = _START
         h, l = hi, lo
-        c1 = c2 = 0   # the colours last made final, at i + 1 and i + 2
+        c1 = 0     # the colour last made final, at i + 1
+        pair = 0   # it is the colour at i + 2 too
         for i, n, mul in plan:   # below(n): no draw is rejected from here
             h ^= ((h << 13) | (l >> 3)) & 0xFFFF
-            l ^= (l << 13) & 0xFFFF
-            l ^= h >> 1
+            l ^= (l << 13) & 0xFFFF ^ h >> 1
             h ^= ((h << 5) | (l >> 11)) & 0xFFFF
             l ^= (l << 5) & 0xFFFF
-            j = ((h % n) * mul + l) % n
+            j = (h * mul + l) % n
             c = a[j]
             a[j] = a[i]
             a[i] = c
-            if c == c1 and c == c2:
-                break   # three in a row: rejected, skip the draws left
-            c2 = c1
-            c1 = c
+            if c == c1:
+                if pair:
+                    break   # three in a row: rejected, skip the draws left
+                pair = 1
+            else:
+                c1 = c
+                pair = 0
         else:
             c = a[0]
             if not ((a[1] == c and (a[2] == c or a[23] == c)) or (a[23] == c and a[22] == c)):
                 rng.hi, rng.lo = h, l
-                return a
+                return bytearray(a)
             hi, lo = h, l
             continue
         hi, lo = (jh0[hi >> 8] ^ jh1[hi & 255] ^ jh2[lo >> 8] ^ jh3[lo & 255],
