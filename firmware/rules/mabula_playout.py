@@ -23,11 +23,11 @@ def playout(state, rng, limit=-1, log=None):
     The game is exactly the one the API plays when every move is
     ``legal_moves(s)[rng.below(len(legal_moves(s)))]`` (a forced pass draws
     ``rng.below(1)`` too), without building move lists or states: one
-    bytearray changed in place, each side's edge marbles listed in ring
+    list of cells changed in place, each side's edge marbles listed in ring
     order (a push takes one off the edge for good, so the lists only shrink),
     ``rng``'s draws inlined (its state in two locals, written back at the end).
     ``log``, a list, receives each move played."""
-    cells = bytearray(state.cells)
+    cells = list(state.cells)   # a list: CPython indexes lists faster than bytearrays
     turn = state.turn
     ring_g = m._RING_G
     line = m._LINE
@@ -44,22 +44,22 @@ def playout(state, rng, limit=-1, log=None):
     while limit:
         colour = turn + 1
         mine = own[turn]
-        n = 0
+        n = 0   # the marbles in the lines of mine: 6 spaces each, less those
         for r in mine:
-            n += 6 - cells[line[r]]
+            n += cells[line[r]]
+        n = 6 * len(mine) - n
         if not n and not m._can_move(cells, 3 - colour):
             break
         # rng.below(n), or below(1) for a pass, inlined: its step, a rare
         # redraw, the draw.
         hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-        lo ^= (lo << 13) & 0xFFFF
-        lo ^= hi >> 1
+        lo ^= (lo << 13) & 0xFFFF ^ hi >> 1
         hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
         lo ^= (lo << 5) & 0xFFFF
         if n:
             if hi == 0xFFFF:
                 hi, lo = _redraw(hi, lo, n)
-            k = ((hi % n) * (0x10000 % n) + lo) % n
+            k = (hi * (0x10000 % n) + lo) % n
             i = 0
             while True:
                 r = mine[i]
@@ -103,4 +103,4 @@ def playout(state, rng, limit=-1, log=None):
         turn = 1 - turn
         limit -= 1
     rng.hi, rng.lo = hi, lo
-    return m._State(cells, turn, state.opts)
+    return m._State(bytearray(cells), turn, state.opts)
