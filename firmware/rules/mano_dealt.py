@@ -232,14 +232,14 @@ def playout_hand(state, rng, log=None):
     # The hands of the seat to move and of the other; the last to place a tile
     # is the seat to move when the hand ends (after two passes: the second's).
     mine, other = (h1, h0) if seat else (h0, h1)
+    vl = vm[le]   # the tiles that fit each end
+    vr = vm[re]
     while True:
         # rng.below(n)'s step, inlined; for n == 1 it is all below does.
         hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
         lo ^= (lo << 13) & 0xFFFF ^ hi >> 1
         hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
         lo ^= (lo << 5) & 0xFFFF
-        vl = vm[le]
-        vr = vm[re]
         fit = mine & (vl | vr)
         if fit:
             n = c[fit & 1023] + c[fit >> 10 & 1023] + c[fit >> 20]
@@ -281,12 +281,14 @@ def playout_hand(state, rng, log=None):
                 log.append(("L" if left else "R") + m._name(_tile_of[low]))
             if left:
                 le = sum_of[low] - le
+                vl = vm[le]
             else:
                 re = sum_of[low] - re
+                vr = vm[re]
             lm |= low
             mine ^= low
             passes = 0
-            if not mine or (immediate and le == re and not (vm[le] & ~lm)):
+            if not mine or (le == re and immediate and not (vl & ~lm)):
                 break
             seat = 1 - seat
             mine, other = other, mine
