@@ -11,7 +11,10 @@ class Rng:
     MicroPython.
 
     The state is kept as two 16-bit halves so that ``below`` and ``shuffle`` never
-    make integers above 2^30, which would allocate on a 32-bit board."""
+    make integers above 2^30, which would allocate on a 32-bit board. The hot loops
+    (here, mano_dealt, mabula_setup, mabula_playout) inline ``xorshift``'s step as
+    a shift left by k written (x & mask) * 2^k + (the other half's bits): no bits
+    overlap, and CPython adds and multiplies small ints faster than it shifts or ors."""
 
     def __init__(self, seed=0):
         s = seed & 0xFFFFFFFF
@@ -42,10 +45,10 @@ class Rng:
                     return x % n
         hi, lo = self.hi, self.lo
         # _step inlined: below is the playouts' hottest call.
-        hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-        lo ^= (lo << 13) & 0xFFFF ^ hi >> 1
-        hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
-        lo ^= (lo << 5) & 0xFFFF
+        hi ^= (hi & 7) * 8192 + (lo >> 3)
+        lo ^= (lo & 7) * 8192 ^ hi >> 1
+        hi ^= (hi & 0x7FF) * 32 + (lo >> 11)
+        lo ^= (lo & 0x7FF) * 32
         if hi == 0xFFFF:
             hi, lo = _redraw(hi, lo, n)
         self.hi, self.lo = hi, lo
@@ -62,10 +65,10 @@ class Rng:
             return
         hi, lo = self.hi, self.lo
         for n in range(len(a), 1, -1):   # below(n) for a[n - 1]
-            hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-            lo ^= (lo << 13) & 0xFFFF ^ hi >> 1
-            hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
-            lo ^= (lo << 5) & 0xFFFF
+            hi ^= (hi & 7) * 8192 + (lo >> 3)
+            lo ^= (lo & 7) * 8192 ^ hi >> 1
+            hi ^= (hi & 0x7FF) * 32 + (lo >> 11)
+            lo ^= (lo & 0x7FF) * 32
             if hi == 0xFFFF:
                 hi, lo = _redraw(hi, lo, n)
             j = (hi * (0x10000 % n) + lo) % n   # < 2^30: 2^16 mod n < 0x4000

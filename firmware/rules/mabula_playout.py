@@ -52,10 +52,10 @@ def playout(state, rng, limit=-1, log=None):
             break
         # rng.below(n), or below(1) for a pass, inlined: its step, a rare
         # redraw, the draw.
-        hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-        lo ^= (lo << 13) & 0xFFFF ^ hi >> 1
-        hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
-        lo ^= (lo << 5) & 0xFFFF
+        hi ^= (hi & 7) * 8192 + (lo >> 3)
+        lo ^= (lo & 7) * 8192 ^ hi >> 1
+        hi ^= (hi & 0x7FF) * 32 + (lo >> 11)
+        lo ^= (lo & 0x7FF) * 32
         if n:
             if hi == 0xFFFF:
                 hi, lo = _redraw(hi, lo, n)

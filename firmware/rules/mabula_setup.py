@@ -108,10 +108,10 @@ def random_ring(rng):
         c1 = 0     # the colour last made final, at i + 1
         pair = 0   # it is the colour at i + 2 too
         for i, n, mul in plan:   # below(n): no draw is rejected from here
-            h ^= ((h << 13) | (l >> 3)) & 0xFFFF
-            l ^= (l << 13) & 0xFFFF ^ h >> 1
-            h ^= ((h << 5) | (l >> 11)) & 0xFFFF
-            l ^= (l << 5) & 0xFFFF
+            h ^= (h & 7) * 8192 + (l >> 3)
+            l ^= (l & 7) * 8192 ^ h >> 1
+            h ^= (h & 0x7FF) * 32 + (l >> 11)
+            l ^= (l & 0x7FF) * 32
             j = (h * mul + l) % n
             c = a[j]
             a[j] = a[i]

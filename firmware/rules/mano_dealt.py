@@ -44,10 +44,10 @@ def deal(n):
     while True:
         tiles = list(range(28))
         for k in range(28, 14, -1):   # below(k) for tiles[k - 1]: the boneyard
-            hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-            lo ^= (lo << 13) & 0xFFFF ^ hi >> 1
-            hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
-            lo ^= (lo << 5) & 0xFFFF
+            hi ^= (hi & 7) * 8192 + (lo >> 3)
+            lo ^= (lo & 7) * 8192 ^ hi >> 1
+            hi ^= (hi & 0x7FF) * 32 + (lo >> 11)
+            lo ^= (lo & 0x7FF) * 32
             if hi == 0xFFFF:
                 hi, lo = _redraw(hi, lo, k)
             j = (hi * (0x10000 % k) + lo) % k
@@ -55,10 +55,10 @@ def deal(n):
             tiles[k], tiles[j] = tiles[j], tiles[k]
         h1 = 0
         for k in range(14, 1, -1):    # the second hand (k > 7), then the first
-            hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-            lo ^= (lo << 13) & 0xFFFF ^ hi >> 1
-            hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
-            lo ^= (lo << 5) & 0xFFFF
+            hi ^= (hi & 7) * 8192 + (lo >> 3)
+            lo ^= (lo & 7) * 8192 ^ hi >> 1
+            hi ^= (hi & 0x7FF) * 32 + (lo >> 11)
+            lo ^= (lo & 0x7FF) * 32
             if hi == 0xFFFF:
                 hi, lo = _redraw(hi, lo, k)
             if k > 7:
@@ -236,10 +236,10 @@ def playout_hand(state, rng, log=None):
     vr = vm[re]
     while True:
         # rng.below(n)'s step, inlined; for n == 1 it is all below does.
-        hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-        lo ^= (lo << 13) & 0xFFFF ^ hi >> 1
-        hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
-        lo ^= (lo << 5) & 0xFFFF
+        hi ^= (hi & 7) * 8192 + (lo >> 3)
+        lo ^= (lo & 7) * 8192 ^ hi >> 1
+        hi ^= (hi & 0x7FF) * 32 + (lo >> 11)
+        lo ^= (lo & 0x7FF) * 32
         fit = mine & (vl | vr)
         if fit:
             n = c[fit & 1023] + c[fit >> 10 & 1023] + c[fit >> 20]
