@@ -31,6 +31,9 @@ def leader(h):
     return (0 if h[0] >> best & 1 else 1), best
 
 
+_TILES = list(range(28))   # the set in canonical order, as a deal starts it
+
+
 def deal(n):
     """Deal hand n.hand from the match's PRNG stream: hands, boneyard, leader.
     The deal is Rng(n.rng).shuffle of the 28 tiles (again while the rules want
@@ -42,7 +45,7 @@ def deal(n):
     hi = n.rng >> 16   # never 0: a state of the generator
     lo = n.rng & 0xFFFF
     while True:
-        tiles = list(range(28))
+        tiles = _TILES[:]
         for k in range(28, 14, -1):   # below(k) for tiles[k - 1]: the boneyard
             hi ^= (hi & 7) * 8192 + (lo >> 3)
             lo ^= (lo & 7) * 8192 ^ hi >> 1
@@ -174,7 +177,7 @@ def _playout_tables():
             low = v & -v
             t[v] = t[v ^ low] + m._PIPS[base + _tile_of[low]]
         _pips7.append(t)
-    _mod = bytearray([0] + [0x10000 % n for n in range(1, 15)])
+    _mod = [0] + [0x10000 % n for n in range(1, 15)]
 
 
 def playout_hand(state, rng, log=None):
