@@ -7,13 +7,13 @@ The setup shuffles W*12 + B*12 (Fisher-Yates from the end, ``below(i + 1)``) unt
 no three equal colours are adjacent round the ring: about 60 shuffles of 23 draws.
 Position i is final once its draw is made, so a shuffle is known rejected as soon as
 three final neighbours match, usually within a few draws. The draws it would still
-make are skipped: xorshift32 is linear over GF(2), so the next shuffle starts at
-T^23 of this one's start, read from byte tables. That holds when none of the
-shuffle's 23 draws is rejected by ``below`` (a state at or above 2^32 - (2^32 mod n)),
-which only happens from a few hundred start states, found once by running the
-generator backwards from those draws; from a state with the high half of one of
-them (about 1 in 600) the shuffle is made exactly, with Rng.shuffle. Every integer
-stays below 2^16."""
+make are skipped: xorshift32 is linear over GF(2), so the next shuffle's first draw
+reads T^23 of the state this one's first draw read, from byte tables. That holds
+when none of the shuffle's 23 draws is rejected by ``below`` (a state at or above
+2^32 - (2^32 mod n)), which only happens from a few hundred states of a first draw,
+found once by running the generator backwards from those draws; from a state with
+the high half of one of them (about 1 in 600) the shuffle is made exactly, with
+Rng.shuffle. Every integer stays below 2^16."""
 from firmware.rules import Rng, is_int, take_options, xorshift
 from firmware.rules import mabula as m
 
@@ -21,7 +21,7 @@ _DRAWS = 23         # draws of one shuffle of 24: below(24) ... below(2)
 _START = [1] * 12 + [2] * 12   # W*12 + B*12 as cell values (1 White, 2 Black)
 _PLAN = None        # a shuffle's draws: (i, n = i + 1, 2^16 mod n), i from 23 down to 1
 _JUMP = None        # 8 tables of 256: T^23 by the bytes of the state's halves
-_RISKY = None       # high halves of the start states from which a draw is rejected
+_RISKY = None       # high halves of the first draws' states from which a draw is rejected
 
 
 def _xor_shifted_left(hi, lo, shifts):
@@ -70,7 +70,7 @@ def _build():
         jump.append(th)
         jump.append(tl)
     _JUMP = jump
-    # Draw q (n = 24 - q) reads the state q + 1 steps after the start; below(n)
+    # Draw q (n = 24 - q) reads the state q steps after the first draw's; below(n)
     # rejects hi == 0xFFFF, lo >= 2^16 - (2^32 mod n).
     risky = set()
     for q in range(_DRAWS):
@@ -78,7 +78,7 @@ def _build():
         r = (0x10000 % n) ** 2 % n    # 2^32 mod n
         for lo in range(0x10000 - r, 0x10000):
             h, l = 0xFFFF, lo
-            for k in range(q + 1):
+            for k in range(q):
                 h, l = back(h, l)
             risky.add(h)
     _RISKY = risky
@@ -93,25 +93,23 @@ def random_ring(rng):
     risky = _RISKY
     jh0, jl0, jh1, jl1, jh2, jl2, jh3, jl3 = _JUMP
     a = _START[:]   # a list: CPython indexes lists faster than bytearrays
-    hi, lo = rng.hi, rng.lo
+    # (hi, lo): the state a shuffle's first draw reads, one step after its start.
+    # The loop steps after each draw, so a shuffle made to its end is one step on.
+    hi, lo = xorshift(rng.hi, rng.lo)
     while True:
         if hi in risky:   # a draw may be rejected: shuffle exactly
-            rng.hi, rng.lo = hi, lo
+            rng.hi, rng.lo = back(hi, lo)
             ring = ["W"] * 12 + ["B"] * 12
             rng.shuffle(ring)
             if m._setup_fault(ring) is None:
                 return bytearray([1 if c == "W" else 2 for c in ring])
-            hi, lo = rng.hi, rng.lo
+            hi, lo = xorshift(rng.hi, rng.lo)
             continue
         a[:] = _START
         h, l = hi, lo
         c1 = 0     # the colour last made final, at i + 1
         pair = 0   # it is the colour at i + 2 too
         for i, n, mul in plan:   # below(n): no draw is rejected from here
-            h ^= (h & 7) * 8192 + (l >> 3)
-            l ^= (l & 7) * 8192 ^ h >> 1
-            h ^= (h & 0x7FF) * 32 + (l >> 11)
-            l ^= (l & 0x7FF) * 32
             j = (h * mul + l) % n
             c = a[j]
             a[j] = a[i]
@@ -123,10 +121,14 @@ def random_ring(rng):
             else:
                 c1 = c
                 pair = 0
+            h ^= (h & 7) * 8192 + (l >> 3)
+            l ^= (l & 7) * 8192 ^ h >> 1
+            h ^= (h & 0x7FF) * 32 + (l >> 11)
+            l ^= (l & 0x7FF) * 32
         else:
             c = a[0]
             if not ((a[1] == c and (a[2] == c or a[23] == c)) or (a[23] == c and a[22] == c)):
-                rng.hi, rng.lo = h, l
+                rng.hi, rng.lo = back(h, l)
                 return bytearray(a)
             hi, lo = h, l
             continue
