@@ -48,8 +48,12 @@ def playout(state, rng, limit=-1, log=None):
         for r in mine:
             n += cells[line[r]]
         n = 6 * len(mine) - n
-        if not n and not m._can_move(cells, 3 - colour):
-            break
+        if not n:   # a pass, or the end when the other side cannot move either
+            for r in own[1 - turn]:
+                if cells[line[r]] < 6:
+                    break
+            else:
+                break
         # rng.below(n), or below(1) for a pass, inlined: its step, a rare
         # redraw, the draw.
         hi ^= (hi & 7) * 8192 + (lo >> 3)
