@@ -38,39 +38,28 @@ def deal(n):
     """Deal hand n.hand from the match's PRNG stream: hands, boneyard, leader.
     The deal is Rng(n.rng).shuffle of the 28 tiles (again while the rules want
     a double dealt), its loop inlined here: a deal comes with every hand. Only
-    the sets dealt matter, so the draws that place tiles within the first hand
-    (positions 6 to 1) step the generator without moving any."""
+    the hands' sets matter, so the draws that order the first hand (places 6 to
+    1) step the generator without moving a tile."""
     winner = m._winner_leads(n)
     any_deal = winner or n.o["no_double"] == "heaviest"
     hi = n.rng >> 16   # never 0: a state of the generator
     lo = n.rng & 0xFFFF
     while True:
         tiles = _TILES[:]
-        for k in range(28, 14, -1):   # below(k) for tiles[k - 1]: the boneyard
+        for k in range(28, 1, -1):   # below(k) for tiles[k - 1]
             hi ^= (hi & 7) * 8192 + (lo >> 3)
             lo ^= (lo & 7) * 8192 ^ hi >> 1
             hi ^= (hi & 0x7FF) * 32 + (lo >> 11)
             lo ^= (lo & 0x7FF) * 32
             if hi == 0xFFFF:
                 hi, lo = _redraw(hi, lo, k)
-            j = (hi * (0x10000 % k) + lo) % k
-            k -= 1
-            tiles[k], tiles[j] = tiles[j], tiles[k]
-        h1 = 0
-        for k in range(14, 1, -1):    # the second hand (k > 7), then the first
-            hi ^= (hi & 7) * 8192 + (lo >> 3)
-            lo ^= (lo & 7) * 8192 ^ hi >> 1
-            hi ^= (hi & 0x7FF) * 32 + (lo >> 11)
-            lo ^= (lo & 0x7FF) * 32
-            if hi == 0xFFFF:
-                hi, lo = _redraw(hi, lo, k)
-            if k > 7:
+            if k > 7:   # below(7) .. below(2) only order the first hand (places 0 to 6)
                 j = (hi * (0x10000 % k) + lo) % k
                 k -= 1
-                h1 |= 1 << tiles[j]
-                tiles[j] = tiles[k]
-        t = tiles   # the first hand is what the shuffle leaves in its first 7 places
+                tiles[k], tiles[j] = tiles[j], tiles[k]
+        t = tiles
         h0 = 1 << t[0] | 1 << t[1] | 1 << t[2] | 1 << t[3] | 1 << t[4] | 1 << t[5] | 1 << t[6]
+        h1 = 1 << t[7] | 1 << t[8] | 1 << t[9] | 1 << t[10] | 1 << t[11] | 1 << t[12] | 1 << t[13]
         if any_deal or (h0 | h1) & m._DOUBLES:
             break
     n.rng = (hi << 16) | lo
