@@ -168,7 +168,8 @@ def figures(games=200):
                     f / b if b else None)
     for name, unit, game in (("mabula", "games", reference_mabula.random_game),
                              ("mano", "hands", reference_mano.random_hand)):
-        f, r = _side_by_side(games, _runs(name)[1], _runs(name)[3], game)
+        runs = _runs(name)
+        f, r = _side_by_side(games, runs[1], runs[3], lambda rng, game=game: game(rng))
         out["%s %s/s with setup: reference" % (name, unit)] = r
         out["%s %s/s with setup: fast playout beside the reference" % (name, unit)] = f
         out["%s %s/s with setup: fast playout / reference" % (name, unit)] = f / r
