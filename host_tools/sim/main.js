@@ -323,7 +323,8 @@ function showStatus() {
   const shown = s.public_moves || moves;
   ol.replaceChildren(...shown.map((m, i) => {
     const li = document.createElement("li");
-    li.textContent = `${moverName(i, seat)} ${m}`.trim();
+    // A game whose players' names change (Fursaz's swap) names each move's player itself.
+    li.textContent = s.moves_read?.[i] ?? `${moverName(i, seat)} ${m}`.trim();
     return li;
   }));
   ol.scrollTop = ol.scrollHeight;

@@ -27,6 +27,8 @@ module (what a module loads once stays in RAM: its names), only tools do.
 - Masbrur's game: "public_position" and "public_moves", the position and the moves as
   the people at the table read them (a wall face down and a sealed choice stay hidden
   until combat shows them; "position" and "moves" keep everything, for tools).
+- Fursaz's game: "moves_read", each move with its player's colour when it was made and
+  what the swap made of its player ("White swap (now Black)").
 - ``public_text(kind, text)``: the event log as the page shows it (no secret wall)."""
 from firmware import catalogue
 from firmware.app.core import render
