@@ -442,3 +442,46 @@ def test_after_an_undo_the_board_says_which_tile_goes_where():
     said = b.message()
     assert said.startswith("put the field right: "), said
     assert "B%d %d-%d" % (row, x, y) in said and "C%d %d-%d" % (row, y, z) in said, said
+
+
+def test_an_undo_after_a_pass_takes_back_the_pass_and_the_boards_answer_only():
+    """Against the board, A passes by choice in the equipment phase and the board pushes:
+    an undo takes back that push and A's pass - A's own last move and the board's answer -
+    and nothing before them (it took the move before A's pass too, as if the pass had
+    been forced)."""
+    b = Masbrur(opponent="B", level=3, first_offerer=0)
+    rng = Rng(3)
+    while True:
+        s = b.state()
+        if masbrur.to_move(s) == 1:
+            b.wait(800)
+            ai = b.app.play.shown
+            if ai is not None:                  # its push, carried out by a person
+                b.table.push(s, ai[7:12], False)
+            continue
+        moves = b.status()["moves"]
+        if s.phase == "equipment" and moves[-1] not in ("pass", "A"):
+            break
+        if s.phase == "equipment":              # A pushes, so that the board answers
+            m = [x for x in masbrur.legal_moves(s) if x[0] == "W" and x[-2:] != "+A"][0]
+        elif s.phase == "pie_offer":            # halves: both arsenals can push
+            m = "O " + mf.tiles_text(sorted(masbrur.pool(s)[:10]))
+        else:
+            m = choose(rng, s)
+        b.table.act(s, m)
+    b.press(PASS)                               # A passes, a choice: A could push
+    eq(b.status()["moves"], moves + ["pass"], "A's pass")
+    s = b.state()
+    b.wait(800)
+    ai = b.app.play.shown
+    assert ai is not None, ("the board pushes", b.status()["moves"][len(moves):])
+    b.table.push(s, ai[7:12], False)
+    eq(b.status()["moves"], moves + ["pass", ai], "the board's push, carried out")
+    eq(b.status()["to_move"], 0, "A to move")
+    b.long(MENU)
+    b.press(PASS)                               # continue -> undo
+    b.press(OK)
+    eq(b.status()["moves"], moves, "A's pass and the board's push taken back")
+    eq(b.status()["to_move"], 0, "A to move again")
+    log = b.app.storage.read_text("events.log", "")
+    assert " undo pass %s\n" % ai in log, log  # what `arbiter logs` shows
