@@ -24,7 +24,8 @@ def sentence(app, play):  # noqa: PLR0911 (the first sentence that applies)
     if bad:
         return bad
     if play.wrongs:
-        return "put the field right: %s" % play.put_right()
+        return "%s: %s" % ("lay the field" if play.setup else "put the field right",
+                           play.put_right())
     who = ses.name(ses.turn)
     if play.shown is not None:
         return "%s pushes %s: carry it out" % (away_name(ses, ses.turn), _push(play.shown))
@@ -151,8 +152,9 @@ def legend(app, play):
     if ph == "over":
         return {"cells": lit(out), "keys": keys}
     if play.wrongs:
-        out += wrong_lines(play.wrong, FIELD, _SLOTS,
-                           missing="not the field's tile: put it back (the board says which)")
+        out += wrong_lines(play.wrong, FIELD, _SLOTS, missing=(
+            "the field's tile goes here (the board says which)" if play.setup else
+            "not the field's tile: put it back (the board says which)"))
         return {"cells": lit(out), "keys": keys}
     colour = render.PLAYER[ses.turn]
     who = ses.name(ses.turn)
