@@ -485,3 +485,24 @@ def test_an_undo_after_a_pass_takes_back_the_pass_and_the_boards_answer_only():
     eq(b.status()["to_move"], 0, "A to move again")
     log = b.app.storage.read_text("events.log", "")
     assert " undo pass %s\n" % ai in log, log  # what `arbiter logs` shows
+
+
+def test_between_rounds_both_players_medals_and_totals_show():
+    """After round 1, L1-L6 / R1-R6 show A's / B's half-medals and L7-L13 / R7-R13 their
+    totals (B's were wiped by the empty bar of the next offer's group) until the offerer
+    shows group 1's first tile: R1 on then counts the group."""
+    for seed in range(3, 12):
+        b = Masbrur()
+        _play_round(b, seed)
+        s = b.state()
+        h0, h1, _c, _die = masbrur.last_round(s)
+        if h1:
+            break
+    assert h1, "a seed where B won half-medals"
+    lit = [k for k in range(14, 27) if b.lit(k) != (0, 0, 0)]
+    eq(lit[:min(h1, 6)], list(range(14, 14 + min(h1, 6))), "B's half-medals on R1-R6")
+    assert [k for k in lit if k >= 20], ("B's total on R7-R13", lit)
+    eq(len([k for k in range(1, 7) if b.lit(k) != (0, 0, 0)]), min(h0, 6), "A's half-medals")
+    tile = masbrur.pool(s)[0]
+    b.table.show(oriented(tile >> 3, tile & 7))  # the offerer's first tile of group 1
+    eq([k for k in range(14, 27) if b.lit(k) != (0, 0, 0)], [14], "R1: group 1, 1 tile")

@@ -591,6 +591,15 @@ class Play(Sensing):
 
     # ------------------------------------------------------------ display (no allocation)
 
+    def scores_shown(self):
+        """Do L1-L13 / R1-R13 show the medals and totals? At the end, and between rounds
+        until the offerer shows group 1's first tile (R1-R13 then count the group)."""
+        ph = self.phase
+        if ph == "over":
+            return True
+        last = self.session.state.last is not None
+        return last and (ph == "pie_accept" or (ph == "pie_offer" and not self.group))
+
     def draw(self, f, now, still=False):  # noqa: C901, PLR0912 (one pass, no allocation)
         render.clear(f)
         ses = self.session
@@ -600,7 +609,8 @@ class Play(Sensing):
             if self.expect[i] != EMPTY:
                 render.put(f, _FIELD + i, _GUIDE)
         ph = self.phase
-        if ph == "over" or (s.last is not None and (ph == "pie_offer" or ph == "pie_accept")):
+        scores = self.scores_shown()
+        if scores:
             _scores(f, s)
         if ph == "over":
             return
@@ -647,7 +657,8 @@ class Play(Sensing):
             if blink and not still:
                 render.put(f, PAD, colour)
         elif ph == "pie_offer":
-            render.bar(f, _TRACK_R, 13, len(self.group), 20, colour)
+            if not scores:    # (R1-R13 held B's medals and total, wiped by an empty bar)
+                render.bar(f, _TRACK_R, 13, len(self.group), 20, colour)
             if blink and not still:
                 render.put(f, PAD, colour)
         elif ph == "pie_accept" and blink and not still:
