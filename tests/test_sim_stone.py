@@ -306,7 +306,8 @@ def play_fursaz(sim, rng, opponent, swap):
             sim.tap(point(sim, move))
             sim.advance(SETTLE_MS)
         listed, said = said["moves"], panel(sim)
-        assert said["moves"][len(listed)] == "%s %s" % (mover, move), said
+        now = " (now Black)" if move == "swap" else ""   # what the swap made of White
+        assert said["moves"][len(listed)] == "%s %s%s" % (mover, move, now), said
         if move == "swap":
             assert said["turn"].startswith("White"), "after the swap White moves: the first player"
         if said["owed"] == "none":
