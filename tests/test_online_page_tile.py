@@ -347,7 +347,7 @@ def test_a_remote_masbrur_game_reads_whole_on_a_phone(browser, server, kit):
                 seen[st["phase"]] = page.evaluate(CLIPPED_JS) + page.evaluate(LOG_JS)
                 _shot(page, "online-masbrur-phone-%s.png" % st["phase"])
             if len(seen) == 2:
-                raise _Seen()
+                raise _Seen
             return _masbrur_acts(page, st, done)
         try:
             _against_the_terminal(page, a, "masbrur", acts, 600)

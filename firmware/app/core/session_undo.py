@@ -1,6 +1,6 @@
 """Taking back moves (session.py loads it for the call and forgets it)."""
 from firmware.app.core import records, render
-from firmware.app.core.session import _only_pass
+from firmware.app.core.session import only_pass
 
 
 def _at_board(ses, state):
@@ -24,7 +24,7 @@ def _undo_point(ses):
     state = engine.new_game(ses.rec["options"], ses.rec["seed"])
     best = board = None
     for i in range(n):
-        if moves[i] != "pass" or not _only_pass(engine, state):
+        if moves[i] != "pass" or not only_pass(engine, state):
             board = (i, state)
             if _at_board(ses, state):
                 best = board
@@ -45,7 +45,7 @@ def undo(ses, now):
     undone = []
     forced = state
     for m in moves[n:]:
-        if m != "pass" or not _only_pass(ses.engine, forced):
+        if m != "pass" or not only_pass(ses.engine, forced):
             undone.append(m)
         forced = ses.engine.play(forced, m)
     _cut(ses, n, state)
