@@ -62,3 +62,23 @@ def test_a_game_made_after_the_link_came_up_can_be_played(kit):
     b = player(kit, "bob", code)
     b.join()
     pump_until([a, b], lambda: a.started() and b.started() and a.my_turn(), seconds=10)
+
+
+def test_a_watcher_reads_the_fursaz_swap_by_the_colours_then(kit):
+    """`arbiter online watch` names each move's player as they were when they made it: the
+    swap is White's, and says what it made of them."""
+    code, a, b = new_game(kit, "fursaz", {"size": 5})
+    watcher = Session(kit.link(None), code)
+    watcher.link.connect()
+    watcher.watch()
+    shown = []
+    screen = terminal.Screen(watcher, shown.append)
+    for s, move in ((a, "e5"), (b, "swap"), (a, "c3")):
+        pump_until([a, b], s.my_turn)
+        s.play(move)
+    pump_until([a, b], lambda: (screen.show(watcher.pump(0.02)) or
+                                "ply 3: " in "".join(shown)))
+    text = "".join(shown)
+    assert "ply 1: Black plays e5\n" in text
+    assert "ply 2: White plays swap (now Black)\n" in text
+    assert "ply 3: White plays c3\n" in text

@@ -11,7 +11,7 @@ import pytest
 from firmware import ai
 from tests.harness.sim_page import ARTIFACTS, CLIPPED_JS, PHONE, VIEWPORT
 from tests.online_kit import (VirtualBoard, arbiter, choose, kit, new_game,  # noqa: F401
-                              output, play_out, player, records)
+                              output, play_out, player, pump_until, records)
 from tests.sim_harness import browser, serve  # noqa: F401
 
 server = serve("light")
@@ -85,6 +85,26 @@ def test_a_watcher_sees_what_the_players_agreed(browser, server, kit, game):
             assert "holds" in s["board"] and " (hidden)" in s["board"]   # "1 tile (hidden)"
         if game == "masbrur":   # drawn as the position a spectator may see
             assert "arsenal0 " in s["board"] and "wall" in s["board"]
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_a_watcher_reads_each_fursaz_move_by_its_players_colour_then(browser, server, kit):
+    """The swap changes the seats' colours: the watcher's list names each move's player as
+    they were when they made it, says what the swap made of its player, and the players and
+    the turn by their colours now."""
+    code, a, b = new_game(kit, "fursaz", {"size": 5})
+    context, page, errors = _watch(browser, server, kit, code)
+    try:
+        for s, move in ((a, "e5"), (b, "swap"), (a, "c3")):
+            pump_until([a, b], s.my_turn)
+            s.play(move)
+        _until(page, lambda s: s["ply"] == 3)
+        listed = page.eval_on_selector_all("#moves li", "els => els.map(e => e.textContent)")
+        assert listed == ["Black e5", "White swap (now Black)", "White c3"]
+        assert page.inner_text("#players") == "White: alice (online) · Black: bob (online)"
+        assert page.inner_text("#turn") == "Black"                # bob, who swapped
         assert errors == []
     finally:
         context.close()

@@ -10,7 +10,7 @@ import time
 
 from firmware import ai
 from firmware.rules import mano, mano_observed, mano_seat
-from tests.harness.sim_page import ARTIFACTS
+from tests.harness.sim_page import ARTIFACTS, CLIPPED_JS, PHONE
 from tests.online_kit import choose, kit, player  # noqa: F401
 from tests.sim_harness import browser, serve  # noqa: F401
 from tests.test_online_board import _masks
@@ -327,3 +327,43 @@ def test_the_pages_tile_board_plays_a_masbrur_game_against_a_board(browser, serv
                          config={"masbrur.max_equipment_plies": 6}, agree=_masbrur_agrees,
                          at_end=_rows_named)
     assert st["outcome"]
+
+
+def test_a_remote_masbrur_game_reads_whole_on_a_phone(browser, server, kit):
+    """The page's tile board in a remote Masbrur game on a phone (390 px): from the
+    table laid to combat, nothing is cut off or reaches past the screen's sides, the
+    equipment phase and combat as screenshots (test-artifacts/) to look at."""
+    context, page, errors, code = _open_seat(browser, server, kit, "bob", viewport=PHONE,
+                                             game="masbrur",
+                                             config={"masbrur.max_equipment_plies": 6})
+    try:
+        a = player(kit, "alice", code)
+        a.join()
+        done = set()
+        seen = {}
+
+        def acts(st):
+            if st["phase"] in ("equipment", "combat_select") and st["phase"] not in seen:
+                seen[st["phase"]] = page.evaluate(CLIPPED_JS) + page.evaluate(LOG_JS)
+                _shot(page, "online-masbrur-phone-%s.png" % st["phase"])
+            if len(seen) == 2:
+                raise _Seen
+            return _masbrur_acts(page, st, done)
+        try:
+            _against_the_terminal(page, a, "masbrur", acts, 600)
+        except _Seen:
+            pass
+        assert seen == {"equipment": [], "combat_select": []}, seen
+        assert errors == []
+    finally:
+        context.close()
+
+
+# The panel's log, a scrolling box: its newest line in sight (it stayed at the oldest).
+LOG_JS = """() => { const e = document.querySelector('#online-log');
+    return e.scrollTop + e.clientHeight >= e.scrollHeight - 2 ? [] : ['the log hides its end'];
+}"""
+
+
+class _Seen(Exception):
+    """Both phases seen: the game need not go on."""

@@ -12,7 +12,7 @@ import pytest
 
 from firmware.app.core import render, settings
 from firmware.app.core.device import FRAME_MS
-from tests.sim_harness import (ROOT, VIEWPORT, Sim, browser, legal_moves,  # noqa: F401
+from tests.sim_harness import (ROOT, VIEWPORT, WIDTHS, Sim, browser, legal_moves,  # noqa: F401
                                legend_rows, moves_listed, png_bytes, png_pixels, scaled,
                                serve, sim, until, whole_game, wire)
 
@@ -681,3 +681,36 @@ def test_dim_leds_keep_their_colour_on_screen(browser, server):
         on_screen = sim.screen_colour("c3")                      # A's orange, as at full power
         assert max(on_screen) >= 150, ("light enough to be a colour", on_screen)
         assert abs(_hue(on_screen) - _hue(A)) < 8, (on_screen, A)
+
+
+SWATCHES_JS = """() => [...document.querySelectorAll('#legend-cells li')].map(li => {
+    const sw = li.querySelector('.swatch');
+    const style = getComputedStyle(sw);
+    const blinks = sw.classList.contains('blinks');
+    const colour = blinks ? style.borderTopColor : style.backgroundColor;
+    return [li.lastChild.textContent, blinks, colour.match(/\\d+/g).map(Number)];
+})"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_legend_entry_looks_apart_from_the_others(browser, server, width):
+    """The legend's dots, as a person sees them at a desktop's and a phone's width: A's
+    square and A's switched square (half strength) looked alike, drawn at full brightness;
+    now each is drawn as the board draws it, and a colour that comes and goes (a flash,
+    the heartbeat) is a ring, not a dot."""
+    from tests.sim_harness import page_at
+    with page_at(browser, server, width) as sim:
+        sim.press("d4")                                           # start
+        for square in ("d4", "e5", "e5", "c3"):                   # ... A switches e5
+            move(sim, square)
+        rows = sim.page.evaluate(SWATCHES_JS)
+        sim.screenshot("sim-light-legend-%d.png" % width)
+    texts = [r[0] for r in rows]
+    assert "A's square, switched by A" in texts, texts
+    assert [t for t in texts if t.startswith("the empty squares glow")], texts
+    for i, (text, blinks, rgb) in enumerate(rows):
+        for other, other_blinks, other_rgb in rows[:i]:
+            apart = max(abs(a - b) for a, b in zip(rgb, other_rgb))
+            if "last move" in text or "last move" in other:
+                continue                  # names its square: it looks like that square
+            assert blinks != other_blinks or apart >= 40, (text, rgb, other, other_rgb)

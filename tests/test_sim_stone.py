@@ -108,6 +108,22 @@ def test_pie_swap_then_placements_whose_flips_are_turned_by_hand(sim):
     assert not sim.errors
 
 
+def test_the_move_list_names_each_mover_by_the_colour_they_played_it_with(sim):
+    """The swap changes the seats' colours: the list names each move's player as they were
+    when they made it, and says what the swap made of its player - after a power cut too."""
+    start(sim)
+    click(sim, "e5")
+    sim.press("SWAP")
+    click(sim, "c3")
+    listed = ["Black e5", "White swap (now Black)", "White c3"]
+    assert moves_listed(sim) == listed
+    sim.reload()                             # the power back: the page sees the moves anew
+    sim.advance(600)
+    sim.press("OK")                          # resume
+    sim.advance(SETTLE_MS)
+    assert moves_listed(sim) == listed
+
+
 def test_a_white_placement_at_the_pie_step_declines_the_swap(sim):
     start(sim)
     click(sim, "e5")
@@ -290,7 +306,8 @@ def play_fursaz(sim, rng, opponent, swap):
             sim.tap(point(sim, move))
             sim.advance(SETTLE_MS)
         listed, said = said["moves"], panel(sim)
-        assert said["moves"][len(listed)] == "%s %s" % (mover, move), said
+        now = " (now Black)" if move == "swap" else ""   # what the swap made of White
+        assert said["moves"][len(listed)] == "%s %s%s" % (mover, move, now), said
         if move == "swap":
             assert said["turn"].startswith("White"), "after the swap White moves: the first player"
         if said["owed"] == "none":

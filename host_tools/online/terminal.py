@@ -77,9 +77,9 @@ class Screen:
 
     def _move(self, entry, mine):
         self.last = entry.move
-        if not mine:
-            name = self.name(entry.seat)
-            self.write("ply %d: %s plays %s\n" % (entry.ply, name, entry.move))
+        if not mine:   # "ply 2: White plays swap (now Black)"
+            self.write("ply %d: %s\n" % (entry.ply, terminal.move_read(
+                self.v, self.s.position(), entry.ply, entry.seat, entry.move, " plays ")))
 
     def _presence(self, seat, online):
         if self.s.ended:

@@ -32,10 +32,11 @@ export function ledLook(wire, colour, level) {
   return look(colour.map((v) => ((v * drawn) / 255 / 255) ** GAMMA));
 }
 
-// A logical colour of the firmware ([r, g, b] before brightness and gamma) as the LED
-// shows it at full brightness: a legend's swatch.
-export function swatch(rgb) {
-  return ledLook(rgb, rgb, 255).background || "#000";
+// A logical colour of the firmware ([r, g, b] before brightness and gamma) as the board
+// draws it at its brightness `level` (0-255): a legend's swatch, as the cells it explains
+// look (at full brightness a colour at half strength looked like the full one).
+export function swatch(rgb, level) {
+  return ledLook(rgb, rgb, level ?? 255).background || "#000";
 }
 
 // "rrggbb…" hex (3 bytes per LED) -> [[r, g, b], …]

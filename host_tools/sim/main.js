@@ -36,6 +36,7 @@ const tones = [];
 let firstSeat = null;    // seat that moved first in the game shown, if the seats alternate
 let movers = [];         // the seat that made each move, as seen move by move (null: not seen)
 let turnSeen = null;     // the seat to move in the last status
+let ledLevel = null;      // the board's LED brightness (0-255), as last drawn
 let moverNames = [];     // the name of the player who made each move, as seen (null: not seen)
 let namesSeen = null;    // each seat's name in the last status
 let serialIn = "";       // for the board's USB serial (the page's online seat: online_seat.js)
@@ -245,6 +246,7 @@ function apply(out) {
   if (out.leds) {
     leds = parseLeds(out.leds);
     board.draw(leds, { colours: parseLeds(out.colours), level: out.level });
+    ledLevel = out.level;
   }
   for (const [t, kind, key] of out.events) {
     const name = kind === "frame" ? board.frameText(key) : board.names[key];
@@ -323,7 +325,8 @@ function showStatus() {
   const shown = s.public_moves || moves;
   ol.replaceChildren(...shown.map((m, i) => {
     const li = document.createElement("li");
-    li.textContent = `${moverName(i, seat)} ${m}`.trim();
+    // A game whose players' names change (Fursaz's swap) names each move's player itself.
+    li.textContent = s.moves_read?.[i] ?? `${moverName(i, seat)} ${m}`.trim();
     return li;
   }));
   ol.scrollTop = ol.scrollHeight;
@@ -413,11 +416,16 @@ function showLegend(s) {
   if (!legend) return;
   $("legend-screen").textContent = s.screen ? `(${s.screen})` : "";
   $("legend-says").textContent = s.message || "";
-  $("legend-cells").replaceChildren(...legend.cells.map(([cells, rgb, text]) => {
+  $("legend-cells").replaceChildren(...legend.cells.map(([cells, rgb, text, blinks]) => {
     const li = document.createElement("li");
     const sw = document.createElement("span");
     sw.className = "swatch";
-    sw.style.background = swatch(rgb);
+    if (blinks) {        // a colour that comes and goes: a ring, apart from a steady dot
+      sw.classList.add("blinks");
+      sw.style.borderColor = swatch(rgb, ledLevel);
+    } else {
+      sw.style.background = swatch(rgb, ledLevel);
+    }
     const where = document.createElement("span");
     where.className = "cells mono";
     where.textContent = cellsText(cells);

@@ -169,7 +169,7 @@ function render() {
   const ol = $("moves");
   while (ol.children.length < status.moves.length) {
     const li = document.createElement("li");
-    li.textContent = status.moves[ol.children.length];
+    li.textContent = status.moves_read[ol.children.length];
     ol.append(li);
   }
   banner(stopped ? `The game stopped: ${stopped}` : "", Boolean(stopped));

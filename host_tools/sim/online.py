@@ -5,6 +5,8 @@ takes and returns JSON text, so the page passes strings only."""
 import hashlib
 import json
 
+from host_tools.terminal import move_read
+
 try:
     from binascii import hexlify
 except ImportError:   # pragma: no cover
@@ -32,6 +34,7 @@ class _Watch:
         else:
             self.state = self.engine.new_game(options, seed)
         self.moves = []
+        self.read = []   # each move with its player's name when it was made
         self.last = None
         self.resigned = None
         try:
@@ -55,6 +58,8 @@ class _Watch:
         text = self.public_text(after) + (" resign" if move == "resign" else "")
         if _hex(_sha(text))[:16] != msg["digest"]:
             raise ValueError("after ply %d the position differs from the players'" % msg["ply"])
+        if self.view is not None:
+            self.read.append(move_read(self.view, after, msg["ply"], msg["seat"], move))
         self.state = after
         self.moves.append(move)
         self.last = move
@@ -76,8 +81,11 @@ class _Watch:
                 board = None
         if board is None:
             board = self.public_text(self.state)
-        names = list(self.view.PLAYERS) if self.view is not None else ["seat 1", "seat 2"]
+        names = ["seat 1", "seat 2"]
+        if self.view is not None:   # as named now (Fursaz's swap changes the colours)
+            names = [self.view.player(self.state, 0), self.view.player(self.state, 1)]
         return {"ply": len(self.moves), "moves": self.moves, "board": board,
+                "moves_read": self.read if self.view is not None else self.moves,
                 "to_move": None if over else e.to_move(self.state), "over": over,
                 "result": result, "players": names}
 

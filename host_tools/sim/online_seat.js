@@ -172,7 +172,9 @@ function show() {
     return li;
   }));
   ol.scrollTop = ol.scrollHeight;
-  $("online-log").textContent = log.join("\n");
+  const box = $("online-log");
+  box.textContent = log.join("\n");
+  box.scrollTop = box.scrollHeight;     // the newest line in sight, as in the moves
 }
 
 // ------------------------------------------------------------------ start

@@ -4,7 +4,8 @@ One module per game, each with the same names:
 
 * ``TITLE``, ``ENGINE`` (the rules module), ``PLAYERS`` (the two seats' names, for
   choosing the computer's side), ``new_game(seed)``;
-* ``player(state, seat)``: the seat's name in this position (Fursaz's colours can swap);
+* ``player(state, seat)``: the seat's name in this position (Fursaz's colours can swap;
+  its ``player_then(state, seat, ply)`` is the name the seat had at an earlier ply);
 * ``board(state, last, viewer)``: the position drawn, labelled, with ``last`` (the
   last move) marked, as ``viewer`` (a seat) may see it; Morbak's also takes the
   clocks' text, and its ``clock_limits(state)`` gives the time limits;
@@ -27,6 +28,16 @@ def view(name):
         return importlib.import_module("host_tools.terminal." + name)
     except ImportError:
         return None
+
+
+def move_read(v, state, ply, seat, move, verb=" "):
+    """``move`` (ply ``ply``, from 1) of ``seat`` as a move list shows it, ``state`` any
+    position after it: its player's name then, and what the move made of it ("White swap
+    (now Black)"; ``verb`` " plays ": "White plays swap (now Black)")."""
+    if not hasattr(v, "player_then"):    # names that never change
+        return "%s%s%s" % (v.player(state, seat), verb, move)
+    was, now = v.player_then(state, seat, ply), v.player_then(state, seat, ply + 1)
+    return "%s%s%s%s" % (was, verb, move, "" if was == now else " (now %s)" % now)
 
 
 def listed(moves, limit=24, sep=", "):

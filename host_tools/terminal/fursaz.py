@@ -28,6 +28,15 @@ def player(state, seat):
     return "Black" if (seat == 0) != swapped else "White"
 
 
+def player_then(state, seat, ply):
+    """The seat's name when it made the move of ``ply`` (from 1), ``state`` a position
+    after it: a swap is ply 2, and before it each seat had the other colour."""
+    name = player(state, seat)
+    if ply > 2 or not _words(state)[3]:
+        return name
+    return "White" if name == "Black" else "Black"
+
+
 def board(state, last, viewer=None):
     n, _, _, _, _ = _words(state)
     r_max = n - 1

@@ -26,7 +26,7 @@ def unexplained(frame, legend):
         rgb = (frame[3 * c], frame[3 * c + 1], frame[3 * c + 2])
         if rgb == (0, 0, 0):
             continue
-        for cells, colour, _text in legend["cells"]:
+        for cells, colour, _text in [line[:3] for line in legend["cells"]]:
             if (not cells or c in cells) and shade_of(colour, rgb):
                 break
         else:

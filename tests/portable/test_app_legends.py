@@ -14,7 +14,7 @@ _KEY = re.compile("[a-z]+[.][a-z_]+|[a-z]=[a-z]")   # a setting's key, or key=va
 
 
 def _texts(legend):
-    return [text for _cells, _colour, text in legend["cells"]] + [t for _k, t in legend["keys"]]
+    return [line[2] for line in legend["cells"]] + [t for _k, t in legend["keys"]]
 
 
 def test_menus_say_titles_and_give_each_colour_one_meaning():
@@ -24,7 +24,7 @@ def test_menus_say_titles_and_give_each_colour_one_meaning():
         board = b.app.board
         meaning = {}
         picks = [p[0] for p in b.app.screen.picks]
-        for cells, colour, text in st["legend"]["cells"]:
+        for cells, colour, text in [line[:3] for line in st["legend"]["cells"]]:
             what = "a game" if cells[0] in picks else text
             eq(meaning.setdefault(tuple(colour), what), what,
                "%s menu: one colour, one meaning" % kind)

@@ -216,6 +216,10 @@ def test_its_tiles_are_watched_and_never_named():
         assert w not in t.status()["message"], t.status()["message"]
     t.show(**{held[0]: tile})
     eq(t.board()["wrong"], [], "back")
+    from firmware.app import explain
+    texts = [line[2] for line in explain.status(t.app)["legend"]["cells"]]
+    assert "the board's tiles (B), face down (breathing while it thinks)" in texts, texts
+    assert not [x for x in texts if "(the board)'s" in x], texts     # "B (the board)'s"
 
 
 def test_before_the_lead_a_deal_can_be_done_again():

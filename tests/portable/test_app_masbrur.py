@@ -442,3 +442,67 @@ def test_after_an_undo_the_board_says_which_tile_goes_where():
     said = b.message()
     assert said.startswith("put the field right: "), said
     assert "B%d %d-%d" % (row, x, y) in said and "C%d %d-%d" % (row, y, z) in said, said
+
+
+def test_an_undo_after_a_pass_takes_back_the_pass_and_the_boards_answer_only():
+    """Against the board, A passes by choice in the equipment phase and the board pushes:
+    an undo takes back that push and A's pass - A's own last move and the board's answer -
+    and nothing before them (it took the move before A's pass too, as if the pass had
+    been forced)."""
+    b = Masbrur(opponent="B", level=3, first_offerer=0)
+    rng = Rng(3)
+    while True:
+        s = b.state()
+        if masbrur.to_move(s) == 1:
+            b.wait(800)
+            ai = b.app.play.shown
+            if ai is not None:                  # its push, carried out by a person
+                b.table.push(s, ai[7:12], False)
+            continue
+        moves = b.status()["moves"]
+        if s.phase == "equipment" and moves[-1] not in ("pass", "A"):
+            break
+        if s.phase == "equipment":              # A pushes, so that the board answers
+            m = [x for x in masbrur.legal_moves(s) if x[0] == "W" and x[-2:] != "+A"][0]
+        elif s.phase == "pie_offer":            # halves: both arsenals can push
+            m = "O " + mf.tiles_text(sorted(masbrur.pool(s)[:10]))
+        else:
+            m = choose(rng, s)
+        b.table.act(s, m)
+    b.press(PASS)                               # A passes, a choice: A could push
+    eq(b.status()["moves"], moves + ["pass"], "A's pass")
+    s = b.state()
+    b.wait(800)
+    ai = b.app.play.shown
+    assert ai is not None, ("the board pushes", b.status()["moves"][len(moves):])
+    b.table.push(s, ai[7:12], False)
+    eq(b.status()["moves"], moves + ["pass", ai], "the board's push, carried out")
+    eq(b.status()["to_move"], 0, "A to move")
+    b.long(MENU)
+    b.press(PASS)                               # continue -> undo
+    b.press(OK)
+    eq(b.status()["moves"], moves, "A's pass and the board's push taken back")
+    eq(b.status()["to_move"], 0, "A to move again")
+    log = b.app.storage.read_text("events.log", "")
+    assert " undo pass %s\n" % ai in log, log  # what `arbiter logs` shows
+
+
+def test_between_rounds_both_players_medals_and_totals_show():
+    """After round 1, L1-L6 / R1-R6 show A's / B's half-medals and L7-L13 / R7-R13 their
+    totals (B's were wiped by the empty bar of the next offer's group) until the offerer
+    shows group 1's first tile: R1 on then counts the group."""
+    for seed in range(3, 12):
+        b = Masbrur()
+        _play_round(b, seed)
+        s = b.state()
+        h0, h1, _c, _die = masbrur.last_round(s)
+        if h1:
+            break
+    assert h1, "a seed where B won half-medals"
+    lit = [k for k in range(14, 27) if b.lit(k) != (0, 0, 0)]
+    eq(lit[:min(h1, 6)], list(range(14, 14 + min(h1, 6))), "B's half-medals on R1-R6")
+    assert [k for k in lit if k >= 20], ("B's total on R7-R13", lit)
+    eq(len([k for k in range(1, 7) if b.lit(k) != (0, 0, 0)]), min(h0, 6), "A's half-medals")
+    tile = masbrur.pool(s)[0]
+    b.table.show(oriented(tile >> 3, tile & 7))  # the offerer's first tile of group 1
+    eq([k for k in range(14, 27) if b.lit(k) != (0, 0, 0)], [14], "R1: group 1, 1 tile")

@@ -65,13 +65,19 @@ def test_the_marble_board_shows_its_push_and_takes_only_that():
     eq(b.status()["moves"], [m1, want], "the board's push, carried out")
 
 
-def test_the_stone_board_places_where_it_says():
+def _stone_vs_board():
+    """The stone board playing B at level 1, A's first stone e5 down: (board, position)."""
     b = stone_kit.Stone()
     _set(b.app, "fursaz.opponent", "B")
     _set(b.app, "fursaz.level", 1)
     b.press(stone_kit.OK)
     s = fursaz.play(fursaz.new_game({"size": 5}, 0), "e5")
     b.show(s)
+    return b, s
+
+
+def test_the_stone_board_places_where_it_says():
+    b, s = _stone_vs_board()
     b.wait(800)
     want = ai.choose("fursaz", s, 1, 1)
     st = b.status()
@@ -235,13 +241,35 @@ def test_undo_against_the_stone_board_takes_back_both_stones():
     eq(b.status()["to_move"], 0, "A to move again")
 
 
-def test_a_stone_placed_while_the_board_thinks_is_not_its_move():
-    b = stone_kit.Stone()
-    _set(b.app, "fursaz.opponent", "B")
-    _set(b.app, "fursaz.level", 1)
+def test_undo_after_a_pass_against_the_stone_board_takes_back_the_pass_and_its_answer():
+    """A passes by choice and the board answers: an undo takes back the board's stone and
+    A's pass - never the board's move before the pass, which A did not make."""
+    b, s = _stone_vs_board()
+    b.wait(800)
+    first = ai.choose("fursaz", s, 1, 1)
+    s = fursaz.play(s, first)
+    if first != "swap":
+        b.show(s)
+    moves = ["e5", first]
+    eq(b.status()["moves"], moves, "A's stone and the board's move")
+    b.press(stone_kit.PASS)                       # A passes by choice
+    s = fursaz.play(s, "pass")
+    b.wait(800)
+    answer = ai.choose("fursaz", s, 1, 3)
+    assert answer != "pass", "the board places a stone (a second pass would end the game)"
+    b.show(fursaz.play(s, answer))
+    eq(b.status()["moves"], moves + ["pass", answer], "the board's answer")
+    b.long(stone_kit.MENU)
+    b.press(stone_kit.PASS)                       # continue -> undo
     b.press(stone_kit.OK)
-    s = fursaz.play(fursaz.new_game({"size": 5}, 0), "e5")
-    b.show(s)
+    eq(b.status()["moves"], moves, "A's pass and the board's answer taken back")
+    eq(b.status()["to_move"], 0, "A to move again")
+    log = b.app.storage.read_text("events.log", "")
+    assert " undo pass %s\n" % answer in log, log      # what `arbiter logs` shows
+
+
+def test_a_stone_placed_while_the_board_thinks_is_not_its_move():
+    b, s = _stone_vs_board()
     early = fursaz.board(s)
     early["a1"] = "W"
     pts = b.app.play.points
@@ -322,12 +350,7 @@ def test_the_marble_board_breathes_until_it_shows_its_push():
 
 
 def test_the_stone_board_breathes_while_it_thinks():
-    b = stone_kit.Stone()
-    _set(b.app, "fursaz.opponent", "B")
-    _set(b.app, "fursaz.level", 1)
-    b.press(stone_kit.OK)
-    s = fursaz.play(fursaz.new_game({"size": 5}, 0), "e5")
-    b.show(s)
+    b, s = _stone_vs_board()
     play = b.app.play
     eq(b.status()["thinking"], True, "the board's turn")
     empty = [i for i in range(len(play.expect)) if not play.expect[i]][0]

@@ -194,3 +194,20 @@ def test_a_refused_key_is_said_until_the_player_goes_on():
             said = explain.status(b.app)["message"]
             assert said.startswith("Black to move: put a black stone"), said
     eq(b.status()["screen"], "game", "still playing")
+
+
+def test_an_undo_takes_back_a_pass_alone():
+    """White passes (a choice: stones could go down): an undo takes back the pass, and
+    only it - Black's stone stays, White is to move again, and the board says so."""
+    b = Stone()
+    b.press(OK)
+    b.show(fursaz.play(fursaz.new_game({"size": 5}, 0), "e5"))
+    b.press(PASS)
+    eq(b.status()["moves"], ["e5", "pass"], "Black's stone, White's pass")
+    b.long(MENU)
+    b.press(PASS)                                 # continue -> undo
+    b.press(OK)
+    eq(b.status()["moves"], ["e5"], "the pass taken back, the stone kept")
+    eq(b.status()["to_move"], 1, "White to move again")
+    log = b.app.storage.read_text("events.log", "")
+    assert " undo pass\n" in log, log                   # what `arbiter logs` shows

@@ -119,3 +119,45 @@ def test_a_forced_pass_is_played_by_the_board():
     out = run(table.lines, 2)
     eq(accepted(out), moves, "the forced pass among the moves")
     eq(corrections(out), [], "no correction")
+
+
+def test_laying_the_field_at_the_start_is_no_correction():
+    """The game started on an empty table: the field is laid row by row (a tile first put
+    on the wrong position, then moved), then the round is played. Laying it is the setup,
+    never a correction: the board says setup-ok once the field reads right, and only
+    then would a tile out of place be a correction."""
+    table, moves, s = rounds(3)
+    laid = {}
+    lines = [json.dumps({"t": 0, "field": "", "pad": None})]
+    t = 400
+    for r in range(8):
+        for name in ("B%d" % r, "C%d" % r):
+            laid[name] = _standard(name)
+            if name == "C2":                      # first on the wrong position
+                wrong = dict(laid, D2=laid.pop(name))
+                lines.append(json.dumps({"t": t, "field": _field(wrong), "pad": None}))
+                t += 400
+                laid[name] = wrong.pop("D2")
+            lines.append(json.dumps({"t": t, "field": _field(laid), "pad": None}))
+            t += 400
+    for line in table.lines:
+        entry = json.loads(line)
+        entry["t"] += t
+        lines.append(json.dumps(entry))
+    out = run(lines, 3)
+    eq(corrections(out), [], "no correction while the field is laid")
+    ok = [x for x in out if x.startswith("setup-ok ")]
+    eq(len(ok), 1, "the field laid, once")
+    assert int(ok[0].split()[1]) >= t - 400, (ok, t)   # once the last tile lay there
+    eq(accepted(out), moves, "then the round")
+
+
+def _standard(name):
+    """The tile position ``name`` (B0 ... C7) holds in the standard field, half a first."""
+    k = 3 * int(name[1]) + (0 if name[0] == "B" else 1)
+    field = masbrur.new_game(None, 3).field
+    return "%d-%d" % (field[k], field[k + 1])
+
+
+def _field(cells):
+    return " ".join(["%s:%s" % (k, cells[k]) for k in sorted(cells)])

@@ -36,7 +36,7 @@ _PASS_MS = const(1500)
 _BREATH_MS = const(2000)   # one slow breath of the thinking pulse
 
 
-def _only_pass(engine, s):
+def only_pass(engine, s):
     """Is a pass the only legal move? An engine with long move lists (Masbrur's equipment
     phase lists thousands) answers it without building the list."""
     only = getattr(engine, "only_pass", None)
@@ -174,7 +174,7 @@ class Session:
                 self.record_end(now, "move %s %s" % (who, move))
             self._moved(now)
             return
-        forced = _only_pass(self.engine, self.state)
+        forced = only_pass(self.engine, self.state)
         if not forced:
             app.saved(records.save_current(app.storage, rec), now)
         app.log(now, "move %s %s" % (who, move))

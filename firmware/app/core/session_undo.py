@@ -1,33 +1,55 @@
 """Taking back moves (session.py loads it for the call and forgets it)."""
 from firmware.app.core import records, render
+from firmware.app.core.session import only_pass
 
 
-def _undo_point(ses, n):
-    """How many moves stay when the last of the first ``n`` is taken back with the
-    forced passes that follow it; -1 when there is none."""
+def _at_board(ses, state):
+    """Is the mover in ``state`` a person at this board (or either seat)?"""
+    turn = ses.engine.to_move(state)
+    return turn is None or ses.players[turn].at_board
+
+
+def _undo_point(ses):
+    """(how many moves stay, the position after them), or None: the last move a person
+    at the board chose is taken back with everything after it - the board's replies and
+    the forced passes (a pass the rules leave no choice about goes with the move that
+    forced it; a pass a person chose is their move). Against the board, when no move of
+    a person is left to take back, its last move (it plays again)."""
     moves = ses.rec["moves"]
-    while n and moves[n - 1] == "pass":
-        n -= 1
-    return n - 1
+    n = len(moves)
+    before = ses.before
+    if moves[n - 1] != "pass" and before is not None and _at_board(ses, before):
+        return n - 1, before          # the common case, without replaying the game
+    engine = ses.engine
+    state = engine.new_game(ses.rec["options"], ses.rec["seed"])
+    best = board = None
+    for i in range(n):
+        if moves[i] != "pass" or not only_pass(engine, state):
+            board = (i, state)
+            if _at_board(ses, state):
+                best = board
+        state = engine.play(state, moves[i])
+    return best or board
 
 
 def undo(ses, now):
-    """Take back the last move (and the forced passes that followed it); against the
-    board, when that leaves the board to move, its move and the player's before it
-    too. Clocks as they were before. Returns the moves taken back (text), or None."""
+    """Take back the last move a person at the board made, with what followed it (the
+    board's replies, forced passes: _undo_point). Clocks as they were before. Returns
+    the moves taken back (text: forced passes left out), or None."""
     rec = ses.rec
     moves = rec["moves"]
-    n = _undo_point(ses, len(moves))
-    if n < 0:
+    point = _undo_point(ses) if moves else None
+    if point is None:
         return None
-    cut = _undo_point(ses, n)
-    undone = moves[n:]
-    # The position before the last move stays known when no forced pass follows it.
-    _cut(ses, n, ses.before if n == len(moves) - 1 else None)
-    if cut >= 0 and ses.away():
-        undone = moves[cut:n] + undone
-        _cut(ses, cut, ses.before if cut == n - 1 else None)
-    undone = " ".join([m for m in undone if m != "pass"])
+    n, state = point
+    undone = []
+    forced = state
+    for m in moves[n:]:
+        if m != "pass" or not only_pass(ses.engine, forced):
+            undone.append(m)
+        forced = ses.engine.play(forced, m)
+    _cut(ses, n, state)
+    undone = " ".join(undone)
     c = ses.clock
     if c.left is not None:
         prev = rec["clock_ms"][-1] if moves else None
@@ -42,17 +64,13 @@ def undo(ses, now):
     return undone
 
 
-def _cut(ses, n, state=None):
-    """Keep the first ``n`` moves of the record; ``state``: the position after them
-    when known (else they are replayed)."""
+def _cut(ses, n, state):
+    """Keep the first ``n`` moves of the record; ``state``: the position after them."""
     rec = ses.rec
     for key in ("moves", "move_ms", "clock_ms"):
         del rec[key][n:]
-    if state is None:
-        ses.state = ses.replay()
-    else:
-        ses.state = state
-        ses.before = None
+    ses.state = state
+    ses.before = None
     for p in ses.players:
         if hasattr(p, "forget"):
             p.forget()

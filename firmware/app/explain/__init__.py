@@ -9,7 +9,8 @@ module (what a module loads once stays in RAM: its names), only tools do.
   note.
 - "legend": what each lit cell and each key means on the screen shown now, built from
   the screen itself and the board kind's layout (firmware/app/boards/), so it names the
-  cells the screen really lights: {"cells": [[cells, [r, g, b], text], ...], "keys":
+  cells the screen really lights: {"cells": [[cells, [r, g, b], text], ...] (a fourth
+  item "blinks" where the colour comes and goes: a flash, a heartbeat), "keys":
   [[key, text], ...]}, ``cells`` a list of cell numbers (empty for a colour that can
   be anywhere), the colour as the app draws it (before brightness, dimmed or not).
   Every button of the board is in the keys, with what it does on that screen. A sensor
@@ -27,6 +28,8 @@ module (what a module loads once stays in RAM: its names), only tools do.
 - Masbrur's game: "public_position" and "public_moves", the position and the moves as
   the people at the table read them (a wall face down and a sealed choice stay hidden
   until combat shows them; "position" and "moves" keep everything, for tools).
+- Fursaz's game: "moves_read", each move with its player's colour when it was made and
+  what the swap made of its player ("White swap (now Black)").
 - ``public_text(kind, text)``: the event log as the page shows it (no secret wall)."""
 from firmware import catalogue
 from firmware.app.core import render
@@ -107,9 +110,13 @@ def waiting(ses, seat):
     return "waiting for %s's move, played elsewhere" % ses.name(seat)
 
 
-def cell(cells, colour, text):
-    """A line of the legend (for the words of every game too)."""
-    return [list(cells), list(colour), text]
+def cell(cells, colour, text, blinks=False):
+    """A line of the legend (for the words of every game too); ``blinks``: the colour
+    comes and goes (a flash, a heartbeat), so a page draws it apart from a steady one."""
+    line = [list(cells), list(colour), text]
+    if blinks:
+        line.append("blinks")
+    return line
 
 
 def lit(lines):

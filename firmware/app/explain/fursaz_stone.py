@@ -103,3 +103,20 @@ def _end(play):
         out.append(cell([i for i in range(len(play.land)) if play.land[i] == c], STONE[c],
                          "%s (dim): %s's territory" % (_SHADE[c], _COLOUR[c])))
     return {"cells": lit(out), "keys": keys}
+
+
+def details(app, play, out):
+    """"moves_read": each move with the colour its player had when making it (the swap
+    changes both seats' colours, so a list named by today's colours would mislead), and
+    what the swap made of its player: "Black e5", "White swap (now Black)", "White c3"."""
+    moves = play.session.rec["moves"]
+    swapped = 0
+    read = []
+    for i in range(len(moves)):
+        who = _COLOUR[1 + ((i & 1) ^ swapped)]   # the seats alternate, A first
+        if moves[i] == "swap":
+            swapped = 1
+            read.append("%s swap (now %s)" % (who, _COLOUR[1 + ((i & 1) ^ swapped)]))
+        else:
+            read.append("%s %s" % (who, moves[i]))
+    out["moves_read"] = read

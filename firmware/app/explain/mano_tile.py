@@ -100,25 +100,28 @@ def _far(bot):
 def _board_seat(bot, ses):
     """What the board's own tiles on the field show (mano_tile_seat.BoardSeat.draw)."""
     colour = render.PLAYER[bot.seat]
-    who = "%s (the board)" % ses.name(bot.seat)
-    out = wrong_lines(bot.wrong, FIELD, missing="one of %s's tiles is missing here: put it "
-                      "back" % who, extra="not one of %s's tiles: take it away" % who)
+    who = "the board (%s)" % ses.name(bot.seat)
+    # "the board's tiles (B)", never "B (the board)'s tiles"
+    tiles = "the board's tiles (%s)" % ses.name(bot.seat)
+    out = wrong_lines(bot.wrong, FIELD, missing="one of %s is missing here: put it back"
+                      % tiles, extra="not one of %s: take it away" % tiles)
     if bot.known:
         held = [FIELD + i for i in range(len(bot.held))
                 if bot.held[i] != EMPTY and not bot.wrong[i]]
-        out.append(cell(held, _HELD, "%s's tiles, face down (breathing while it thinks)" % who))
+        out.append(cell(held, _HELD, "%s, face down (breathing while it thinks)" % tiles))
         out.append(cell(held, colour, "breathing: %s is thinking" % who))
     if bot.asks == "draw" or bot.asks == "tiles":
         free = [FIELD + i for i in range(len(bot.seen))
                 if bot.seen[i] == EMPTY and not bot.wrong[i]]
-        out.append(cell(free[:1], colour, "blinking: put %s's tile face down here "
-                         "(or on any free position)" % who))
+        out.append(cell(free[:1], colour, "blinking: put the board's tile (%s) face down "
+                         "here (or on any free position)" % ses.name(bot.seat)))
         if bot.asks == "draw":
             out.append(cell(range(WALLS, WALLS + 4), colour,
                              "blinking: %s draws from the boneyard" % who))
     elif bot.src >= 0:
-        out.append(cell([FIELD + bot.src, bot.dst], colour, "blinking: carry %s's tile "
-                         "from %s to %s" % (who, name(FIELD + bot.src), name(bot.dst))))
+        out.append(cell([FIELD + bot.src, bot.dst], colour, "blinking: carry the board's "
+                         "tile (%s) from %s to %s" % (ses.name(bot.seat), name(FIELD + bot.src),
+                                                      name(bot.dst))))
     return out
 
 

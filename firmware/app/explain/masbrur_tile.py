@@ -24,7 +24,8 @@ def sentence(app, play):  # noqa: PLR0911 (the first sentence that applies)
     if bad:
         return bad
     if play.wrongs:
-        return "put the field right: %s" % play.put_right()
+        return "%s: %s" % ("lay the field" if play.setup else "put the field right",
+                           play.put_right())
     who = ses.name(ses.turn)
     if play.shown is not None:
         return "%s pushes %s: carry it out" % (away_name(ses, ses.turn), _push(play.shown))
@@ -136,7 +137,8 @@ def legend(app, play):
     ph = play.phase
     field = _where(play.expect, lambda k: k != EMPTY)
     out = [cell(field, _GUIDE, "dim white: a tile of the field")]
-    if ph == "over" or (s.last is not None and (ph == "pie_offer" or ph == "pie_accept")):
+    scores = play.scores_shown()
+    if scores:
         for p in (0, 1):
             first = _L1 if p == 0 else _R1
             side = "L" if p == 0 else "R"
@@ -151,8 +153,9 @@ def legend(app, play):
     if ph == "over":
         return {"cells": lit(out), "keys": keys}
     if play.wrongs:
-        out += wrong_lines(play.wrong, FIELD, _SLOTS,
-                           missing="not the field's tile: put it back (the board says which)")
+        out += wrong_lines(play.wrong, FIELD, _SLOTS, missing=(
+            "the field's tile goes here (the board says which)" if play.setup else
+            "not the field's tile: put it back (the board says which)"))
         return {"cells": lit(out), "keys": keys}
     colour = render.PLAYER[ses.turn]
     who = ses.name(ses.turn)
@@ -185,8 +188,9 @@ def legend(app, play):
                                      "%s's wall, shown" % ses.name(p)))
         out.append(cell([PAD], colour, "blinking: the pad P: %s shows tiles here" % who))
     elif ph == "pie_offer":
-        out.append(cell(range(_R1, _R1 + filled(len(play.group), 20, 13)), colour,
-                         "R1 on: group 1 so far, %s" % count(len(play.group), "tile")))
+        if not scores:
+            out.append(cell(range(_R1, _R1 + filled(len(play.group), 20, 13)), colour,
+                             "R1 on: group 1 so far, %s" % count(len(play.group), "tile")))
         out.append(cell([PAD], colour,
                          "blinking: the pad P: show group 1's tiles here, one at a time"))
     elif ph == "pie_accept":

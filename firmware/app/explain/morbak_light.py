@@ -55,9 +55,9 @@ def _ended(play, ses):
     """The legend's line for how a won game blinks (games/morbak_light.py draws it)."""
     if play.line is not None:
         return cell(play.line, render.FLASH, "blinking white: %s's winning line"
-                    % ses.seats[play.winner])
+                    % ses.seats[play.winner], True)
     return cell([], render.FLASH, "blinking white: %s's squares, the winner"
-                % ses.seats[play.winner])
+                % ses.seats[play.winner], True)
 
 
 def _has(cells, code):
@@ -79,11 +79,13 @@ def _game(app):
         if code == 7 and not (n[2] or n[3] or _has(play.cells, code)):
             continue                            # no neutralization in this game
         out.append(cell([], render.SQUARE[code], text))
-    out.append(cell([], render.FLASH, "white flash: the move was played"))
-    out.append(cell([], render.REJECTED, "flash: that press does nothing (the board says why)"))
-    if ses.turn >= 0:
-        out.append(cell([], render.PLAYER[ses.turn], "the empty squares glow: %s to move "
-                         "(faster when time runs short)" % ses.seats[ses.turn]))
+    out.append(cell([], render.FLASH, "white flash: the move was played", True))
+    out.append(cell([], render.REJECTED, "flash: that press does nothing (the board says why)",
+                    True))
+    if ses.turn >= 0:   # at the heartbeat's strength (games/morbak_light.py: 100/256)
+        glow = [v * 100 >> 8 for v in render.PLAYER[ses.turn]]
+        out.append(cell([], glow, "the empty squares glow: %s to move "
+                         "(faster when time runs short)" % ses.seats[ses.turn], True))
     if play.last_sq >= 0:
         code = render.CODES.find(chr(play.cells[play.last_sq]))
         out.append(cell([play.last_sq], render.SQUARE[code],

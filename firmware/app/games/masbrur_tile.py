@@ -32,6 +32,8 @@ or choice, its wall (kept in the board: its wall slots stay empty), its formatio
 steal - except a push, which it lights (the row's input position blinks in its colour)
 and says, for a person to carry out from its arsenal; another push is refused.
 
+Setup: until the field first reads as the engine's (a new game), the board says what to
+lay where, the positions lit as below; it notes setup-ok then, never a correction.
 Anything else the field reads differently from the engine's field is corrected: the
 positions blink (white: a tile missing, red: a tile that should not be there, magenta:
 a contact outside every window, never taken for the nearest value), and nothing is
@@ -107,6 +109,7 @@ class Play(Sensing):
         self.steal = []                    # combat: (tile, value) shown to steal
         self.ready = None                  # a selection entered, waiting for its OK
         self.phase = ""
+        self.setup = not rec["moves"]      # the field not yet read as laid
         Sensing.__init__(self, app, rec, now, engine, _CELLS)
         self.moved(now)
 
@@ -332,8 +335,12 @@ class Play(Sensing):
         return out or None
 
     def _correct(self, now):
-        """Say what to put right, and note a correction, when what is wrong changes."""
+        """Say what to put right, and note a correction, when what is wrong changes;
+        while the field is being laid (setup), what to lay, and no correction."""
         names = self._wrong_names(0)
+        if self.setup:
+            self._laying(names, now)
+            return
         if names == self.noted:
             return
         self.noted = names
@@ -343,13 +350,31 @@ class Play(Sensing):
         self.app.note("correction", now, names)
         self.app.log(now, "correction: %s" % names)
         self.app.beep(render.REJECT)
+        if not self._misread():
+            self.app.say("put the field right: %s" % self.put_right())
+
+    def _laying(self, names, now):
+        """The setup: the field laid as the positions ask, until it reads right."""
+        if not names:
+            self.setup = False
+            self.noted = ""
+            self.app.note("setup-ok", now)
+            self.app.log(now, "setup ok")
+            self.app.beep(render.ACCEPT)
+            self._say_turn()
+        elif names != self.noted:
+            self.noted = names
+            if not self._misread():
+                self.app.say("lay the field: %s" % self.put_right())
+
+    def _misread(self):
+        """Say where a contact reads outside every window, if one does."""
         faults = self._wrong_names(_BADREAD)
         if faults:
             self.app.say(
                 "a reading out of tolerance at %s: reseat the tile, clean the contacts" % faults
             )
-        else:
-            self.app.say("put the field right: %s" % self.put_right())
+        return faults
 
     def put_right(self):
         """What each wrong field position should hold, as a person reads it: after an
@@ -473,7 +498,7 @@ class Play(Sensing):
         if self.wrongs:
             if key != keys["menu"]:
                 app.beep(render.REJECT)
-                app.say("put the field right first")
+                app.say("lay the field first" if self.setup else "put the field right first")
             return
         if ses.away():
             app.beep(render.REJECT)
@@ -566,6 +591,15 @@ class Play(Sensing):
 
     # ------------------------------------------------------------ display (no allocation)
 
+    def scores_shown(self):
+        """Do L1-L13 / R1-R13 show the medals and totals? At the end, and between rounds
+        until the offerer shows group 1's first tile (R1-R13 then count the group)."""
+        ph = self.phase
+        if ph == "over":
+            return True
+        last = self.session.state.last is not None
+        return last and (ph == "pie_accept" or (ph == "pie_offer" and not self.group))
+
     def draw(self, f, now, still=False):  # noqa: C901, PLR0912 (one pass, no allocation)
         render.clear(f)
         ses = self.session
@@ -575,7 +609,8 @@ class Play(Sensing):
             if self.expect[i] != EMPTY:
                 render.put(f, _FIELD + i, _GUIDE)
         ph = self.phase
-        if ph == "over" or (s.last is not None and (ph == "pie_offer" or ph == "pie_accept")):
+        scores = self.scores_shown()
+        if scores:
             _scores(f, s)
         if ph == "over":
             return
@@ -622,7 +657,8 @@ class Play(Sensing):
             if blink and not still:
                 render.put(f, PAD, colour)
         elif ph == "pie_offer":
-            render.bar(f, _TRACK_R, 13, len(self.group), 20, colour)
+            if not scores:    # (R1-R13 held B's medals and total, wiped by an empty bar)
+                render.bar(f, _TRACK_R, 13, len(self.group), 20, colour)
             if blink and not still:
                 render.put(f, PAD, colour)
         elif ph == "pie_accept" and blink and not still:
