@@ -63,7 +63,7 @@ def witness_in(w, n):
     the lower row, the remaining tiles offer either square."""
     if n < 6:
         return 0
-    present = 0
+    present = doubles = 0
     w[_CNT:_CNT + 8] = _ZERO8
     for i in range(n):
         a = w[_LO + i]
@@ -73,11 +73,14 @@ def witness_in(w, n):
         if b != a:
             w[_CAND + _MAX_HAND * b + w[_CNT + b]] = i
             w[_CNT + b] += 1
+        else:
+            doubles |= 1 << a
         present |= (1 << a) | (1 << b)
     for p in range(13):
         if p < 8:
             if w[_CNT + p] < 5:
                 continue
+            m = 1 << p
             for k in range(5):
                 w[_PAT + k] = p
         else:
@@ -89,6 +92,15 @@ def witness_in(w, n):
                 if m >> v & 1:
                     w[_PAT + k] = v
                     k += 1
+        # The lower row's counts with every tile left over turned both ways are at most
+        # the hand's (_CNT) less the pattern's squares, a double showing one back: if they
+        # hold no two formations, no choice of the pattern's tiles does (_lower_pair).
+        for v in range(8):
+            w[_C + v] = w[_CNT + v] + (doubles >> v & m >> v & 1)
+        for k in range(5):
+            w[_C + w[_PAT + k]] -= 1
+        if not _two_lower(w):
+            continue
         got = _upper(w, n, p < 8)
         if got:
             return got

@@ -26,6 +26,7 @@ def witness_in(wb, n: int) -> int:
     if n < 6:
         return 0
     present = 0
+    doubles = 0
     for v in range(8):
         w[_CNT + v] = 0
     for i in range(n):
@@ -36,12 +37,15 @@ def witness_in(wb, n: int) -> int:
         if b != a:
             w[_CAND + _MAX_HAND * b + w[_CNT + b]] = i
             w[_CNT + b] += 1
+        else:
+            doubles |= 1 << a
         present |= (1 << a) | (1 << b)
     for p in range(13):
         rep = 0
         if p < 8:
             if w[_CNT + p] < 5:
                 continue
+            m = 1 << p
             for k in range(5):
                 w[_PAT + k] = p
             rep = 1
@@ -56,6 +60,12 @@ def witness_in(wb, n: int) -> int:
                 if (m >> v) & 1:
                     w[_PAT + k] = v
                     k += 1
+        for v in range(8):
+            w[_C + v] = w[_CNT + v] + ((doubles >> v) & (m >> v) & 1)
+        for k in range(5):
+            w[_C + w[_PAT + k]] -= 1
+        if not int(_holds_two(wb)):
+            continue
         s0 = _CAND + _MAX_HAND * w[_PAT]
         s1 = _CAND + _MAX_HAND * w[_PAT + 1]
         s2 = _CAND + _MAX_HAND * w[_PAT + 2]
@@ -114,23 +124,69 @@ def witness_in(wb, n: int) -> int:
 
 
 @micropython.viper
+def _holds_two(wb) -> int:
+    """Whether the counts at _C hold two formations of 3 (the portable _two_lower's
+    answer, without the squares it takes)."""
+    w = ptr8(wb)
+    m1 = 0
+    m2 = 0
+    m3 = 0
+    m4 = 0
+    for v in range(8):
+        c = w[_C + v]
+        if c:
+            if c >= 6:
+                return 1
+            m1 |= 1 << v
+            if c >= 2:
+                m2 |= 1 << v
+                if c >= 3:
+                    m3 |= 1 << v
+                    if c >= 4:
+                        m4 |= 1 << v
+    if m3 & (m3 - 1):
+        return 1
+    ws = m1 & (m1 >> 1) & (m1 >> 2) & 63
+    if m1 & 193 == 193:
+        ws |= 64
+    i = 0
+    while ws >> i:
+        if (ws >> i) & 1:
+            wi = 193
+            if i < 6:
+                wi = 7 << i
+            if (m3 & (255 ^ wi)) or (m4 & wi):
+                return 1
+            j = i
+            while ws >> j:
+                if (ws >> j) & 1:
+                    wj = 193
+                    if j < 6:
+                        wj = 7 << j
+                    if m2 & wi & wj == wi & wj:
+                        return 1
+                j += 1
+        i += 1
+    return 0
+
+
+@micropython.viper
 def _lower_pair(wb, n: int, taken: int) -> int:
     w = ptr8(wb)
     for v in range(8):
         w[_C + v] = w[_UNDER + v]
+    # bits -1: every turnable tile counted both ways first (no way of turning them has
+    # more); then every way of turning them.
     nf = 0
     for i in range(n):
         if not ((taken >> i) & 1):
-            if w[_LO + i] == w[_HI + i]:
-                w[_C + w[_LO + i]] += 1
-            else:
+            a = w[_LO + i]
+            b = w[_HI + i]
+            w[_C + a] += 1
+            if a != b:
+                w[_C + b] += 1
                 w[_TURN + nf] = i
                 nf += 1
-    # bits -1: every turnable tile counted both ways first (no way of turning them has
-    # more); then every way of turning them.
-    for k in range(nf):
-        w[_C + w[_LO + w[_TURN + k]]] += 1
-        w[_C + w[_HI + w[_TURN + k]]] += 1
     for bits in range(-1, 1 << nf):
         if bits == 0:
             for k in range(nf):
@@ -142,19 +198,19 @@ def _lower_pair(wb, n: int, taken: int) -> int:
                     w[_C + w[_HI + i]] += 1
                 else:
                     w[_C + w[_LO + i]] += 1
-        found = 0
+        # Which two formations the counts hold, the portable _two_lower's first: 1 six of
+        # a value (v), 2 two repetitions, 3 a repetition (rep) and window i, 4 windows i, j.
+        kind = 0
+        v = 0
         m1 = 0
         m2 = 0
         m3 = 0
         m4 = 0
-        for v in range(8):
-            w[_NEED + v] = 0
-        for v in range(8):
+        while v < 8:
             c = w[_C + v]
             if c:
                 if c >= 6:
-                    w[_NEED + v] = 6
-                    found = 1
+                    kind = 1
                     break
                 m1 |= 1 << v
                 if c >= 2:
@@ -163,56 +219,80 @@ def _lower_pair(wb, n: int, taken: int) -> int:
                         m3 |= 1 << v
                         if c >= 4:
                             m4 |= 1 << v
-        if not found:
-            if m3 & (m3 - 1):
-                low = m3 & (0 - m3)
-                m3 &= m3 - 1
-                low |= m3 & (0 - m3)
-                for v in range(8):
-                    if (low >> v) & 1:
-                        w[_NEED + v] += 3
-                found = 1
-        if not found:
-            for i in range(7):
-                win = 193
-                if i < 6:
-                    win = 7 << i
-                if m1 & win == win:
+            v += 1
+        if not kind and (m3 & (m3 - 1)):
+            kind = 2
+        rep = 0
+        i = 0
+        j = 0
+        if not kind:
+            # The windows m1 holds whole: bit i for values i, i+1, i+2 (6: 6, 7, 0).
+            ws = m1 & (m1 >> 1) & (m1 >> 2) & 63
+            if m1 & 193 == 193:
+                ws |= 64
+            while ws >> i:
+                if (ws >> i) & 1:
+                    win = 193
+                    if i < 6:
+                        win = 7 << i
                     rep = m3 & (255 ^ win)
                     if not rep:
                         rep = m4 & win
                     if rep:
-                        rep = rep & (0 - rep)
-                        for v in range(8):
-                            if (rep >> v) & 1:
-                                w[_NEED + v] += 3
-                            if (win >> v) & 1:
-                                w[_NEED + v] += 1
-                        found = 1
+                        kind = 3
                         break
-        if not found:
-            for i in range(7):
+                i += 1
+            if not kind:
+                i = 0
+                while ws >> i:
+                    if (ws >> i) & 1:
+                        wi = 193
+                        if i < 6:
+                            wi = 7 << i
+                        j = i
+                        while ws >> j:
+                            if (ws >> j) & 1:
+                                wj = 193
+                                if j < 6:
+                                    wj = 7 << j
+                                both = wi & wj
+                                if m2 & both == both:
+                                    kind = 4
+                                    break
+                            j += 1
+                        if kind:
+                            break
+                    i += 1
+        if bits < 0:
+            if not kind:
+                return 0
+            continue
+        if kind:
+            for u in range(8):
+                w[_NEED + u] = 0
+            if kind == 1:
+                w[_NEED + v] = 6
+            elif kind == 2:
+                low = m3 & (0 - m3)
+                m3 &= m3 - 1
+                low |= m3 & (0 - m3)
+                for u in range(8):
+                    if (low >> u) & 1:
+                        w[_NEED + u] = 3
+            else:
                 wi = 193
                 if i < 6:
                     wi = 7 << i
-                if m1 & wi == wi:
-                    for j in range(i, 7):
-                        wj = 193
-                        if j < 6:
-                            wj = 7 << j
-                        both = wi & wj
-                        if m1 & wj == wj and m2 & both == both:
-                            for v in range(8):
-                                w[_NEED + v] += ((wi >> v) & 1) + ((wj >> v) & 1)
-                            found = 1
-                            break
-                    if found:
-                        break
-        if bits < 0:
-            if not found:
-                return 0
-            continue
-        if found:
+                wj = 0
+                if kind == 3:
+                    rep = rep & (0 - rep)
+                else:
+                    rep = 0
+                    wj = 193
+                    if j < 6:
+                        wj = 7 << j
+                for u in range(8):
+                    w[_NEED + u] = 3 * ((rep >> u) & 1) + ((wi >> u) & 1) + ((wj >> u) & 1)
             k = 0
             for i in range(n):
                 if not ((taken >> i) & 1):
@@ -232,8 +312,6 @@ def _lower_pair(wb, n: int, taken: int) -> int:
             else:
                 w[_C + w[_LO + i]] -= 1
     return 0
-
-
 
 
 @micropython.viper
