@@ -248,27 +248,68 @@ def _add(w, mask, times):
             w[_NEED + v] += times
 
 
-def plus_turns(ars, field, pairs, codes, at):
-    """(plus, counts) of plus_bits for the arsenal ``ars`` (a list of tiles): a bit per
-    active turn, and per wall pair how many of its turns may add ``+A``."""
+def plus_turns(ars, field, pairs, first):
+    """The equipment phase's active turns for the arsenal ``ars`` (a list of tiles) and the
+    field ``field`` (bytes): (codes, at, plus, bit). ``pairs`` holds the wall pairs (bytes
+    i, j of arsenal positions): filled here with every pair in order unless it holds only
+    a fixed wall's. ``codes[at[k]:at[k + 1]]`` are the pushes of arsenal position k (a byte
+    each: row * 2 + side), ``plus`` a bit per active turn (whether it may also declare the
+    attack); pair q's turns start at move ``first[q]`` and bit ``bit[q]`` (``first[0]``
+    given: the moves ahead of them; ``first`` has a last entry, the count)."""
     from array import array
     n = len(ars)
-    turns = (len(pairs) // 2) * len(codes)      # per pair, the pushes of every other tile
-    for q in pairs:
-        turns -= at[q + 1] - at[q]
+    npairs = len(pairs) // 2
+    codes = bytearray(16 * n)
+    at = array("H", [0] * (n + 1))
+    every = _turn_codes(bytes(ars), n, field, codes, at, pairs, npairs)
+    if npairs > 1:      # each tile is in n - 1 pairs: no turn pushes a wall tile
+        turns = every * (npairs - n + 1)
+    else:
+        turns = npairs * every
+        for q in pairs:
+            turns -= at[q + 1] - at[q]
     plus = bytearray((turns + 7) // 8)
-    counts = array("H", [0] * (len(pairs) // 2))
-    _plus_bits(bytes(ars), n, field, pairs, len(pairs) // 2, codes, at, plus, counts,
+    bit = array("H", [0] * (npairs + 1))
+    _plus_bits(bytes(ars), n, field, pairs, npairs, codes, at, plus, first, bit,
                bytearray(17 * (n * (n - 1) * (n - 2) // 6)), work())
-    return plus, counts
+    return codes, at, plus, bit
 
 
-def plus_bits(ars, n, field, pairs, npairs, codes, at, plus, counts, memo, w):
+def turn_codes(ars, n, field, codes, at, pairs, npairs):
+    """Fill ``codes`` and ``at`` with the pushes of every arsenal tile, by row, left
+    before right (docs/rules/masbrur.md#2-equipment), and, for more than one pair,
+    ``pairs`` with every wall pair in order; the count of pushes."""
+    c = 0
+    for k in range(n):
+        a = ars[k] >> 3
+        b = ars[k] & 7
+        for r in range(8):
+            x = field[3 * r]
+            if x == a or x == b:
+                codes[c] = 2 * r
+                c += 1
+            x = field[3 * r + 2]
+            if x == a or x == b:
+                codes[c] = 2 * r + 1
+                c += 1
+        at[k + 1] = c
+    if npairs > 1:
+        q = 0
+        for i in range(n):
+            for j in range(i + 1, n):
+                pairs[q] = i
+                pairs[q + 1] = j
+                q += 2
+    return c
+
+
+def plus_bits(ars, n, field, pairs, npairs, codes, at, plus, first, bit, memo, w):
     """Which active turns may also declare the attack. The turns, in move order: every wall
     pair ``pairs[2q], pairs[2q + 1]`` (arsenal positions), every other arsenal position k,
     every push of k (``codes[at[k]:at[k + 1]]``: row * 2 + side). Turn b sets bit b of
     ``plus`` when the hand ``ars`` - X + e attacks, X the wall pair and k, e the tile the
-    push ejects from ``field``; ``counts[q]`` gets how many turns of pair q do.
+    push ejects from ``field``; ``bit[q + 1]`` and ``first[q + 1]`` get where pair q + 1's
+    turns start, as a bit and as a move (each turn a move, two with ``+A``).
 
     ``memo`` (``17 * _C(n, 3)`` zero bytes) keeps per X (by rank) whether ``ars`` - X
     attacks (slot 0) and whether it does with each push code's tile (slot 1 + code): 1 yes,
@@ -306,7 +347,8 @@ def plus_bits(ars, n, field, pairs, npairs, codes, at, plus, counts, memo, w):
                     plus[b >> 3] |= 1 << (b & 7)
                     got += 1
                 b += 1
-        counts[q] = got
+        first[q + 1] = first[q] + b - bit[q] + got
+        bit[q + 1] = b
 
 
 def _plus(ars, n, slot, code, x, memo, w):
@@ -377,10 +419,19 @@ def _search(ars, n, x, slot, code, memo, w):
 _witness = witness_in
 
 
-def _plus_bits(*args):
-    global _witness, _plus_bits
-    _witness, _plus_bits = witness_in, plus_bits
+def _twins():
+    global _witness, _turn_codes, _plus_bits
+    _witness, _turn_codes, _plus_bits = witness_in, turn_codes, plus_bits
     twin = native.load("firmware.rules.masbrur_attack_native")
     if twin:
-        _witness, _plus_bits = twin.witness_in, twin.plus_bits
+        _witness, _turn_codes, _plus_bits = twin.witness_in, twin.turn_codes, twin.plus_bits
+
+
+def _turn_codes(*args):
+    _twins()
+    return _turn_codes(*args)
+
+
+def _plus_bits(*args):
+    _twins()
     return _plus_bits(*args)

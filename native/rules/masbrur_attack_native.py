@@ -315,14 +315,46 @@ def _lower_pair(wb, n: int, taken: int) -> int:
 
 
 @micropython.viper
-def plus_bits(arsb, n: int, fieldb, pairsb, npairs: int, codesb, atb, plusb, countsb, memob,
-              wb):
+def turn_codes(arsb, n: int, fieldb, codesb, atb, pairsb, npairs: int) -> int:
+    ars = ptr8(arsb)
+    field = ptr8(fieldb)
+    codes = ptr8(codesb)
+    at = ptr16(atb)
+    pairs = ptr8(pairsb)
+    c = 0
+    for k in range(n):
+        a = ars[k] >> 3
+        b = ars[k] & 7
+        for r in range(8):
+            x = field[3 * r]
+            if x == a or x == b:
+                codes[c] = 2 * r
+                c += 1
+            x = field[3 * r + 2]
+            if x == a or x == b:
+                codes[c] = 2 * r + 1
+                c += 1
+        at[k + 1] = c
+    if npairs > 1:
+        q = 0
+        for i in range(n):
+            for j in range(i + 1, n):
+                pairs[q] = i
+                pairs[q + 1] = j
+                q += 2
+    return c
+
+
+@micropython.viper
+def plus_bits(arsb, n: int, fieldb, pairsb, npairs: int, codesb, atb, plusb, firstb, bitb,
+              memob, wb):
     field = ptr8(fieldb)
     pairs = ptr8(pairsb)
     codes = ptr8(codesb)
     at = ptr16(atb)
     plus = ptr8(plusb)
-    counts = ptr16(countsb)
+    first = ptr16(firstb)
+    bits = ptr16(bitb)
     memo = ptr8(memob)
     w = ptr8(wb)
     for r in range(8):
@@ -364,7 +396,8 @@ def plus_bits(arsb, n: int, fieldb, pairsb, npairs: int, codesb, atb, plusb, cou
                     plus[b >> 3] |= 1 << (b & 7)
                     got += 1
                 b += 1
-        counts[q] = got
+        first[q + 1] = first[q] + b - bits[q] + got
+        bits[q + 1] = b
 
 
 @micropython.viper
