@@ -18,14 +18,20 @@ _MAP = const(301)
 _EJ = const(325)
 _SAME = const(341)
 _OUT = const(357)
+_ROLE = const(381)
+_LEN = const(382)
 
 
 @micropython.viper
 def witness_in(wb, n: int) -> int:
-    w = ptr8(wb)
     if n < 6:
         return 0
-    present = 0
+    return int(_find(wb, n, 0, _index(wb, n)))
+
+
+@micropython.viper
+def _index(wb, n: int) -> int:
+    w = ptr8(wb)
     doubles = 0
     for v in range(8):
         w[_CNT + v] = 0
@@ -39,7 +45,18 @@ def witness_in(wb, n: int) -> int:
             w[_CNT + b] += 1
         else:
             doubles |= 1 << a
-        present |= (1 << a) | (1 << b)
+    for v in range(8):
+        w[_LEN + v] = w[_CNT + v]
+    return doubles
+
+
+@micropython.viper
+def _find(wb, n: int, skip: int, doubles: int) -> int:
+    w = ptr8(wb)
+    present = 0
+    for v in range(8):
+        if w[_CNT + v]:
+            present |= 1 << v
     for p in range(13):
         rep = 0
         if p < 8:
@@ -76,10 +93,12 @@ def witness_in(wb, n: int) -> int:
         p2 = w[_PAT + 2]
         p3 = w[_PAT + 3]
         p4 = w[_PAT + 4]
-        for x0 in range(s0, s0 + w[_CNT + p0]):
+        for x0 in range(s0, s0 + w[_LEN + p0]):
             i0 = w[x0]
-            m0 = 1 << i0
-            for x1 in range(s1, s1 + w[_CNT + p1]):
+            if (skip >> i0) & 1:
+                continue
+            m0 = skip | (1 << i0)
+            for x1 in range(s1, s1 + w[_LEN + p1]):
                 i1 = w[x1]
                 if rep:
                     if i1 <= i0:
@@ -87,7 +106,7 @@ def witness_in(wb, n: int) -> int:
                 if (m0 >> i1) & 1:
                     continue
                 m1 = m0 | (1 << i1)
-                for x2 in range(s2, s2 + w[_CNT + p2]):
+                for x2 in range(s2, s2 + w[_LEN + p2]):
                     i2 = w[x2]
                     if rep:
                         if i2 <= i1:
@@ -95,7 +114,7 @@ def witness_in(wb, n: int) -> int:
                     if (m1 >> i2) & 1:
                         continue
                     m2 = m1 | (1 << i2)
-                    for x3 in range(s3, s3 + w[_CNT + p3]):
+                    for x3 in range(s3, s3 + w[_LEN + p3]):
                         i3 = w[x3]
                         if rep:
                             if i3 <= i2:
@@ -103,7 +122,7 @@ def witness_in(wb, n: int) -> int:
                         if (m2 >> i3) & 1:
                             continue
                         m3 = m2 | (1 << i3)
-                        for x4 in range(s4, s4 + w[_CNT + p4]):
+                        for x4 in range(s4, s4 + w[_LEN + p4]):
                             i4 = w[x4]
                             if rep:
                                 if i4 <= i3:
@@ -119,7 +138,7 @@ def witness_in(wb, n: int) -> int:
                             w[_UNDER + w[_LO + i4] + w[_HI + i4] - p4] += 1
                             got = int(_lower_pair(wb, n, m3 | (1 << i4)))
                             if got:
-                                return got
+                                return got & (skip ^ -1)
     return 0
 
 
@@ -304,6 +323,8 @@ def _lower_pair(wb, n: int, taken: int) -> int:
                     if w[_NEED + v] > w[_UNDER + v]:
                         w[_NEED + v] -= 1
                         taken |= 1 << i
+                        if i == n - 1:
+                            w[_ROLE] = v
             return taken
         for k in range(nf):
             i = w[_TURN + k]
@@ -348,6 +369,7 @@ def turn_codes(arsb, n: int, fieldb, codesb, atb, pairsb, npairs: int) -> int:
 @micropython.viper
 def plus_bits(arsb, n: int, fieldb, pairsb, npairs: int, codesb, atb, plusb, firstb, bitb,
               memob, wb):
+    ars = ptr8(arsb)
     field = ptr8(fieldb)
     pairs = ptr8(pairsb)
     codes = ptr8(codesb)
@@ -364,13 +386,17 @@ def plus_bits(arsb, n: int, fieldb, pairsb, npairs: int, codesb, atb, plusb, fir
         w[_EJ + 2 * r] = y * 8 + z if y <= z else z * 8 + y
         w[_EJ + 2 * r + 1] = x * 8 + y if x <= y else y * 8 + x
     b = 0
+    doubles = 0
     for q in range(npairs):
         i = pairs[2 * q]
         j = pairs[2 * q + 1]
+        h = 0
         got = 0
+        pk = -1
         for k in range(n):
             if k == i or k == j:
                 continue
+            pk += 1
             c = k
             a = i
             m = j
@@ -382,57 +408,98 @@ def plus_bits(arsb, n: int, fieldb, pairsb, npairs: int, codesb, atb, plusb, fir
                 c = j
                 m = k
             slot = 17 * (c * (c - 1) * (c - 2) // 6 + m * (m - 1) // 2 + a)
-            x = (1 << i) | (1 << j) | (1 << k)
+            lo = 8
+            hi = 0
+            dk = 0
             for y in range(int(at[k]), int(at[k + 1])):
                 code = 1 + codes[y]
                 s = memo[slot]
-                if s == 0:
-                    s = int(_search(arsb, n, x, slot, 0, memob, wb))
                 if s != 1:
                     s = memo[slot + code]
+                if s == 0:
+                    if not h:
+                        for t in range(n):
+                            if t != i and t != j:
+                                w[_LO + h] = ars[t] >> 3
+                                w[_HI + h] = ars[t] & 7
+                                w[_MAP + h] = t
+                                h += 1
+                        doubles = int(_index(wb, h))
+                    if lo == 8:
+                        lo = w[_LO + pk]
+                        hi = w[_HI + pk]
+                        w[_CNT + lo] -= 1
+                        dk = doubles
+                        if hi != lo:
+                            w[_CNT + hi] -= 1
+                        else:
+                            dk = doubles & ((1 << lo) ^ 255)
+                    s = memo[slot]
                     if s == 0:
-                        s = int(_search(arsb, n, x, slot, code, memob, wb))
+                        s = int(_search(n, h, slot, 0, 1 << pk, dk, memob, wb))
+                    if s != 1:
+                        s = int(_search(n, h, slot, code, 1 << pk, dk, memob, wb))
                 if s == 1:
                     plus[b >> 3] |= 1 << (b & 7)
                     got += 1
                 b += 1
+            if lo != 8:
+                w[_CNT + lo] += 1
+                if hi != lo:
+                    w[_CNT + hi] += 1
         first[q + 1] = first[q] + b - bits[q] + got
         bits[q + 1] = b
 
 
 @micropython.viper
-def _search(arsb, n: int, x: int, slot: int, code: int, memob, wb) -> int:
-    ars = ptr8(arsb)
+def _search(n: int, h: int, slot: int, code: int, skip: int, doubles: int, memob,
+            wb) -> int:
     memo = ptr8(memob)
     w = ptr8(wb)
-    h = 0
-    for q in range(n):
-        if not ((x >> q) & 1):
-            w[_LO + h] = ars[q] >> 3
-            w[_HI + h] = ars[q] & 7
-            w[_MAP + h] = q
-            h += 1
-    if code:
+    e = 255
+    hand = h
+    if code:                            # the ejected tile joins the index, last
         e = w[_EJ + code - 1]
-        w[_LO + h] = e >> 3
-        w[_HI + h] = e & 7
+        a = e >> 3
+        b = e & 7
+        w[_LO + h] = a
+        w[_HI + h] = b
         w[_MAP + h] = 255
-        h += 1
-    got = int(witness_in(wb, h))
+        w[_CAND + _MAX_HAND * a + w[_LEN + a]] = h
+        w[_CNT + a] += 1
+        w[_LEN + a] += 1
+        if b != a:
+            w[_CAND + _MAX_HAND * b + w[_LEN + b]] = h
+            w[_CNT + b] += 1
+            w[_LEN + b] += 1
+        else:
+            doubles |= 1 << a
+        hand = h + 1
+    w[_ROLE] = 255
+    got = int(_find(wb, hand, skip, doubles))
+    if code:
+        a = e >> 3
+        b = e & 7
+        w[_CNT + a] -= 1
+        w[_LEN + a] -= 1
+        if b != a:
+            w[_CNT + b] -= 1
+            w[_LEN + b] -= 1
     if not got:
         memo[slot + code] = 2
         return 2
     used = 0
     for p in range(h):
         if (got >> p) & 1:
-            if w[_MAP + p] != 255:
-                used |= 1 << w[_MAP + p]
+            used |= 1 << w[_MAP + p]
     same = 1                            # the slots a witness answers: code's, and ...
     w[_SAME] = code
-    if code:                            # ... those of every code ejecting the same tile
-        same = 0
+    if code:                            # ... those of every code ejecting the same tile,
+        same = 0                        # or one showing the square it gives the lower row
+        v = w[_ROLE]
         for d in range(16):
-            if w[_EJ + d] == w[_EJ + code - 1]:
+            f = w[_EJ + d]
+            if f == e or f >> 3 == v or (f & 7) == v:
                 w[_SAME + same] = 1 + d
                 same += 1
     out = 0                             # every X of three tiles outside the witness
