@@ -335,8 +335,12 @@ def plus_bits(ars, n, field, pairs, npairs, codes, at, plus, first, bit, memo, w
 
     ``memo`` (``17 * _C(n, 3)`` zero bytes) keeps per X (by rank) whether ``ars`` - X
     attacks (slot 0) and whether it does with each push code's tile (slot 1 + code): 1 yes,
-    2 no. A witness found marks every X that leaves its tiles whole: hands differ by few
-    tiles, so most answers come from a few searches."""
+    2 no. A witness found marks every X that leaves its tiles whole, for every push whose
+    tile serves as well (the same tile; any tile showing the square the ejected one gives
+    the lower row, when it gives only that): hands differ by few tiles, so most answers
+    come from a few searches. The hand less each wall pair is indexed once (_index), when
+    it first needs a search; the pushed tile is left out by a mask and the ejected one
+    joins the index last (_search)."""
     for r in range(8):
         x = field[3 * r]
         y = field[3 * r + 1]
