@@ -324,8 +324,10 @@ def _equipment_moves(s):
     n = len(ars)
     if s.opt["wall_mode"] == "fixed" and wall is not None:
         pairs = bytes((ars.index(wall[0]), ars.index(wall[1])))
+    elif n == 2:
+        pairs = b"\x00\x01"
     else:
-        pairs = bytearray(n * (n - 1))      # every pair: plus_turns fills them
+        pairs = bytearray(n * (n - 1))      # every pair: plus_turns fills two or more
     first = array("H", [len(head)] * (len(pairs) // 2 + 1))
     codes, at, plus, bit = ma.plus_turns(ars, bytes(s.field), pairs, first)
     return Moves(head, ars, pairs, codes, at, plus, first, bit,

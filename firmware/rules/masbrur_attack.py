@@ -273,8 +273,8 @@ def _add(w, mask, times):
 def plus_turns(ars, field, pairs, first):
     """The equipment phase's active turns for the arsenal ``ars`` (a list of tiles) and the
     field ``field`` (bytes): (codes, at, plus, bit). ``pairs`` holds the wall pairs (bytes
-    i, j of arsenal positions): filled here with every pair in order unless it holds only
-    a fixed wall's. ``codes[at[k]:at[k + 1]]`` are the pushes of arsenal position k (a byte
+    i, j of arsenal positions): one pair as given; room for more is filled here with every
+    pair in order. ``codes[at[k]:at[k + 1]]`` are the pushes of arsenal position k (a byte
     each: row * 2 + side), ``plus`` a bit per active turn (whether it may also declare the
     attack); pair q's turns start at move ``first[q]`` and bit ``bit[q]`` (``first[0]``
     given: the moves ahead of them; ``first`` has a last entry, the count)."""
