@@ -220,7 +220,7 @@ def masbrur_witness(rng, rounds):
     """The attack search on random hands of 6 to 20 tiles, ten per round."""
     from array import array
     from firmware.rules import masbrur_attack as ma
-    ma.plus_turns([], bytes(24), b"", b"", array("H", [0]))  # bound with the first move list
+    ma.plus_turns([], bytes(24), b"", array("H", [0]))  # bound with the first move list
     tiles = [a * 8 + b for a in range(8) for b in range(a, 8)]
     differ = []
     for r in range(10 * rounds):
@@ -235,13 +235,18 @@ def masbrur_witness(rng, rounds):
 
 
 def masbrur_plus(rng, rounds):
-    """The +A bits of whole random games' equipment-phase move lists (every third such ply),
-    from the native twin and the portable one."""
+    """The equipment phase's move lists of whole random games (every third such ply: their
+    pushes, wall pairs, +A bits and counts), from the native twins and the portable ones."""
     from array import array
     from firmware.rules import masbrur, masbrur_attack as ma
-    ma.plus_turns([], bytes(24), b"", b"", array("H", [0]))
-    native = ma._plus_bits
+    ma.plus_turns([], bytes(24), b"", array("H", [0]))
+    native = ma._turn_codes, ma._plus_bits
     differ = []
+
+    def made(moves):
+        return (len(moves), bytes(moves._plus), bytes(moves._codes), list(moves._at),
+                bytes(moves._pairs), list(moves._first), list(moves._bit))
+
     for r in range(max(1, rounds // 6)):
         seed = rng.next32()
         moves = Rng(seed)
@@ -250,15 +255,14 @@ def masbrur_plus(rng, rounds):
         while not masbrur.is_over(s):
             legal = masbrur.legal_moves(s)
             if s.phase == "equipment" and ply % 3 == 0:
-                ma._plus_bits = ma.plus_bits
+                ma._turn_codes, ma._plus_bits = ma.turn_codes, ma.plus_bits
                 portable = masbrur.legal_moves(s)
-                ma._plus_bits = native
-                if (len(legal), legal._plus) != (len(portable), portable._plus) \
-                        and len(differ) < 3:
+                ma._turn_codes, ma._plus_bits = native
+                if made(legal) != made(portable) and len(differ) < 3:
                     differ.append([r, seed, ply])
             ply += 1
             s = masbrur.play(s, legal[moves.below(len(legal))])
-    return native is not ma.plus_bits, differ
+    return native[0] is not ma.turn_codes and native[1] is not ma.plus_bits, differ
 
 
 def masbrur_fits(rng, rounds):
@@ -382,7 +386,7 @@ TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.
          "fursaz.nearest_fill": fursaz_nearest,
          "fursaz.capturable, quiet_after, quiet_points, settles, suspect": fursaz_flanks,
          "fursaz: whole games": fursaz_games, "masbrur.witness_in": masbrur_witness,
-         "masbrur.plus_bits: whole games": masbrur_plus,
+         "masbrur.turn_codes, plus_bits: whole games": masbrur_plus,
          "masbrur_search.fits_in, fits_sets, room_in, next_use": masbrur_fits,
          "masbrur_playout.select_in": masbrur_select}
 

@@ -324,30 +324,14 @@ def _equipment_moves(s):
     n = len(ars)
     if s.opt["wall_mode"] == "fixed" and wall is not None:
         pairs = bytes((ars.index(wall[0]), ars.index(wall[1])))
+    elif n == 2:
+        pairs = b"\x00\x01"
     else:
-        pairs = bytes([x for i in range(n) for j in range(i + 1, n) for x in (i, j)])
-    field = bytes(s.field)
-    codes = bytearray()
-    at = array("H", [0])
-    for t in ars:
-        _push_codes(codes, field, t)
-        at.append(len(codes))
-    plus, counts = ma.plus_turns(ars, field, pairs, codes, at)
-    return Moves(head, ars, pairs, codes, at, plus, counts, lambda move: is_legal(s, move))
-
-
-def _push_codes(out, field, t):
-    """Append the pushes of tile t to ``out``, a byte each of row * 2 + side (0 left,
-    1 right), in the order of _pushes."""
-    a = t >> 3
-    b = t & 7
-    for r in range(8):
-        x = field[3 * r]
-        if x == a or x == b:
-            out.append(2 * r)
-        x = field[3 * r + 2]
-        if x == a or x == b:
-            out.append(2 * r + 1)
+        pairs = bytearray(n * (n - 1))      # every pair: plus_turns fills two or more
+    first = array("H", [len(head)] * (len(pairs) // 2 + 1))
+    codes, at, plus, bit = ma.plus_turns(ars, bytes(s.field), pairs, first)
+    return Moves(head, ars, pairs, codes, at, plus, first, bit,
+                 lambda move: is_legal(s, move))
 
 
 # -------------------------------------------------------------------- play

@@ -31,7 +31,9 @@ _MAP = const(301)           # per hand position: its arsenal position (255: the 
 _EJ = const(325)            # per push code (row * 2 + side): the tile it ejects
 _SAME = const(341)          # the memo slots one witness answers
 _OUT = const(357)           # the arsenal positions a witness leaves out
-_SIZE = const(381)
+_ROLE = const(381)          # the lower square the hand's last tile gives a witness (255: none)
+_LEN = const(382)           # per value: how many candidates _CAND lists (_CNT: in the hand)
+_SIZE = const(390)
 _ZERO8 = bytes(8)
 
 
@@ -63,7 +65,13 @@ def witness_in(w, n):
     the lower row, the remaining tiles offer either square."""
     if n < 6:
         return 0
-    present = 0
+    return _find(w, n, 0, _index(w, n))
+
+
+def _index(w, n):
+    """Per value, the tiles showing it (_CAND, _CNT) of the hand of ``n`` tiles in ``w``;
+    the values of its doubles, as bits."""
+    doubles = 0
     w[_CNT:_CNT + 8] = _ZERO8
     for i in range(n):
         a = w[_LO + i]
@@ -73,11 +81,24 @@ def witness_in(w, n):
         if b != a:
             w[_CAND + _MAX_HAND * b + w[_CNT + b]] = i
             w[_CNT + b] += 1
-        present |= (1 << a) | (1 << b)
+        else:
+            doubles |= 1 << a
+    w[_LEN:_LEN + 8] = w[_CNT:_CNT + 8]
+    return doubles
+
+
+def _find(w, n, skip, doubles):
+    """witness_in's search on an indexed hand (_index) less the tiles in ``skip`` (bits
+    of hand positions; _CNT and ``doubles`` already without them)."""
+    present = 0
+    for v in range(8):
+        if w[_CNT + v]:
+            present |= 1 << v
     for p in range(13):
         if p < 8:
             if w[_CNT + p] < 5:
                 continue
+            m = 1 << p
             for k in range(5):
                 w[_PAT + k] = p
         else:
@@ -89,13 +110,22 @@ def witness_in(w, n):
                 if m >> v & 1:
                     w[_PAT + k] = v
                     k += 1
-        got = _upper(w, n, p < 8)
+        # The lower row's counts with every tile left over turned both ways are at most
+        # the hand's (_CNT) less the pattern's squares, a double showing one back: if they
+        # hold no two formations, no choice of the pattern's tiles does (_lower_pair).
+        for v in range(8):
+            w[_C + v] = w[_CNT + v] + (doubles >> v & m >> v & 1)
+        for k in range(5):
+            w[_C + w[_PAT + k]] -= 1
+        if not _two_lower(w):
+            continue
+        got = _upper(w, n, p < 8, skip)
         if got:
-            return got
+            return got & ~skip
     return 0
 
 
-def _upper(w, n, rep):
+def _upper(w, n, rep, skip):
     """Five nested loops over the candidates of the pattern's values instead of recursion;
     a repetition takes its tiles in increasing order so each set is tried once."""
     s0 = _CAND + _MAX_HAND * w[_PAT]
@@ -103,25 +133,27 @@ def _upper(w, n, rep):
     s2 = _CAND + _MAX_HAND * w[_PAT + 2]
     s3 = _CAND + _MAX_HAND * w[_PAT + 3]
     s4 = _CAND + _MAX_HAND * w[_PAT + 4]
-    for x0 in range(s0, s0 + w[_CNT + w[_PAT]]):
+    for x0 in range(s0, s0 + w[_LEN + w[_PAT]]):
         i0 = w[x0]
-        m0 = 1 << i0
-        for x1 in range(s1, s1 + w[_CNT + w[_PAT + 1]]):
+        if skip >> i0 & 1:
+            continue
+        m0 = skip | 1 << i0
+        for x1 in range(s1, s1 + w[_LEN + w[_PAT + 1]]):
             i1 = w[x1]
             if (rep and i1 <= i0) or m0 >> i1 & 1:
                 continue
             m1 = m0 | 1 << i1
-            for x2 in range(s2, s2 + w[_CNT + w[_PAT + 2]]):
+            for x2 in range(s2, s2 + w[_LEN + w[_PAT + 2]]):
                 i2 = w[x2]
                 if (rep and i2 <= i1) or m1 >> i2 & 1:
                     continue
                 m2 = m1 | 1 << i2
-                for x3 in range(s3, s3 + w[_CNT + w[_PAT + 3]]):
+                for x3 in range(s3, s3 + w[_LEN + w[_PAT + 3]]):
                     i3 = w[x3]
                     if (rep and i3 <= i2) or m2 >> i3 & 1:
                         continue
                     m3 = m2 | 1 << i3
-                    for x4 in range(s4, s4 + w[_CNT + w[_PAT + 4]]):
+                    for x4 in range(s4, s4 + w[_LEN + w[_PAT + 4]]):
                         i4 = w[x4]
                         if (rep and i4 <= i3) or m3 >> i4 & 1:
                             continue
@@ -177,6 +209,8 @@ def _lower_pair(w, n, taken):
                     if w[_NEED + v] > w[_UNDER + v]:
                         w[_NEED + v] -= 1
                         taken |= 1 << i
+                        if i == n - 1:
+                            w[_ROLE] = v
             return taken
         for k in range(nf):
             i = w[_TURN + k]
@@ -236,32 +270,77 @@ def _add(w, mask, times):
             w[_NEED + v] += times
 
 
-def plus_turns(ars, field, pairs, codes, at):
-    """(plus, counts) of plus_bits for the arsenal ``ars`` (a list of tiles): a bit per
-    active turn, and per wall pair how many of its turns may add ``+A``."""
+def plus_turns(ars, field, pairs, first):
+    """The equipment phase's active turns for the arsenal ``ars`` (a list of tiles) and the
+    field ``field`` (bytes): (codes, at, plus, bit). ``pairs`` holds the wall pairs (bytes
+    i, j of arsenal positions): one pair as given; room for more is filled here with every
+    pair in order. ``codes[at[k]:at[k + 1]]`` are the pushes of arsenal position k (a byte
+    each: row * 2 + side), ``plus`` a bit per active turn (whether it may also declare the
+    attack); pair q's turns start at move ``first[q]`` and bit ``bit[q]`` (``first[0]``
+    given: the moves ahead of them; ``first`` has a last entry, the count)."""
     from array import array
     n = len(ars)
-    turns = (len(pairs) // 2) * len(codes)      # per pair, the pushes of every other tile
-    for q in pairs:
-        turns -= at[q + 1] - at[q]
+    npairs = len(pairs) // 2
+    codes = bytearray(16 * n)
+    at = array("H", [0] * (n + 1))
+    every = _turn_codes(bytes(ars), n, field, codes, at, pairs, npairs)
+    if npairs > 1:      # each tile is in n - 1 pairs: no turn pushes a wall tile
+        turns = every * (npairs - n + 1)
+    else:
+        turns = npairs * every
+        for q in pairs:
+            turns -= at[q + 1] - at[q]
     plus = bytearray((turns + 7) // 8)
-    counts = array("H", [0] * (len(pairs) // 2))
-    _plus_bits(bytes(ars), n, field, pairs, len(pairs) // 2, codes, at, plus, counts,
+    bit = array("H", [0] * (npairs + 1))
+    _plus_bits(bytes(ars), n, field, pairs, npairs, codes, at, plus, first, bit,
                bytearray(17 * (n * (n - 1) * (n - 2) // 6)), work())
-    return plus, counts
+    return codes, at, plus, bit
 
 
-def plus_bits(ars, n, field, pairs, npairs, codes, at, plus, counts, memo, w):
+def turn_codes(ars, n, field, codes, at, pairs, npairs):
+    """Fill ``codes`` and ``at`` with the pushes of every arsenal tile, by row, left
+    before right (docs/rules/masbrur.md#2-equipment), and, for more than one pair,
+    ``pairs`` with every wall pair in order; the count of pushes."""
+    c = 0
+    for k in range(n):
+        a = ars[k] >> 3
+        b = ars[k] & 7
+        for r in range(8):
+            x = field[3 * r]
+            if x == a or x == b:
+                codes[c] = 2 * r
+                c += 1
+            x = field[3 * r + 2]
+            if x == a or x == b:
+                codes[c] = 2 * r + 1
+                c += 1
+        at[k + 1] = c
+    if npairs > 1:
+        q = 0
+        for i in range(n):
+            for j in range(i + 1, n):
+                pairs[q] = i
+                pairs[q + 1] = j
+                q += 2
+    return c
+
+
+def plus_bits(ars, n, field, pairs, npairs, codes, at, plus, first, bit, memo, w):
     """Which active turns may also declare the attack. The turns, in move order: every wall
     pair ``pairs[2q], pairs[2q + 1]`` (arsenal positions), every other arsenal position k,
     every push of k (``codes[at[k]:at[k + 1]]``: row * 2 + side). Turn b sets bit b of
     ``plus`` when the hand ``ars`` - X + e attacks, X the wall pair and k, e the tile the
-    push ejects from ``field``; ``counts[q]`` gets how many turns of pair q do.
+    push ejects from ``field``; ``bit[q + 1]`` and ``first[q + 1]`` get where pair q + 1's
+    turns start, as a bit and as a move (each turn a move, two with ``+A``).
 
     ``memo`` (``17 * _C(n, 3)`` zero bytes) keeps per X (by rank) whether ``ars`` - X
     attacks (slot 0) and whether it does with each push code's tile (slot 1 + code): 1 yes,
-    2 no. A witness found marks every X that leaves its tiles whole: hands differ by few
-    tiles, so most answers come from a few searches."""
+    2 no. A witness found marks every X that leaves its tiles whole, for every push whose
+    tile serves as well (the same tile; any tile showing the square the ejected one gives
+    the lower row, when it gives only that): hands differ by few tiles, so most answers
+    come from a few searches. The hand less each wall pair is indexed once (_index), when
+    it first needs a search; the pushed tile is left out by a mask and the ejected one
+    joins the index last (_search)."""
     for r in range(8):
         x = field[3 * r]
         y = field[3 * r + 1]
@@ -272,10 +351,13 @@ def plus_bits(ars, n, field, pairs, npairs, codes, at, plus, counts, memo, w):
     for q in range(npairs):
         i = pairs[2 * q]
         j = pairs[2 * q + 1]
+        h = 0                           # the hand less the wall pair: indexed when searched
         got = 0
+        pk = -1                         # k's hand position
         for k in range(n):
             if k == i or k == j:
                 continue
+            pk += 1
             # X = {i, j, k} in increasing order, for its rank.
             c = k
             a = i
@@ -287,58 +369,102 @@ def plus_bits(ars, n, field, pairs, npairs, codes, at, plus, counts, memo, w):
             elif k < j:
                 c = j
                 m = k
-            rank = c * (c - 1) * (c - 2) // 6 + m * (m - 1) // 2 + a
+            slot = 17 * (c * (c - 1) * (c - 2) // 6 + m * (m - 1) // 2 + a)
+            lo = 8                      # k's squares, once taken out of the index's counts
+            hi = 0
+            dk = 0
             for x in range(at[k], at[k + 1]):
-                if _plus(ars, n, 17 * rank, 1 + codes[x], (1 << i) | (1 << j) | (1 << k),
-                         memo, w):
+                code = 1 + codes[x]
+                s = memo[slot]
+                if s != 1:
+                    s = memo[slot + code]
+                if s == 0:
+                    if not h:
+                        h = _hand(ars, n, i, j, w)
+                        doubles = _index(w, h)
+                    if lo == 8:
+                        lo = w[_LO + pk]
+                        hi = w[_HI + pk]
+                        w[_CNT + lo] -= 1
+                        if hi != lo:
+                            w[_CNT + hi] -= 1
+                        dk = doubles & ~(1 << lo) if hi == lo else doubles
+                    s = memo[slot]
+                    if s == 0:
+                        s = _search(n, h, slot, 0, 1 << pk, dk, memo, w)
+                    if s != 1:
+                        s = _search(n, h, slot, code, 1 << pk, dk, memo, w)
+                if s == 1:
                     plus[b >> 3] |= 1 << (b & 7)
                     got += 1
                 b += 1
-        counts[q] = got
+            if lo != 8:
+                w[_CNT + lo] += 1
+                if hi != lo:
+                    w[_CNT + hi] += 1
+        first[q + 1] = first[q] + b - bit[q] + got
+        bit[q + 1] = b
 
 
-def _plus(ars, n, slot, code, x, memo, w):
-    s = memo[slot]
-    if s == 0:
-        s = _search(ars, n, x, slot, 0, memo, w)
-    if s == 1:
-        return True
-    s = memo[slot + code]
-    if s == 0:
-        s = _search(ars, n, x, slot, code, memo, w)
-    return s == 1
-
-
-def _search(ars, n, x, slot, code, memo, w):
-    """Whether ``ars`` - X attacks (code 0) or does with the tile push ``code - 1`` ejects;
-    a witness marks every X it serves, for every code ejecting the same tile."""
+def _hand(ars, n, i, j, w):
+    """Put the arsenal ``ars`` less positions i and j in ``w`` as a hand; its size."""
     h = 0
-    for q in range(n):
-        if not x >> q & 1:
-            w[_LO + h] = ars[q] >> 3
-            w[_HI + h] = ars[q] & 7
-            w[_MAP + h] = q
+    for k in range(n):
+        if k != i and k != j:
+            w[_LO + h] = ars[k] >> 3
+            w[_HI + h] = ars[k] & 7
+            w[_MAP + h] = k
             h += 1
-    if code:
-        e = w[_EJ + code - 1]
+    return h
+
+
+def _join(w, h, d):
+    """Add (d 1) or take back (d -1) hand position h, the index's last, to its counts and
+    candidates."""
+    a = w[_LO + h]
+    b = w[_HI + h]
+    if d > 0:
+        w[_CAND + _MAX_HAND * a + w[_LEN + a]] = h
+        if b != a:
+            w[_CAND + _MAX_HAND * b + w[_LEN + b]] = h
+    w[_CNT + a] += d
+    w[_LEN + a] += d
+    if b != a:
+        w[_CNT + b] += d
+        w[_LEN + b] += d
+
+
+def _search(n, h, slot, code, skip, doubles, memo, w):
+    """Whether the indexed hand of ``h`` tiles less ``skip`` (the arsenal of ``n`` less X)
+    attacks (code 0) or does with the tile push ``code - 1`` ejects; a witness marks every
+    X it serves, for every code ejecting the same tile or one as good."""
+    e = w[_EJ + code - 1] if code else 255
+    if code:                            # the ejected tile joins the index, last
         w[_LO + h] = e >> 3
         w[_HI + h] = e & 7
         w[_MAP + h] = 255
-        h += 1
-    got = witness_in(w, h)
+        _join(w, h, 1)
+        if e >> 3 == e & 7:
+            doubles |= 1 << (e >> 3)
+    w[_ROLE] = 255
+    got = _find(w, h + (code != 0), skip, doubles)
+    if code:
+        _join(w, h, -1)
     if not got:
         memo[slot + code] = 2
         return 2
     used = 0
     for p in range(h):
-        if got >> p & 1 and w[_MAP + p] != 255:
+        if got >> p & 1:
             used |= 1 << w[_MAP + p]
     same = 1                            # the slots a witness answers: code's, and ...
     w[_SAME] = code
-    if code:                            # ... those of every code ejecting the same tile
-        same = 0
+    if code:                            # ... those of every code ejecting the same tile,
+        same = 0                        # or one showing the square it gives the lower row
+        v = w[_ROLE]
         for d in range(16):
-            if w[_EJ + d] == w[_EJ + code - 1]:
+            f = w[_EJ + d]
+            if f == e or f >> 3 == v or f & 7 == v:
                 w[_SAME + same] = 1 + d
                 same += 1
     out = 0                             # every X of three tiles outside the witness
@@ -365,10 +491,19 @@ def _search(ars, n, x, slot, code, memo, w):
 _witness = witness_in
 
 
-def _plus_bits(*args):
-    global _witness, _plus_bits
-    _witness, _plus_bits = witness_in, plus_bits
+def _twins():
+    global _witness, _turn_codes, _plus_bits
+    _witness, _turn_codes, _plus_bits = witness_in, turn_codes, plus_bits
     twin = native.load("firmware.rules.masbrur_attack_native")
     if twin:
-        _witness, _plus_bits = twin.witness_in, twin.plus_bits
+        _witness, _turn_codes, _plus_bits = twin.witness_in, twin.turn_codes, twin.plus_bits
+
+
+def _turn_codes(*args):
+    _twins()
+    return _turn_codes(*args)
+
+
+def _plus_bits(*args):
+    _twins()
     return _plus_bits(*args)

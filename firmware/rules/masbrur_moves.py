@@ -13,23 +13,16 @@ from firmware.rules import masbrur_form as mf
 
 
 class Moves:  # noqa: PLW1641 (never a key: on MicroPython __hash__ = None would raise)
-    def __init__(self, head, ars, pairs, codes, at, plus, counts, is_legal):
+    def __init__(self, head, ars, pairs, codes, at, plus, first, bit, is_legal):
         self._head = head           # "pass", then "A" when the hand attacks
         self._ars = ars
         self._pairs = pairs         # wall pairs: bytes i, j (arsenal positions), in order
         self._codes = codes         # every tile's pushes: bytes of row * 2 + side ...
         self._at = at               # ... those of arsenal position k at at[k]:at[k + 1]
         self._plus = plus           # bit b: active turn b may also declare the attack
+        self._first = first         # per pair: its first index in the list (then the count)
+        self._bit = bit             # ... and its first active turn (bit)
         self._is_legal = is_legal   # the engine's check of one move (for ``in``)
-        # Per pair: its first index in the list and its first active turn (bit).
-        self._first = [len(head)]
-        self._bit = [0]
-        every = len(codes)
-        for q in range(len(counts)):
-            turns = every - (at[pairs[2 * q] + 1] - at[pairs[2 * q]]) \
-                - (at[pairs[2 * q + 1] + 1] - at[pairs[2 * q + 1]])
-            self._first.append(self._first[-1] + turns + counts[q])
-            self._bit.append(self._bit[-1] + turns)
 
     def plus(self, b):
         return self._plus[b >> 3] >> (b & 7) & 1

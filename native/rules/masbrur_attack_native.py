@@ -18,14 +18,21 @@ _MAP = const(301)
 _EJ = const(325)
 _SAME = const(341)
 _OUT = const(357)
+_ROLE = const(381)
+_LEN = const(382)
 
 
 @micropython.viper
 def witness_in(wb, n: int) -> int:
-    w = ptr8(wb)
     if n < 6:
         return 0
-    present = 0
+    return int(_find(wb, n, 0, _index(wb, n)))
+
+
+@micropython.viper
+def _index(wb, n: int) -> int:
+    w = ptr8(wb)
+    doubles = 0
     for v in range(8):
         w[_CNT + v] = 0
     for i in range(n):
@@ -36,12 +43,26 @@ def witness_in(wb, n: int) -> int:
         if b != a:
             w[_CAND + _MAX_HAND * b + w[_CNT + b]] = i
             w[_CNT + b] += 1
-        present |= (1 << a) | (1 << b)
+        else:
+            doubles |= 1 << a
+    for v in range(8):
+        w[_LEN + v] = w[_CNT + v]
+    return doubles
+
+
+@micropython.viper
+def _find(wb, n: int, skip: int, doubles: int) -> int:
+    w = ptr8(wb)
+    present = 0
+    for v in range(8):
+        if w[_CNT + v]:
+            present |= 1 << v
     for p in range(13):
         rep = 0
         if p < 8:
             if w[_CNT + p] < 5:
                 continue
+            m = 1 << p
             for k in range(5):
                 w[_PAT + k] = p
             rep = 1
@@ -56,6 +77,12 @@ def witness_in(wb, n: int) -> int:
                 if (m >> v) & 1:
                     w[_PAT + k] = v
                     k += 1
+        for v in range(8):
+            w[_C + v] = w[_CNT + v] + ((doubles >> v) & (m >> v) & 1)
+        for k in range(5):
+            w[_C + w[_PAT + k]] -= 1
+        if not int(_holds_two(wb)):
+            continue
         s0 = _CAND + _MAX_HAND * w[_PAT]
         s1 = _CAND + _MAX_HAND * w[_PAT + 1]
         s2 = _CAND + _MAX_HAND * w[_PAT + 2]
@@ -66,10 +93,12 @@ def witness_in(wb, n: int) -> int:
         p2 = w[_PAT + 2]
         p3 = w[_PAT + 3]
         p4 = w[_PAT + 4]
-        for x0 in range(s0, s0 + w[_CNT + p0]):
+        for x0 in range(s0, s0 + w[_LEN + p0]):
             i0 = w[x0]
-            m0 = 1 << i0
-            for x1 in range(s1, s1 + w[_CNT + p1]):
+            if (skip >> i0) & 1:
+                continue
+            m0 = skip | (1 << i0)
+            for x1 in range(s1, s1 + w[_LEN + p1]):
                 i1 = w[x1]
                 if rep:
                     if i1 <= i0:
@@ -77,7 +106,7 @@ def witness_in(wb, n: int) -> int:
                 if (m0 >> i1) & 1:
                     continue
                 m1 = m0 | (1 << i1)
-                for x2 in range(s2, s2 + w[_CNT + p2]):
+                for x2 in range(s2, s2 + w[_LEN + p2]):
                     i2 = w[x2]
                     if rep:
                         if i2 <= i1:
@@ -85,7 +114,7 @@ def witness_in(wb, n: int) -> int:
                     if (m1 >> i2) & 1:
                         continue
                     m2 = m1 | (1 << i2)
-                    for x3 in range(s3, s3 + w[_CNT + p3]):
+                    for x3 in range(s3, s3 + w[_LEN + p3]):
                         i3 = w[x3]
                         if rep:
                             if i3 <= i2:
@@ -93,7 +122,7 @@ def witness_in(wb, n: int) -> int:
                         if (m2 >> i3) & 1:
                             continue
                         m3 = m2 | (1 << i3)
-                        for x4 in range(s4, s4 + w[_CNT + p4]):
+                        for x4 in range(s4, s4 + w[_LEN + p4]):
                             i4 = w[x4]
                             if rep:
                                 if i4 <= i3:
@@ -109,7 +138,54 @@ def witness_in(wb, n: int) -> int:
                             w[_UNDER + w[_LO + i4] + w[_HI + i4] - p4] += 1
                             got = int(_lower_pair(wb, n, m3 | (1 << i4)))
                             if got:
-                                return got
+                                return got & (skip ^ -1)
+    return 0
+
+
+@micropython.viper
+def _holds_two(wb) -> int:
+    """Whether the counts at _C hold two formations of 3 (the portable _two_lower's
+    answer, without the squares it takes)."""
+    w = ptr8(wb)
+    m1 = 0
+    m2 = 0
+    m3 = 0
+    m4 = 0
+    for v in range(8):
+        c = w[_C + v]
+        if c:
+            if c >= 6:
+                return 1
+            m1 |= 1 << v
+            if c >= 2:
+                m2 |= 1 << v
+                if c >= 3:
+                    m3 |= 1 << v
+                    if c >= 4:
+                        m4 |= 1 << v
+    if m3 & (m3 - 1):
+        return 1
+    ws = m1 & (m1 >> 1) & (m1 >> 2) & 63
+    if m1 & 193 == 193:
+        ws |= 64
+    i = 0
+    while ws >> i:
+        if (ws >> i) & 1:
+            wi = 193
+            if i < 6:
+                wi = 7 << i
+            if (m3 & (255 ^ wi)) or (m4 & wi):
+                return 1
+            j = i
+            while ws >> j:
+                if (ws >> j) & 1:
+                    wj = 193
+                    if j < 6:
+                        wj = 7 << j
+                    if m2 & wi & wj == wi & wj:
+                        return 1
+                j += 1
+        i += 1
     return 0
 
 
@@ -118,19 +194,18 @@ def _lower_pair(wb, n: int, taken: int) -> int:
     w = ptr8(wb)
     for v in range(8):
         w[_C + v] = w[_UNDER + v]
+    # bits -1: every turnable tile counted both ways first (no way of turning them has
+    # more); then every way of turning them.
     nf = 0
     for i in range(n):
         if not ((taken >> i) & 1):
-            if w[_LO + i] == w[_HI + i]:
-                w[_C + w[_LO + i]] += 1
-            else:
+            a = w[_LO + i]
+            b = w[_HI + i]
+            w[_C + a] += 1
+            if a != b:
+                w[_C + b] += 1
                 w[_TURN + nf] = i
                 nf += 1
-    # bits -1: every turnable tile counted both ways first (no way of turning them has
-    # more); then every way of turning them.
-    for k in range(nf):
-        w[_C + w[_LO + w[_TURN + k]]] += 1
-        w[_C + w[_HI + w[_TURN + k]]] += 1
     for bits in range(-1, 1 << nf):
         if bits == 0:
             for k in range(nf):
@@ -142,19 +217,19 @@ def _lower_pair(wb, n: int, taken: int) -> int:
                     w[_C + w[_HI + i]] += 1
                 else:
                     w[_C + w[_LO + i]] += 1
-        found = 0
+        # Which two formations the counts hold, the portable _two_lower's first: 1 six of
+        # a value (v), 2 two repetitions, 3 a repetition (rep) and window i, 4 windows i, j.
+        kind = 0
+        v = 0
         m1 = 0
         m2 = 0
         m3 = 0
         m4 = 0
-        for v in range(8):
-            w[_NEED + v] = 0
-        for v in range(8):
+        while v < 8:
             c = w[_C + v]
             if c:
                 if c >= 6:
-                    w[_NEED + v] = 6
-                    found = 1
+                    kind = 1
                     break
                 m1 |= 1 << v
                 if c >= 2:
@@ -163,56 +238,80 @@ def _lower_pair(wb, n: int, taken: int) -> int:
                         m3 |= 1 << v
                         if c >= 4:
                             m4 |= 1 << v
-        if not found:
-            if m3 & (m3 - 1):
-                low = m3 & (0 - m3)
-                m3 &= m3 - 1
-                low |= m3 & (0 - m3)
-                for v in range(8):
-                    if (low >> v) & 1:
-                        w[_NEED + v] += 3
-                found = 1
-        if not found:
-            for i in range(7):
-                win = 193
-                if i < 6:
-                    win = 7 << i
-                if m1 & win == win:
+            v += 1
+        if not kind and (m3 & (m3 - 1)):
+            kind = 2
+        rep = 0
+        i = 0
+        j = 0
+        if not kind:
+            # The windows m1 holds whole: bit i for values i, i+1, i+2 (6: 6, 7, 0).
+            ws = m1 & (m1 >> 1) & (m1 >> 2) & 63
+            if m1 & 193 == 193:
+                ws |= 64
+            while ws >> i:
+                if (ws >> i) & 1:
+                    win = 193
+                    if i < 6:
+                        win = 7 << i
                     rep = m3 & (255 ^ win)
                     if not rep:
                         rep = m4 & win
                     if rep:
-                        rep = rep & (0 - rep)
-                        for v in range(8):
-                            if (rep >> v) & 1:
-                                w[_NEED + v] += 3
-                            if (win >> v) & 1:
-                                w[_NEED + v] += 1
-                        found = 1
+                        kind = 3
                         break
-        if not found:
-            for i in range(7):
+                i += 1
+            if not kind:
+                i = 0
+                while ws >> i:
+                    if (ws >> i) & 1:
+                        wi = 193
+                        if i < 6:
+                            wi = 7 << i
+                        j = i
+                        while ws >> j:
+                            if (ws >> j) & 1:
+                                wj = 193
+                                if j < 6:
+                                    wj = 7 << j
+                                both = wi & wj
+                                if m2 & both == both:
+                                    kind = 4
+                                    break
+                            j += 1
+                        if kind:
+                            break
+                    i += 1
+        if bits < 0:
+            if not kind:
+                return 0
+            continue
+        if kind:
+            for u in range(8):
+                w[_NEED + u] = 0
+            if kind == 1:
+                w[_NEED + v] = 6
+            elif kind == 2:
+                low = m3 & (0 - m3)
+                m3 &= m3 - 1
+                low |= m3 & (0 - m3)
+                for u in range(8):
+                    if (low >> u) & 1:
+                        w[_NEED + u] = 3
+            else:
                 wi = 193
                 if i < 6:
                     wi = 7 << i
-                if m1 & wi == wi:
-                    for j in range(i, 7):
-                        wj = 193
-                        if j < 6:
-                            wj = 7 << j
-                        both = wi & wj
-                        if m1 & wj == wj and m2 & both == both:
-                            for v in range(8):
-                                w[_NEED + v] += ((wi >> v) & 1) + ((wj >> v) & 1)
-                            found = 1
-                            break
-                    if found:
-                        break
-        if bits < 0:
-            if not found:
-                return 0
-            continue
-        if found:
+                wj = 0
+                if kind == 3:
+                    rep = rep & (0 - rep)
+                else:
+                    rep = 0
+                    wj = 193
+                    if j < 6:
+                        wj = 7 << j
+                for u in range(8):
+                    w[_NEED + u] = 3 * ((rep >> u) & 1) + ((wi >> u) & 1) + ((wj >> u) & 1)
             k = 0
             for i in range(n):
                 if not ((taken >> i) & 1):
@@ -224,6 +323,8 @@ def _lower_pair(wb, n: int, taken: int) -> int:
                     if w[_NEED + v] > w[_UNDER + v]:
                         w[_NEED + v] -= 1
                         taken |= 1 << i
+                        if i == n - 1:
+                            w[_ROLE] = v
             return taken
         for k in range(nf):
             i = w[_TURN + k]
@@ -234,17 +335,48 @@ def _lower_pair(wb, n: int, taken: int) -> int:
     return 0
 
 
+@micropython.viper
+def turn_codes(arsb, n: int, fieldb, codesb, atb, pairsb, npairs: int) -> int:
+    ars = ptr8(arsb)
+    field = ptr8(fieldb)
+    codes = ptr8(codesb)
+    at = ptr16(atb)
+    pairs = ptr8(pairsb)
+    c = 0
+    for k in range(n):
+        a = ars[k] >> 3
+        b = ars[k] & 7
+        for r in range(8):
+            x = field[3 * r]
+            if x == a or x == b:
+                codes[c] = 2 * r
+                c += 1
+            x = field[3 * r + 2]
+            if x == a or x == b:
+                codes[c] = 2 * r + 1
+                c += 1
+        at[k + 1] = c
+    if npairs > 1:
+        q = 0
+        for i in range(n):
+            for j in range(i + 1, n):
+                pairs[q] = i
+                pairs[q + 1] = j
+                q += 2
+    return c
 
 
 @micropython.viper
-def plus_bits(arsb, n: int, fieldb, pairsb, npairs: int, codesb, atb, plusb, countsb, memob,
-              wb):
+def plus_bits(arsb, n: int, fieldb, pairsb, npairs: int, codesb, atb, plusb, firstb, bitb,
+              memob, wb):
+    ars = ptr8(arsb)
     field = ptr8(fieldb)
     pairs = ptr8(pairsb)
     codes = ptr8(codesb)
     at = ptr16(atb)
     plus = ptr8(plusb)
-    counts = ptr16(countsb)
+    first = ptr16(firstb)
+    bits = ptr16(bitb)
     memo = ptr8(memob)
     w = ptr8(wb)
     for r in range(8):
@@ -254,13 +386,17 @@ def plus_bits(arsb, n: int, fieldb, pairsb, npairs: int, codesb, atb, plusb, cou
         w[_EJ + 2 * r] = y * 8 + z if y <= z else z * 8 + y
         w[_EJ + 2 * r + 1] = x * 8 + y if x <= y else y * 8 + x
     b = 0
+    doubles = 0
     for q in range(npairs):
         i = pairs[2 * q]
         j = pairs[2 * q + 1]
+        h = 0
         got = 0
+        pk = -1
         for k in range(n):
             if k == i or k == j:
                 continue
+            pk += 1
             c = k
             a = i
             m = j
@@ -272,56 +408,98 @@ def plus_bits(arsb, n: int, fieldb, pairsb, npairs: int, codesb, atb, plusb, cou
                 c = j
                 m = k
             slot = 17 * (c * (c - 1) * (c - 2) // 6 + m * (m - 1) // 2 + a)
-            x = (1 << i) | (1 << j) | (1 << k)
+            lo = 8
+            hi = 0
+            dk = 0
             for y in range(int(at[k]), int(at[k + 1])):
                 code = 1 + codes[y]
                 s = memo[slot]
-                if s == 0:
-                    s = int(_search(arsb, n, x, slot, 0, memob, wb))
                 if s != 1:
                     s = memo[slot + code]
+                if s == 0:
+                    if not h:
+                        for t in range(n):
+                            if t != i and t != j:
+                                w[_LO + h] = ars[t] >> 3
+                                w[_HI + h] = ars[t] & 7
+                                w[_MAP + h] = t
+                                h += 1
+                        doubles = int(_index(wb, h))
+                    if lo == 8:
+                        lo = w[_LO + pk]
+                        hi = w[_HI + pk]
+                        w[_CNT + lo] -= 1
+                        dk = doubles
+                        if hi != lo:
+                            w[_CNT + hi] -= 1
+                        else:
+                            dk = doubles & ((1 << lo) ^ 255)
+                    s = memo[slot]
                     if s == 0:
-                        s = int(_search(arsb, n, x, slot, code, memob, wb))
+                        s = int(_search(n, h, slot, 0, 1 << pk, dk, memob, wb))
+                    if s != 1:
+                        s = int(_search(n, h, slot, code, 1 << pk, dk, memob, wb))
                 if s == 1:
                     plus[b >> 3] |= 1 << (b & 7)
                     got += 1
                 b += 1
-        counts[q] = got
+            if lo != 8:
+                w[_CNT + lo] += 1
+                if hi != lo:
+                    w[_CNT + hi] += 1
+        first[q + 1] = first[q] + b - bits[q] + got
+        bits[q + 1] = b
 
 
 @micropython.viper
-def _search(arsb, n: int, x: int, slot: int, code: int, memob, wb) -> int:
-    ars = ptr8(arsb)
+def _search(n: int, h: int, slot: int, code: int, skip: int, doubles: int, memob,
+            wb) -> int:
     memo = ptr8(memob)
     w = ptr8(wb)
-    h = 0
-    for q in range(n):
-        if not ((x >> q) & 1):
-            w[_LO + h] = ars[q] >> 3
-            w[_HI + h] = ars[q] & 7
-            w[_MAP + h] = q
-            h += 1
-    if code:
+    e = 255
+    hand = h
+    if code:                            # the ejected tile joins the index, last
         e = w[_EJ + code - 1]
-        w[_LO + h] = e >> 3
-        w[_HI + h] = e & 7
+        a = e >> 3
+        b = e & 7
+        w[_LO + h] = a
+        w[_HI + h] = b
         w[_MAP + h] = 255
-        h += 1
-    got = int(witness_in(wb, h))
+        w[_CAND + _MAX_HAND * a + w[_LEN + a]] = h
+        w[_CNT + a] += 1
+        w[_LEN + a] += 1
+        if b != a:
+            w[_CAND + _MAX_HAND * b + w[_LEN + b]] = h
+            w[_CNT + b] += 1
+            w[_LEN + b] += 1
+        else:
+            doubles |= 1 << a
+        hand = h + 1
+    w[_ROLE] = 255
+    got = int(_find(wb, hand, skip, doubles))
+    if code:
+        a = e >> 3
+        b = e & 7
+        w[_CNT + a] -= 1
+        w[_LEN + a] -= 1
+        if b != a:
+            w[_CNT + b] -= 1
+            w[_LEN + b] -= 1
     if not got:
         memo[slot + code] = 2
         return 2
     used = 0
     for p in range(h):
         if (got >> p) & 1:
-            if w[_MAP + p] != 255:
-                used |= 1 << w[_MAP + p]
+            used |= 1 << w[_MAP + p]
     same = 1                            # the slots a witness answers: code's, and ...
     w[_SAME] = code
-    if code:                            # ... those of every code ejecting the same tile
-        same = 0
+    if code:                            # ... those of every code ejecting the same tile,
+        same = 0                        # or one showing the square it gives the lower row
+        v = w[_ROLE]
         for d in range(16):
-            if w[_EJ + d] == w[_EJ + code - 1]:
+            f = w[_EJ + d]
+            if f == e or f >> 3 == v or (f & 7) == v:
                 w[_SAME + same] = 1 + d
                 same += 1
     out = 0                             # every X of three tiles outside the witness

@@ -15,7 +15,8 @@ WebAssembly figures (PICO = True: this runs on the host only).
   lowest gc.mem_free(), smallest largest free block, most bytes one legal_moves takes
   (with its garbage) and keeps (its list), ms per legal_moves + play (emulated), mean and
   worst, next to the figures before (ENGINES_BEFORE; Fursaz and Masbrur also
-  ENGINES_AT_E10E4AA, and the most one Masbrur play took then, MASBRUR_PLAY_AT_E10E4AA);
+  ENGINES_AT_E10E4AA, and the most one Masbrur play took then, MASBRUR_PLAY_AT_E10E4AA;
+  Masbrur also ENGINES_AT_0248EB4, and its equipment phase's plies alone);
 * a whole game on the marble, stone and tile boards' apps, with the emulated ms from a
   settled sensor frame to the step that answers it (next to BOARDS_BEFORE,
   BOARDS_AT_12E8F1C and BOARDS_AT_E10E4AA); the heap each board's app holds with
@@ -123,6 +124,10 @@ BOARDS_AT_E10E4AA = {"marble board, Mabula": (18.4, 48.6), "stone board, Fursaz 
 # One legal_moves + play at e10e4aa, emulated ms, mean and worst ("?": not taken).
 ENGINES_AT_E10E4AA = {"fursaz size 5": (22, "?"), "fursaz size 7": (60, "?"),
                       "masbrur": (57, 224)}
+# The same at 0248eb4, before the equipment phase's +A search was reworked (this bench), and
+# that phase's plies alone (the first one loads the attack search's code).
+ENGINES_AT_0248EB4 = {"masbrur": (43.7, 150)}
+MASBRUR_EQUIPMENT_AT_0248EB4 = (112, 144)
 
 
 def _latency_figures(pico, out):
@@ -204,9 +209,16 @@ def _engine_figures(pico, out):
         out[label + ": most taken by one play, bytes, with its garbage" + at] = \
             got["most_for_play"]
         at = ENGINES_AT_E10E4AA.get(label)
-        out[label + ": legal_moves + play, emulated ms mean / worst (before: %s / %s%s)"
-            % (before[0], before[1], "" if at is None else "; at e10e4aa: %s / %s" % at)] = \
+        today = ENGINES_AT_0248EB4.get(label)
+        out[label + ": legal_moves + play, emulated ms mean / worst (before: %s / %s%s%s)"
+            % (before[0], before[1], "" if at is None else "; at e10e4aa: %s / %s" % at,
+               "" if today is None else "; at 0248eb4: %s / %s" % today)] = \
             "%.2f / %.1f" % (got["ms_per_ply"], got["worst_ms_per_ply"])
+        equipment = got.get("ms_by_phase", {}).get("equipment")
+        if equipment:
+            out[label + ": the equipment phase's %d plies alone, emulated ms mean / worst "
+                "(at 0248eb4: %s / %s)" % ((equipment[0],) + MASBRUR_EQUIPMENT_AT_0248EB4)] = \
+                "%.1f / %.1f" % tuple(equipment[1:])
         out[label + ": emulated s per wall s"] = round(
             (pico.now_ms() - e0) / 1000 / (time.time() - w0), 2)
 

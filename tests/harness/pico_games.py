@@ -7,7 +7,8 @@ slowest games); prints one JSON line: plies played, whether the game ended, the 
 bytes one ``legal_moves`` took (its list and strings, with any garbage it left) and kept
 (its list and strings alone, after a collection), the most one ``play`` took (the new
 state and its garbage; Masbrur's ``<free>`` runs the reference choice), and the mean and
-worst milliseconds of one ``legal_moves`` + ``play`` (emulated time)."""
+worst milliseconds of one ``legal_moves`` + ``play`` (emulated time), also per phase of
+the game where its state has one (Masbrur: ``phase``)."""
 import gc
 import json
 import time
@@ -23,8 +24,10 @@ def play_out(game, options, seed, cap):
     spent = 0
     low_free = low_block = 1 << 30
     most = kept = worst = most_play = 0
+    by_phase = {}           # phase: [plies, total us, worst us]
     gc.collect()
     while not engine.is_over(state) and plies < cap:
+        phase = getattr(state, "phase", None)
         free = gc.mem_free()
         t0 = time.ticks_us()
         moves = engine.legal_moves(state)
@@ -41,6 +44,11 @@ def play_out(game, options, seed, cap):
         most_play = max(most_play, free - gc.mem_free())
         spent += took
         worst = max(worst, took)
+        if phase is not None:
+            got = by_phase.setdefault(phase, [0, 0, 0])
+            got[0] += 1
+            got[1] += took
+            got[2] = max(got[2], took)
         plies += 1
         gc.collect()
         low_free = min(low_free, gc.mem_free())
@@ -50,7 +58,8 @@ def play_out(game, options, seed, cap):
             "min_free": low_free, "min_largest_block": low_block, "most_for_legal_moves": most,
             "most_kept_by_legal_moves": kept, "most_for_play": most_play,
             "ms_per_ply": spent / 1000 / max(1, plies),
-            "worst_ms_per_ply": worst / 1000}
+            "worst_ms_per_ply": worst / 1000,
+            "ms_by_phase": {p: [n, t / 1000 / n, w / 1000] for p, (n, t, w) in by_phase.items()}}
 
 
 print(json.dumps(play_out(GAME, OPTIONS, SEED, PLIES)))  # noqa: F821 (given by the sender)
