@@ -377,6 +377,67 @@ def light_paint(rng, rounds):
     return morbak_light._paint is not morbak_light.paint, differ
 
 
+_MORBAK_OPTIONS = (None, {"lite": True}, {"switch_limit": "per_player"},
+                   {"budget_scope": "separate", "budget": 2, "neutralizations": 3},
+                   {"switch_limit": "per_player", "budget": 20, "neutralizations": 9})
+
+
+def _morbak_position(rng, morbak):
+    """A position of a random game of Morbak (every option that changes the moves in turn),
+    after a random number of plies; the plies' moves from the API."""
+    s = morbak.new_game(_MORBAK_OPTIONS[rng.below(len(_MORBAK_OPTIONS))])
+    for _ in range(rng.below(60)):
+        if morbak.is_over(s):
+            break
+        moves = morbak.legal_moves(s)
+        s = morbak.play(s, moves[rng.below(len(moves))])
+    return s
+
+
+def morbak_threats(rng, rounds):
+    """can_win_in for both seats on a random position a round and on ten boards made from
+    it, each with a random square set to a random character."""
+    from firmware.rules import morbak, morbak_playout as mp
+    mp.can_win_now(morbak.new_game(), 0)
+    native = mp._can_win
+    differ = []
+    for r in range(rounds):
+        s = _morbak_position(rng, morbak)
+        sw = s.sw if s.sw is not None else s.board
+        for _ in range(10):
+            b = bytearray(s.board)
+            b[rng.below(49)] = b"..AaBb12#"[rng.below(9)]
+            for board in (s.board, b):
+                for p in (0, 1):
+                    args = (board, morbak._OWNER, sw, p, rng.below(2), s.sw is not None)
+                    if native(*args) != mp.can_win_in(*args) and len(differ) < 3:
+                        differ.append([r, morbak.to_text(s), bytes(board), p])
+    return native is not mp.can_win_in, differ
+
+
+def morbak_playouts(rng, rounds):
+    """Whole random playouts (three a round from a random position, one of them cut by a
+    limit) through the viper twin and the portable loop: the same end and the same
+    generator's state after."""
+    from firmware.rules import morbak, morbak_playout as mp
+    native = mp._run
+    differ = []
+    for r in range(rounds):
+        s = _morbak_position(rng, morbak)
+        for limit in (1 + rng.below(20), -1, -1):
+            seed = rng.next32()
+            got = []
+            for run in (native, None):
+                mp._run = run
+                gen = Rng(seed)
+                t = mp.playout(s, gen, limit)
+                got.append((morbak.to_text(t), morbak.result(t), t.empty, gen.state))
+            mp._run = native
+            if got[0] != got[1] and len(differ) < 3:
+                differ.append([r, morbak.to_text(s), seed, limit])
+    return native is not None, differ
+
+
 TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.scan": keys_scan,
          "fursaz_stone.differences": stone_differences,
          "fursaz.nearest_fill": fursaz_nearest,
@@ -384,7 +445,9 @@ TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.
          "fursaz: whole games": fursaz_games, "masbrur.witness_in": masbrur_witness,
          "masbrur.plus_bits: whole games": masbrur_plus,
          "masbrur_search.fits_in, fits_sets, room_in, next_use": masbrur_fits,
-         "masbrur_playout.select_in": masbrur_select}
+         "masbrur_playout.select_in": masbrur_select,
+         "morbak_playout.can_win_in": morbak_threats,
+         "morbak_playout.playout_in: whole playouts": morbak_playouts}
 
 
 def main(seed, rounds):
