@@ -438,6 +438,33 @@ def morbak_playouts(rng, rounds):
     return native is not None, differ
 
 
+def mabula_playouts(rng, rounds):
+    """Whole random playouts of Mabula (three a round from a random position of a random
+    game, every scoring option in turn) through the opponent's viper twin and the portable
+    playout: the same end and the same generator's state after."""
+    from firmware.ai import mabula as opponent
+    from firmware.rules import mabula, mabula_playout
+    options = (None, {"scoring": "product", "count_edge_marbles": True})
+    differ = []
+    for r in range(rounds):
+        s = mabula.new_game(options[r % 2], rng.next32())
+        for _ in range(rng.below(30)):
+            if mabula.is_over(s):
+                break
+            moves = mabula.legal_moves(s)
+            s = mabula.play(s, moves[rng.below(len(moves))])
+        for _ in range(3):
+            seed = rng.next32()
+            got = []
+            for playout in (opponent._playout, mabula_playout.playout):
+                gen = Rng(seed)
+                t = playout(s, gen)
+                got.append((bytes(t.cells), t.turn, mabula.result(t), gen.state))
+            if got[0] != got[1] and len(differ) < 3:
+                differ.append([r, mabula.to_text(s), seed])
+    return opponent._twin is not None, differ
+
+
 TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.scan": keys_scan,
          "fursaz_stone.differences": stone_differences,
          "fursaz.nearest_fill": fursaz_nearest,
@@ -447,7 +474,8 @@ TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.
          "masbrur_search.fits_in, fits_sets, room_in, next_use": masbrur_fits,
          "masbrur_playout.select_in": masbrur_select,
          "morbak_playout.can_win_in": morbak_threats,
-         "morbak_playout.playout_in: whole playouts": morbak_playouts}
+         "morbak_playout.playout_in: whole playouts": morbak_playouts,
+         "mabula (opponent) playout_in: whole playouts": mabula_playouts}
 
 
 def main(seed, rounds):
