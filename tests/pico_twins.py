@@ -377,25 +377,25 @@ def light_paint(rng, rounds):
     return morbak_light._paint is not morbak_light.paint, differ
 
 
+# A generator state whose next value is 2^32 - 1, which below(n) rejects unless n is a
+# power of two (tests/portable/test_rng_draws.py finds such states): the playouts' redraw.
+_REJECTING = 0x5E6CFCE7
+
 _MORBAK_OPTIONS = (None, {"lite": True}, {"switch_limit": "per_player"},
                    {"budget_scope": "separate", "budget": 2, "neutralizations": 3},
                    {"switch_limit": "per_player", "budget": 20, "neutralizations": 9})
 
 
 def _morbak_position(rng, morbak):
-    """A position of a random game of Morbak (every option that changes the moves in turn),
-    after a random number of plies; the plies' moves from the API."""
+    """A position of a random game of Morbak (every option that changes the moves in turn)
+    after a random number of plies, played by the fast playout."""
+    from firmware.rules import morbak_playout
     s = morbak.new_game(_MORBAK_OPTIONS[rng.below(len(_MORBAK_OPTIONS))])
-    for _ in range(rng.below(60)):
-        if morbak.is_over(s):
-            break
-        moves = morbak.legal_moves(s)
-        s = morbak.play(s, moves[rng.below(len(moves))])
-    return s
+    return morbak_playout.playout(s, rng, rng.below(60))
 
 
 def morbak_threats(rng, rounds):
-    """can_win_in for both seats on a random position a round and on ten boards made from
+    """can_win_in for both seats on a random position a round and on five boards made from
     it, each with a random square set to a random character."""
     from firmware.rules import morbak, morbak_playout as mp
     mp.can_win_now(morbak.new_game(), 0)
@@ -404,7 +404,7 @@ def morbak_threats(rng, rounds):
     for r in range(rounds):
         s = _morbak_position(rng, morbak)
         sw = s.sw if s.sw is not None else s.board
-        for _ in range(10):
+        for _ in range(5):
             b = bytearray(s.board)
             b[rng.below(49)] = b"..AaBb12#"[rng.below(9)]
             for board in (s.board, b):
@@ -416,16 +416,16 @@ def morbak_threats(rng, rounds):
 
 
 def morbak_playouts(rng, rounds):
-    """Whole random playouts (three a round from a random position, one of them cut by a
-    limit) through the viper twin and the portable loop: the same end and the same
-    generator's state after."""
+    """Whole random playouts (three a round from a random position: one cut by a limit, one
+    whose first draw is redrawn) through the viper twin and the portable loop: the same end
+    and the same generator's state after."""
     from firmware.rules import morbak, morbak_playout as mp
     native = mp._run
     differ = []
     for r in range(rounds):
         s = _morbak_position(rng, morbak)
-        for limit in (1 + rng.below(20), -1, -1):
-            seed = rng.next32()
+        for limit, seed in ((1 + rng.below(20), rng.next32()), (-1, rng.next32()),
+                            (-1, _REJECTING)):
             got = []
             for run in (native, None):
                 mp._run = run
@@ -440,21 +440,17 @@ def morbak_playouts(rng, rounds):
 
 def mabula_playouts(rng, rounds):
     """Whole random playouts of Mabula (three a round from a random position of a random
-    game, every scoring option in turn) through the opponent's viper twin and the portable
-    playout: the same end and the same generator's state after."""
+    game, every scoring option in turn; the last one's first draw is redrawn) through the
+    opponent's viper twin and the portable playout: the same end and the same generator's
+    state after."""
     from firmware.ai import mabula as opponent
     from firmware.rules import mabula, mabula_playout
     options = (None, {"scoring": "product", "count_edge_marbles": True})
     differ = []
     for r in range(rounds):
-        s = mabula.new_game(options[r % 2], rng.next32())
-        for _ in range(rng.below(30)):
-            if mabula.is_over(s):
-                break
-            moves = mabula.legal_moves(s)
-            s = mabula.play(s, moves[rng.below(len(moves))])
-        for _ in range(3):
-            seed = rng.next32()
+        s = mabula_playout.playout(mabula.new_game(options[r % 2], rng.next32()), rng,
+                                   rng.below(30))
+        for seed in (rng.next32(), rng.next32(), _REJECTING):
             got = []
             for playout in (opponent._playout, mabula_playout.playout):
                 gen = Rng(seed)

@@ -52,21 +52,19 @@ def playout_in(co, ringo, lineo, stepo, wo) -> int:
                     break
             if can == 0:
                 break
-        hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-        lo ^= (lo << 13) & 0xFFFF
-        lo ^= hi >> 1
-        hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
-        lo ^= (lo << 5) & 0xFFFF
+        while True:   # below(n) (below(1) for a pass): Rng's step, redrawn while hi is
+            # 0xFFFF and lo at or above its limit (Rng's _redraw)
+            hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+            lo ^= (lo << 13) & 0xFFFF
+            lo ^= hi >> 1
+            hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+            lo ^= (lo << 5) & 0xFFFF
+            if hi != 0xFFFF or n == 0:
+                break
+            m = 0x10000 % n
+            if lo < 0x10000 - (m * m) % n:
+                break
         if n:
-            if hi == 0xFFFF:   # Rng's _redraw: the draw is rejected, step again
-                m = 0x10000 % n
-                lim = 0x10000 - (m * m) % n
-                while hi == 0xFFFF and lo >= lim:
-                    hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-                    lo ^= (lo << 13) & 0xFFFF
-                    lo ^= hi >> 1
-                    hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
-                    lo ^= (lo << 5) & 0xFFFF
             k = ((hi % n) * (0x10000 % n) + lo) % n
             x = mine
             r = w[x]

@@ -174,25 +174,23 @@ def playout_in(bo, cnto, swo, owno, sto) -> int:
         nk = (kinds >> 8) & 255
         nn = kinds >> 16
         n = empty + ns + nk + nn
-        hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-        lo ^= (lo << 13) & 0xFFFF
-        lo ^= hi >> 1
-        hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
-        lo ^= (lo << 5) & 0xFFFF
+        while True:   # below(n) (below(1) for a pass): Rng's step, redrawn while hi is
+            # 0xFFFF and lo at or above its limit (Rng's _redraw)
+            hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+            lo ^= (lo << 13) & 0xFFFF
+            lo ^= hi >> 1
+            hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+            lo ^= (lo << 5) & 0xFFFF
+            if hi != 0xFFFF or n == 0:
+                break
+            m = 0x10000 % n
+            if lo < 0x10000 - (m * m) % n:
+                break
         limit -= 1
-        if n == 0:   # a forced pass: below(1), one step, never redrawn
+        if n == 0:   # a forced pass
             p = o
             turn = o
             continue
-        if hi == 0xFFFF:   # Rng's _redraw: the draw is rejected, step again
-            m = 0x10000 % n
-            lim = 0x10000 - (m * m) % n
-            while hi == 0xFFFF and lo >= lim:
-                hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
-                lo ^= (lo << 13) & 0xFFFF
-                lo ^= hi >> 1
-                hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
-                lo ^= (lo << 5) & 0xFFFF
         k = ((hi % n) * (0x10000 % n) + lo) % n
         lights = 0
         if k < empty:
