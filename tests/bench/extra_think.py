@@ -58,7 +58,7 @@ def figures():
                     continue
                 for level in sorted(got):
                     g = got[level]
-                    before = BEFORE.get(label, {}).get(level)
+                    before = BEFORE.get(label, {}).get(int(level))   # JSON keys: strings
                     out["%s level %s: move ms mean / worst (emulated), longest slice ms, "
                         "cut/positions, samples mean%s" % (
                             label, level, " (before: %s)" % before if before else "")] = \
