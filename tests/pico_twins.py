@@ -381,6 +381,90 @@ def light_paint(rng, rounds):
     return morbak_light._paint is not morbak_light.paint, differ
 
 
+# A generator state whose next value is 2^32 - 1, which below(n) rejects unless n is a
+# power of two (tests/portable/test_rng_draws.py finds such states): the playouts' redraw.
+_REJECTING = 0x5E6CFCE7
+
+_MORBAK_OPTIONS = (None, {"lite": True}, {"switch_limit": "per_player"},
+                   {"budget_scope": "separate", "budget": 2, "neutralizations": 3},
+                   {"switch_limit": "per_player", "budget": 20, "neutralizations": 9})
+
+
+def _morbak_position(rng, morbak):
+    """A position of a random game of Morbak (every option that changes the moves in turn)
+    after a random number of plies, played by the fast playout."""
+    from firmware.rules import morbak_playout
+    s = morbak.new_game(_MORBAK_OPTIONS[rng.below(len(_MORBAK_OPTIONS))])
+    return morbak_playout.playout(s, rng, rng.below(60))
+
+
+def morbak_threats(rng, rounds):
+    """can_win_in for both seats on a random position a round and on five boards made from
+    it, each with a random square set to a random character."""
+    from firmware.rules import morbak, morbak_playout as mp
+    mp.can_win_now(morbak.new_game(), 0)
+    native = mp._can_win
+    differ = []
+    for r in range(rounds):
+        s = _morbak_position(rng, morbak)
+        sw = s.sw if s.sw is not None else s.board
+        for _ in range(5):
+            b = bytearray(s.board)
+            b[rng.below(49)] = b"..AaBb12#"[rng.below(9)]
+            for board in (s.board, b):
+                for p in (0, 1):
+                    args = (board, morbak._OWNER, sw, p, rng.below(2), s.sw is not None)
+                    if native(*args) != mp.can_win_in(*args) and len(differ) < 3:
+                        differ.append([r, morbak.to_text(s), bytes(board), p])
+    return native is not mp.can_win_in, differ
+
+
+def morbak_playouts(rng, rounds):
+    """Whole random playouts (three a round from a random position: one cut by a limit, one
+    whose first draw is redrawn) through the viper twin and the portable loop: the same end
+    and the same generator's state after."""
+    from firmware.rules import morbak, morbak_playout as mp
+    native = mp._run
+    differ = []
+    for r in range(rounds):
+        s = _morbak_position(rng, morbak)
+        for limit, seed in ((1 + rng.below(20), rng.next32()), (-1, rng.next32()),
+                            (-1, _REJECTING)):
+            got = []
+            for run in (native, None):
+                mp._run = run
+                gen = Rng(seed)
+                t = mp.playout(s, gen, limit)
+                got.append((morbak.to_text(t), morbak.result(t), t.empty, gen.state))
+            mp._run = native
+            if got[0] != got[1] and len(differ) < 3:
+                differ.append([r, morbak.to_text(s), seed, limit])
+    return native is not None, differ
+
+
+def mabula_playouts(rng, rounds):
+    """Whole random playouts of Mabula (three a round from a random position of a random
+    game, every scoring option in turn; the last one's first draw is redrawn) through the
+    opponent's viper twin and the portable playout: the same end and the same generator's
+    state after."""
+    from firmware.ai import mabula as opponent
+    from firmware.rules import mabula, mabula_playout
+    options = (None, {"scoring": "product", "count_edge_marbles": True})
+    differ = []
+    for r in range(rounds):
+        s = mabula_playout.playout(mabula.new_game(options[r % 2], rng.next32()), rng,
+                                   rng.below(30))
+        for seed in (rng.next32(), rng.next32(), _REJECTING):
+            got = []
+            for playout in (opponent._playout, mabula_playout.playout):
+                gen = Rng(seed)
+                t = playout(s, gen)
+                got.append((bytes(t.cells), t.turn, mabula.result(t), gen.state))
+            if got[0] != got[1] and len(differ) < 3:
+                differ.append([r, mabula.to_text(s), seed])
+    return opponent._twin is not None, differ
+
+
 TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.scan": keys_scan,
          "fursaz_stone.differences": stone_differences,
          "fursaz.nearest_fill": fursaz_nearest,
@@ -388,7 +472,10 @@ TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.
          "fursaz: whole games": fursaz_games, "masbrur.witness_in": masbrur_witness,
          "masbrur.turn_codes, plus_bits: whole games": masbrur_plus,
          "masbrur_search.fits_in, fits_sets, room_in, next_use": masbrur_fits,
-         "masbrur_playout.select_in": masbrur_select}
+         "masbrur_playout.select_in": masbrur_select,
+         "morbak_playout.can_win_in": morbak_threats,
+         "morbak_playout.playout_in: whole playouts": morbak_playouts,
+         "mabula (opponent) playout_in: whole playouts": mabula_playouts}
 
 
 def main(seed, rounds):

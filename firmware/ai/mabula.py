@@ -1,5 +1,7 @@
 """Mabula opponent: sequential halving over the moves, each sample one fast
-random playout (``mabula_playout.playout``) scored by result and score margin."""
+random playout (``mabula_playout.playout``; its viper twin native/ai/mabula_native.py
+where the chip runs native code) scored by result and score margin."""
+from firmware import native
 from firmware.ai.search import halving_steps
 import firmware.rules.mabula as rules
 from firmware.rules import mabula_playout
@@ -38,9 +40,32 @@ def think(state, level, rng):
         return moves[rng.below(len(moves))]
 
     def value(i):
-        return _value(mabula_playout.playout(children[i], rng), me)
+        return _value(_playout(children[i], rng), me)
     edge = mabula_playout.edge_marbles(state)
     i = yield from halving_steps(
         len(moves), value, _PLIES[level] // (edge if edge > 4 else 4), rng
     )
     return moves[i]
+
+
+_twin = native.load("firmware.ai.mabula_native")
+_steps = None   # mabula's _STEP plus 8, as bytes (the twin's table)
+_work = None    # the twin's work buffer (one playout runs at a time)
+
+
+def _playout(state, rng):
+    """mabula_playout.playout(state, rng), through the native twin where there is one."""
+    global _steps, _work
+    if _twin is None:
+        return mabula_playout.playout(state, rng)
+    if _work is None:
+        _steps = bytes(s + 8 for s in rules._STEP)
+        _work = bytearray(58)
+    w = _work
+    w[0] = state.turn
+    w[1], w[2], w[3], w[4] = rng.hi & 255, rng.hi >> 8, rng.lo & 255, rng.lo >> 8
+    w[5] = w[6] = 255   # no limit: a game lasts fewer plies (a marble leaves the edge a move)
+    cells = bytearray(state.cells)
+    _twin.playout_in(cells, rules._RING_G, rules._LINE, _steps, w)
+    rng.hi, rng.lo = w[1] | w[2] << 8, w[3] | w[4] << 8
+    return rules._State(cells, w[0], state.opts)

@@ -1,7 +1,9 @@
 """Fast random playouts of Morbak for the opponents (firmware/ai/morbak.py), beside the
 engine's API and kept out of it, so a board playing Morbak without an opponent does not
 hold this code: ``playout(state, rng, limit, log)`` plays the very game the API plays
-with random moves; ``can_win_now(state, seat)`` sees a threat."""
+with random moves; ``can_win_now(state, seat)`` sees a threat. Both run their viper
+twins (native/rules/morbak_playout_native.py) where the chip runs native code."""
+from firmware import native
 from firmware.rules import morbak as m
 from firmware.rules.morbak import SQUARES
 
@@ -19,6 +21,7 @@ _BLK = const(2)
 _NEU = const(4)
 _LITE = const(1)
 _SEPARATE = const(2)
+_PER_PLAYER = const(4)
 _LINE = const(1)
 _DRAW = const(3)
 _LIT = m._LIT
@@ -87,17 +90,21 @@ _WINDOW_LIST = None  # the 88 windows, built on first use
 def can_win_now(s, p):
     """True when seat p, were it to move in s, could complete a line with one
     light or switch (the opponents use it to see threats)."""
+    _init()
+    sw = s.sw
+    return bool(_can_win(s.board, m._OWNER, s.board if sw is None else sw, p,
+                         s.cnt[_BUD + p] > 0, sw is not None))
+
+
+def can_win_in(b, owner, sw, p, switch, per):
+    """can_win_now on the board b (``owner``: morbak's _OWNER; ``sw``: the per_player
+    switch bits, read only when ``per``): the portable twin."""
     global _WINDOW_LIST
     if _WINDOW_LIST is None:
-        _init()
         _WINDOW_LIST = tuple(_windows())
-    b = s.board
     own = p + 1
-    owner = m._OWNER
-    switch = s.cnt[_BUD + p] > 0
     lit_o = _LIT[1 - p]
     sw_o = _SW[1 - p]
-    sw = s.sw
     for w in _WINDOW_LIST:
         gap = -1
         for i in w:
@@ -109,7 +116,7 @@ def can_win_now(s, p):
         if gap < 0:
             continue
         c = b[gap]
-        if c == _EMPTY or (switch and (c == lit_o or (c == sw_o and sw is not None
+        if c == _EMPTY or (switch and (c == lit_o or (c == sw_o and per
                                                         and not sw[gap] & (1 << p)))):
             return True
     return False
@@ -132,6 +139,9 @@ def playout(s, rng, limit=-1, log=None):
         return t
     if t.sw is not None:
         t.sw = bytearray(t.sw)
+    if _run is not None and log is None:
+        _native_playout(t, rng, limit)
+        return t
     b, cnt, f, sw = t.board, t.cnt, t.flags, t.sw
     canon = _CANON
     c = bytearray(b[canon[j]] for j in range(49))
@@ -186,3 +196,34 @@ def playout(s, rng, limit=-1, log=None):
             break
         p = o
     return t
+
+
+# A game lasts fewer plies than this (49 lights, at most 99 switches, blocks and
+# neutralizations a seat, a pass only after the other seat acted): no limit.
+_ENDLESS = const(30000)
+
+
+def _native_playout(t, rng, limit):
+    """playout's game on t (a copy, changed in place) by the viper twin: the same moves
+    and the same draws from rng."""
+    st = _ST
+    st[0] = t.turn
+    st[1] = (t.flags & ~_PER_PLAYER) | (_PER_PLAYER if t.sw is not None else 0)
+    st[2] = t.empty
+    st[3] = st[4] = 0
+    st[5], st[6], st[7], st[8] = rng.hi & 255, rng.hi >> 8, rng.lo & 255, rng.lo >> 8
+    if limit < 0 or limit > _ENDLESS:
+        limit = _ENDLESS
+    st[9], st[10] = limit & 255, limit >> 8
+    _run(t.board, t.cnt, t.board if t.sw is None else t.sw, m._OWNER, st)
+    t.turn, t.empty = st[0], st[2]
+    if st[3]:
+        t.end = st[3]
+        t.winner = st[4] if st[3] == _LINE else None
+    rng.hi, rng.lo = st[5] | st[6] << 8, st[7] | st[8] << 8
+
+
+_twin = native.load("firmware.rules.morbak_playout_native")
+_can_win = _twin.can_win_in if _twin else can_win_in
+_run = _twin.playout_in if _twin else None
+_ST = bytearray(11)   # _run's state (one playout runs at a time)

@@ -19,10 +19,15 @@ CASES = [("morbak", None, (1, 2, 3, 4, 5), (1, 9, 21)),
          ("fursaz", {"size": 7}, (1, 2, 3, 4, 5), (1, 40)),
          ("masbrur", None, (1, 2, 3, 4, 5), (1, 2, 10))]
 # The same figures before the fast Masbrur playout (c4eae70's parent: its samples through the
-# engine's API), by level.
+# engine's API), and for Morbak and Mabula level 2 before their opponents' viper twins
+# (0248eb4: threat tests and playouts in byte-code), by level.
 BEFORE = {"masbrur": {1: "152 / 398, 397, 0/3, 0.0", 2: "421 / 460, 459, 3/3, 1.0",
                       3: "782 / 867, 443, 3/3, 2.0", 4: "1233 / 1262, 542, 3/3, 3.0",
-                      5: "1534 / 1659, 677, 3/3, 3.7"}}
+                      5: "1534 / 1659, 677, 3/3, 3.7"},
+          "morbak": {1: "131 / 162, 104, 0/3, 48.3", 2: "445 / 453, 62, 0/3, 96.7",
+                     3: "971 / 984, 109, 3/3, 107.0", 4: "1377 / 1398, 100, 3/3, 115.0",
+                     5: "1763 / 1778, 113, 3/3, 123.7"},
+          "mabula": {2: "410 / 625, 75, 1/3, 56.7"}}
 
 
 def _label(game, options):
@@ -53,7 +58,7 @@ def figures():
                     continue
                 for level in sorted(got):
                     g = got[level]
-                    before = BEFORE.get(label, {}).get(level)
+                    before = BEFORE.get(label, {}).get(int(level))   # JSON keys: strings
                     out["%s level %s: move ms mean / worst (emulated), longest slice ms, "
                         "cut/positions, samples mean%s" % (
                             label, level, " (before: %s)" % before if before else "")] = \
