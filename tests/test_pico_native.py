@@ -30,7 +30,7 @@ def pico(tmp_path_factory):
 
 
 def test_native_twins_run_on_the_chip_and_agree_with_the_portable_ones(pico):
-    got = # (wall time: ~15 min on a loaded machine with every twin checked)
+    # (its wall time: ~15 min on a loaded machine, every twin checked)
     got = run_script(pico.port, "tests/pico_twins.py", 2400, SEED=25, ROUNDS=12)
     print(got)
     assert got and all(t["native"] for t in got.values()), got
