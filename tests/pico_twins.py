@@ -262,14 +262,14 @@ def masbrur_plus(rng, rounds):
 
 
 def masbrur_fits(rng, rounds):
-    """The selection search's fit tests, community bound and next use on random hands, uses,
-    needs and shape sets, ten per round, and the reference selection of a hand of eight per round,
-    through both twins."""
+    """The selection search's fit tests, community bound, next use and runs on random hands,
+    uses, needs and shape sets, ten per round, and the reference selection of a hand of eight per
+    round, through both twins."""
     from firmware.rules import masbrur_search as ms
     tiles = [a * 8 + b for a in range(8) for b in range(a, 8)]
     ms.best_selection(tiles[:6], [], "formation", "pips")    # binds the twin
     native, native_room, native_sets = ms._fits_in, ms._room_in, ms._fits_sets
-    native_next = ms._next_use
+    native_next, native_runs = ms._next_use, ms._runs_in
     differ = []
     for r in range(rounds):
         for _ in range(10):
@@ -295,6 +295,11 @@ def masbrur_fits(rng, rounds):
                     used[0], used[1])
             if native_next(*args) != ms.next_use(*args) and len(differ) < 3:
                 differ.append([r, tiles[:n], args[3:5], bytes(rem), args[6]])
+            got = [ms.work(), ms.work()]
+            native_runs(lo, hi, n, got[0])
+            ms.runs_in(lo, hi, n, got[1])
+            if got[0] != got[1] and len(differ) < 3:
+                differ.append([r, tiles[:n], "runs"])
             h = ms._Hand(sorted(tiles[:n]))
             sneed = ms.needs(ms.shapes_of(h))
             k = len(sneed) // 16
@@ -308,16 +313,17 @@ def masbrur_fits(rng, rounds):
                 differ.append([r, tiles[:n], sets])
         rng.shuffle(tiles)
         got = []
-        for twins in ((native, native_room, native_sets, native_next),
-                      (ms.fits_in, ms.room_in, ms.fits_sets, ms.next_use)):
-            ms._fits_in, ms._room_in, ms._fits_sets, ms._next_use = twins
+        for twins in ((native, native_room, native_sets, native_next, native_runs),
+                      (ms.fits_in, ms.room_in, ms.fits_sets, ms.next_use, ms.runs_in)):
+            ms._fits_in, ms._room_in, ms._fits_sets, ms._next_use, ms._runs_in = twins
             got.append(ms.best_selection(tiles[:8], tiles[8:10], "formation", "pips")[0])
         ms._fits_in, ms._room_in, ms._fits_sets = native, native_room, native_sets
-        ms._next_use = native_next
+        ms._next_use, ms._runs_in = native_next, native_runs
         if got[0] != got[1] and len(differ) < 3:
             differ.append([r, tiles[:10]])
     return (native is not ms.fits_in and native_room is not ms.room_in
-            and native_sets is not ms.fits_sets and native_next is not ms.next_use), differ
+            and native_sets is not ms.fits_sets and native_next is not ms.next_use
+            and native_runs is not ms.runs_in), differ
 
 
 def masbrur_select(rng, rounds):
@@ -383,7 +389,7 @@ TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.
          "fursaz.capturable, quiet_after, quiet_points, settles, suspect": fursaz_flanks,
          "fursaz: whole games": fursaz_games, "masbrur.witness_in": masbrur_witness,
          "masbrur.plus_bits: whole games": masbrur_plus,
-         "masbrur_search.fits_in, fits_sets, room_in, next_use": masbrur_fits,
+         "masbrur_search.fits_in, fits_sets, room_in, next_use, runs_in": masbrur_fits,
          "masbrur_playout.select_in": masbrur_select}
 
 

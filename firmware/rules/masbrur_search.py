@@ -35,10 +35,10 @@ class _Hand:
         self.tiles = tiles
         self.lo = lo = bytearray(n)
         self.hi = hi = bytearray(n)
-        self.heavy = heavy = bytearray(n)   # by weight down, then position (insertion)
         # Per value the tiles showing it, then the squares showing it (a double gives its
         # value to both rows): fits_sets' counts.
         self.cnt = cnt = bytearray(16)
+        keys = [0] * n                      # weight, then position down: one int each
         for i in range(n):
             a = lo[i] = tiles[i] >> 3
             b = hi[i] = tiles[i] & 7
@@ -47,14 +47,13 @@ class _Hand:
             if b != a:
                 cnt[b] += 1
             cnt[8 + b] += 1
-            k = i
-            while k and lo[heavy[k - 1]] + hi[heavy[k - 1]] < a + b:
-                heavy[k] = heavy[k - 1]
-                k -= 1
-            heavy[k] = i
+            keys[i] = (a + b) * 64 + 63 - i
+        keys.sort()
+        keys.reverse()
+        self.heavy = bytes([63 - (k & 63) for k in keys])   # by weight down, then position
         self.need = bytearray(16)           # feasible's values per row (row * 8 + value)
         self.free = bytes(n)                # no tile used yet
-        self.work = work()                  # fits_in's and room_in's
+        self.work = _WORK                   # fits_in's, room_in's and runs_in's
 
 
 def feasible(h, shapes):
@@ -76,9 +75,16 @@ def needs(shapes):
     ``sneed``)."""
     out = bytearray(16 * len(shapes))
     for k in range(len(shapes)):
-        row, _zh, vals = shapes[k][2]
-        for v in vals:
-            out[16 * k + 8 * row + v] += 1
+        row, zh, vals = shapes[k][2]
+        at = 16 * k + 8 * row
+        v = vals[0]
+        if v == vals[-1]:           # a repetition
+            out[at + v] = len(vals)
+        else:                       # a run v..top, or v..7 and 0
+            top = 7 if zh else vals[-1]
+            out[at + v:at + top + 1] = _ONES[:top + 1 - v]
+            if zh:
+                out[at] = 1
     return out
 
 
@@ -132,14 +138,25 @@ _FROM = const(152)
 _MOVED = const(160)
 _RQUEUE = const(168)
 _AT = const(176)
-_WORK_SIZE = const(368)
+# runs_in's, after: the runs found, per tile the value holding it, per value the tile it gives
+# up and the value that takes it, the path's queue.
+_RUNS = const(368)
+_OWN = const(377)
+_OVIA = const(413)
+_OFROM = const(421)
+_OQUEUE = const(429)
+_WORK_SIZE = const(438)
 _ZERO16 = bytes(16)
+_ONES = b"\x01" * 8
 _ZERO48 = bytes(48)
 
 
 def work():
-    """A work buffer for fits_in and room_in."""
+    """A work buffer for fits_in, room_in and runs_in."""
     return bytearray(_WORK_SIZE)
+
+
+_WORK = work()                  # the selection's (one at a time)
 
 
 def fits_in(lo, hi, n, uu, ul, need, w):
@@ -242,36 +259,79 @@ def shapes_of(h):
     """Every shape some tiles of the hand can fill on its own, as
     (strength, blocking value, (row, zh, values)), strongest first."""
     nt = h.cnt
-    need = h.need
+    w = h.work
+    _runs_in(h.lo, h.hi, len(h.lo), w)
     out = []
     for row in (0, 1):
         m = MIN_LEN[row]
-        r8 = 8 * row
         for v in range(8):
             for n in range(m, nt[v] + 1):
                 out.append((n * 16 + v, v, (row, False, (v,) * n)))
-        for lo in range(8):
-            need[:] = _ZERO16       # the run lo..top, one value more each step
-            for v in range(lo, min(lo + m - 1, 8)):
-                need[r8 + v] = 1
-            for top in range(lo + m - 1, 8):
-                need[r8 + top] = 1
-                if not _counted_fit(h):
-                    break                    # longer runs need these values too
+        for lo in range(8):          # the runs lo..top the hand can show
+            for top in range(lo + m - 1, w[_RUNS + lo]):
                 out.append(((top - lo + 1) * 16 + top, top,
                             (row, False, tuple(range(lo, top + 1)))))
-        need[:] = _ZERO16           # zero-high runs lo..7,0, shortest first
-        need[r8] = 1
-        for v in range(10 - m, 8):
-            need[r8 + v] = 1
-        for lo in range(9 - m, 0, -1):
-            need[r8 + lo] = 1
-            if not _counted_fit(h):
-                break
+        for lo in range(9 - m, w[_RUNS + 8] - 1, -1):   # zero-high runs lo..7,0
             out.append(((9 - lo) * 16 + 8, 0, (row, True, tuple(range(lo, 8)) + (0,))))
     out.sort()
     out.reverse()
     return out
+
+
+def runs_in(lo, hi, n, w):
+    """The runs of distinct values the hand's tiles can show, one tile a value (the same in
+    either row: a tile turns): for each value v, 1 + the highest top of a run v..top in
+    ``w[_RUNS + v]`` (v when no tile shows v), and in ``w[_RUNS + 8]`` the lowest lo >= 1
+    such that 0 and lo..7 can show at once (8: none). Runs grow a value at a time, each given
+    a tile by an augmenting path (a matching of values to tiles)."""
+    for start in range(9):
+        for i in range(n):
+            w[_OWN + i] = 255       # no value holds tile i
+        x = start if start < 8 else 0
+        last = start if start < 8 else 8
+        while _give(lo, hi, n, x, w):
+            if start < 8:
+                last = x + 1
+                if x == 7:
+                    break
+                x += 1
+            else:
+                if x < 8:
+                    last = x if x else 8
+                if x == 1:
+                    break
+                x = 7 if x == 0 else x - 1
+        w[_RUNS + start] = last
+
+
+def _give(lo, hi, n, x, w):
+    """Give value x a tile showing it, moving the values that hold the tiles it could take
+    to other tiles of theirs (breadth-first over the values); False when none can."""
+    seen = 1 << x
+    w[_OQUEUE] = x
+    qn = 1
+    q = 0
+    while q < qn:
+        y = w[_OQUEUE + q]
+        q += 1
+        for i in range(n):
+            if lo[i] != y and hi[i] != y:
+                continue
+            z = w[_OWN + i]
+            if z == 255:            # free: y takes it, each value on the path the next tile
+                while True:
+                    w[_OWN + i] = y
+                    if y == x:
+                        return True
+                    i = w[_OVIA + y]
+                    y = w[_OFROM + y]
+            if not seen >> z & 1:
+                seen |= 1 << z
+                w[_OVIA + z] = i    # z gives up tile i to y
+                w[_OFROM + z] = y
+                w[_OQUEUE + qn] = z
+                qn += 1
+    return False
 
 
 def _cases(wall):
@@ -792,7 +852,7 @@ def _match(lo, hi, n, i, w):
 
 # The twins in use: the portable ones until the first search, then the native ones where
 # the chip runs them.
-_TWINS = ("fits_in", "room_in", "fits_sets", "next_use")
+_TWINS = ("fits_in", "room_in", "fits_sets", "next_use", "runs_in")
 
 
 def _twin(name):
@@ -819,3 +879,7 @@ def _fits_sets(*args):
 
 def _next_use(*args):
     return _twin("_next_use")(*args)
+
+
+def _runs_in(*args):
+    return _twin("_runs_in")(*args)

@@ -1,7 +1,7 @@
 """Native twins of the selection search's fit tests and community bound
 (docs/architecture.md#native-code): viper, on the chip only, the same results as their portable
-twins fits_in, fits_sets, room_in and next_use in masbrur_search.py, whose work buffer layout these
-constants repeat."""
+twins fits_in, fits_sets, room_in, next_use and runs_in in masbrur_search.py, whose work buffer
+layout these constants repeat."""
 import micropython
 from micropython import const
 
@@ -243,3 +243,70 @@ def next_use(lo: ptr8, hi: ptr8, n: int, c: int, left: int, rem: ptr8, j8: int, 
                 return c
         c += 1
     return c
+
+
+_RUNS = const(368)
+_OWN = const(377)
+_OVIA = const(413)
+_OFROM = const(421)
+_OQUEUE = const(429)
+
+
+@micropython.viper
+def runs_in(lo: ptr8, hi: ptr8, n: int, wb):
+    w = ptr8(wb)
+    for start in range(9):
+        for i in range(n):
+            w[_OWN + i] = 255
+        x = 0
+        last = 8
+        if start < 8:
+            x = start
+            last = start
+        while True:
+            # Give value x a tile (breadth-first over the values holding the tiles it shows).
+            given = 0
+            seen = 1 << x
+            w[_OQUEUE] = x
+            qn = 1
+            q = 0
+            while q < qn and not given:
+                y = w[_OQUEUE + q]
+                q += 1
+                for i in range(n):
+                    if lo[i] != y and hi[i] != y:
+                        continue
+                    z = w[_OWN + i]
+                    if z == 255:
+                        t = i
+                        while True:
+                            w[_OWN + t] = y
+                            if y == x:
+                                break
+                            t = w[_OVIA + y]
+                            y = w[_OFROM + y]
+                        given = 1
+                        break
+                    if not ((seen >> z) & 1):
+                        seen |= 1 << z
+                        w[_OVIA + z] = i
+                        w[_OFROM + z] = y
+                        w[_OQUEUE + qn] = z
+                        qn += 1
+            if not given:
+                break
+            if start < 8:
+                last = x + 1
+                if x == 7:
+                    break
+                x += 1
+            else:
+                if x != 0:
+                    last = x
+                if x == 1:
+                    break
+                if x == 0:
+                    x = 7
+                else:
+                    x -= 1
+        w[_RUNS + start] = last
