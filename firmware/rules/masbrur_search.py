@@ -13,6 +13,7 @@ that reaches its bound (the usual case) settles it. Last the smallest string:
 a filling whose text already goes past the best string found is cut.
 No recursion: the tile assignment is an explicit-stack search."""
 import gc
+from array import array
 
 from firmware import native
 
@@ -75,16 +76,17 @@ def needs(shapes):
     ``sneed``)."""
     out = bytearray(16 * len(shapes))
     for k in range(len(shapes)):
-        row, zh, vals = shapes[k][2]
-        at = 16 * k + 8 * row
-        v = vals[0]
-        if v == vals[-1]:           # a repetition
-            out[at + v] = len(vals)
-        else:                       # a run v..top, or v..7 and 0
-            top = 7 if zh else vals[-1]
-            out[at + v:at + top + 1] = _ONES[:top + 1 - v]
-            if zh:
-                out[at] = 1
+        code = shapes[k]
+        n = code >> 6
+        top = code >> 2 & 15
+        at = 16 * k + 8 * (code >> 1 & 1)
+        if code & 1:                # a repetition
+            out[at + top] = n
+        elif top == 8:              # a zero-high run: lo..7 and 0
+            out[at + 9 - n:at + 8] = _ONES[:n - 1]
+            out[at] = 1
+        else:
+            out[at + top + 1 - n:at + top + 1] = _ONES[:n]
     return out
 
 
@@ -256,8 +258,11 @@ def _augment(w, m, src, away):
 
 
 def shapes_of(h):
-    """Every shape some tiles of the hand can fill on its own, as
-    (strength, blocking value, (row, zh, values)), strongest first."""
+    """Every shape some tiles of the hand can fill on its own, strongest first, each as
+    one int (no tuples to make and drop): its strength (length * 16 + highest value, 8 for
+    a zero-high run) * 4 + row * 2 + 1 for a repetition. Ints sort as the shapes'
+    (strength, blocking value, (row, zero-high, values)) do: one strength has one blocking
+    value, and a repetition's values come after a run's of the same strength."""
     nt = h.cnt
     w = h.work
     _runs_in(h.lo, h.hi, len(h.lo), w)
@@ -266,16 +271,27 @@ def shapes_of(h):
         m = MIN_LEN[row]
         for v in range(8):
             for n in range(m, nt[v] + 1):
-                out.append((n * 16 + v, v, (row, False, (v,) * n)))
+                out.append((n * 16 + v) * 4 + row * 2 + 1)
         for lo in range(8):          # the runs lo..top the hand can show
             for top in range(lo + m - 1, w[_RUNS + lo]):
-                out.append(((top - lo + 1) * 16 + top, top,
-                            (row, False, tuple(range(lo, top + 1)))))
+                out.append(((top - lo + 1) * 16 + top) * 4 + row * 2)
         for lo in range(9 - m, w[_RUNS + 8] - 1, -1):   # zero-high runs lo..7,0
-            out.append(((9 - lo) * 16 + 8, 0, (row, True, tuple(range(lo, 8)) + (0,))))
+            out.append(((9 - lo) * 16 + 8) * 4 + row * 2)
     out.sort()
     out.reverse()
     return out
+
+
+def shape(code):
+    """(row, zero-high, values) of a shape of ``shapes_of``."""
+    n = code >> 6
+    top = code >> 2 & 15
+    row = code >> 1 & 1
+    if code & 1:
+        return row, False, (top,) * n
+    if top == 8:
+        return row, True, tuple(range(9 - n, 8)) + (0,)
+    return row, False, tuple(range(top + 1 - n, top + 1))
 
 
 def runs_in(lo, hi, n, w):
@@ -335,11 +351,12 @@ def _give(lo, hi, n, x, w):
 
 
 def _cases(wall):
-    """(blocker, required zero-high, allowed(bv, zh)) for each blocker value a
-    selection can produce against ``wall``; the no-blocker case first, as it
-    allows three unblocked formations and so usually sets a high bound."""
+    """(blocker, required zero-high, zero-high forbidden, blocking values forbidden as a
+    bit set) for each blocker value a selection can produce against ``wall``: a shape of
+    blocking value bv, zero-high or not, is allowed unless forbidden. The no-blocker case
+    first, as it allows three unblocked formations and so usually sets a high bound."""
     if not wall:
-        return [(-1, False, lambda bv, zh: True)]
+        return [(-1, False, False, 0)]
     tops = [t & 7 for t in wall]
     t1 = max(tops)
     t2 = min(tops)
@@ -348,41 +365,61 @@ def _cases(wall):
         if t >> 3 == 0:
             has0 = True
     # Without the zero rule, no zero-high formation may be declared if the wall has a 0.
-    cases = [(-1, False, lambda bv, zh: not (zh and has0) and bv != t1 and bv != t2)]
+    cases = [(-1, False, has0, 1 << t1 | 1 << t2)]
     if has0:
-        cases.append((0, True, lambda bv, zh: True))
-    cases.append((t1, False, lambda bv, zh: not (zh and has0)))
+        cases.append((0, True, False, 0))
+    cases.append((t1, False, has0, 0))
     if t2 != t1:
-        cases.append((t2, False, lambda bv, zh: not (zh and has0) and bv != t1))
+        cases.append((t2, False, has0, 1 << t1))
     return cases
 
 
-def _chain(sh):
-    """Shapes of one row and kind (repetition, sequence, zero-high sequence)
-    with the same blocking value contain each other's values, the shorter in
-    the longer: if one does not fit, no longer one does."""
-    row, zh, vals = sh
-    return row * 4 + (2 if zh else 0) + (1 if vals[0] == vals[-1] else 0)
+class _Shapes:
+    """What the search asks of each shape of ``shapes_of``, by index: its strength,
+    blocking value, zero-high flag and chain * 16 + length. Shapes of one row and kind
+    (repetition, sequence, zero-high sequence) with the same blocking value, a chain,
+    contain each other's values, the shorter in the longer: if one does not fit, no
+    longer one does."""
+
+    def __init__(self, shapes):
+        k = len(shapes)
+        self.strength = [0] * k
+        self.bv = bytearray(k)
+        self.zh = bytearray(k)
+        self.chain = bytearray(k)
+        for i in range(k):
+            code = shapes[i]
+            st = code >> 2
+            top = st & 15
+            zh = 1 if top == 8 else 0
+            self.strength[i] = st
+            self.bv[i] = 0 if zh else top
+            self.zh[i] = zh
+            self.chain[i] = ((code >> 1 & 1) * 4 + 2 * zh + (code & 1)) * 16 + (st >> 4)
 
 
 def _vec(a, b, c):
     return a << 16 | b << 8 | c
 
 
-def _search_case(h, shapes, sneed, beta, need_zh, allowed, best):
+def _search_case(h, tab, sneed, case, best):
     """Add to ``best`` = [vector, shape sets] the shape sets of one blocker
-    case that reach or beat its vector. Unblocked shapes are taken strongest
-    first (at most 3, or 2 when a blocked one must make the blocker ``beta``);
-    a branch stops once even repeating its weakest strength falls short."""
+    case (see _cases; ``tab``: the shapes' _Shapes) that reach or beat its vector.
+    Unblocked shapes are taken strongest first (at most 3, or 2 when a blocked one must
+    make the blocker ``beta``); a branch stops once even repeating its weakest strength
+    falls short."""
+    beta, need_zh, no_zh, no_bv = case
+    strength, zhs, chain = tab.strength, tab.zh, tab.chain
     pu = []
     pb = []
-    for i in range(len(shapes)):
-        _s, bv, sh = shapes[i]
-        if allowed(bv, sh[1]):
+    i = 0
+    for bv in tab.bv:
+        if not (no_bv >> bv & 1 or no_zh and zhs[i]):
             if bv == beta:          # by chain, then length, then index: as ints
-                pb.append((_chain(sh) * 16 + len(sh[2])) * 256 + i)
+                pb.append(chain[i] * 256 + i)
             else:
                 pu.append(i)
+        i += 1
     pb.sort()                       # chains, each shortest first
     for k in range(len(pb)):
         pb[k] &= 255
@@ -399,13 +436,13 @@ def _search_case(h, shapes, sneed, beta, need_zh, allowed, best):
 
     def fitting(members, cands):
         """The blocked shapes of ``cands`` that fit beside ``members`` (at most two).
-        Within a chain of nested shapes (see _chain) once one does not fit, no
+        Within a chain of nested shapes (see _Shapes) once one does not fit, no
         longer one does."""
         fit = []
         dead = None
         m = len(members)
         for e in cands:
-            key = _chain(shapes[e][2])
+            key = chain[e] >> 4
             if key != dead:
                 if m == 0 or (ok(members[0], e, _NONE) if m == 1
                               else ok(members[0], members[1], e)):
@@ -429,26 +466,26 @@ def _search_case(h, shapes, sneed, beta, need_zh, allowed, best):
         nb = len(fit)
         for i in range(nb):
             fi = fit[i]
-            zi = shapes[fi][2][1] or not need_zh
+            zi = zhs[fi] or not need_zh
             if zi:
                 _record(best, vec, members + [fi])
             for j in range(i, nb if room >= 2 else 0):
                 fj = fit[j]
                 if not (ok(m0, fi, fj) if members else ok(fi, fj, _NONE)):
                     continue
-                zj = zi or shapes[fj][2][1]
+                zj = zi or zhs[fj]
                 if zj:
                     _record(best, vec, members + [fi, fj])
                 for k in range(j, nb if room >= 3 else 0):     # (members empty)
                     fk = fit[k]
-                    if (zj or shapes[fk][2][1]) and ok(fi, fj, fk):
+                    if (zj or zhs[fk]) and ok(fi, fj, fk):
                         _record(best, vec, [fi, fj, fk])
 
     maxu = 2 if need else 3
     n = len(pu)
     for i in range(n):
         a = pu[i]
-        si = shapes[a][0]
+        si = strength[a]
         if _vec(si, si if maxu > 1 else 0, si if maxu > 2 else 0) < best[0]:
             break
         cands = pb
@@ -456,21 +493,21 @@ def _search_case(h, shapes, sneed, beta, need_zh, allowed, best):
             cands = fitting([a], pb)
             found = False
             for e in cands:
-                if shapes[e][2][1] or not need_zh:
+                if zhs[e] or not need_zh:
                     found = True
                     break
             if not found:
                 continue
         for j in range(i, n if maxu > 1 else 0):
             b = pu[j]
-            sj = shapes[b][0]
+            sj = strength[b]
             if _vec(si, sj, sj if maxu > 2 else 0) < best[0]:
                 break
             if not ok(a, b, _NONE):
                 continue
             for k in range(j, n if maxu > 2 else 0):
                 c = pu[k]
-                sk = shapes[c][0]
+                sk = strength[c]
                 if _vec(si, sj, sk) < best[0]:
                     break
                 if ok(a, b, c):
@@ -496,8 +533,9 @@ def best_selection(tiles, wall, tiles_mode, measure):
     shapes = shapes_of(h)
     best = [-1, []]
     sneed = needs(shapes)
-    for beta, need_zh, allowed in _cases(wall):
-        _search_case(h, shapes, sneed, beta, need_zh, allowed, best)
+    tab = _Shapes(shapes)
+    for case in _cases(wall):
+        _search_case(h, tab, sneed, case, best)
     # Community part: with tiles_mode "hand" it is fixed by the values used
     # (hand total minus the used squares), so any filling of a shape set has
     # it; with "formation" it depends on the tiles chosen, and each shape set
@@ -506,7 +544,7 @@ def best_selection(tiles, wall, tiles_mode, measure):
     sets = []
     need = h.need
     for i in range(len(best[1])):
-        shape_list = [shapes[m][2] for m in best[1][i]]
+        shape_list = [shape(shapes[m]) for m in best[1][i]]
         need[:] = _ZERO16
         for row, _zh, vals in shape_list:
             for v in vals:
@@ -667,61 +705,57 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
     pick_v = bytearray(ns)
     gains = [0] * (ns + 1)
     cur = bytearray(ns + 1)         # next candidate: tile * 2 + (0 low, 1 high square)
+    tiles, heavy, w = h.tiles, h.heavy, h.work
+    st = array("i", [0] * 10)       # uses_in's arguments and answers
+    mode = 0 if gain is None else 1 if gain == "pips" else 2
+    if beat is None:
+        bb = b""
+    st[9] = len(bb)
     k = 0
     while k >= 0:
         if k == ns:
             forms = [(rows[j], shape_list[order[j]][1], []) for j in range(len(order))]
             for q in range(ns):
-                forms[slots[q] >> 5][2].append((h.tiles[pick_t[q]], pick_v[q]))
+                forms[slots[q] >> 5][2].append((tiles[pick_t[q]], pick_v[q]))
             yield forms, gains[ns]
             k -= 1
             if k >= 0:
-                _place(rows, rem, need, used, slots[k] >> 5, pick_t[k], pick_v[k], -1)
+                _unplace(rows, rem, need, used, slots[k] >> 5, pick_t[k], pick_v[k])
             continue
         j = slots[k] >> 5
         left = slots[k] & 31
         row = rows[j]
-        mine = used[row]
-        other = used[1 - row]
         c = cur[k]
         found = False
-        pips = gain == "pips"
+        st[4] = mode
+        st[0] = c
+        st[1] = left
+        st[2] = 8 * j
+        st[3] = row
+        st[5] = 0
+        hc = 0
         if tied[k]:                 # the slot's head against beat's text there: once
             seg = beat[pos[k]:pos[k] + len(heads[k])]
             hc = 1 if heads[k] > seg else -1 if heads[k] < seg else 0
-            up = pos[k] + len(heads[k])
-        while True:
-            c = _next_use(lo, hi, n, c, left, rem, 8 * j, mine, other)
-            if c == 2 * n:
-                break
-            i = c >> 1
-            v = hi[i] if c & 1 else lo[i]
-            c += 1
-            below = False
-            if tied[k]:
-                r = hc if hc else _use_cmp(bb, up, h.tiles[i], v)
-                if r > 0:
-                    c = 2 * n
-                    break
-                below = r < 0
-            g = 0
-            if gain is not None:
-                if other[i]:
-                    g = -v if gain == "pips" else -1
-                else:
-                    g = lo[i] + hi[i] - v if gain == "pips" else 1
-            _place(rows, rem, need, used, j, i, v, 1)
-            if (gain is None or gains[k] + g + _room_in(lo, hi, n, h.heavy, used[0], used[1],
-                                                        need, pips, h.work) >= floor[0]) \
-                    and _fits_in(lo, hi, n, used[0], used[1], need, h.work):
-                found = True
-                break
-            _place(rows, rem, need, used, j, i, v, -1)
+            if hc > 0:              # every use of the slot is written past beat
+                st[0] = 2 * n
+            elif hc == 0:           # each use against beat's text after the head
+                st[5] = 1
+                st[6] = pos[k] + len(heads[k])
+        st[7] = floor[0] - gains[k]
+        got = _uses_in(lo, hi, n, heavy, used[0], used[1], need, rem, w, st, bb)
+        c = st[0]
+        if got:
+            i = got >> 3
+            v = hi[i] if got & 4 else lo[i]
+            below = tied[k] and (hc < 0 or got & 2)
+            found = True
+            g = st[8] - 64
         cur[k] = c
         if not found:
             k -= 1
             if k >= 0:
-                _place(rows, rem, need, used, slots[k] >> 5, pick_t[k], pick_v[k], -1)
+                _unplace(rows, rem, need, used, slots[k] >> 5, pick_t[k], pick_v[k])
             continue
         pick_t[k] = i
         pick_v[k] = v
@@ -729,6 +763,60 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
         gains[k + 1] = gains[k] + g
         k += 1
         cur[k] = (i + 1) * 2 if k < ns and slots[k] >> 5 == j else 0
+
+
+def uses_in(lo, hi, n, heavy, uu, ul, need, rem, w, st, bb):
+    """The next use a filling may give its slot (see _fills), given to it (``rem``, ``need``
+    and the row's tiles in ``uu`` or ``ul`` count it): 1 + 2 * (the use written before
+    ``bb``'s text) + 4 * its square (0 low, 1 high) + 8 * its tile, or 0 when none is left.
+    ``st`` (array of ints) holds: the next candidate (tile * 2 + square; moved on), the uses
+    of the formation after this one, 8 * the formation, its row, the community measure
+    (0 none, 1 pips, 2 count), whether each use is compared with ``bb`` (a move string's
+    character codes) from place st[6] on, the least community part the rest must add
+    (st[7]); it gets 64 + the use's community part (st[8]). st[9] is len(bb). Candidates
+    that leave too little community part or values that no longer fit are passed over; one
+    written past ``bb`` ends the slot."""
+    c = st[0]
+    left = st[1]
+    j8 = st[2]
+    row = st[3]
+    mode = st[4]
+    mine = ul if row else uu
+    other = uu if row else ul
+    while True:
+        c = next_use(lo, hi, n, c, left, rem, j8, mine, other)
+        if c == 2 * n:
+            break
+        i = c >> 1
+        sq = c & 1
+        v = hi[i] if sq else lo[i]
+        c += 1
+        below = 0
+        if st[5]:
+            r = _use_cmp(bb, st[6], lo[i] << 3 | hi[i], v)
+            if r > 0:
+                c = 2 * n
+                break
+            below = 1 if r < 0 else 0
+        rem[j8 + v] -= 1            # the use, taken back below if it leads nowhere
+        need[8 * row + v] -= 1
+        mine[i] = v + 1
+        g = 0
+        if mode:
+            if other[i]:
+                g = -v if mode == 1 else -1
+            else:
+                g = lo[i] + hi[i] - v if mode == 1 else 1
+        if (mode == 0 or g + room_in(lo, hi, n, heavy, uu, ul, need, mode == 1, w) >= st[7]) \
+                and fits_in(lo, hi, n, uu, ul, need, w):
+            st[0] = c
+            st[8] = g + 64
+            return i << 3 | sq << 2 | below << 1 | 1
+        rem[j8 + v] += 1
+        need[8 * row + v] += 1
+        mine[i] = 0
+    st[0] = c
+    return 0
 
 
 def _use_cmp(bb, p, t, v):
@@ -767,11 +855,11 @@ def next_use(lo, hi, n, c, left, rem, j8, mine, other):
     return c
 
 
-def _place(rows, rem, need, used, j, i, v, step):
-    """Give (step 1) or take back (step -1) value v of tile i in formation j."""
-    rem[8 * j + v] -= step
-    need[8 * rows[j] + v] -= step
-    used[rows[j]][i] = v + 1 if step > 0 else 0
+def _unplace(rows, rem, need, used, j, i, v):
+    """Take back value v of tile i in formation j."""
+    rem[8 * j + v] += 1
+    need[8 * rows[j] + v] += 1
+    used[rows[j]][i] = 0
 
 
 def _room(h, used, need, gain):
@@ -852,7 +940,7 @@ def _match(lo, hi, n, i, w):
 
 # The twins in use: the portable ones until the first search, then the native ones where
 # the chip runs them.
-_TWINS = ("fits_in", "room_in", "fits_sets", "next_use", "runs_in")
+_TWINS = ("fits_in", "room_in", "fits_sets", "next_use", "runs_in", "uses_in")
 
 
 def _twin(name):
@@ -883,3 +971,7 @@ def _next_use(*args):
 
 def _runs_in(*args):
     return _twin("_runs_in")(*args)
+
+
+def _uses_in(*args):
+    return _twin("_uses_in")(*args)

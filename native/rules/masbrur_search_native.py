@@ -1,7 +1,7 @@
 """Native twins of the selection search's fit tests and community bound
 (docs/architecture.md#native-code): viper, on the chip only, the same results as their portable
-twins fits_in, fits_sets, room_in, next_use and runs_in in masbrur_search.py, whose work buffer
-layout these constants repeat."""
+twins fits_in, fits_sets, room_in, next_use, runs_in and uses_in in masbrur_search.py, whose work
+buffer layout these constants repeat."""
 import micropython
 from micropython import const
 
@@ -310,3 +310,103 @@ def runs_in(lo: ptr8, hi: ptr8, n: int, wb):
                 else:
                     x -= 1
         w[_RUNS + start] = last
+
+
+@micropython.viper
+def uses_in(lob, hib, n: int, heavyb, uub, ulb, needb, remb, wb, stb, bbb) -> int:
+    lo = ptr8(lob)
+    hi = ptr8(hib)
+    need = ptr8(needb)
+    rem = ptr8(remb)
+    st = ptr32(stb)
+    bb = ptr8(bbb)
+    c = st[0]
+    left = st[1]
+    j8 = st[2]
+    row = st[3]
+    mode = st[4]
+    mine = ptr8(uub)
+    other = ptr8(ulb)
+    if row:
+        mine = ptr8(ulb)
+        other = ptr8(uub)
+    while True:
+        # The next candidate use (next_use).
+        while c < 2 * n:
+            i = c >> 1
+            if n - 1 - i < left:
+                c = 2 * n
+                break
+            a = lo[i]
+            b = hi[i]
+            v = a
+            if c & 1:
+                if a == b:
+                    c += 1
+                    continue
+                v = b
+            if rem[j8 + v] and not mine[i]:
+                if not (other[i] and a != b and other[i] == v + 1):
+                    break
+            c += 1
+        if c >= 2 * n:
+            break
+        i = c >> 1
+        sq = c & 1
+        v = lo[i]
+        if sq:
+            v = hi[i]
+        c += 1
+        below = 0
+        if st[5]:
+            # The use's text "ab/v" against bb's from st[6] on (a shorter rest sorts first).
+            p = st[6]
+            r = 0
+            for x in range(4):
+                if p + x >= st[9]:
+                    r = 1
+                    break
+                u = 48 + v
+                if x == 0:
+                    u = 48 + lo[i]
+                elif x == 1:
+                    u = 48 + hi[i]
+                elif x == 2:
+                    u = 47
+                if u != bb[p + x]:
+                    r = -1
+                    if u > bb[p + x]:
+                        r = 1
+                    break
+            if r > 0:
+                c = 2 * n
+                break
+            if r < 0:
+                below = 1
+        rem[j8 + v] -= 1
+        need[8 * row + v] -= 1
+        mine[i] = v + 1
+        g = 0
+        if mode:
+            if other[i]:
+                g = -1
+                if mode == 1:
+                    g = 0 - v
+            else:
+                g = 1
+                if mode == 1:
+                    g = lo[i] + hi[i] - v
+        ok = 1
+        if mode:
+            if g + int(room_in(lob, hib, n, heavyb, uub, ulb, needb, mode == 1, wb)) < st[7]:
+                ok = 0
+        if ok:
+            if fits_in(lob, hib, n, uub, ulb, needb, wb):
+                st[0] = c
+                st[8] = g + 64
+                return (i << 3) | (sq << 2) | (below << 1) | 1
+        rem[j8 + v] += 1
+        need[8 * row + v] += 1
+        mine[i] = 0
+    st[0] = c
+    return 0
