@@ -1,6 +1,6 @@
 """Native twins of the selection search's fit tests and community bound
 (docs/architecture.md#native-code): viper, on the chip only, the same results as their portable
-twins fits_in, fits_sets, room_in, next_use, runs_in and uses_in in masbrur_search.py, whose work
+twins fits_in, fits_sets, room_in, runs_in and uses_in in masbrur_search_portable.py, whose work
 buffer layout these constants repeat."""
 import micropython
 from micropython import const
@@ -221,28 +221,6 @@ def room_in(lo: ptr8, hi: ptr8, n: int, heavy: ptr8, uu: ptr8, ul: ptr8, need: p
     if pips:
         return weight - total
     return 2 * fresh - uses
-
-
-@micropython.viper
-def next_use(lo: ptr8, hi: ptr8, n: int, c: int, left: int, rem: ptr8, j8: int, mine: ptr8,
-             other: ptr8) -> int:
-    while c < 2 * n:
-        i = c >> 1
-        if n - 1 - i < left:
-            return 2 * n
-        a = lo[i]
-        b = hi[i]
-        v = a
-        if c & 1:
-            if a == b:
-                c += 1
-                continue
-            v = b
-        if rem[j8 + v] and not mine[i]:
-            if not (other[i] and a != b and other[i] == v + 1):
-                return c
-        c += 1
-    return c
 
 
 _RUNS = const(368)
