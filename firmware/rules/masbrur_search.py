@@ -190,10 +190,6 @@ class _Shapes:
             self.chain[i] = ((code >> 1 & 1) * 4 + 2 * zh + (code & 1)) * 16 + (st >> 4)
 
 
-def _vec(a, b, c):
-    return a << 16 | b << 8 | c
-
-
 def _search_case(h, tab, sneed, case, best):
     """Add to ``best`` = [vector, shape sets] the shape sets of one blocker
     case (see _cases; ``tab``: the shapes' _Shapes) that reach or beat its vector.
@@ -275,10 +271,10 @@ def _search_case(h, tab, sneed, case, best):
 
     maxu = 2 if need else 3
     n = len(pu)
-    for i in range(n):
+    for i in range(n):              # a vector as one int: strengths a << 16 | b << 8 | c
         a = pu[i]
         si = strength[a]
-        if _vec(si, si if maxu > 1 else 0, si if maxu > 2 else 0) < best[0]:
+        if si << 16 | (si if maxu > 1 else 0) << 8 | (si if maxu > 2 else 0) < best[0]:
             break
         cands = pb
         if need:
@@ -293,19 +289,21 @@ def _search_case(h, tab, sneed, case, best):
         for j in range(i, n if maxu > 1 else 0):
             b = pu[j]
             sj = strength[b]
-            if _vec(si, sj, sj if maxu > 2 else 0) < best[0]:
+            if si << 16 | sj << 8 | (sj if maxu > 2 else 0) < best[0]:
                 break
-            if not ok(a, b, _NONE):
+            if not _fits_sets(lo, hi, nt, free, cnt, sneed, a, b, _NONE, fneed, w):
                 continue
             for k in range(j, n if maxu > 2 else 0):
                 c = pu[k]
-                sk = strength[c]
-                if _vec(si, sj, sk) < best[0]:
+                vec = si << 16 | sj << 8 | strength[c]
+                if vec < best[0]:
                     break
-                if ok(a, b, c):
-                    complete([a, b, c], _vec(si, sj, sk), cands)
-            complete([a, b], _vec(si, sj, 0), cands)
-        complete([a], _vec(si, 0, 0), cands)
+                if _fits_sets(lo, hi, nt, free, cnt, sneed, a, b, c, fneed, w):
+                    complete([a, b, c], vec, cands)
+            if si << 16 | sj << 8 >= best[0]:
+                complete([a, b], si << 16 | sj << 8, cands)
+        if si << 16 >= best[0]:
+            complete([a], si << 16, cands)
     complete([], 0, pb)
 
 
