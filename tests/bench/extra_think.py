@@ -23,6 +23,9 @@ CASES = [("morbak", None, (1, 2, 3, 4, 5), (1, 9, 21)),
 BEFORE = {"masbrur": {1: "152 / 398, 397, 0/3, 0.0", 2: "421 / 460, 459, 3/3, 1.0",
                       3: "782 / 867, 443, 3/3, 2.0", 4: "1233 / 1262, 542, 3/3, 3.0",
                       5: "1534 / 1659, 677, 3/3, 3.7"}}
+# The same at 0248eb4, before the reference selection's second rework (level 1 compares
+# hands by it).
+AT_0248EB4 = {"masbrur": {1: "126 / 315, 315, 0/3, 0.0"}}
 
 
 def _label(game, options):
@@ -54,9 +57,11 @@ def figures():
                 for level in sorted(got):
                     g = got[level]
                     before = BEFORE.get(label, {}).get(level)
+                    at = AT_0248EB4.get(label, {}).get(level)
                     out["%s level %s: move ms mean / worst (emulated), longest slice ms, "
-                        "cut/positions, samples mean%s" % (
-                            label, level, " (before: %s)" % before if before else "")] = \
+                        "cut/positions, samples mean%s%s" % (
+                            label, level, " (before: %s)" % before if before else "",
+                            " (at 0248eb4: %s)" % at if at else "")] = \
                         "%.0f / %d, %d, %d/%d, %.1f" % (
                             g["mean_ms"], g["worst_ms"], g["longest_slice_ms"], g["cut"],
                             g["positions"], g["steps"])
