@@ -266,14 +266,17 @@ def masbrur_plus(rng, rounds):
 
 
 def masbrur_fits(rng, rounds):
-    """The selection search's fit tests, community bound and next use on random hands, uses,
-    needs and shape sets, ten per round, and the reference selection of a hand of eight per round,
-    through both twins."""
-    from firmware.rules import masbrur_search as ms
+    """The selection search's fit tests, community bound, next given use and runs on random
+    hands, uses, needs, move texts and shape sets, ten per round, and the reference selection
+    of a hand of eight per round, through both twins (masbrur_search_native's in use)."""
+    from array import array
+    from firmware import native as loader
+    from firmware.rules import masbrur_search as ms, masbrur_search_portable as mp
     tiles = [a * 8 + b for a in range(8) for b in range(a, 8)]
     ms.best_selection(tiles[:6], [], "formation", "pips")    # binds the twin
-    native, native_room, native_sets = ms._fits_in, ms._room_in, ms._fits_sets
-    native_next = ms._next_use
+    nat = loader.load("firmware.rules.masbrur_search_native")
+    native, native_room, native_sets = nat.fits_in, ms._room_in, ms._fits_sets
+    native_runs, native_uses = ms._runs_in, ms._uses_in
     differ = []
     for r in range(rounds):
         for _ in range(10):
@@ -290,15 +293,31 @@ def masbrur_fits(rng, rounds):
             heavy = bytes(sorted(range(n), key=lambda i: -(lo[i] + hi[i])))
             got = [(fits(lo, hi, n, used[0], used[1], need, ms.work()),
                     room(lo, hi, n, heavy, used[0], used[1], need, pips, ms.work()))
-                   for fits, room in ((native, native_room), (ms.fits_in, ms.room_in))
+                   for fits, room in ((native, native_room), (mp.fits_in, mp.room_in))
                    for pips in (True, False)]
             if (got[0], got[1]) != (got[2], got[3]) and len(differ) < 3:
                 differ.append([r, tiles[:n], bytes(used[0]), bytes(used[1]), bytes(need)])
             rem = bytearray([rng.below(2) for _ in range(24)])
-            args = (lo, hi, n, rng.below(2 * n + 1), rng.below(4), rem, 8 * rng.below(3),
-                    used[0], used[1])
-            if native_next(*args) != ms.next_use(*args) and len(differ) < 3:
-                differ.append([r, tiles[:n], args[3:5], bytes(rem), args[6]])
+            heads = rng.below(3)
+            bb = bytes([48 + rng.below(8) if x % 5 < 2 or x % 5 == 3 else 47
+                        for x in range(heads + 5 * rng.below(4))])
+            st = [2 * rng.below(n), rng.below(3), 8 * rng.below(3), rng.below(2),
+                  rng.below(3), rng.below(2), heads, rng.below(12) - 6, 0, len(bb)]
+            held = bytearray(need)  # (the row's values held count those still to place)
+            for v in range(8):
+                held[8 * st[3] + v] += rem[st[2] + v]
+            got = []
+            for uses in (native_uses, mp.uses_in):
+                args = (lo, hi, n, heavy, bytearray(used[0]), bytearray(used[1]),
+                        bytearray(held), bytearray(rem), ms.work(), array("i", st), bb)
+                got.append((uses(*args), args[4:8], list(args[9])))
+            if got[0] != got[1] and len(differ) < 3:
+                differ.append([r, tiles[:n], "uses", st])
+            got = [ms.work(), ms.work()]
+            native_runs(lo, hi, n, got[0])
+            mp.runs_in(lo, hi, n, got[1])
+            if got[0] != got[1] and len(differ) < 3:
+                differ.append([r, tiles[:n], "runs"])
             h = ms._Hand(sorted(tiles[:n]))
             sneed = ms.needs(ms.shapes_of(h))
             k = len(sneed) // 16
@@ -307,21 +326,21 @@ def masbrur_fits(rng, rounds):
                 if k and rng.below(4) else [255, 0, 0]
             got = [fits_sets(h.lo, h.hi, n, h.free, h.cnt, sneed, sets[0], sets[1], sets[2],
                              bytearray(need), ms.work())
-                   for fits_sets in (native_sets, ms.fits_sets)]
+                   for fits_sets in (native_sets, mp.fits_sets)]
             if got[0] != got[1] and len(differ) < 3:
                 differ.append([r, tiles[:n], sets])
         rng.shuffle(tiles)
         got = []
-        for twins in ((native, native_room, native_sets, native_next),
-                      (ms.fits_in, ms.room_in, ms.fits_sets, ms.next_use)):
-            ms._fits_in, ms._room_in, ms._fits_sets, ms._next_use = twins
+        for twins in ((native_room, native_sets, native_runs, native_uses),
+                      (mp.room_in, mp.fits_sets, mp.runs_in, mp.uses_in)):
+            ms._room_in, ms._fits_sets, ms._runs_in, ms._uses_in = twins
             got.append(ms.best_selection(tiles[:8], tiles[8:10], "formation", "pips")[0])
-        ms._fits_in, ms._room_in, ms._fits_sets = native, native_room, native_sets
-        ms._next_use = native_next
+        ms._room_in, ms._fits_sets, ms._runs_in, ms._uses_in = \
+            native_room, native_sets, native_runs, native_uses
         if got[0] != got[1] and len(differ) < 3:
             differ.append([r, tiles[:10]])
-    return (native is not ms.fits_in and native_room is not ms.room_in
-            and native_sets is not ms.fits_sets and native_next is not ms.next_use), differ
+    return (native_room is nat.room_in and native_sets is nat.fits_sets
+            and native_runs is nat.runs_in and native_uses is nat.uses_in), differ
 
 
 def masbrur_select(rng, rounds):
@@ -471,7 +490,7 @@ TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.
          "fursaz.capturable, quiet_after, quiet_points, settles, suspect": fursaz_flanks,
          "fursaz: whole games": fursaz_games, "masbrur.witness_in": masbrur_witness,
          "masbrur.turn_codes, plus_bits: whole games": masbrur_plus,
-         "masbrur_search.fits_in, fits_sets, room_in, next_use": masbrur_fits,
+         "masbrur_search.fits_in, fits_sets, room_in, runs_in, uses_in": masbrur_fits,
          "masbrur_playout.select_in": masbrur_select,
          "morbak_playout.can_win_in": morbak_threats,
          "morbak_playout.playout_in: whole playouts": morbak_playouts,

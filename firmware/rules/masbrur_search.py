@@ -13,6 +13,7 @@ that reaches its bound (the usual case) settles it. Last the smallest string:
 a filling whose text already goes past the best string found is cut.
 No recursion: the tile assignment is an explicit-stack search."""
 import gc
+from array import array
 
 from firmware import native
 
@@ -35,10 +36,10 @@ class _Hand:
         self.tiles = tiles
         self.lo = lo = bytearray(n)
         self.hi = hi = bytearray(n)
-        self.heavy = heavy = bytearray(n)   # by weight down, then position (insertion)
         # Per value the tiles showing it, then the squares showing it (a double gives its
         # value to both rows): fits_sets' counts.
         self.cnt = cnt = bytearray(16)
+        keys = [0] * n                      # weight, then position down: one int each
         for i in range(n):
             a = lo[i] = tiles[i] >> 3
             b = hi[i] = tiles[i] & 7
@@ -47,14 +48,13 @@ class _Hand:
             if b != a:
                 cnt[b] += 1
             cnt[8 + b] += 1
-            k = i
-            while k and lo[heavy[k - 1]] + hi[heavy[k - 1]] < a + b:
-                heavy[k] = heavy[k - 1]
-                k -= 1
-            heavy[k] = i
+            keys[i] = (a + b) * 64 + 63 - i
+        keys.sort()
+        keys.reverse()
+        self.heavy = bytes([63 - (k & 63) for k in keys])   # by weight down, then position
         self.need = bytearray(16)           # feasible's values per row (row * 8 + value)
         self.free = bytes(n)                # no tile used yet
-        self.work = work()                  # fits_in's and room_in's
+        self.work = _WORK                   # fits_in's, room_in's and runs_in's
 
 
 def feasible(h, shapes):
@@ -76,210 +76,79 @@ def needs(shapes):
     ``sneed``)."""
     out = bytearray(16 * len(shapes))
     for k in range(len(shapes)):
-        row, _zh, vals = shapes[k][2]
-        for v in vals:
-            out[16 * k + 8 * row + v] += 1
+        code = shapes[k]
+        n = code >> 6
+        top = code >> 2 & 15
+        at = 16 * k + 8 * (code >> 1 & 1)
+        if code & 1:                # a repetition
+            out[at + top] = n
+        elif top == 8:              # a zero-high run: lo..7 and 0
+            out[at + 9 - n:at + 8] = _ONES[:n - 1]
+            out[at] = 1
+        else:
+            out[at + top + 1 - n:at + top + 1] = _ONES[:n]
     return out
 
 
-def fits_sets(lo, hi, n, free, cnt, sneed, a, b, c, need, w):
-    """Can the hand's tiles (``free``: none used) fill the shapes ``a``, ``b`` and ``c``
-    at once (indices into ``sneed``, see needs(); _NONE for none)? With ``a`` _NONE, the
-    values already counted in ``need`` (row * 8 + value). ``cnt``: _Hand.cnt. Counts
-    first (they rule out nearly every set that does not fit), then fits_in."""
-    if a != _NONE:
-        for k in range(16):
-            x = sneed[16 * a + k]
-            if b != _NONE:
-                x += sneed[16 * b + k]
-            if c != _NONE:
-                x += sneed[16 * c + k]
-            need[k] = x
-    up = down = 0
-    for v in range(8):
-        x = need[v]
-        y = need[8 + v]
-        if x > cnt[v] or y > cnt[v] or x + y > cnt[8 + v]:
-            return False
-        up += x
-        down += y
-    if up > n or down > n:
-        return False
-    return fits_in(lo, hi, n, free, free, need, w)
-
-
-# fits_in's work buffer: per value (8 bytes each) the tops and bottoms fixed, the turnable
-# tiles showing it, its bounds on tops, its tops, the tile an augmenting path reached it by;
-# the path's queue; per turnable tile its two values and which one is on top.
-_TOPF = const(0)
-_BOTF = const(8)
-_DEG = const(16)
-_LOW = const(24)
-_HIGH = const(32)
-_TOPS = const(40)
-_VIA = const(48)
-_QUEUE = const(56)
-_EA = const(64)
-_EB = const(88)
-_TOP = const(112)
-_FIT_SIZE = const(136)
-# room_in's, after: per value its room and the tiles matched to it, the value an augmenting
-# path reached it from and the tile it moves, the path's queue; per value the tiles matched to it
-# (24 places).
-_CAP = const(136)
-_CNT = const(144)
-_FROM = const(152)
-_MOVED = const(160)
-_RQUEUE = const(168)
-_AT = const(176)
-_WORK_SIZE = const(368)
+# The work buffer's layout is the twins' (masbrur_search_portable.py): runs_in's answers here.
+_RUNS = const(368)
+_WORK_SIZE = const(438)
 _ZERO16 = bytes(16)
-_ZERO48 = bytes(48)
+_ONES = b"\x01" * 8
 
 
 def work():
-    """A work buffer for fits_in and room_in."""
+    """A work buffer for fits_in, room_in and runs_in."""
     return bytearray(_WORK_SIZE)
 
 
-def fits_in(lo, hi, n, uu, ul, need, w):
-    """Can the tiles still free fill the values ``need`` (row * 8 + value)? ``uu[i]``
-    (``ul[i]``) is 1 + the value tile i already gives the upper (lower) row, or 0; ``w``
-    is the work buffer (``work()``).
-
-    Stand every tile upright: the upper row takes tops, the lower row bottoms.
-    A tile used in one row still offers its other square to the other row.
-    The rest fits iff the free tiles can be turned so that each value shows on
-    top at least as often as the upper row still needs it and below as often
-    as the lower row does: an orientation of the free non-double tiles (edges
-    between their two values) with bounds on each value's number of tops,
-    found by augmenting paths."""
-    w[0:_VIA] = _ZERO48
-    m = 0
-    for i in range(n):
-        a = lo[i]
-        b = hi[i]
-        if uu[i]:
-            if not ul[i]:
-                w[_BOTF + a + b - uu[i] + 1] += 1
-        elif ul[i]:
-            w[_TOPF + a + b - ul[i] + 1] += 1
-        elif a == b:
-            w[_TOPF + a] += 1
-            w[_BOTF + a] += 1
-        else:
-            w[_EA + m] = a
-            w[_EB + m] = b
-            w[_TOP + m] = 0
-            w[_DEG + a] += 1
-            w[_DEG + b] += 1
-            w[_TOPS + a] += 1
-            m += 1
-    for v in range(8):
-        low = need[v] - w[_TOPF + v]
-        if low < 0:
-            low = 0
-        high = w[_DEG + v] + w[_BOTF + v] - need[8 + v]
-        if high > w[_DEG + v]:
-            high = w[_DEG + v]
-        if high < low:
-            return False
-        w[_LOW + v] = low
-        w[_HIGH + v] = high
-    for v in range(8):
-        while w[_TOPS + v] > w[_HIGH + v]:
-            if not _augment(w, m, v, 1):
-                return False
-    for v in range(8):
-        while w[_TOPS + v] < w[_LOW + v]:
-            if not _augment(w, m, v, 0):
-                return False
-    return True
-
-
-def _augment(w, m, src, away):
-    """Move one top away from ``src`` (``away``) to a value below its upper
-    bound, or towards ``src`` from a value above its lower bound, along a
-    chain of tiles turned over (breadth-first, no recursion)."""
-    seen = 1 << src
-    w[_QUEUE] = src
-    qn = 1
-    q = 0
-    while q < qn:
-        x = w[_QUEUE + q]
-        q += 1
-        for e in range(m):
-            a = w[_EA + e]
-            b = w[_EB + e]
-            if a != x and b != x:
-                continue
-            y = b if a == x else a
-            at_x = 1 if (w[_TOP + e] == 0) == (a == x) else 0
-            if at_x != away or seen >> y & 1:
-                continue
-            seen |= 1 << y
-            w[_VIA + y] = e
-            if (w[_TOPS + y] < w[_HIGH + y]) if away else (w[_TOPS + y] > w[_LOW + y]):
-                # Turn every tile on the chain from src to y.
-                z = y
-                while z != src:
-                    e2 = w[_VIA + z]
-                    w[_TOP + e2] ^= 1
-                    z = w[_EA + e2] + w[_EB + e2] - z
-                if away:
-                    w[_TOPS + src] -= 1
-                    w[_TOPS + y] += 1
-                else:
-                    w[_TOPS + src] += 1
-                    w[_TOPS + y] -= 1
-                return True
-            w[_QUEUE + qn] = y
-            qn += 1
-    return False
+_WORK = work()                  # the selection's (one at a time)
 
 
 def shapes_of(h):
-    """Every shape some tiles of the hand can fill on its own, as
-    (strength, blocking value, (row, zh, values)), strongest first."""
+    """Every shape some tiles of the hand can fill on its own, strongest first, each as
+    one int (no tuples to make and drop): its strength (length * 16 + highest value, 8 for
+    a zero-high run) * 4 + row * 2 + 1 for a repetition. Ints sort as the shapes'
+    (strength, blocking value, (row, zero-high, values)) do: one strength has one blocking
+    value, and a repetition's values come after a run's of the same strength."""
     nt = h.cnt
-    need = h.need
+    w = h.work
+    _runs_in(h.lo, h.hi, len(h.lo), w)
     out = []
     for row in (0, 1):
         m = MIN_LEN[row]
-        r8 = 8 * row
         for v in range(8):
             for n in range(m, nt[v] + 1):
-                out.append((n * 16 + v, v, (row, False, (v,) * n)))
-        for lo in range(8):
-            need[:] = _ZERO16       # the run lo..top, one value more each step
-            for v in range(lo, min(lo + m - 1, 8)):
-                need[r8 + v] = 1
-            for top in range(lo + m - 1, 8):
-                need[r8 + top] = 1
-                if not _counted_fit(h):
-                    break                    # longer runs need these values too
-                out.append(((top - lo + 1) * 16 + top, top,
-                            (row, False, tuple(range(lo, top + 1)))))
-        need[:] = _ZERO16           # zero-high runs lo..7,0, shortest first
-        need[r8] = 1
-        for v in range(10 - m, 8):
-            need[r8 + v] = 1
-        for lo in range(9 - m, 0, -1):
-            need[r8 + lo] = 1
-            if not _counted_fit(h):
-                break
-            out.append(((9 - lo) * 16 + 8, 0, (row, True, tuple(range(lo, 8)) + (0,))))
+                out.append((n * 16 + v) * 4 + row * 2 + 1)
+        for lo in range(8):          # the runs lo..top the hand can show
+            for top in range(lo + m - 1, w[_RUNS + lo]):
+                out.append(((top - lo + 1) * 16 + top) * 4 + row * 2)
+        for lo in range(9 - m, w[_RUNS + 8] - 1, -1):   # zero-high runs lo..7,0
+            out.append(((9 - lo) * 16 + 8) * 4 + row * 2)
     out.sort()
     out.reverse()
     return out
 
 
+def shape(code):
+    """(row, zero-high, values) of a shape of ``shapes_of``."""
+    n = code >> 6
+    top = code >> 2 & 15
+    row = code >> 1 & 1
+    if code & 1:
+        return row, False, (top,) * n
+    if top == 8:
+        return row, True, tuple(range(9 - n, 8)) + (0,)
+    return row, False, tuple(range(top + 1 - n, top + 1))
+
+
 def _cases(wall):
-    """(blocker, required zero-high, allowed(bv, zh)) for each blocker value a
-    selection can produce against ``wall``; the no-blocker case first, as it
-    allows three unblocked formations and so usually sets a high bound."""
+    """(blocker, required zero-high, zero-high forbidden, blocking values forbidden as a
+    bit set) for each blocker value a selection can produce against ``wall``: a shape of
+    blocking value bv, zero-high or not, is allowed unless forbidden. The no-blocker case
+    first, as it allows three unblocked formations and so usually sets a high bound."""
     if not wall:
-        return [(-1, False, lambda bv, zh: True)]
+        return [(-1, False, False, 0)]
     tops = [t & 7 for t in wall]
     t1 = max(tops)
     t2 = min(tops)
@@ -288,41 +157,57 @@ def _cases(wall):
         if t >> 3 == 0:
             has0 = True
     # Without the zero rule, no zero-high formation may be declared if the wall has a 0.
-    cases = [(-1, False, lambda bv, zh: not (zh and has0) and bv != t1 and bv != t2)]
+    cases = [(-1, False, has0, 1 << t1 | 1 << t2)]
     if has0:
-        cases.append((0, True, lambda bv, zh: True))
-    cases.append((t1, False, lambda bv, zh: not (zh and has0)))
+        cases.append((0, True, False, 0))
+    cases.append((t1, False, has0, 0))
     if t2 != t1:
-        cases.append((t2, False, lambda bv, zh: not (zh and has0) and bv != t1))
+        cases.append((t2, False, has0, 1 << t1))
     return cases
 
 
-def _chain(sh):
-    """Shapes of one row and kind (repetition, sequence, zero-high sequence)
-    with the same blocking value contain each other's values, the shorter in
-    the longer: if one does not fit, no longer one does."""
-    row, zh, vals = sh
-    return row * 4 + (2 if zh else 0) + (1 if vals[0] == vals[-1] else 0)
+class _Shapes:
+    """What the search asks of each shape of ``shapes_of``, by index: its strength,
+    blocking value, zero-high flag and chain * 16 + length. Shapes of one row and kind
+    (repetition, sequence, zero-high sequence) with the same blocking value, a chain,
+    contain each other's values, the shorter in the longer: if one does not fit, no
+    longer one does."""
+
+    def __init__(self, shapes):
+        k = len(shapes)
+        self.strength = [0] * k
+        self.bv = bytearray(k)
+        self.zh = bytearray(k)
+        self.chain = bytearray(k)
+        for i in range(k):
+            code = shapes[i]
+            st = code >> 2
+            top = st & 15
+            zh = 1 if top == 8 else 0
+            self.strength[i] = st
+            self.bv[i] = 0 if zh else top
+            self.zh[i] = zh
+            self.chain[i] = ((code >> 1 & 1) * 4 + 2 * zh + (code & 1)) * 16 + (st >> 4)
 
 
-def _vec(a, b, c):
-    return a << 16 | b << 8 | c
-
-
-def _search_case(h, shapes, sneed, beta, need_zh, allowed, best):
+def _search_case(h, tab, sneed, case, best):
     """Add to ``best`` = [vector, shape sets] the shape sets of one blocker
-    case that reach or beat its vector. Unblocked shapes are taken strongest
-    first (at most 3, or 2 when a blocked one must make the blocker ``beta``);
-    a branch stops once even repeating its weakest strength falls short."""
+    case (see _cases; ``tab``: the shapes' _Shapes) that reach or beat its vector.
+    Unblocked shapes are taken strongest first (at most 3, or 2 when a blocked one must
+    make the blocker ``beta``); a branch stops once even repeating its weakest strength
+    falls short."""
+    beta, need_zh, no_zh, no_bv = case
+    strength, zhs, chain = tab.strength, tab.zh, tab.chain
     pu = []
     pb = []
-    for i in range(len(shapes)):
-        _s, bv, sh = shapes[i]
-        if allowed(bv, sh[1]):
+    i = 0
+    for bv in tab.bv:
+        if not (no_bv >> bv & 1 or (no_zh and zhs[i])):
             if bv == beta:          # by chain, then length, then index: as ints
-                pb.append((_chain(sh) * 16 + len(sh[2])) * 256 + i)
+                pb.append(chain[i] * 256 + i)
             else:
                 pu.append(i)
+        i += 1
     pb.sort()                       # chains, each shortest first
     for k in range(len(pb)):
         pb[k] &= 255
@@ -339,13 +224,13 @@ def _search_case(h, shapes, sneed, beta, need_zh, allowed, best):
 
     def fitting(members, cands):
         """The blocked shapes of ``cands`` that fit beside ``members`` (at most two).
-        Within a chain of nested shapes (see _chain) once one does not fit, no
+        Within a chain of nested shapes (see _Shapes) once one does not fit, no
         longer one does."""
         fit = []
         dead = None
         m = len(members)
         for e in cands:
-            key = _chain(shapes[e][2])
+            key = chain[e] >> 4
             if key != dead:
                 if m == 0 or (ok(members[0], e, _NONE) if m == 1
                               else ok(members[0], members[1], e)):
@@ -369,54 +254,56 @@ def _search_case(h, shapes, sneed, beta, need_zh, allowed, best):
         nb = len(fit)
         for i in range(nb):
             fi = fit[i]
-            zi = shapes[fi][2][1] or not need_zh
+            zi = zhs[fi] or not need_zh
             if zi:
                 _record(best, vec, members + [fi])
             for j in range(i, nb if room >= 2 else 0):
                 fj = fit[j]
                 if not (ok(m0, fi, fj) if members else ok(fi, fj, _NONE)):
                     continue
-                zj = zi or shapes[fj][2][1]
+                zj = zi or zhs[fj]
                 if zj:
                     _record(best, vec, members + [fi, fj])
                 for k in range(j, nb if room >= 3 else 0):     # (members empty)
                     fk = fit[k]
-                    if (zj or shapes[fk][2][1]) and ok(fi, fj, fk):
+                    if (zj or zhs[fk]) and ok(fi, fj, fk):
                         _record(best, vec, [fi, fj, fk])
 
     maxu = 2 if need else 3
     n = len(pu)
-    for i in range(n):
+    for i in range(n):              # a vector as one int: strengths a << 16 | b << 8 | c
         a = pu[i]
-        si = shapes[a][0]
-        if _vec(si, si if maxu > 1 else 0, si if maxu > 2 else 0) < best[0]:
+        si = strength[a]
+        if si << 16 | (si if maxu > 1 else 0) << 8 | (si if maxu > 2 else 0) < best[0]:
             break
         cands = pb
         if need:
             cands = fitting([a], pb)
             found = False
             for e in cands:
-                if shapes[e][2][1] or not need_zh:
+                if zhs[e] or not need_zh:
                     found = True
                     break
             if not found:
                 continue
         for j in range(i, n if maxu > 1 else 0):
             b = pu[j]
-            sj = shapes[b][0]
-            if _vec(si, sj, sj if maxu > 2 else 0) < best[0]:
+            sj = strength[b]
+            if si << 16 | sj << 8 | (sj if maxu > 2 else 0) < best[0]:
                 break
-            if not ok(a, b, _NONE):
+            if not _fits_sets(lo, hi, nt, free, cnt, sneed, a, b, _NONE, fneed, w):
                 continue
             for k in range(j, n if maxu > 2 else 0):
                 c = pu[k]
-                sk = shapes[c][0]
-                if _vec(si, sj, sk) < best[0]:
+                vec = si << 16 | sj << 8 | strength[c]
+                if vec < best[0]:
                     break
-                if ok(a, b, c):
-                    complete([a, b, c], _vec(si, sj, sk), cands)
-            complete([a, b], _vec(si, sj, 0), cands)
-        complete([a], _vec(si, 0, 0), cands)
+                if _fits_sets(lo, hi, nt, free, cnt, sneed, a, b, c, fneed, w):
+                    complete([a, b, c], vec, cands)
+            if si << 16 | sj << 8 >= best[0]:
+                complete([a, b], si << 16 | sj << 8, cands)
+        if si << 16 >= best[0]:
+            complete([a], si << 16, cands)
     complete([], 0, pb)
 
 
@@ -436,8 +323,9 @@ def best_selection(tiles, wall, tiles_mode, measure):
     shapes = shapes_of(h)
     best = [-1, []]
     sneed = needs(shapes)
-    for beta, need_zh, allowed in _cases(wall):
-        _search_case(h, shapes, sneed, beta, need_zh, allowed, best)
+    tab = _Shapes(shapes)
+    for case in _cases(wall):
+        _search_case(h, tab, sneed, case, best)
     # Community part: with tiles_mode "hand" it is fixed by the values used
     # (hand total minus the used squares), so any filling of a shape set has
     # it; with "formation" it depends on the tiles chosen, and each shape set
@@ -446,7 +334,7 @@ def best_selection(tiles, wall, tiles_mode, measure):
     sets = []
     need = h.need
     for i in range(len(best[1])):
-        shape_list = [shapes[m][2] for m in best[1][i]]
+        shape_list = [shape(shapes[m]) for m in best[1][i]]
         need[:] = _ZERO16
         for row, _zh, vals in shape_list:
             for v in vals:
@@ -607,61 +495,57 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
     pick_v = bytearray(ns)
     gains = [0] * (ns + 1)
     cur = bytearray(ns + 1)         # next candidate: tile * 2 + (0 low, 1 high square)
+    tiles, heavy, w = h.tiles, h.heavy, h.work
+    st = array("i", [0] * 10)       # uses_in's arguments and answers
+    mode = 0 if gain is None else 1 if gain == "pips" else 2
+    if beat is None:
+        bb = b""
+    st[9] = len(bb)
     k = 0
     while k >= 0:
         if k == ns:
             forms = [(rows[j], shape_list[order[j]][1], []) for j in range(len(order))]
             for q in range(ns):
-                forms[slots[q] >> 5][2].append((h.tiles[pick_t[q]], pick_v[q]))
+                forms[slots[q] >> 5][2].append((tiles[pick_t[q]], pick_v[q]))
             yield forms, gains[ns]
             k -= 1
             if k >= 0:
-                _place(rows, rem, need, used, slots[k] >> 5, pick_t[k], pick_v[k], -1)
+                _unplace(rows, rem, need, used, slots[k] >> 5, pick_t[k], pick_v[k])
             continue
         j = slots[k] >> 5
         left = slots[k] & 31
         row = rows[j]
-        mine = used[row]
-        other = used[1 - row]
         c = cur[k]
         found = False
-        pips = gain == "pips"
+        st[4] = mode
+        st[0] = c
+        st[1] = left
+        st[2] = 8 * j
+        st[3] = row
+        st[5] = 0
+        hc = 0
         if tied[k]:                 # the slot's head against beat's text there: once
             seg = beat[pos[k]:pos[k] + len(heads[k])]
             hc = 1 if heads[k] > seg else -1 if heads[k] < seg else 0
-            up = pos[k] + len(heads[k])
-        while True:
-            c = _next_use(lo, hi, n, c, left, rem, 8 * j, mine, other)
-            if c == 2 * n:
-                break
-            i = c >> 1
-            v = hi[i] if c & 1 else lo[i]
-            c += 1
-            below = False
-            if tied[k]:
-                r = hc if hc else _use_cmp(bb, up, h.tiles[i], v)
-                if r > 0:
-                    c = 2 * n
-                    break
-                below = r < 0
-            g = 0
-            if gain is not None:
-                if other[i]:
-                    g = -v if gain == "pips" else -1
-                else:
-                    g = lo[i] + hi[i] - v if gain == "pips" else 1
-            _place(rows, rem, need, used, j, i, v, 1)
-            if (gain is None or gains[k] + g + _room_in(lo, hi, n, h.heavy, used[0], used[1],
-                                                        need, pips, h.work) >= floor[0]) \
-                    and _fits_in(lo, hi, n, used[0], used[1], need, h.work):
-                found = True
-                break
-            _place(rows, rem, need, used, j, i, v, -1)
+            if hc > 0:              # every use of the slot is written past beat
+                st[0] = 2 * n
+            elif hc == 0:           # each use against beat's text after the head
+                st[5] = 1
+                st[6] = pos[k] + len(heads[k])
+        st[7] = floor[0] - gains[k]
+        got = _uses_in(lo, hi, n, heavy, used[0], used[1], need, rem, w, st, bb)
+        c = st[0]
+        if got:
+            i = got >> 3
+            v = hi[i] if got & 4 else lo[i]
+            below = tied[k] and (hc < 0 or got & 2)
+            found = True
+            g = st[8] - 64
         cur[k] = c
         if not found:
             k -= 1
             if k >= 0:
-                _place(rows, rem, need, used, slots[k] >> 5, pick_t[k], pick_v[k], -1)
+                _unplace(rows, rem, need, used, slots[k] >> 5, pick_t[k], pick_v[k])
             continue
         pick_t[k] = i
         pick_v[k] = v
@@ -671,47 +555,11 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
         cur[k] = (i + 1) * 2 if k < ns and slots[k] >> 5 == j else 0
 
 
-def _use_cmp(bb, p, t, v):
-    """1, 0 or -1 as the text of tile t's use with value v ("ab/v") sorts after, with or
-    before ``bb[p:p + 4]`` (a move string's character codes; a shorter rest sorts first),
-    compared without making either string."""
-    for x in range(4):
-        if p + x >= len(bb):
-            return 1
-        u = 48 + v if x == 3 else 47 if x == 2 else 48 + (t & 7) if x else 48 + (t >> 3)
-        if u != bb[p + x]:
-            return 1 if u > bb[p + x] else -1
-    return 0
-
-
-def next_use(lo, hi, n, c, left, rem, j8, mine, other):
-    """The first candidate use from ``c`` on (tile * 2 + square: 0 low, 1 high) that the
-    formation with values still to place ``rem[j8:j8 + 8]`` may take, with ``left`` uses of
-    it after this one; 2 * n when none. ``mine`` and ``other``: the tiles used in its row
-    and in the other row (1 + value, or 0), as in fits_in."""
-    while c < 2 * n:
-        i = c >> 1
-        if n - 1 - i < left:    # too few later tiles for this formation
-            return 2 * n
-        a = lo[i]
-        b = hi[i]
-        v = a
-        if c & 1:
-            if a == b:
-                c += 1
-                continue
-            v = b
-        if rem[j8 + v] and not mine[i] and not (other[i] and a != b and other[i] == v + 1):
-            return c            # (not a square already used in the other row)
-        c += 1
-    return c
-
-
-def _place(rows, rem, need, used, j, i, v, step):
-    """Give (step 1) or take back (step -1) value v of tile i in formation j."""
-    rem[8 * j + v] -= step
-    need[8 * rows[j] + v] -= step
-    used[rows[j]][i] = v + 1 if step > 0 else 0
+def _unplace(rows, rem, need, used, j, i, v):
+    """Take back value v of tile i in formation j."""
+    rem[8 * j + v] += 1
+    need[8 * rows[j] + v] += 1
+    used[rows[j]][i] = 0
 
 
 def _room(h, used, need, gain):
@@ -719,94 +567,21 @@ def _room(h, used, need, gain):
                     gain == "pips", h.work)
 
 
-def room_in(lo, hi, n, heavy, uu, ul, need, pips, w):
-    """Most the community part can still grow (in pips, or in squares). It ends as the
-    weight of the used tiles minus the values used; the new tiles each take one of the
-    remaining uses with a value they show, so the heaviest such set of free tiles (greedy
-    by weight, ``heavy`` the tiles heaviest first: the sets that can be matched to the uses
-    form a matroid) bounds the weight still to come. ``w``: the work buffer."""
-    uses = 0
-    total = 0
-    for v in range(8):
-        c = need[v] + need[8 + v]
-        w[_CAP + v] = c
-        w[_CNT + v] = 0
-        uses += c
-        total += c * v
-    fresh = 0
-    weight = 0
-    for k in range(n):
-        if fresh == uses:
-            break
-        i = heavy[k]
-        if uu[i] or ul[i] or not (w[_CAP + lo[i]] or w[_CAP + hi[i]]):
-            continue
-        if _match(lo, hi, n, i, w):
-            fresh += 1
-            weight += lo[i] + hi[i]
-    if pips:
-        return weight - total
-    return 2 * fresh - uses
-
-
-def _match(lo, hi, n, i, w):
-    """Match tile i to a value it shows with room left, moving matched tiles
-    to their other value if needed (augmenting path over the 8 values)."""
-    w[_RQUEUE] = lo[i]
-    w[_RQUEUE + 1] = hi[i]
-    w[_FROM + lo[i]] = 255
-    w[_FROM + hi[i]] = 255
-    seen = (1 << lo[i]) | (1 << hi[i])
-    qn = 2
-    q = 0
-    while q < qn:
-        x = w[_RQUEUE + q]
-        q += 1
-        if w[_CNT + x] < w[_CAP + x]:
-            # Walk back: each step moves one tile from its old value to x.
-            while w[_FROM + x] != 255:
-                t = w[_MOVED + x]
-                w[_AT + 24 * x + w[_CNT + x]] = t
-                w[_CNT + x] += 1
-                x = w[_FROM + x]
-                c = w[_CNT + x] - 1             # t leaves x's tiles: the last takes its place
-                for k in range(c):
-                    if w[_AT + 24 * x + k] == t:
-                        w[_AT + 24 * x + k] = w[_AT + 24 * x + c]
-                        break
-                w[_CNT + x] = c
-            w[_AT + 24 * x + w[_CNT + x]] = i
-            w[_CNT + x] += 1
-            return True
-        for k in range(w[_CNT + x]):
-            t = w[_AT + 24 * x + k]
-            y = lo[t] + hi[t] - x
-            if y != x and not seen >> y & 1:
-                seen |= 1 << y
-                w[_FROM + y] = x
-                w[_MOVED + y] = t
-                w[_RQUEUE + qn] = y
-                qn += 1
-    return False
-
-
-# The twins in use: the portable ones until the first search, then the native ones where
-# the chip runs them.
-_TWINS = ("fits_in", "room_in", "fits_sets", "next_use")
+# The twins in use: bound at the first search, the native ones where the chip runs them, else
+# the portable ones (loaded then).
+_TWINS = ("room_in", "fits_sets", "runs_in", "uses_in")
 
 
 def _twin(name):
     twin = native.load("firmware.rules.masbrur_search_native")
+    if twin is None:
+        from firmware.rules import masbrur_search_portable as twin
     for t in _TWINS:
-        globals()["_" + t] = getattr(twin, t) if twin else globals()[t]
-    # Loading this module and its twin leaves file buffers behind (~4 KB on a Pico): freed
-    # once, before the first search adds its own garbage to the call that loaded them.
+        globals()["_" + t] = getattr(twin, t)
+    # Loading the twins leaves file buffers behind (~4 KB on a Pico): freed once, before the
+    # first search adds its own garbage to the call that loaded them.
     gc.collect()
     return globals()[name]
-
-
-def _fits_in(*args):
-    return _twin("_fits_in")(*args)
 
 
 def _room_in(*args):
@@ -817,5 +592,9 @@ def _fits_sets(*args):
     return _twin("_fits_sets")(*args)
 
 
-def _next_use(*args):
-    return _twin("_next_use")(*args)
+def _runs_in(*args):
+    return _twin("_runs_in")(*args)
+
+
+def _uses_in(*args):
+    return _twin("_uses_in")(*args)

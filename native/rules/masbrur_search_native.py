@@ -1,7 +1,7 @@
 """Native twins of the selection search's fit tests and community bound
 (docs/architecture.md#native-code): viper, on the chip only, the same results as their portable
-twins fits_in, fits_sets, room_in and next_use in masbrur_search.py, whose work buffer layout these
-constants repeat."""
+twins fits_in, fits_sets, room_in, runs_in and uses_in in masbrur_search_portable.py, whose work
+buffer layout these constants repeat."""
 import micropython
 from micropython import const
 
@@ -223,23 +223,168 @@ def room_in(lo: ptr8, hi: ptr8, n: int, heavy: ptr8, uu: ptr8, ul: ptr8, need: p
     return 2 * fresh - uses
 
 
+_RUNS = const(368)
+_OWN = const(377)
+_OVIA = const(413)
+_OFROM = const(421)
+_OQUEUE = const(429)
+
+
 @micropython.viper
-def next_use(lo: ptr8, hi: ptr8, n: int, c: int, left: int, rem: ptr8, j8: int, mine: ptr8,
-             other: ptr8) -> int:
-    while c < 2 * n:
+def runs_in(lo: ptr8, hi: ptr8, n: int, wb):
+    w = ptr8(wb)
+    for start in range(9):
+        for i in range(n):
+            w[_OWN + i] = 255
+        x = 0
+        last = 8
+        if start < 8:
+            x = start
+            last = start
+        while True:
+            # Give value x a tile (breadth-first over the values holding the tiles it shows).
+            given = 0
+            seen = 1 << x
+            w[_OQUEUE] = x
+            qn = 1
+            q = 0
+            while q < qn and not given:
+                y = w[_OQUEUE + q]
+                q += 1
+                for i in range(n):
+                    if lo[i] != y and hi[i] != y:
+                        continue
+                    z = w[_OWN + i]
+                    if z == 255:
+                        t = i
+                        while True:
+                            w[_OWN + t] = y
+                            if y == x:
+                                break
+                            t = w[_OVIA + y]
+                            y = w[_OFROM + y]
+                        given = 1
+                        break
+                    if not ((seen >> z) & 1):
+                        seen |= 1 << z
+                        w[_OVIA + z] = i
+                        w[_OFROM + z] = y
+                        w[_OQUEUE + qn] = z
+                        qn += 1
+            if not given:
+                break
+            if start < 8:
+                last = x + 1
+                if x == 7:
+                    break
+                x += 1
+            else:
+                if x != 0:
+                    last = x
+                if x == 1:
+                    break
+                if x == 0:
+                    x = 7
+                else:
+                    x -= 1
+        w[_RUNS + start] = last
+
+
+@micropython.viper
+def uses_in(lob, hib, n: int, heavyb, uub, ulb, needb, remb, wb, stb, bbb) -> int:
+    lo = ptr8(lob)
+    hi = ptr8(hib)
+    need = ptr8(needb)
+    rem = ptr8(remb)
+    st = ptr32(stb)
+    bb = ptr8(bbb)
+    c = st[0]
+    left = st[1]
+    j8 = st[2]
+    row = st[3]
+    mode = st[4]
+    mine = ptr8(uub)
+    other = ptr8(ulb)
+    if row:
+        mine = ptr8(ulb)
+        other = ptr8(uub)
+    while True:
+        # The next candidate use (next_use).
+        while c < 2 * n:
+            i = c >> 1
+            if n - 1 - i < left:
+                c = 2 * n
+                break
+            a = lo[i]
+            b = hi[i]
+            v = a
+            if c & 1:
+                if a == b:
+                    c += 1
+                    continue
+                v = b
+            if rem[j8 + v] and not mine[i]:
+                if not (other[i] and a != b and other[i] == v + 1):
+                    break
+            c += 1
+        if c >= 2 * n:
+            break
         i = c >> 1
-        if n - 1 - i < left:
-            return 2 * n
-        a = lo[i]
-        b = hi[i]
-        v = a
-        if c & 1:
-            if a == b:
-                c += 1
-                continue
-            v = b
-        if rem[j8 + v] and not mine[i]:
-            if not (other[i] and a != b and other[i] == v + 1):
-                return c
+        sq = c & 1
+        v = lo[i]
+        if sq:
+            v = hi[i]
         c += 1
-    return c
+        below = 0
+        if st[5]:
+            # The use's text "ab/v" against bb's from st[6] on (a shorter rest sorts first).
+            p = st[6]
+            r = 0
+            for x in range(4):
+                if p + x >= st[9]:
+                    r = 1
+                    break
+                u = 48 + v
+                if x == 0:
+                    u = 48 + lo[i]
+                elif x == 1:
+                    u = 48 + hi[i]
+                elif x == 2:
+                    u = 47
+                if u != bb[p + x]:
+                    r = -1
+                    if u > bb[p + x]:
+                        r = 1
+                    break
+            if r > 0:
+                c = 2 * n
+                break
+            if r < 0:
+                below = 1
+        rem[j8 + v] -= 1
+        need[8 * row + v] -= 1
+        mine[i] = v + 1
+        g = 0
+        if mode:
+            if other[i]:
+                g = -1
+                if mode == 1:
+                    g = 0 - v
+            else:
+                g = 1
+                if mode == 1:
+                    g = lo[i] + hi[i] - v
+        ok = 1
+        if mode:
+            if g + int(room_in(lob, hib, n, heavyb, uub, ulb, needb, mode == 1, wb)) < st[7]:
+                ok = 0
+        if ok:
+            if fits_in(lob, hib, n, uub, ulb, needb, wb):
+                st[0] = c
+                st[8] = g + 64
+                return (i << 3) | (sq << 2) | (below << 1) | 1
+        rem[j8 + v] += 1
+        need[8 * row + v] += 1
+        mine[i] = 0
+    st[0] = c
+    return 0

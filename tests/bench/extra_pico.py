@@ -17,6 +17,11 @@ WebAssembly figures (PICO = True: this runs on the host only).
   worst, next to the figures before (ENGINES_BEFORE; Fursaz and Masbrur also
   ENGINES_AT_E10E4AA, and the most one Masbrur play took then, MASBRUR_PLAY_AT_E10E4AA;
   Masbrur also ENGINES_AT_0248EB4, and its equipment phase's plies alone);
+* Masbrur's reference selection ('<free>' in combat_select) over seeds 1-3's whole games
+  (tests/harness/pico_selection.py): per hand size the ms of one play, mean and worst, and
+  of its parts (the shapes, the shape-set search, the rest: the community part and the tile
+  assignment); the game's first (it loads the search's code): ms and bytes; next to the
+  figures at 0248eb4 (SELECTION_AT_0248EB4);
 * a whole game on the marble, stone and tile boards' apps, with the emulated ms from a
   settled sensor frame to the step that answers it (next to BOARDS_BEFORE,
   BOARDS_AT_12E8F1C and BOARDS_AT_E10E4AA); the heap each board's app holds with
@@ -223,6 +228,28 @@ def _engine_figures(pico, out):
             (pico.now_ms() - e0) / 1000 / (time.time() - w0), 2)
 
 
+# Masbrur's '<free>' selection at 0248eb4 (this bench): a hand of eight's play mean and worst
+# ms, its parts' mean ms (shapes, search, the rest), the game's first play's ms and bytes.
+SELECTION_AT_0248EB4 = {"play": (74.4, 98.4), "parts": (20.7, 21.6, 32.0), "first": (143, 30256)}
+
+
+def _selection_figures(pico, out):
+    got = _run(pico, out, "masbrur selection", "tests/harness/pico_selection.py",
+               SEEDS=[1, 2, 3])
+    if got is None:
+        return
+    at = SELECTION_AT_0248EB4
+    for n, (plays, mean, worst, shapes, search, rest) in sorted(got["by_size"].items()):
+        label = "masbrur '<free>' selection, hand of %s (%d plays)" % (n, plays)
+        out[label + ": emulated ms mean / worst (at 0248eb4, hand of 8: %s / %s)"
+            % at["play"]] = "%.1f / %.1f" % (mean, worst)
+        out[label + ": shapes / shape-set search / the rest, emulated ms mean (at 0248eb4: "
+            "%s / %s / %s)" % at["parts"]] = "%.1f / %.1f / %.1f" % (shapes, search, rest)
+    out["masbrur '<free>' selection, the game's first: emulated ms, bytes taken with its "
+        "garbage (at 0248eb4: %s, %s)" % at["first"]] = "%.1f, %d" % (
+            got["first_ms"], got["most_for_first"])
+
+
 def _profile(name):
     with open(os.path.join(ROOT, "hardware", name + ".json")) as f:
         return json.load(f)
@@ -289,6 +316,7 @@ def figures():
                   stderr=subprocess.DEVNULL) as pico:
             pico.wait(1000)
             _engine_figures(pico, out)
+            _selection_figures(pico, out)
             _board_figures(pico, out, "marble-pico", "marble board, Mabula")
             from tests import pico_heap
             for label, run in (("light board, Morbak", pico_heap.light_game),

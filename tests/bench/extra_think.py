@@ -28,6 +28,9 @@ BEFORE = {"masbrur": {1: "152 / 398, 397, 0/3, 0.0", 2: "421 / 460, 459, 3/3, 1.
                      3: "971 / 984, 109, 3/3, 107.0", 4: "1377 / 1398, 100, 3/3, 115.0",
                      5: "1763 / 1778, 113, 3/3, 123.7"},
           "mabula": {2: "410 / 625, 75, 1/3, 56.7"}}
+# The same at 0248eb4, before the reference selection's second rework (level 1 compares
+# hands by it).
+AT_0248EB4 = {"masbrur": {1: "126 / 315, 315, 0/3, 0.0"}}
 
 
 def _label(game, options):
@@ -59,9 +62,11 @@ def figures():
                 for level in sorted(got):
                     g = got[level]
                     before = BEFORE.get(label, {}).get(int(level))   # JSON keys: strings
+                    at = AT_0248EB4.get(label, {}).get(int(level))
                     out["%s level %s: move ms mean / worst (emulated), longest slice ms, "
-                        "cut/positions, samples mean%s" % (
-                            label, level, " (before: %s)" % before if before else "")] = \
+                        "cut/positions, samples mean%s%s" % (
+                            label, level, " (before: %s)" % before if before else "",
+                            " (at 0248eb4: %s)" % at if at else "")] = \
                         "%.0f / %d, %d, %d/%d, %.1f" % (
                             g["mean_ms"], g["worst_ms"], g["longest_slice_ms"], g["cut"],
                             g["positions"], g["steps"])

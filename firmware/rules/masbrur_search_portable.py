@@ -1,0 +1,386 @@
+"""The portable twins of the reference selection's hot routines (masbrur_search.py uses
+them): fit tests, community bound, the runs a hand can show and a filling's next use. Apart
+from the search, so that a chip that runs their native twins (masbrur_search_native, the same
+results; docs/architecture.md#native-code) never loads their byte-code: the search loads this
+module only where the native one is missing. No recursion: explicit queues and stacks."""
+try:
+    from micropython import const
+except ImportError:             # CPython
+    def const(x):
+        return x
+
+_NONE = const(255)              # fits_sets: no shape
+
+
+# fits_in's work buffer: per value (8 bytes each) the tops and bottoms fixed, the turnable
+# tiles showing it, its bounds on tops, its tops, the tile an augmenting path reached it by;
+# the path's queue; per turnable tile its two values and which one is on top.
+_TOPF = const(0)
+_BOTF = const(8)
+_DEG = const(16)
+_LOW = const(24)
+_HIGH = const(32)
+_TOPS = const(40)
+_VIA = const(48)
+_QUEUE = const(56)
+_EA = const(64)
+_EB = const(88)
+_TOP = const(112)
+# room_in's, after: per value its room and the tiles matched to it, the value an augmenting
+# path reached it from and the tile it moves, the path's queue; per value the tiles matched to it
+# (24 places).
+_CAP = const(136)
+_CNT = const(144)
+_FROM = const(152)
+_MOVED = const(160)
+_RQUEUE = const(168)
+_AT = const(176)
+# runs_in's, after: the runs found, per tile the value holding it, per value the tile it gives
+# up and the value that takes it, the path's queue.
+_RUNS = const(368)
+_OWN = const(377)
+_OVIA = const(413)
+_OFROM = const(421)
+_OQUEUE = const(429)
+_WORK_SIZE = const(438)
+_ZERO48 = bytes(48)
+
+
+def fits_sets(lo, hi, n, free, cnt, sneed, a, b, c, need, w):
+    """Can the hand's tiles (``free``: none used) fill the shapes ``a``, ``b`` and ``c``
+    at once (indices into ``sneed``, see masbrur_search.needs; _NONE for none)? With ``a``
+    _NONE, the
+    values already counted in ``need`` (row * 8 + value). ``cnt``: _Hand.cnt. Counts
+    first (they rule out nearly every set that does not fit), then fits_in."""
+    if a != _NONE:
+        for k in range(16):
+            x = sneed[16 * a + k]
+            if b != _NONE:
+                x += sneed[16 * b + k]
+            if c != _NONE:
+                x += sneed[16 * c + k]
+            need[k] = x
+    up = down = 0
+    for v in range(8):
+        x = need[v]
+        y = need[8 + v]
+        if x > cnt[v] or y > cnt[v] or x + y > cnt[8 + v]:
+            return False
+        up += x
+        down += y
+    if up > n or down > n:
+        return False
+    return fits_in(lo, hi, n, free, free, need, w)
+
+
+def fits_in(lo, hi, n, uu, ul, need, w):
+    """Can the tiles still free fill the values ``need`` (row * 8 + value)? ``uu[i]``
+    (``ul[i]``) is 1 + the value tile i already gives the upper (lower) row, or 0; ``w``
+    is the work buffer (masbrur_search.work()).
+
+    Stand every tile upright: the upper row takes tops, the lower row bottoms.
+    A tile used in one row still offers its other square to the other row.
+    The rest fits iff the free tiles can be turned so that each value shows on
+    top at least as often as the upper row still needs it and below as often
+    as the lower row does: an orientation of the free non-double tiles (edges
+    between their two values) with bounds on each value's number of tops,
+    found by augmenting paths."""
+    w[0:_VIA] = _ZERO48
+    m = 0
+    for i in range(n):
+        a = lo[i]
+        b = hi[i]
+        if uu[i]:
+            if not ul[i]:
+                w[_BOTF + a + b - uu[i] + 1] += 1
+        elif ul[i]:
+            w[_TOPF + a + b - ul[i] + 1] += 1
+        elif a == b:
+            w[_TOPF + a] += 1
+            w[_BOTF + a] += 1
+        else:
+            w[_EA + m] = a
+            w[_EB + m] = b
+            w[_TOP + m] = 0
+            w[_DEG + a] += 1
+            w[_DEG + b] += 1
+            w[_TOPS + a] += 1
+            m += 1
+    for v in range(8):
+        low = need[v] - w[_TOPF + v]
+        if low < 0:
+            low = 0
+        high = w[_DEG + v] + w[_BOTF + v] - need[8 + v]
+        if high > w[_DEG + v]:
+            high = w[_DEG + v]
+        if high < low:
+            return False
+        w[_LOW + v] = low
+        w[_HIGH + v] = high
+    for v in range(8):
+        while w[_TOPS + v] > w[_HIGH + v]:
+            if not _augment(w, m, v, 1):
+                return False
+    for v in range(8):
+        while w[_TOPS + v] < w[_LOW + v]:
+            if not _augment(w, m, v, 0):
+                return False
+    return True
+
+
+def _augment(w, m, src, away):
+    """Move one top away from ``src`` (``away``) to a value below its upper
+    bound, or towards ``src`` from a value above its lower bound, along a
+    chain of tiles turned over (breadth-first, no recursion)."""
+    seen = 1 << src
+    w[_QUEUE] = src
+    qn = 1
+    q = 0
+    while q < qn:
+        x = w[_QUEUE + q]
+        q += 1
+        for e in range(m):
+            a = w[_EA + e]
+            b = w[_EB + e]
+            if a != x and b != x:
+                continue
+            y = b if a == x else a
+            at_x = 1 if (w[_TOP + e] == 0) == (a == x) else 0
+            if at_x != away or seen >> y & 1:
+                continue
+            seen |= 1 << y
+            w[_VIA + y] = e
+            if (w[_TOPS + y] < w[_HIGH + y]) if away else (w[_TOPS + y] > w[_LOW + y]):
+                # Turn every tile on the chain from src to y.
+                z = y
+                while z != src:
+                    e2 = w[_VIA + z]
+                    w[_TOP + e2] ^= 1
+                    z = w[_EA + e2] + w[_EB + e2] - z
+                if away:
+                    w[_TOPS + src] -= 1
+                    w[_TOPS + y] += 1
+                else:
+                    w[_TOPS + src] += 1
+                    w[_TOPS + y] -= 1
+                return True
+            w[_QUEUE + qn] = y
+            qn += 1
+    return False
+
+
+def runs_in(lo, hi, n, w):
+    """The runs of distinct values the hand's tiles can show, one tile a value (the same in
+    either row: a tile turns): for each value v, 1 + the highest top of a run v..top in
+    ``w[_RUNS + v]`` (v when no tile shows v), and in ``w[_RUNS + 8]`` the lowest lo >= 1
+    such that 0 and lo..7 can show at once (8: none). Runs grow a value at a time, each given
+    a tile by an augmenting path (a matching of values to tiles)."""
+    for start in range(9):
+        for i in range(n):
+            w[_OWN + i] = 255       # no value holds tile i
+        x = start if start < 8 else 0
+        last = start if start < 8 else 8
+        while _give(lo, hi, n, x, w):
+            if start < 8:
+                last = x + 1
+                if x == 7:
+                    break
+                x += 1
+            else:
+                if x < 8:
+                    last = x if x else 8
+                if x == 1:
+                    break
+                x = 7 if x == 0 else x - 1
+        w[_RUNS + start] = last
+
+
+def _give(lo, hi, n, x, w):
+    """Give value x a tile showing it, moving the values that hold the tiles it could take
+    to other tiles of theirs (breadth-first over the values); False when none can."""
+    seen = 1 << x
+    w[_OQUEUE] = x
+    qn = 1
+    q = 0
+    while q < qn:
+        y = w[_OQUEUE + q]
+        q += 1
+        for i in range(n):
+            if lo[i] != y and hi[i] != y:
+                continue
+            z = w[_OWN + i]
+            if z == 255:            # free: y takes it, each value on the path the next tile
+                while True:
+                    w[_OWN + i] = y
+                    if y == x:
+                        return True
+                    i = w[_OVIA + y]
+                    y = w[_OFROM + y]
+            if not seen >> z & 1:
+                seen |= 1 << z
+                w[_OVIA + z] = i    # z gives up tile i to y
+                w[_OFROM + z] = y
+                w[_OQUEUE + qn] = z
+                qn += 1
+    return False
+
+
+def uses_in(lo, hi, n, heavy, uu, ul, need, rem, w, st, bb):
+    """The next use a filling may give its slot (see masbrur_search._fills), given to it
+    (``rem``, ``need`` and the row's tiles in ``uu`` or ``ul`` count it): 1 + 2 * (the use
+    written before ``bb``'s text) + 4 * its square (0 low, 1 high) + 8 * its tile, or 0 when
+    none is left. ``st`` (array of ints) holds: the next candidate (tile * 2 + square; moved
+    on), the uses of the formation after this one, 8 * the formation, its row, the community
+    measure (0 none, 1 pips, 2 count), whether each use is compared with ``bb`` (a move
+    string's character codes) from place st[6] on, the least community part the rest must
+    add (st[7]); it gets 64 + the use's community part (st[8]). st[9] is len(bb). Candidates
+    that leave too little community part or values that no longer fit are passed over; one
+    written past ``bb`` ends the slot."""
+    c = st[0]
+    left = st[1]
+    j8 = st[2]
+    row = st[3]
+    mode = st[4]
+    mine = ul if row else uu
+    other = uu if row else ul
+    while True:
+        c = next_use(lo, hi, n, c, left, rem, j8, mine, other)
+        if c == 2 * n:
+            break
+        i = c >> 1
+        sq = c & 1
+        v = hi[i] if sq else lo[i]
+        c += 1
+        below = 0
+        if st[5]:
+            r = _use_cmp(bb, st[6], lo[i] << 3 | hi[i], v)
+            if r > 0:
+                c = 2 * n
+                break
+            below = 1 if r < 0 else 0
+        rem[j8 + v] -= 1            # the use, taken back below if it leads nowhere
+        need[8 * row + v] -= 1
+        mine[i] = v + 1
+        g = 0
+        if mode:
+            if other[i]:
+                g = -v if mode == 1 else -1
+            else:
+                g = lo[i] + hi[i] - v if mode == 1 else 1
+        if (mode == 0 or g + room_in(lo, hi, n, heavy, uu, ul, need, mode == 1, w) >= st[7]) \
+                and fits_in(lo, hi, n, uu, ul, need, w):
+            st[0] = c
+            st[8] = g + 64
+            return i << 3 | sq << 2 | below << 1 | 1
+        rem[j8 + v] += 1
+        need[8 * row + v] += 1
+        mine[i] = 0
+    st[0] = c
+    return 0
+
+
+def _use_cmp(bb, p, t, v):
+    """1, 0 or -1 as the text of tile t's use with value v ("ab/v") sorts after, with or
+    before ``bb[p:p + 4]`` (a move string's character codes; a shorter rest sorts first),
+    compared without making either string."""
+    for x in range(4):
+        if p + x >= len(bb):
+            return 1
+        u = 48 + v if x == 3 else 47 if x == 2 else 48 + (t & 7) if x else 48 + (t >> 3)
+        if u != bb[p + x]:
+            return 1 if u > bb[p + x] else -1
+    return 0
+
+
+def next_use(lo, hi, n, c, left, rem, j8, mine, other):
+    """The first candidate use from ``c`` on (tile * 2 + square: 0 low, 1 high) that the
+    formation with values still to place ``rem[j8:j8 + 8]`` may take, with ``left`` uses of
+    it after this one; 2 * n when none. ``mine`` and ``other``: the tiles used in its row
+    and in the other row (1 + value, or 0), as in fits_in."""
+    while c < 2 * n:
+        i = c >> 1
+        if n - 1 - i < left:    # too few later tiles for this formation
+            return 2 * n
+        a = lo[i]
+        b = hi[i]
+        v = a
+        if c & 1:
+            if a == b:
+                c += 1
+                continue
+            v = b
+        if rem[j8 + v] and not mine[i] and not (other[i] and a != b and other[i] == v + 1):
+            return c            # (not a square already used in the other row)
+        c += 1
+    return c
+
+
+def room_in(lo, hi, n, heavy, uu, ul, need, pips, w):
+    """Most the community part can still grow (in pips, or in squares). It ends as the
+    weight of the used tiles minus the values used; the new tiles each take one of the
+    remaining uses with a value they show, so the heaviest such set of free tiles (greedy
+    by weight, ``heavy`` the tiles heaviest first: the sets that can be matched to the uses
+    form a matroid) bounds the weight still to come. ``w``: the work buffer."""
+    uses = 0
+    total = 0
+    for v in range(8):
+        c = need[v] + need[8 + v]
+        w[_CAP + v] = c
+        w[_CNT + v] = 0
+        uses += c
+        total += c * v
+    fresh = 0
+    weight = 0
+    for k in range(n):
+        if fresh == uses:
+            break
+        i = heavy[k]
+        if uu[i] or ul[i] or not (w[_CAP + lo[i]] or w[_CAP + hi[i]]):
+            continue
+        if _match(lo, hi, n, i, w):
+            fresh += 1
+            weight += lo[i] + hi[i]
+    if pips:
+        return weight - total
+    return 2 * fresh - uses
+
+
+def _match(lo, hi, n, i, w):
+    """Match tile i to a value it shows with room left, moving matched tiles
+    to their other value if needed (augmenting path over the 8 values)."""
+    w[_RQUEUE] = lo[i]
+    w[_RQUEUE + 1] = hi[i]
+    w[_FROM + lo[i]] = 255
+    w[_FROM + hi[i]] = 255
+    seen = (1 << lo[i]) | (1 << hi[i])
+    qn = 2
+    q = 0
+    while q < qn:
+        x = w[_RQUEUE + q]
+        q += 1
+        if w[_CNT + x] < w[_CAP + x]:
+            # Walk back: each step moves one tile from its old value to x.
+            while w[_FROM + x] != 255:
+                t = w[_MOVED + x]
+                w[_AT + 24 * x + w[_CNT + x]] = t
+                w[_CNT + x] += 1
+                x = w[_FROM + x]
+                c = w[_CNT + x] - 1             # t leaves x's tiles: the last takes its place
+                for k in range(c):
+                    if w[_AT + 24 * x + k] == t:
+                        w[_AT + 24 * x + k] = w[_AT + 24 * x + c]
+                        break
+                w[_CNT + x] = c
+            w[_AT + 24 * x + w[_CNT + x]] = i
+            w[_CNT + x] += 1
+            return True
+        for k in range(w[_CNT + x]):
+            t = w[_AT + 24 * x + k]
+            y = lo[t] + hi[t] - x
+            if y != x and not seen >> y & 1:
+                seen |= 1 << y
+                w[_FROM + y] = x
+                w[_MOVED + y] = t
+                w[_RQUEUE + qn] = y
+                qn += 1
+    return False
