@@ -19,10 +19,15 @@ CASES = [("morbak", None, (1, 2, 3, 4, 5), (1, 9, 21)),
          ("fursaz", {"size": 7}, (1, 2, 3, 4, 5), (1, 40)),
          ("masbrur", None, (1, 2, 3, 4, 5), (1, 2, 10))]
 # The same figures before the fast Masbrur playout (c4eae70's parent: its samples through the
-# engine's API), by level.
+# engine's API), and before the Fursaz opponent's judge (0248eb4: each candidate played and
+# its whole territory counted, 25-160 ms), by level.
 BEFORE = {"masbrur": {1: "152 / 398, 397, 0/3, 0.0", 2: "421 / 460, 459, 3/3, 1.0",
                       3: "782 / 867, 443, 3/3, 2.0", 4: "1233 / 1262, 542, 3/3, 3.0",
-                      5: "1534 / 1659, 677, 3/3, 3.7"}}
+                      5: "1534 / 1659, 677, 3/3, 3.7"},
+          "fursaz size 5": {2: "392 / 545, 98, 0/3, 10.0", 3: "835 / 1011, 102, 1/3, 20.3",
+                            4: "1222 / 1400, 104, 2/3, 29.3", 5: "1795 / 1812, 105, 3/3, 44.7"},
+          "fursaz size 7": {2: "553 / 567, 210, 2/2, 6.5", 3: "914 / 944, 216, 2/2, 9.5",
+                            4: "1376 / 1380, 224, 2/2, 13.5", 5: "1772 / 1813, 231, 2/2, 17.0"}}
 
 
 def _label(game, options):
