@@ -258,10 +258,11 @@ def fursaz_judge_games(rng, rounds):
             legal = fursaz.legal_moves(s)
             got = [judge.margin(s)]
             want = [s]
-            judge.start(s)
-            for m in legal if ply % 3 == 0 else ():
+            judge.start(s, legal)
+            for i in range(len(legal)) if ply % 3 == 0 else ():
+                m = legal[i]
                 if m != "pass" and m != "swap":
-                    got.append(judge.placed(m))
+                    got.append(judge.placed(i))
                     want.append(fursaz.play(s, m))
             for i in range(len(want)):
                 scores = fursaz.result(want[i])["scores"]

@@ -30,12 +30,12 @@ def _value(judge, state, me):
     return 0 if m == 0 else _WIN if m > 0 else -_WIN
 
 
-def _after(judge, state, move, me):
-    """The value for ``me`` after ``move`` in ``state``, the position the judge was
-    started on."""
-    if move == "pass" or move == "swap":
-        return _value(judge, rules.play(state, move), me)
-    return _mine(state, me, judge.placed(move))
+def _after(judge, state, moves, i, me):
+    """The value for ``me`` after ``moves[i]`` in ``state``, the position the judge was
+    started on with its legal moves ``moves``."""
+    if moves[i] == "pass" or moves[i] == "swap":
+        return _value(judge, rules.play(state, moves[i]), me)
+    return _mine(state, me, judge.placed(i))
 
 
 def _candidates(moves, level, rng):
@@ -55,9 +55,10 @@ def _best_reply(judge, state, me):
     worst = _value(judge, state, me)
     if rules.is_over(state):
         return worst
-    judge.start(state)
-    for m in rules.legal_moves(state):
-        v = _after(judge, state, m, me)
+    replies = rules.legal_moves(state)
+    judge.start(state, replies)
+    for i in range(len(replies)):
+        v = _after(judge, state, replies, i, me)
         if v < worst:
             worst = v
         if (yield):
@@ -91,9 +92,9 @@ def think(state, level, rng):
     order = [(rng.below(1024), i) for i in places]
     order.sort()
     scored = []
-    judge.start(state)
+    judge.start(state, moves)
     for key, i in order:
-        scored.append((-_after(judge, state, moves[i], me), key, i))
+        scored.append((-_after(judge, state, moves, i, me), key, i))
         if (yield):
             break
     scored.sort()

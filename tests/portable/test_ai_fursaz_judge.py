@@ -40,10 +40,10 @@ def _check(options, seed, every=1):
     for s, moves in _games(options, seed, every):
         eq(judge.margin(s), _margin(s), "margin of %s" % rules.to_text(s))
         positions += 1
-        judge.start(s)
-        for m in moves:
+        judge.start(s, moves)
+        for i, m in enumerate(moves):
             if m != "pass" and m != "swap":
-                eq(judge.placed(m), _margin(rules.play(s, m)),
+                eq(judge.placed(i), _margin(rules.play(s, m)),
                    "margin after %s in %s" % (m, rules.to_text(s)))
                 placements += 1
     return positions, placements
