@@ -242,7 +242,7 @@ def fursaz_judge(rng, rounds):
 
 def fursaz_judge_games(rng, rounds):
     """Whole random games of size 5, both territory rules: the judge's margin of every
-    position, and of every placement at every third ply, equals the one rules.result
+    position, and of every placement at every sixth ply, equals the one rules.result
     gives."""
     from firmware.ai.fursaz_judge import Judge
     from firmware.rules import fursaz
@@ -259,7 +259,7 @@ def fursaz_judge_games(rng, rounds):
             got = [judge.margin(s)]
             want = [s]
             judge.start(s, legal)
-            for i in range(len(legal)) if ply % 3 == 0 else ():
+            for i in range(len(legal)) if ply % 6 == 0 else ():
                 m = legal[i]
                 if m != "pass" and m != "swap":
                     got.append(judge.placed(i))
