@@ -216,6 +216,71 @@ def fursaz_games(rng, rounds):
     return fursaz._capturable_in is not fursaz.capturable, differ
 
 
+def fursaz_judge(rng, rounds):
+    """The Fursaz opponent's judge on random boards, both territory rules: flanks_in, and
+    placed_in from every empty point."""
+    from firmware.ai import fursaz_judge as fj
+    from firmware.rules import fursaz
+    differ = []
+    for r in range(rounds):
+        g, col, st, dist = _fursaz_board(rng, fursaz, (5, 7)[r % 2])
+        for run in (0, 1):
+            flank = [bytearray(g.n), bytearray(g.n)]
+            got = [f(g.ray, g.ray_at, col, dist, run, b)
+                   for f, b in zip((fj.flanks_in, fj._flanks_in), flank)]
+            if (got[0] != got[1] or flank[0] != flank[1]) and len(differ) < 3:
+                differ.append([r, "flanks_in", run, bytes(col)])
+            for p in range(g.n):
+                if not col[p]:
+                    mover = 1 + rng.below(2)
+                    got = [f(g.ray, g.ray_at, col, dist, run, flank[0], p, mover)
+                           for f in (fj.placed_in, fj._placed_in)]
+                    if got[0] != got[1] and len(differ) < 3:
+                        differ.append([r, "placed_in", run, p, bytes(col)])
+    return fj._placed_in is not fj.placed_in and fj._flanks_in is not fj.flanks_in, differ
+
+
+def fursaz_judge_games(rng, rounds):
+    """Whole random games of size 5, both territory rules: the judge's margin of every
+    position, and of every placement at every sixth ply, equals the one rules.result
+    gives."""
+    from firmware.ai.fursaz_judge import Judge
+    from firmware.rules import fursaz
+    differ = []
+    for r in range(max(1, rounds // 6)):
+        seed = rng.next32()
+        options = {"size": 5, "territory": ("run", "midpoint")[r % 2]}
+        judge = Judge(5)
+        moves = Rng(seed)
+        s = fursaz.new_game(options)
+        ply = 0
+        while True:
+            legal = fursaz.legal_moves(s)
+            got = [judge.margin(s)]
+            want = [s]
+            judge.start(s, legal)
+            for i in range(len(legal)) if ply % 6 == 0 else ():
+                m = legal[i]
+                if m != "pass" and m != "swap":
+                    got.append(judge.placed(i))
+                    want.append(fursaz.play(s, m))
+            for i in range(len(want)):
+                scores = fursaz.result(want[i])["scores"]
+                black = fursaz.sides(want[i])[1]
+                want[i] = scores[black] - scores[1 - black]
+            if got != want and len(differ) < 3:
+                differ.append([r, seed, fursaz.to_text(s)])
+            if fursaz.is_over(s):
+                break
+            pick = legal[moves.below(len(legal))]
+            if pick == "pass" and ply < 30 and len(legal) > 2:   # the board fills, cascades come
+                pick = legal[moves.below(len(legal) - 1)]
+            s = fursaz.play(s, pick)
+            ply += 1
+    from firmware.ai import fursaz_judge as fj
+    return fj._placed_in is not fj.placed_in, differ
+
+
 def masbrur_witness(rng, rounds):
     """The attack search on random hands of 6 to 20 tiles, ten per round."""
     from array import array
@@ -488,7 +553,9 @@ TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.
          "fursaz_stone.differences": stone_differences,
          "fursaz.nearest_fill": fursaz_nearest,
          "fursaz.capturable, quiet_after, quiet_points, settles, suspect": fursaz_flanks,
-         "fursaz: whole games": fursaz_games, "masbrur.witness_in": masbrur_witness,
+         "fursaz: whole games": fursaz_games,
+         "fursaz_judge.flanks_in, placed_in": fursaz_judge,
+         "fursaz_judge: whole games": fursaz_judge_games, "masbrur.witness_in": masbrur_witness,
          "masbrur.turn_codes, plus_bits: whole games": masbrur_plus,
          "masbrur_search.fits_in, fits_sets, room_in, runs_in, uses_in": masbrur_fits,
          "masbrur_playout.select_in": masbrur_select,

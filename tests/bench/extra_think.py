@@ -20,14 +20,19 @@ CASES = [("morbak", None, (1, 2, 3, 4, 5), (1, 9, 21)),
          ("masbrur", None, (1, 2, 3, 4, 5), (1, 2, 10))]
 # The same figures before the fast Masbrur playout (c4eae70's parent: its samples through the
 # engine's API), and for Morbak and Mabula level 2 before their opponents' viper twins
-# (0248eb4: threat tests and playouts in byte-code), by level.
+# (0248eb4: threat tests and playouts in byte-code), and for Fursaz before its opponent's
+# judge (0248eb4: each candidate played and its whole territory counted, 25-160 ms), by level.
 BEFORE = {"masbrur": {1: "152 / 398, 397, 0/3, 0.0", 2: "421 / 460, 459, 3/3, 1.0",
                       3: "782 / 867, 443, 3/3, 2.0", 4: "1233 / 1262, 542, 3/3, 3.0",
                       5: "1534 / 1659, 677, 3/3, 3.7"},
           "morbak": {1: "131 / 162, 104, 0/3, 48.3", 2: "445 / 453, 62, 0/3, 96.7",
                      3: "971 / 984, 109, 3/3, 107.0", 4: "1377 / 1398, 100, 3/3, 115.0",
                      5: "1763 / 1778, 113, 3/3, 123.7"},
-          "mabula": {2: "410 / 625, 75, 1/3, 56.7"}}
+          "mabula": {2: "410 / 625, 75, 1/3, 56.7"},
+          "fursaz size 5": {2: "392 / 545, 98, 0/3, 10.0", 3: "835 / 1011, 102, 1/3, 20.3",
+                            4: "1222 / 1400, 104, 2/3, 29.3", 5: "1795 / 1812, 105, 3/3, 44.7"},
+          "fursaz size 7": {2: "553 / 567, 210, 2/2, 6.5", 3: "914 / 944, 216, 2/2, 9.5",
+                            4: "1376 / 1380, 224, 2/2, 13.5", 5: "1772 / 1813, 231, 2/2, 17.0"}}
 # The same at 0248eb4, before the reference selection's second rework (level 1 compares
 # hands by it).
 AT_0248EB4 = {"masbrur": {1: "126 / 315, 315, 0/3, 0.0"}}

@@ -1,0 +1,71 @@
+"""Native twins of the Fursaz opponent's judge (firmware/ai/fursaz_judge.py,
+docs/architecture.md#native-code): viper, on the chip only, the same results as their
+portable twins there."""
+import micropython
+
+
+@micropython.viper
+def flanks_in(ray: ptr8, at: ptr16, col, dist: ptr8, run: int, flank: ptr8) -> int:
+    c8 = ptr8(col)
+    m = 0
+    for e in range(int(len(col))):
+        c = c8[e]
+        f = 0
+        if c == 0:
+            base = 6 * e
+            for a in range(3):
+                ja = dist[base + a]
+                jb = dist[base + a + 3]
+                if ja != 0 and jb != 0:
+                    if run != 0 or ja == jb:
+                        u = c8[ray[at[base + a] + ja - 1]]
+                        if u == c8[ray[at[base + a + 3] + jb - 1]]:
+                            f |= u << (2 * a)
+            c = (f | (f >> 2) | (f >> 4)) & 3
+        flank[e] = f
+        if c == 1:
+            m += 1
+        elif c == 2:
+            m -= 1
+    return m
+
+
+@micropython.viper
+def placed_in(ray: ptr8, at: ptr16, col: ptr8, dist: ptr8, run: int, flank: ptr8, p: int,
+              mover: int) -> int:
+    f = flank[p]
+    was = (f | (f >> 2) | (f >> 4)) & 3
+    delta = 1 if mover == 1 else -1
+    if was == 1:
+        delta -= 1
+    elif was == 2:
+        delta += 1
+    for d in range(6):
+        s = at[6 * p + d]
+        j = dist[6 * p + d]
+        shift = 2 * (d - 3 if d >= 3 else d)
+        same = 0
+        stop = at[6 * p + d + 1] - s + 1
+        if j != 0:
+            stop = j
+            if col[ray[s + j - 1]] == mover:
+                same = 1
+        for k in range(1, stop):
+            e = ray[s + k - 1]
+            f = flank[e]
+            g = f & (63 ^ (3 << shift))
+            if same != 0:
+                if run != 0 or 2 * k == j:
+                    g |= mover << shift
+            if g != f:
+                was = (f | (f >> 2) | (f >> 4)) & 3
+                now = (g | (g >> 2) | (g >> 4)) & 3
+                if now == 1:
+                    delta += 1
+                elif now == 2:
+                    delta -= 1
+                if was == 1:
+                    delta -= 1
+                elif was == 2:
+                    delta += 1
+    return delta
