@@ -18,8 +18,8 @@ WebAssembly figures (PICO = True: this runs on the host only).
   ENGINES_AT_E10E4AA, and the most one Masbrur play took then, MASBRUR_PLAY_AT_E10E4AA);
 * a whole game on the marble, stone and tile boards' apps, with the emulated ms from a
   settled sensor frame to the step that answers it (next to BOARDS_BEFORE,
-  BOARDS_AT_12E8F1C and BOARDS_AT_E10E4AA); the heap each board's app holds with
-  its game running to the end (tests/pico_heap.py): the light board's Morbak, the marble
+  BOARDS_AT_12E8F1C, BOARDS_AT_E10E4AA and BOARDS_AT_0248EB4); the heap each board's app
+  holds with its game running to the end (tests/pico_heap.py): the light board's Morbak, the marble
   board's Mabula (under 48 KB; and a remote one, its link loaded:
   docs/contracts.md#a-board-over-usb), the tile board's Mano a Mano match (under 64 KB);
 * a whole Masbrur round on the tile board's app: lowest gc.mem_free(), smallest largest
@@ -101,6 +101,9 @@ LATENCY_AT_E10E4AA = {"start": (349.5, 349.5), "select": (12.9, 16.8), "play": (
 ENGINES_BEFORE = {"morbak": (8.0, "?", None), "mabula": (7.8, "?", None),
                   "fursaz size 5": (91, 149, None), "fursaz size 7": (239, 230, None),
                   "mano": (2.4, "?", None), "masbrur": (824, 4849, 143712)}
+# The same at 0248eb4 (docs/architecture.md's figures then), before a placement's cascade
+# and the move list's quick test of every point ran without calls between native twins.
+ENGINES_AT_0248EB4 = {"fursaz size 5": (9.2, 13.7), "fursaz size 7": (19.8, 34.7)}
 # The most bytes one Masbrur play took with its garbage at e10e4aa (the first '<free>'
 # selection, loading the search's code), before the selection's rework (this bench).
 MASBRUR_PLAY_AT_E10E4AA = 44752
@@ -120,6 +123,11 @@ BOARDS_AT_12E8F1C = {"marble board, Mabula": (25.0, 55.9), "stone board, Fursaz 
 # went native (quiet_points, settles).
 BOARDS_AT_E10E4AA = {"marble board, Mabula": (18.4, 48.6), "stone board, Fursaz 7": (9.3, 38.5),
                      "tile board, Mano a Mano": (21.1, 27.4)}
+# The same at 0248eb4 (this bench), before the stone board's resolution, forced passes and
+# drawing and the tile board's reading, comparing and drawing went native (issue 25's sixth
+# round).
+BOARDS_AT_0248EB4 = {"marble board, Mabula": (14.3, 19.8), "stone board, Fursaz 7": (8.8, 28.2),
+                     "tile board, Mano a Mano": (18.1, 22.7)}
 # One legal_moves + play at e10e4aa, emulated ms, mean and worst ("?": not taken).
 ENGINES_AT_E10E4AA = {"fursaz size 5": (22, "?"), "fursaz size 7": (60, "?"),
                       "masbrur": (57, 224)}
@@ -204,8 +212,10 @@ def _engine_figures(pico, out):
         out[label + ": most taken by one play, bytes, with its garbage" + at] = \
             got["most_for_play"]
         at = ENGINES_AT_E10E4AA.get(label)
-        out[label + ": legal_moves + play, emulated ms mean / worst (before: %s / %s%s)"
-            % (before[0], before[1], "" if at is None else "; at e10e4aa: %s / %s" % at)] = \
+        now = ENGINES_AT_0248EB4.get(label)
+        out[label + ": legal_moves + play, emulated ms mean / worst (before: %s / %s%s%s)"
+            % (before[0], before[1], "" if at is None else "; at e10e4aa: %s / %s" % at,
+               "" if now is None else "; at 0248eb4: %s / %s" % now)] = \
             "%.2f / %.1f" % (got["ms_per_ply"], got["worst_ms_per_ply"])
         out[label + ": emulated s per wall s"] = round(
             (pico.now_ms() - e0) / 1000 / (time.time() - w0), 2)
@@ -227,9 +237,10 @@ def _board_figures(pico, out, name, label):
     out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
     out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
     out[label + ": settled frame -> its answer's step, emulated ms mean / worst "
-        "(+1.6 ms for the LED frame; before: %s / %s; at 12e8f1c: %s / %s; at e10e4aa: %s / %s)"
-        % (BOARDS_BEFORE[label] + BOARDS_AT_12E8F1C[label] + BOARDS_AT_E10E4AA[label])] = \
-        "%.1f / %.1f" % tuple(got["answer_ms"])
+        "(+1.6 ms for the LED frame; before: %s / %s; at 12e8f1c: %s / %s; at e10e4aa: %s / %s;"
+        " at 0248eb4: %s / %s)"
+        % (BOARDS_BEFORE[label] + BOARDS_AT_12E8F1C[label] + BOARDS_AT_E10E4AA[label]
+           + BOARDS_AT_0248EB4[label])] = "%.1f / %.1f" % tuple(got["answer_ms"])
 
 
 def _masbrur_figures(pico, out):
