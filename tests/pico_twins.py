@@ -162,11 +162,18 @@ def fursaz_flanks(rng, rounds):
                 c, t = bytearray(col), array("I", st)
                 c[x] = mover
                 t[x] = 1000
+                log = bytearray((0, 8, 4 * g.n)[x % 3])   # none, too short, room
                 ok = fn(g.ray, g.ray_at, g.pair, g.pair_at, c, t, 1001, x, mover,
-                        bytearray(g.n), bytearray(g.n), 4)
-                got.append((ok, bytes(c), list(t)))
+                        bytearray(g.n), bytearray(g.n), 4, log)
+                got.append((ok, bytes(c), list(t), bytes(log) if ok else None))
             if got[0] != got[1] and len(differ) < 3:
                 differ.append([r, "settles", x, bytes(col)])
+        for run in (True, False):
+            lands = [bytearray(g.n), _bytes(rng, g.n, 3)]
+            fursaz.land_fill(g.ray, g.ray_at, g.pair, g.pair_at, col, run, lands[0])
+            fursaz._land_fill(g.ray, g.ray_at, g.pair, g.pair_at, col, run, lands[1])
+            if lands[0] != lands[1] and len(differ) < 3:
+                differ.append([r, "land_fill", run, bytes(col)])
         for x in range(0, g.n, 3):
             got = []
             for fn in (fursaz.suspect, fursaz._suspect):
@@ -178,7 +185,8 @@ def fursaz_flanks(rng, rounds):
             if got[0] != got[1] and len(differ) < 3:
                 differ.append([r, "suspect", x, bytes(col)])
     native = (fursaz._capturable_in is not fursaz.capturable
-              and fursaz._suspect is not fursaz.suspect)
+              and fursaz._suspect is not fursaz.suspect
+              and fursaz._land_fill is not fursaz.land_fill)
     return (native and fursaz._quiet_after_in is not fursaz.quiet_after
             and fursaz._quiet_points is not fursaz.quiet_points
             and fursaz._settles is not None), differ
@@ -186,14 +194,16 @@ def fursaz_flanks(rng, rounds):
 
 def fursaz_games(rng, rounds):
     """Whole random games of size 5, each played with the native twins and again with the
-    portable ones: the same legal moves and positions at every ply."""
+    portable ones: the same legal moves at every ply, the same forced passes and resolution
+    of the placement played at every third ply and where a pass is the only move, the same
+    position and result at the end."""
     from firmware.rules import fursaz
     fursaz._geo(5)                        # the twins are bound with the first geometry
     names = ("_nearest_fill", "_capturable_in", "_quiet_after_in", "_quiet_points", "_suspect",
-             "_settles")
+             "_settles", "_land_fill")
     native = [getattr(fursaz, n) for n in names]
     portable = [fursaz.nearest_fill, fursaz.capturable, fursaz.quiet_after, fursaz.quiet_points,
-                fursaz.suspect, fursaz.settles]
+                fursaz.suspect, fursaz.settles, fursaz.land_fill]
     differ = []
     for r in range(max(1, rounds // 6)):
         seed = rng.next32()
@@ -206,9 +216,14 @@ def fursaz_games(rng, rounds):
             trail = []
             while not fursaz.is_over(s):
                 legal = fursaz.legal_moves(s)
-                trail.append(len(legal))
-                s = fursaz.play(s, legal[moves.below(len(legal))])
-            got.append((trail, fursaz.to_text(s)))
+                m = legal[moves.below(len(legal))]
+                if len(trail) % 3 and len(legal) > 1:
+                    trail.append(len(legal))
+                else:
+                    trail.append((len(legal), fursaz.only_pass(s), m in ("pass", "swap")
+                                  or fursaz.resolution(s, m)))
+                s = fursaz.play(s, m)
+            got.append((trail, fursaz.to_text(s), fursaz.result(s), fursaz.territory(s)))
         for n, f in zip(names, native):
             setattr(fursaz, n, f)
         if got[0] != got[1] and len(differ) < 3:
@@ -450,6 +465,62 @@ def stone_differences(rng, rounds):
     return fursaz_stone._differences is not fursaz_stone.differences, differ
 
 
+def stone_paint(rng, rounds):
+    from firmware.app.games import fursaz_stone
+    differ = []
+    for r in range(rounds):
+        n = 1 + rng.below(127)
+        cells, palette = _bytes(rng, n, 3), _bytes(rng, 9)
+        a, b = _bytes(rng, 3 * n), _bytes(rng, 3 * n)
+        fursaz_stone.paint(a, cells, palette, n)
+        fursaz_stone._paint(b, cells, palette, n)
+        if a != b and len(differ) < 3:
+            differ.append([r, n])
+    return fursaz_stone._paint is not fursaz_stone.paint, differ
+
+
+def tile_track(rng, rounds):
+    """The tile board's readings of random frames (contacts 0-9, mostly tiles), where
+    random tracks differ from random lines (mostly alike, a refused tile on a slot), and
+    its bars (render.bar) of random lengths, fractions and colours."""
+    from firmware.app.games import mano_tile
+    differ = []
+    for r in range(rounds):
+        n = 1 + rng.below(64)
+        frame = bytearray(2 * n)
+        for i in range(2 * n):
+            frame[i] = rng.below(10) if rng.below(4) == 0 else rng.below(8) | 8 * rng.below(2)
+        a, b = _bytes(rng, n), _bytes(rng, n)
+        mano_tile.keys_in(bytes(frame), a, n)
+        mano_tile._keys_in(bytes(frame), b, n)
+        expect = bytearray(a)
+        for i in range(n):
+            if rng.below(3) == 0:
+                expect[i] = (255, 253, 254, rng.below(64))[rng.below(4)]
+        refused = -1 if rng.below(3) == 0 else rng.below(n) * 256 + rng.below(256)
+        if refused >= 0 and rng.below(2):
+            refused = refused & ~255 | a[refused >> 8]
+            expect[refused >> 8] = 255
+        w = [_bytes(rng, n), _bytes(rng, n)]
+        got = [mano_tile.diff_in(expect, a, w[0], n, refused),
+               mano_tile._diff_in(expect, a, w[1], n, refused)]
+        if (a != b or w[0] != w[1] or got[0] != got[1]) and len(differ) < 3:
+            differ.append([r, bytes(frame), bytes(expect), refused])
+    from firmware.app.core import render
+    for r in range(rounds):
+        cells = 1 + rng.below(20)
+        args = (rng.below(4), cells, rng.below(300) - 20, rng.below(1 << (4 * rng.below(8))) - 5,
+                (rng.below(256), rng.below(256), rng.below(256)))
+        a, b = _bytes(rng, 3 * cells + 12), _bytes(rng, 3 * cells + 12)
+        b[:] = a
+        render.bar(a, *args)
+        mano_tile._bar(b, *args)
+        if a != b and len(differ) < 3:
+            differ.append([r, "bar", args])
+    native = mano_tile._keys_in is not mano_tile.keys_in and mano_tile._bar is not render.bar
+    return native and mano_tile._diff_in is not mano_tile.diff_in, differ
+
+
 def light_paint(rng, rounds):
     from firmware.app.games import morbak_light
     morbak_light.load_twin()   # as a game does
@@ -550,9 +621,11 @@ def mabula_playouts(rng, rounds):
 
 
 TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.scan": keys_scan,
-         "fursaz_stone.differences": stone_differences,
+         "fursaz_stone.differences": stone_differences, "fursaz_stone.paint": stone_paint,
+         "mano_tile.keys_in, diff_in, bar": tile_track,
          "fursaz.nearest_fill": fursaz_nearest,
-         "fursaz.capturable, quiet_after, quiet_points, settles, suspect": fursaz_flanks,
+         "fursaz.capturable, quiet_after, quiet_points, settles, suspect, land_fill":
+             fursaz_flanks,
          "fursaz: whole games": fursaz_games,
          "fursaz_judge.flanks_in, placed_in": fursaz_judge,
          "fursaz_judge: whole games": fursaz_judge_games, "masbrur.witness_in": masbrur_witness,

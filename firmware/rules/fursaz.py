@@ -336,13 +336,18 @@ def quiet_points(ray, at, col, st, mover, clock, dist, quiet):
             col[p] = 0
 
 
-def settles(ray, at, pair, pair_at, col, st, clock, p, mover, mark, flips, rounds):
+def settles(ray, at, pair, pair_at, col, st, clock, p, mover, mark, flips, rounds, log):
     """True iff the cascade from a ``mover`` stone just put on p (_cascade with ``clock``
     the next stamp) ends within ``rounds`` rounds, so never cycles; False: it goes on
     longer (_cascade says whether it cycles). ``col`` and ``st`` are changed; ``mark`` and
     ``flips`` (n bytes each) are scratch. The suspects are the points marked: which
-    stones a stage flips does not depend on the order they are checked in. (Native twin:
-    fursaz_native.settles; what the chip runs for a move list's cascades.)"""
+    stones a stage flips does not depend on the order they are checked in. ``log`` (empty:
+    none) gets each stage that flipped something, in order - its new colour, how many it
+    flipped and their points, in point order - and a 0 after the last; False too when they
+    do not fit. (Native twin: fursaz_native.settles; what the chip runs for a move list's
+    cascades and a placement's play.)"""
+    room = len(log)
+    k = 0
     n = len(col)
     for x in range(n):
         mark[x] = 0
@@ -365,12 +370,19 @@ def settles(ray, at, pair, pair_at, col, st, clock, p, mover, mark, flips, round
                         mark[x] = 0
             if not nf:
                 continue
-            for k in range(nf):
-                col[flips[k]] = 3 - victim
-                st[flips[k]] = clock
+            if room:
+                if k + nf + 3 > room:
+                    return False
+                log[k] = 3 - victim
+                log[k + 1] = nf
+                log[k + 2:k + 2 + nf] = flips[:nf]
+                k += nf + 2
+            for j in range(nf):
+                col[flips[j]] = 3 - victim
+                st[flips[j]] = clock
             clock += 1
-            for k in range(nf):
-                x = flips[k]
+            for j in range(nf):
+                x = flips[j]
                 mark[x] = 1
                 for d in range(6 * x, 6 * x + 6):
                     for i in range(at[d], at[d + 1]):
@@ -379,6 +391,8 @@ def settles(ray, at, pair, pair_at, col, st, clock, p, mover, mark, flips, round
                             break
             flipped = True
         if not flipped:
+            if room:
+                log[k] = 0
             return True
     return False
 
@@ -412,11 +426,13 @@ _settles = None   # the chip's: byte-code runs _cascade, faster there than settl
 
 def _load_twins():
     global _nearest_fill, _capturable_in, _quiet_after_in, _quiet_points, _suspect, _settles
+    global _land_fill
     twin = native.load("firmware.rules.fursaz_native")
     if twin:
         _nearest_fill, _capturable_in = twin.nearest_fill, twin.capturable
         _quiet_after_in, _suspect = twin.quiet_after, twin.suspect
         _quiet_points, _settles = twin.quiet_points, twin.settles
+        _land_fill = twin.land_fill
 
 
 def _same_order(col, st, st0):
@@ -531,9 +547,9 @@ def sides(state):
     return state.turn, state.swapped
 
 
-def _legal_points(state, most=-1):
-    """Indices of the empty points the mover may play (cycle rule applied); with ``most``
-    > 0, the first ``most`` of them at most."""
+def _legal_points(state, one=False):
+    """Indices of the empty points the mover may play (cycle rule applied); with ``one``,
+    one of them at most: whether there is any (only_pass)."""
     g = _geo(state.size)
     col = state.col
     out = []
@@ -542,7 +558,7 @@ def _legal_points(state, most=-1):
         for p in range(g.n):
             if not col[p]:
                 out.append(p)
-                if len(out) == most:
+                if one:
                     break
         return out
     col = bytearray(col)
@@ -550,20 +566,17 @@ def _legal_points(state, most=-1):
     clock = state.clock
     mover = state.turn
     dist = _nearest(g, col)
-    if most < 0:
-        return _all_legal(state, g, col, st, clock, mover, dist)
-    scratch = None if _settles is None else (bytearray(g.n), bytearray(g.n))
-    for p in range(g.n):   # (the empty points as they come: only_pass needs the first)
+    if not one or _settles is not None:   # (the chip: every point's quick test at once)
+        return _all_legal(state, g, col, st, clock, mover, dist, one)
+    for p in range(g.n):   # (byte-code: the empty points as they come, up to a legal one)
         if col[p]:
             continue
         col[p] = mover
         st[p] = clock
         quiet = _quiet_after(g, col, st, p, dist)
         col[p] = 0
-        if quiet or _no_cycle(state, g, col, st, clock, p, mover, scratch):
-            out.append(p)
-            if len(out) == most:
-                break
+        if quiet or _no_cycle(state, g, col, st, clock, p, mover, None):
+            return [p]
     return out
 
 
@@ -575,7 +588,7 @@ def _no_cycle(state, g, col, st, clock, p, mover, scratch):
     col[p] = mover
     st[p] = clock
     if scratch is not None and _settles(g.ray, g.ray_at, g.pair, g.pair_at, col, st,
-                                        clock + 1, p, mover, scratch[0], scratch[1], 32):
+                                        clock + 1, p, mover, scratch[0], scratch[1], 32, b""):
         ok = True
     else:
         if scratch is not None:   # again from the start, with the cycle check
@@ -589,16 +602,22 @@ def _no_cycle(state, g, col, st, clock, p, mover, scratch):
     return ok
 
 
-def _all_legal(state, g, col, st, clock, mover, dist):
-    """_legal_points' whole list: every empty point's quick test in one call
-    (_quiet_points), then a cascade only where a stone may flip; byte searches, not a
-    byte-code loop, walk the points."""
+def _all_legal(state, g, col, st, clock, mover, dist, one):
+    """_legal_points' list: every empty point's quick test in one call (_quiet_points),
+    then a cascade only where a stone may flip (with ``one``, only while none is known
+    legal: a game's end, where none is, walks them all); byte searches, not a byte-code
+    loop, walk the points."""
     quiet = bytearray(g.n)
     _quiet_points(g.ray, g.ray_at, col, st, mover, clock, dist, quiet)
+    p = quiet.find(b"\x01") if one else -1
+    if p >= 0:
+        return [p]
     scratch = None if _settles is None else (bytearray(g.n), bytearray(g.n))
     p = quiet.find(b"\x02")
     while p >= 0:
         quiet[p] = 1 if _no_cycle(state, g, col, st, clock, p, mover, scratch) else 0
+        if one and quiet[p]:
+            return [p]
         p = quiet.find(b"\x02", p + 1)
     out = []
     p = quiet.find(b"\x01")
@@ -609,9 +628,9 @@ def _all_legal(state, g, col, st, clock, mover, dist):
 
 
 def only_pass(state):
-    """``legal_moves(state) == ["pass"]``, answered at the first legal point (the board
-    asks after every move; a whole list is ~70 ms on a Pico at size 7)."""
-    return not is_over(state) and state.phase == _PLAY and not _legal_points(state, 1)
+    """``legal_moves(state) == ["pass"]``, answered at the first legal point found (the
+    board asks after every move; a whole list is ~70 ms on a Pico at size 7)."""
+    return not is_over(state) and state.phase == _PLAY and not _legal_points(state, True)
 
 
 def legal_moves(state):
@@ -656,10 +675,34 @@ def _resolve(state, p, stages=None):
     s = state.copy()
     s.col[p] = s.turn
     s.st[p] = s.clock
+    g = _geo(s.size)
     unstable = s.opts["cycle_rule"] == "stop" and s.phase == _PLAY
-    s.clock, cycled = _cascade(_geo(s.size), s.col, s.st, s.clock + 1, p, s.turn,
-                               unstable, stages)
+    if _settles is not None and not unstable:
+        log = bytearray(4 * g.n)
+        if _settles(g.ray, g.ray_at, g.pair, g.pair_at, s.col, s.st, s.clock + 1, p, s.turn,
+                    bytearray(g.n), bytearray(g.n), 32, log):
+            _logged(s, log, stages)
+            return s, False
+        s.col[:] = state.col   # it goes on: again from the start, with the cycle check
+        s.st[:] = state.st
+        s.col[p] = s.turn
+        s.st[p] = s.clock
+    s.clock, cycled = _cascade(g, s.col, s.st, s.clock + 1, p, s.turn, unstable, stages)
     return s, cycled
+
+
+def _logged(s, log, stages):
+    """The stages of settles' ``log`` into ``stages`` (if given; as _cascade gives them) and
+    the stamp after them into ``s.clock``."""
+    k = 0
+    clock = s.clock + 1
+    while log[k]:
+        nf = log[k + 1]
+        if stages is not None:
+            stages.append((log[k], list(log[k + 2:k + 2 + nf])))
+        k += nf + 2
+        clock += 1
+    s.clock = clock
 
 
 def play(state, move):
@@ -725,48 +768,64 @@ def resolution(state, point):
 
 # ---------------------------------------------------------------- territory and result
 
-def _owners(state):
-    """{point index: owning colour or 0} for every empty point
-    (docs/rules/fursaz.md#the-end-and-the-score)."""
+def _land(state):
+    """Whose territory each point is (docs/rules/fursaz.md#the-end-and-the-score): a
+    bytearray, 1 Black, 2 White, 0 neutral or a stone."""
     g = _geo(state.size)
-    col = state.col
-    run = state.opts["territory"] == "run"
-    owners = {}
-    for e in range(g.n):
+    land = bytearray(g.n)
+    _land_fill(g.ray, g.ray_at, g.pair, g.pair_at, state.col,
+               state.opts["territory"] == "run", land)
+    return land
+
+
+def land_fill(ray, at, pair, pair_at, col, run, land):
+    """_land's walk over the tables: from every empty point along each axis to the first
+    stone both ways (``run``: the territory rule "run"), or to the first pair at equal
+    distance holding a stone ("midpoint"); the point is a colour's when only that colour
+    flanks it. (Native twin: fursaz_native.land_fill: ~1.5 ms as byte-code on a Pico at
+    size 7, twice at a game's end.)"""
+    for e in range(len(col)):
+        land[e] = 0
         if col[e]:
             continue
         seen = 0  # bit 1: flanked by Black somewhere, bit 2: by White
         for a in range(3):
             if run:
-                ends = [0, 0]
+                first = 0
                 for side in range(2):
                     d = 6 * e + a + 3 * side
-                    for i in range(g.ray_at[d], g.ray_at[d + 1]):
-                        y = g.ray[i]
-                        if col[y]:
-                            ends[side] = col[y]
+                    end = 0
+                    for i in range(at[d], at[d + 1]):
+                        if col[ray[i]]:
+                            end = col[ray[i]]
                             break
-                if ends[0] and ends[0] == ends[1]:
-                    seen |= ends[0]
+                    if side == 0:
+                        first = end
+                    elif end == first:
+                        seen |= end
             else:
-                for k in range(g.pair_at[3 * e + a], g.pair_at[3 * e + a + 1], 2):
-                    cu = col[g.pair[k]]
-                    cv = col[g.pair[k + 1]]
+                for k in range(pair_at[3 * e + a], pair_at[3 * e + a + 1], 2):
+                    cu = col[pair[k]]
+                    cv = col[pair[k + 1]]
                     if cu or cv:
                         if cu == cv:
                             seen |= cu
                         break
-        owners[e] = seen if seen == _BLACK or seen == _WHITE else 0
-    return owners
+        land[e] = seen if seen == _BLACK or seen == _WHITE else 0
+
+
+_land_fill = land_fill   # the twin in use (_load_twins)
 
 
 def territory(state):
     """{point: "B" | "W" | None} for every empty point: whose territory it is (None = neutral)."""
     names = _geo(state.size).names
-    owners = _owners(state)
+    col = state.col
+    land = _land(state)
     out = {}
-    for e in owners:
-        out[names[e]] = _LETTER[owners[e]] if owners[e] else None
+    for e in range(len(col)):
+        if not col[e]:
+            out[names[e]] = _LETTER[land[e]] if land[e] else None
     return out
 
 
@@ -774,14 +833,11 @@ def board_view(state, colours, land=None):
     """Every point's colour into the bytearray ``colours`` (0 empty, 1 Black, 2 White), in
     point order: board() without its dict of names (~12 ms on a Pico at size 7, on the
     stone board's every move); and, when given (a game's end), into the bytearray ``land``
-    whose territory each empty point is (territory() by index: 1 Black, 2 White, 0 neutral
+    whose territory each point is (territory() by index: 1 Black, 2 White, 0 neutral
     or a stone)."""
     colours[:] = state.col
     if land is not None:
-        land[:] = bytes(len(land))
-        owners = _owners(state)
-        for e in owners:
-            land[e] = owners[e]
+        land[:] = _land(state)
 
 
 def board(state):
@@ -796,12 +852,11 @@ def board(state):
 
 
 def _scores_by_colour(state):
-    col = bytes(state.col)   # (counted at C speed: a loop takes a Pico ~3 ms at size 7)
-    counts = [0, col.count(b"\x01"), col.count(b"\x02")]
-    owners = _owners(state)
-    for e in owners:
-        counts[owners[e]] += 1
-    return counts[_BLACK], counts[_WHITE]
+    # (counted at C speed: a loop takes a Pico ~3 ms at size 7)
+    col = bytes(state.col)
+    land = _land(state)
+    return (col.count(b"\x01") + land.count(b"\x01"),
+            col.count(b"\x02") + land.count(b"\x02"))
 
 
 def result(state):

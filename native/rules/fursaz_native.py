@@ -94,18 +94,58 @@ def quiet_after(ray: ptr8, at: ptr16, col: ptr8, st: ptr32, p: int, dist: ptr8) 
 @micropython.viper
 def quiet_points(ray: ptr8, at: ptr16, col: ptr8, st: ptr32, mover: int, clock: int,
                  dist: ptr8, quiet):
+    # quiet_after and its capturable_near inlined: a call between viper functions costs
+    # more than the test itself (a size-7 board's points: ~6 ms with the calls).
     q = ptr8(quiet)
     for p in range(int(len(quiet))):
         if col[p]:
             q[p] = 0
-        else:
-            col[p] = mover
-            st[p] = clock
-            if quiet_after(ray, at, col, st, p, dist):
-                q[p] = 1
-            else:
-                q[p] = 2
-            col[p] = 0
+            continue
+        col[p] = mover
+        st[p] = clock
+        base = 6 * p
+        ok = 1
+        for d in range(7):   # the nearest stone on each ray (0-5) and p itself (6)
+            x = p
+            d0 = -1
+            j0 = 0
+            if d < 6:
+                j = dist[base + d]
+                if j == 0:
+                    continue
+                s = at[base + d]
+                if 2 * j > at[base + d + 1] - s:
+                    continue
+                y = ray[s + j - 1]
+                e = dist[6 * y + d]
+                if e == 0 or e > j:
+                    x = y
+                    d0 = d - 3 if d >= 3 else d + 3
+                    j0 = j
+                elif e == j and col[ray[s + 2 * j - 1]] == mover and col[y] != mover:
+                    ok = 0
+                    break
+                else:
+                    continue
+            xb = 6 * x
+            best = -1
+            best_col = 0
+            for a in range(3):
+                ja = j0 if a == d0 else dist[xb + a]
+                jb = j0 if a + 3 == d0 else dist[xb + a + 3]
+                if ja and ja == jb:
+                    u = ray[at[xb + a] + ja - 1]
+                    v = ray[at[xb + a + 3] + ja - 1]
+                    if col[u] == col[v]:
+                        age = st[u] if st[u] > st[v] else st[v]
+                        if age > best:
+                            best = age
+                            best_col = col[u]
+            if best_col != 0 and best_col != col[x]:
+                ok = 0
+                break
+        q[p] = 1 if ok else 2
+        col[p] = 0
 
 
 @micropython.viper
@@ -125,9 +165,12 @@ def suspect(ray: ptr8, at: ptr16, col: ptr8, x: int, sus, mark: ptr8):
 
 @micropython.viper
 def settles(ray: ptr8, at: ptr16, pair: ptr8, pair_at: ptr16, col: ptr8, st: ptr32, clock: int,
-            p: int, mover: int, mark, flips: ptr8, rounds: int) -> bool:
+            p: int, mover: int, mark, flips: ptr8, rounds: int, log) -> bool:
     n = int(len(mark))
     m = ptr8(mark)
+    room = int(len(log))
+    lg = ptr8(log)
+    k = 0
     for x in range(n):
         m[x] = 0
     m[p] = 1
@@ -150,12 +193,20 @@ def settles(ray: ptr8, at: ptr16, pair: ptr8, pair_at: ptr16, col: ptr8, st: ptr
                         m[x] = 0
             if nf == 0:
                 continue
-            for k in range(nf):
-                col[flips[k]] = 3 - victim
-                st[flips[k]] = clock
+            if room:
+                if k + nf + 3 > room:
+                    return False
+                lg[k] = 3 - victim
+                lg[k + 1] = nf
+                for j in range(nf):
+                    lg[k + 2 + j] = flips[j]
+                k += nf + 2
+            for j in range(nf):
+                col[flips[j]] = 3 - victim
+                st[flips[j]] = clock
             clock += 1
-            for k in range(nf):
-                x = flips[k]
+            for j in range(nf):
+                x = flips[j]
                 m[x] = 1
                 for d in range(6 * x, 6 * x + 6):
                     for i in range(at[d], at[d + 1]):
@@ -164,5 +215,41 @@ def settles(ray: ptr8, at: ptr16, pair: ptr8, pair_at: ptr16, col: ptr8, st: ptr
                             break
             flipped = 1
         if flipped == 0:
+            if room:
+                lg[k] = 0
             return True
     return False
+
+
+@micropython.viper
+def land_fill(ray: ptr8, at: ptr16, pair: ptr8, pair_at: ptr16, col: ptr8, run: int, land):
+    out = ptr8(land)
+    for e in range(int(len(land))):
+        out[e] = 0
+        if col[e]:
+            continue
+        seen = 0
+        for a in range(3):
+            if run:
+                first = 0
+                for side in range(2):
+                    d = 6 * e + a + 3 * side
+                    end = 0
+                    for i in range(at[d], at[d + 1]):
+                        if col[ray[i]]:
+                            end = col[ray[i]]
+                            break
+                    if side == 0:
+                        first = end
+                    elif end == first:
+                        seen |= end
+            else:
+                for k in range(pair_at[3 * e + a], pair_at[3 * e + a + 1], 2):
+                    cu = col[pair[k]]
+                    cv = col[pair[k + 1]]
+                    if cu or cv:
+                        if cu == cv:
+                            seen |= cu
+                        break
+        if seen == 1 or seen == 2:
+            out[e] = seen

@@ -24,8 +24,8 @@ WebAssembly figures (PICO = True: this runs on the host only).
   figures at 0248eb4 (SELECTION_AT_0248EB4);
 * a whole game on the marble, stone and tile boards' apps, with the emulated ms from a
   settled sensor frame to the step that answers it (next to BOARDS_BEFORE,
-  BOARDS_AT_12E8F1C and BOARDS_AT_E10E4AA); the heap each board's app holds with
-  its game running to the end (tests/pico_heap.py): the light board's Morbak, the marble
+  BOARDS_AT_12E8F1C, BOARDS_AT_E10E4AA and BOARDS_AT_0248EB4); the heap each board's app
+  holds with its game running to the end (tests/pico_heap.py): the light board's Morbak, the marble
   board's Mabula (under 48 KB; and a remote one, its link loaded:
   docs/contracts.md#a-board-over-usb), the tile board's Mano a Mano match (under 64 KB);
 * a whole Masbrur round on the tile board's app: lowest gc.mem_free(), smallest largest
@@ -126,12 +126,20 @@ BOARDS_AT_12E8F1C = {"marble board, Mabula": (25.0, 55.9), "stone board, Fursaz 
 # went native (quiet_points, settles).
 BOARDS_AT_E10E4AA = {"marble board, Mabula": (18.4, 48.6), "stone board, Fursaz 7": (9.3, 38.5),
                      "tile board, Mano a Mano": (21.1, 27.4)}
+# The same at 0248eb4 (this bench), before the stone board's resolution, forced passes and
+# drawing and the tile board's reading, comparing and drawing went native (issue 25's sixth
+# round).
+BOARDS_AT_0248EB4 = {"marble board, Mabula": (14.3, 19.8), "stone board, Fursaz 7": (8.8, 28.2),
+                     "tile board, Mano a Mano": (18.1, 22.7)}
 # One legal_moves + play at e10e4aa, emulated ms, mean and worst ("?": not taken).
 ENGINES_AT_E10E4AA = {"fursaz size 5": (22, "?"), "fursaz size 7": (60, "?"),
                       "masbrur": (57, 224)}
-# The same at 0248eb4, before the equipment phase's +A search was reworked (this bench), and
-# that phase's plies alone (the first one loads the attack search's code).
-ENGINES_AT_0248EB4 = {"masbrur": (43.7, 150)}
+# The same at 0248eb4 (this bench), before Fursaz's cascade and its move list's quick test
+# of every point ran without calls between native twins, and Masbrur's +A search of the
+# equipment phase was reworked; and that phase's plies alone (the first one loads the
+# attack search's code).
+ENGINES_AT_0248EB4 = {"fursaz size 5": (9.2, 13.7), "fursaz size 7": (19.8, 34.7),
+                      "masbrur": (43.7, 150)}
 MASBRUR_EQUIPMENT_AT_0248EB4 = (112, 144)
 
 
@@ -266,9 +274,10 @@ def _board_figures(pico, out, name, label):
     out[label + ": lowest gc.mem_free(), bytes"] = got["min_free"]
     out[label + ": smallest largest free block, bytes"] = got["min_largest_block"]
     out[label + ": settled frame -> its answer's step, emulated ms mean / worst "
-        "(+1.6 ms for the LED frame; before: %s / %s; at 12e8f1c: %s / %s; at e10e4aa: %s / %s)"
-        % (BOARDS_BEFORE[label] + BOARDS_AT_12E8F1C[label] + BOARDS_AT_E10E4AA[label])] = \
-        "%.1f / %.1f" % tuple(got["answer_ms"])
+        "(+1.6 ms for the LED frame; before: %s / %s; at 12e8f1c: %s / %s; at e10e4aa: %s / %s;"
+        " at 0248eb4: %s / %s)"
+        % (BOARDS_BEFORE[label] + BOARDS_AT_12E8F1C[label] + BOARDS_AT_E10E4AA[label]
+           + BOARDS_AT_0248EB4[label])] = "%.1f / %.1f" % tuple(got["answer_ms"])
 
 
 def _masbrur_figures(pico, out):

@@ -112,6 +112,34 @@ def test_only_pass_agrees_with_the_move_list_through_random_games():
                 s = fz.play(s, placements[rng.below(len(placements))])
 
 
+def _as_the_chip(chip, s, rng, plies):
+    """A random game from ``s``: every placement's resolution, the forced passes and the
+    positions, the chip's way (``chip``: settles, which logs a cascade's stages, and the
+    quick test of every point at once) or byte-code's (the cascade of _cascade)."""
+    saved = fz._settles
+    fz._settles = fz.settles if chip else None
+    try:
+        out = []
+        for _ in range(plies):
+            moves = fz.legal_moves(s)
+            if not moves:
+                break
+            out.append([fz.resolution(s, m) for m in moves if m not in ("pass", "swap")])
+            out.append(fz.only_pass(s))
+            s = fz.play(s, moves[rng.below(len(moves))])
+            out.append(fz.to_text(s))
+        return out
+    finally:
+        fz._settles = saved
+
+
+def test_the_chips_cascade_resolves_and_plays_as_byte_code_does():
+    for size, seed, plies in ((5, 1, 200), (7, 2, 50)):
+        s = fz.new_game({"size": size})
+        eq(_as_the_chip(True, s, Rng(seed), plies), _as_the_chip(False, s, Rng(seed), plies),
+           "size %d, seed %d" % (size, seed))
+
+
 def test_a_placement_shown_first_plays_as_one_not_shown_and_every_colour_is_read():
     """The stone board asks for a placement's resolution (its net flips: the stones whose
     colour changes), then plays it (the engine keeps what it resolved for that play), and

@@ -43,6 +43,7 @@ LEDs: the line's tiles dim white; the slots of both ends blink in the mover's co
 the field shows each seat's hand count (A on rows 0-3, B on rows 4-7; against the board,
 its tiles instead) and the walls the boneyard; between hands and at the end, the scores.
 Game over: OK or MENU returns to the menu."""
+from firmware import native
 from firmware.app.core import render
 from firmware.app.core.sensing import Sensing
 from firmware.app.boards.tile_positions import EMPTY, FAULT, ODD, PAD, name, reading, slot
@@ -88,6 +89,41 @@ def tile_name(key):
     return "%d-%d" % (key >> 3, key & 7)
 
 
+def keys_in(frame, seen, n):
+    """seen[c] = key_of(frame, c) for the first ``n`` positions (native twin:
+    mano_tile_native.keys_in: the track's 27 take ~4 ms as byte-code on a Pico, on every
+    frame the board reads)."""
+    for c in range(n):
+        seen[c] = key_of(frame, c)
+
+
+def diff_in(expect, seen, wrong, n, refused):
+    """wrong[c]: why the first ``n`` slots' readings ``seen`` disagree with ``expect`` (0:
+    they agree; ``refused``: cell * 256 + key of a refused tile still down, or -1); how
+    many do (native twin: mano_tile_native.diff_in: ~2 ms as byte-code on a Pico, twice
+    in the step that plays a tile)."""
+    count = 0
+    for c in range(n):
+        e, k = expect[c], seen[c]
+        w = 0
+        if k == FAULT or k == ODD:
+            w = BADREAD
+        elif k != e:
+            w = MISSING if e != EMPTY else EXTRA
+        if w == EXTRA and refused == c * 256 + k:
+            w = REFUSED
+        wrong[c] = w
+        if w:
+            count += 1
+    return count
+
+
+_twin = native.load("firmware.app.games.mano_tile_native")   # (loaded with the game)
+_keys_in = _twin.keys_in if _twin else keys_in
+_diff_in = _twin.diff_in if _twin else diff_in
+_bar = _twin.bar if _twin else render.bar   # (three bars a frame: ~3 ms as byte-code)
+
+
 class Play(Sensing):
     SEATS = SEATS
 
@@ -103,6 +139,7 @@ class Play(Sensing):
         self.refused = -1                  # cell * 256 + tile key of a refused play still down
         self.leader = -1                   # the seat named to lead, before the lead is down
         self.next_l = self.next_r = 0      # the cells of the ends' next slots (-1 past the track)
+        self.left = 0                      # how many of the line's tiles lie left of the lead
         self.phase = ""
         self.cleared = False               # the track has read empty (this game, this hand)
         self.last_hand = "a new match"     # the last hand's result, as said when it was scored
@@ -136,10 +173,22 @@ class Play(Sensing):
             _tell(self, ("scored", engine.hand_history(s)[-1], s, now))
         self.hands = hands
         if line is not self.line:   # (a hand's reveals leave it: ~3 ms on a Pico)
+            moves = ses.rec["moves"]
+            end = moves[-1][:1] if moves else ""
+            if self.line is not None and len(line) == len(self.line) + 1 and end in ("L", "R"):
+                # The move just played put one tile at an end: only its slot (the lead's
+                # place is known; counting it back through the record takes ~2 ms on a Pico).
+                if end == "L":
+                    self.left += 1
+                first = 0 if end == "L" else len(line) - 1
+                last = first + 1
+            else:
+                self.left = self._lead_index(len(line))
+                self.expect[:] = b"\xff" * _TRACK   # EMPTY everywhere, copied, not looped
+                first, last = 0, len(line)
             self.line = line
-            left = self._lead_index(len(line))
-            self.expect[:] = b"\xff" * _TRACK   # EMPTY everywhere, copied, not looped
-            for i in range(len(line)):
+            left = self.left
+            for i in range(first, last):
                 c = slot(i - left)
                 if c >= 0:
                     t = line[i]
@@ -182,8 +231,7 @@ class Play(Sensing):
     # ------------------------------------------------------------ frames
 
     def reading(self, frame, now):
-        for c in range(_TRACK):
-            self.seen[c] = key_of(frame, c)
+        _keys_in(frame, self.seen, _TRACK)
         self.have_seen = True
         if self.phase == "lead" and self._track_empty():
             self.cleared = True
@@ -270,20 +318,7 @@ class Play(Sensing):
 
     def _diff(self):
         """wrong[] and wrongs: where the track differs from the line."""
-        n = 0
-        for c in range(_TRACK):
-            e, k = self.expect[c], self.seen[c]
-            w = 0
-            if k == FAULT or k == ODD:
-                w = BADREAD
-            elif k != e:
-                w = MISSING if e != EMPTY else EXTRA
-            if w == EXTRA and self.refused == c * 256 + k:
-                w = REFUSED
-            self.wrong[c] = w
-            if w:
-                n += 1
-        self.wrongs = n
+        n = self.wrongs = _diff_in(self.expect, self.seen, self.wrong, _TRACK, self.refused)
         if not n:
             self.fits_other = -1
 
@@ -377,13 +412,13 @@ class Play(Sensing):
                 render.put(f, c, _GUIDE)
         if self.phase == "over" or self.phase == "reveal" or (self.phase == "lead" and s.hand > 1):
             target = s.o["target"]
-            render.bar(f, _FIELD, 16, s.score[0], target, render.PLAYER[0])
-            render.bar(f, _FIELD + 16, 16, s.score[1], target, render.PLAYER[1])
+            _bar(f, _FIELD, 16, s.score[0], target, render.PLAYER[0])
+            _bar(f, _FIELD + 16, 16, s.score[1], target, render.PLAYER[1])
         else:
             if self.bot is None:   # else the field holds the board's tiles
-                render.bar(f, _FIELD, 16, s.h[0], 16, render.PLAYER[0])
-                render.bar(f, _FIELD + 16, 16, s.h[1], 16, render.PLAYER[1])
-            render.bar(f, _WALLS, 4, s.nb, 14, render.WHITE)
+                _bar(f, _FIELD, 16, s.h[0], 16, render.PLAYER[0])
+                _bar(f, _FIELD + 16, 16, s.h[1], 16, render.PLAYER[1])
+            _bar(f, _WALLS, 4, s.nb, 14, render.WHITE)
         if self.phase == "over":
             return
         board = self.bot is not None and self.bot.draw(f, now, blink and not still)
