@@ -8,6 +8,7 @@ same results (a whole game counts as six). Prints one JSON line: {twin: {"native
 "checked": rounds, "differ": [the first inputs that gave different results]}}."""
 import json
 import micropython
+import sys
 
 from firmware.rules import Rng
 
@@ -641,8 +642,13 @@ def main(seed, rounds):
     rng = Rng(seed)
     out = {}
     for name in sorted(TWINS):
+        had = set(sys.modules)
         native, differ = TWINS[name](rng, rounds)
         out[name] = {"native": native, "checked": rounds, "differ": differ}
+        # A board holds one game's code at a time: so does this, or every game's code and
+        # native twins together outgrow the heap (MemoryError).
+        from firmware.app.core import unload
+        unload.forget([m for m in sys.modules if m not in had])
     return out
 
 
