@@ -105,6 +105,10 @@ class Play:
     def moved(self, now):
         self.shown = None
 
+    def told(self, word):
+        """The computer told a remote game's board something new (a link line: ``word``
+        is its first word, e.g. "wall"), which the board may need to say again."""
+
     # ------------------------------------------------------------ for tools
 
     def status(self):

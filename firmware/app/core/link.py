@@ -183,8 +183,8 @@ class Link:
         elif word == "wall":
             self.wall = None if rest == "-" else rest
             play = self.online()
-            if play is not None and play.session.rec["game"] == "masbrur":
-                play._say_turn()
+            if play is not None:
+                play.told(word)
         elif word == "stop":
             ply, _, why = rest.partition(" ")
             self._setup("stop", int(ply), why, now)

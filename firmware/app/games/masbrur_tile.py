@@ -138,6 +138,10 @@ class Play(Sensing):
             self._diff()
             self._correct(now)
 
+    def told(self, word):
+        if word == "wall":   # the far wall combat showed: where to lay it (masbrur_tile_far)
+            self._say_turn()
+
     def _say_turn(self):
         ses = self.session
         s = ses.state
