@@ -234,7 +234,8 @@ def fursaz_games(rng, rounds):
 
 def fursaz_judge(rng, rounds):
     """The Fursaz opponent's judge on random boards, both territory rules: flanks_in, and
-    placed_in from every empty point."""
+    placed_in from every empty point; flipped_in from every third empty point, with a
+    random quarter of the stones flipped."""
     from firmware.ai import fursaz_judge as fj
     from firmware.rules import fursaz
     differ = []
@@ -253,7 +254,21 @@ def fursaz_judge(rng, rounds):
                            for f in (fj.placed_in, fj._placed_in)]
                     if got[0] != got[1] and len(differ) < 3:
                         differ.append([r, "placed_in", run, p, bytes(col)])
-    return fj._placed_in is not fj.placed_in and fj._flanks_in is not fj.flanks_in, differ
+                    if p % 3:
+                        continue
+                    now = bytearray(col)
+                    now[p] = mover
+                    for x in range(g.n):
+                        if col[x] and rng.below(4) == 0:
+                            now[x] = 3 - col[x]
+                    marks = [bytearray(g.n), bytearray(g.n)]
+                    got = [f(g.ray, g.ray_at, col, now, run, flank[0], m, p)
+                           for f, m in zip((fj.flipped_in, fj._flipped_in), marks)]
+                    if (got[0] != got[1] or any(marks[0]) or any(marks[1])) \
+                            and len(differ) < 3:
+                        differ.append([r, "flipped_in", run, p, bytes(col), bytes(now)])
+    return fj._placed_in is not fj.placed_in and fj._flanks_in is not fj.flanks_in \
+        and fj._flipped_in is not fj.flipped_in, differ
 
 
 def fursaz_judge_games(rng, rounds):
@@ -628,7 +643,7 @@ TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.
          "fursaz.capturable, quiet_after, quiet_points, settles, suspect, land_fill":
              fursaz_flanks,
          "fursaz: whole games": fursaz_games,
-         "fursaz_judge.flanks_in, placed_in": fursaz_judge,
+         "fursaz_judge.flanks_in, placed_in, flipped_in": fursaz_judge,
          "fursaz_judge: whole games": fursaz_judge_games, "masbrur.witness_in": masbrur_witness,
          "masbrur.turn_codes, plus_bits: whole games": masbrur_plus,
          "masbrur_search.fits_in, fits_sets, room_in, runs_in, uses_in": masbrur_fits,

@@ -8,7 +8,11 @@ A placement that flips nothing changes the score only at its point and at the em
 on its six rays up to the nearest stone (docs/rules/fursaz.md#the-end-and-the-score: their
 nearest stone towards it is now the placed one): ``placed_in`` scores just those, from
 the colours flanking each empty point on each axis (``flanks_in``, once a position). A
-placement that flips goes through ``rules.play`` and is counted whole.
+placement that flips is played on a copy of the colours by the engine's ``settles`` (its
+cascade, without a new position) and ``flipped_in`` scores the points it changed and the
+empty points next to them on their rays; a cascade ``settles`` does not finish (a cycle, or
+more than 32 rounds), or one from a position that may hold capturable stones, goes through
+``rules.play`` and is counted whole.
 Margins are Black's score minus White's, equal to what ``rules.result`` gives.
 
 It reads the engine's position and tables (colours, stamps, rays) as they are; the native
@@ -76,6 +80,51 @@ def placed_in(ray, at, col, dist, run, flank, p, mover):
     return delta
 
 
+def _worth(f):
+    """What an empty point flanked ``f`` (flanks_in's 2 bits per axis) adds to the margin."""
+    c = (f | f >> 2 | f >> 4) & 3
+    return 1 if c == 1 else -1 if c == 2 else 0
+
+
+def flipped_in(ray, at, col, now, run, flank, mark, p):
+    """How flanks_in's margin changes from ``col`` to ``now``: the same stones and one more
+    on the empty point p, some of them in the other colour (a placement's cascade).
+    ``flank``: flanks_in's of ``col``; ``mark``: n zero bytes, left so. An empty point
+    changes only when its nearest stone on some ray is p or a stone that changed colour:
+    those are found again by walking their rays in ``now``. (Native twin:
+    fursaz_judge_native.flipped_in.)"""
+    delta = 0
+    for x in range(len(col)):
+        if x == p or col[x] != now[x]:
+            was = _worth(flank[p]) if x == p else 1 if col[x] == 1 else -1
+            delta += (1 if now[x] == 1 else -1) - was
+            for d in range(6 * x, 6 * x + 6):
+                for i in range(at[d], at[d + 1]):
+                    if now[ray[i]]:
+                        break
+                    mark[ray[i]] = 1
+    for e in range(len(col)):
+        if mark[e]:
+            mark[e] = 0
+            g = 0
+            for a in range(3):
+                ja = ca = jb = cb = 0
+                for i in range(at[6 * e + a], at[6 * e + a + 1]):
+                    if now[ray[i]]:
+                        ja = i - at[6 * e + a] + 1
+                        ca = now[ray[i]]
+                        break
+                for i in range(at[6 * e + a + 3], at[6 * e + a + 4]):
+                    if now[ray[i]]:
+                        jb = i - at[6 * e + a + 3] + 1
+                        cb = now[ray[i]]
+                        break
+                if ja and jb and (run or ja == jb) and ca == cb:
+                    g |= ca << 2 * a
+            delta += _worth(g) - _worth(flank[e])
+    return delta
+
+
 class Judge:
     """Margins of one position's placements (``start``), and of whole positions."""
 
@@ -89,6 +138,11 @@ class Judge:
         self.flank = bytearray(g.n)
         self.other = bytearray(6 * g.n)   # the tables of a whole count
         self.spare = bytearray(g.n)
+        self.now = bytearray(g.n)   # a cascade's colours and stamps, and its scratch
+        self.now_st = array("I", bytes(4 * g.n))
+        self.mark = bytearray(g.n)
+        self.flips = bytearray(g.n)
+        self.zeros = bytearray(g.n)   # flipped_in's marks
 
     def margin(self, state):
         """Black's score minus White's in ``state`` (as rules.result counts)."""
@@ -109,7 +163,8 @@ class Judge:
         self.st[:] = state.st
         _nearest_fill(g.ray, g.ray_at, self.dist, col, g.edges)
         self.base = _flanks_in(g.ray, g.ray_at, col, self.dist, self.run, self.flank)
-        if state.opts["cycle_rule"] == "stop" and state.phase == 2:
+        self.stable = state.opts["cycle_rule"] != "stop" or state.phase != 2
+        if not self.stable:
             # (its positions may hold capturable stones: every placement is played)
             self.quiet[:] = bytes(g.n)
         else:
@@ -123,6 +178,18 @@ class Judge:
         if self.quiet[p] == 1:
             return self.base + _placed_in(g.ray, g.ray_at, self.col, self.dist, self.run,
                                           self.flank, p, self.state.turn)
+        if self.stable:
+            s = self.state
+            now = self.now
+            now[:] = self.col
+            now[p] = s.turn
+            st = self.now_st
+            st[:] = self.st
+            st[p] = s.clock
+            if _settles(g.ray, g.ray_at, g.pair, g.pair_at, now, st, s.clock + 1, p, s.turn,
+                        self.mark, self.flips, 32, b""):
+                return self.base + _flipped_in(g.ray, g.ray_at, self.col, now, self.run,
+                                               self.flank, self.zeros, p)
         return self.margin(rules.play(self.state, self.moves[i]))
 
 
@@ -147,6 +214,8 @@ def _points(names, moves):
 _engine = native.load("firmware.rules.fursaz_native")
 _nearest_fill = _engine.nearest_fill if _engine else rules.nearest_fill
 _quiet_points = _engine.quiet_points if _engine else rules.quiet_points
+_settles = _engine.settles if _engine else rules.settles
 _twin = native.load("firmware.ai.fursaz_judge_native")
 _flanks_in = _twin.flanks_in if _twin else flanks_in
 _placed_in = _twin.placed_in if _twin else placed_in
+_flipped_in = _twin.flipped_in if _twin else flipped_in

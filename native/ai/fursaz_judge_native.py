@@ -69,3 +69,67 @@ def placed_in(ray: ptr8, at: ptr16, col: ptr8, dist: ptr8, run: int, flank: ptr8
                 elif was == 2:
                     delta += 1
     return delta
+
+
+
+@micropython.viper
+def flipped_in(ray: ptr8, at: ptr16, col, now: ptr8, run: int, flank: ptr8, mark: ptr8,
+               p: int) -> int:
+    c8 = ptr8(col)
+    n = int(len(col))
+    delta = 0
+    for x in range(n):
+        if x == p or c8[x] != now[x]:
+            was = c8[x]
+            if x == p:
+                f = flank[p]
+                was = (f | (f >> 2) | (f >> 4)) & 3
+            if was == 1:
+                delta -= 1
+            elif was == 2:
+                delta += 1
+            if now[x] == 1:
+                delta += 1
+            else:
+                delta -= 1
+            for d in range(6 * x, 6 * x + 6):
+                for i in range(at[d], at[d + 1]):
+                    if now[ray[i]] != 0:
+                        break
+                    mark[ray[i]] = 1
+    for e in range(n):
+        if mark[e] != 0:
+            mark[e] = 0
+            g = 0
+            for a in range(3):
+                ja = 0
+                ca = 0
+                jb = 0
+                cb = 0
+                s = at[6 * e + a]
+                for i in range(s, at[6 * e + a + 1]):
+                    if now[ray[i]] != 0:
+                        ja = i - s + 1
+                        ca = now[ray[i]]
+                        break
+                s = at[6 * e + a + 3]
+                for i in range(s, at[6 * e + a + 4]):
+                    if now[ray[i]] != 0:
+                        jb = i - s + 1
+                        cb = now[ray[i]]
+                        break
+                if ja != 0 and jb != 0 and ca == cb:
+                    if run != 0 or ja == jb:
+                        g |= ca << (2 * a)
+            f = flank[e]
+            was = (f | (f >> 2) | (f >> 4)) & 3
+            now_c = (g | (g >> 2) | (g >> 4)) & 3
+            if now_c == 1:
+                delta += 1
+            elif now_c == 2:
+                delta -= 1
+            if was == 1:
+                delta -= 1
+            elif was == 2:
+                delta += 1
+    return delta
