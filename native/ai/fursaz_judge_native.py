@@ -3,6 +3,11 @@ docs/architecture.md#native-code): viper, on the chip only, the same results as 
 portable twins there."""
 import micropython
 
+# What an empty point flanked f (2 bits per axis) adds to the margin, plus 1: _WORTH[g] -
+# _WORTH[f] is how a change of its flanks from f to g moves the margin.
+_WORTH = bytes(2 if c == 1 else 0 if c == 2 else 1
+               for c in ((f | f >> 2 | f >> 4) & 3 for f in range(64)))
+
 
 @micropython.viper
 def flanks_in(ray: ptr8, at: ptr16, col, dist: ptr8, run: int, flank: ptr8) -> int:
@@ -40,6 +45,7 @@ def placed_in(ray: ptr8, at: ptr16, col: ptr8, dist: ptr8, run: int, flank: ptr8
         delta -= 1
     elif was == 2:
         delta += 1
+    worth = ptr8(_WORTH)
     for d in range(6):
         s = at[6 * p + d]
         j = dist[6 * p + d]
@@ -57,17 +63,7 @@ def placed_in(ray: ptr8, at: ptr16, col: ptr8, dist: ptr8, run: int, flank: ptr8
             if same != 0:
                 if run != 0 or 2 * k == j:
                     g |= mover << shift
-            if g != f:
-                was = (f | (f >> 2) | (f >> 4)) & 3
-                now = (g | (g >> 2) | (g >> 4)) & 3
-                if now == 1:
-                    delta += 1
-                elif now == 2:
-                    delta -= 1
-                if was == 1:
-                    delta -= 1
-                elif was == 2:
-                    delta += 1
+            delta += worth[g] - worth[f]
     return delta
 
 
@@ -76,17 +72,16 @@ def placed_in(ray: ptr8, at: ptr16, col: ptr8, dist: ptr8, run: int, flank: ptr8
 def flipped_in(ray: ptr8, at: ptr16, col, now: ptr8, run: int, flank: ptr8, mark: ptr8,
                p: int) -> int:
     c8 = ptr8(col)
+    worth = ptr8(_WORTH)
     n = int(len(col))
     delta = 0
     for x in range(n):
         if x == p or c8[x] != now[x]:
-            was = c8[x]
             if x == p:
-                f = flank[p]
-                was = (f | (f >> 2) | (f >> 4)) & 3
-            if was == 1:
+                delta += 1 - worth[flank[p]]
+            elif c8[x] == 1:
                 delta -= 1
-            elif was == 2:
+            else:
                 delta += 1
             if now[x] == 1:
                 delta += 1
@@ -121,15 +116,5 @@ def flipped_in(ray: ptr8, at: ptr16, col, now: ptr8, run: int, flank: ptr8, mark
                 if ja != 0 and jb != 0 and ca == cb:
                     if run != 0 or ja == jb:
                         g |= ca << (2 * a)
-            f = flank[e]
-            was = (f | (f >> 2) | (f >> 4)) & 3
-            now_c = (g | (g >> 2) | (g >> 4)) & 3
-            if now_c == 1:
-                delta += 1
-            elif now_c == 2:
-                delta -= 1
-            if was == 1:
-                delta -= 1
-            elif was == 2:
-                delta += 1
+            delta += worth[g] - worth[flank[e]]
     return delta
