@@ -23,7 +23,7 @@ CASES = [("morbak", None, (1, 2, 3, 4, 5), (1, 9, 21)),
 # (0248eb4: threat tests and playouts in byte-code), and for Fursaz before its opponent's
 # judge (0248eb4: each candidate played and its whole territory counted, 25-160 ms), by level.
 # Fursaz size 7 level 5 before the judge scored flipping placements itself (cc4669d: played
-# and counted whole, ~4 ms each): 1340 / 1775, 84, 1/2, 727.0, cut at ply 40; after: 881-998
+# and counted whole, ~4 ms each): 1340 / 1775, 84, 1/2, 727.0, cut at ply 40; after: 881-1030
 # / 931-1064, 87-135, 0/2, 752.0 (the emulator's ms move with the host's load).
 BEFORE = {"masbrur": {1: "152 / 398, 397, 0/3, 0.0", 2: "421 / 460, 459, 3/3, 1.0",
                       3: "782 / 867, 443, 3/3, 2.0", 4: "1233 / 1262, 542, 3/3, 3.0",
