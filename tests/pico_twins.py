@@ -636,9 +636,42 @@ def mabula_playouts(rng, rounds):
     return opponent._twin is not None, differ
 
 
+def marble_reading(rng, rounds):
+    """The marble board's reading of a push and its view of a position: random positions
+    of random games (both scoring options), each with every push's occupancy, the position's
+    own, and ten made by changing one to three random spaces; the pushes found and the
+    colours and movers shown must be the engine's."""
+    from firmware.app.games import mabula_marble as marble
+    from firmware.rules import mabula, mabula_playout
+    options = (None, {"scoring": "product", "count_edge_marbles": True})
+    differ = []
+    for r in range(rounds):
+        s = mabula_playout.playout(mabula.new_game(options[r % 2], rng.next32()), rng,
+                                   rng.below(40))
+        seen = [mabula.occupancy(s)] + [mabula.occupancy(mabula.play(s, m))
+                                        for m in mabula.legal_moves(s) if m != "pass"]
+        for k in range(10):
+            occ = bytearray(seen[rng.below(len(seen))])
+            for _ in range(1 + rng.below(3)):
+                occ[rng.below(60)] ^= 1
+            seen.append(bytes(occ))
+        for occ in seen:
+            got = (marble.move_from(s, occ), mabula.move_from_occupancy(s, occ))
+            if got[0] != got[1] and len(differ) < 3:
+                differ.append([r, mabula.to_text(s), occ])
+        a = [bytearray(60), bytearray(60)]
+        b = [_bytes(rng, 60), _bytes(rng, 60)]
+        marble.board_view(s, a[0], a[1])
+        mabula.board_view(s, b[0], b[1])
+        if a != b and len(differ) < 3:
+            differ.append([r, mabula.to_text(s), "board_view"])
+    return marble._twin is not None, differ
+
+
 TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.scan": keys_scan,
          "fursaz_stone.differences": stone_differences, "fursaz_stone.paint": stone_paint,
          "mano_tile.keys_in, diff_in, bar": tile_track,
+         "mabula_marble.move_from, board_view": marble_reading,
          "fursaz.nearest_fill": fursaz_nearest,
          "fursaz.capturable, quiet_after, quiet_points, settles, suspect, land_fill":
              fursaz_flanks,

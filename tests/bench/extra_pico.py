@@ -128,7 +128,8 @@ BOARDS_AT_E10E4AA = {"marble board, Mabula": (18.4, 48.6), "stone board, Fursaz 
                      "tile board, Mano a Mano": (21.1, 27.4)}
 # The same at 0248eb4 (this bench), before the stone board's resolution, forced passes and
 # drawing and the tile board's reading, comparing and drawing went native (issue 25's sixth
-# round).
+# round); the marble board's the same at 3899119, before its reading of a push and its view
+# of the position went native (the seventh).
 BOARDS_AT_0248EB4 = {"marble board, Mabula": (14.3, 19.8), "stone board, Fursaz 7": (8.8, 28.2),
                      "tile board, Mano a Mano": (18.1, 22.7)}
 # One legal_moves + play at e10e4aa, emulated ms, mean and worst ("?": not taken).

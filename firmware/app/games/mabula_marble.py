@@ -31,6 +31,7 @@ correction.
 Game over: each player's groups light in their colour, those that score bright, the
 winner's blinking; PASS shows the scores as bars (White from b1 on, Black from g8 back);
 OK or MENU returns to the menu."""
+from firmware import native
 from firmware.app.core import render
 from firmware.app.core.sensing import Sensing
 from firmware.rules import mabula as engine
@@ -44,6 +45,29 @@ except ImportError:
 _CELLS = const(60)
 _FLASH_MS = const(300)
 MARBLE = ((255, 190, 120), (60, 0, 255))    # how the LEDs show White's and Black's marbles
+
+
+_twin = native.load("firmware.app.games.mabula_marble_native")   # (loaded with the game)
+_AFTER = bytearray(64)   # the grid a push leaves, for the native twin to compare
+
+
+def move_from(s, occupied):
+    """engine.move_from_occupancy (native twin: mabula_marble_native.move_in: ~4 ms as
+    byte-code on a Pico, on every frame the board reads in play)."""
+    if _twin is None or len(occupied) != _CELLS:
+        return engine.move_from_occupancy(s, occupied)
+    k = _twin.move_in(s.cells, occupied, s.turn + 1, engine._RING_G, engine._LINE,
+                      engine._SPACE_OF, engine._GRID_OF, _AFTER)
+    return None if k < 0 else engine.move_name(k // 6, k % 6 + 1)
+
+
+def board_view(s, colours, movers, groups=None):
+    """engine.board_view (native twin without groups: mabula_marble_native.view_in: ~3 ms
+    as byte-code on a Pico, after every push)."""
+    if _twin is None or groups is not None:
+        return engine.board_view(s, colours, movers, groups)
+    _twin.view_in(s.cells, colours, movers, s.turn + 1, engine._RING_G, engine._LINE,
+                  engine._SPACE_OF, engine._GRID_OF)
 
 
 def options(cfg, settings, profile):
@@ -86,8 +110,7 @@ class Play(Sensing):
         later = self.app.later
         if ses.over and later is not None:   # the groups once the push's flash shows
             later.append((self._groups, s, None))
-        engine.board_view(s, self.expect, self.hint,
-                          self.groups if ses.over and later is None else None)
+        board_view(s, self.expect, self.hint, self.groups if ses.over and later is None else None)
         self.shown = None
         if self.have_seen:
             self._compare(now)
@@ -137,7 +160,7 @@ class Play(Sensing):
         if ses.over:
             return
         if not self.must_match:
-            move = engine.move_from_occupancy(ses.state, occ)
+            move = move_from(ses.state, occ)
             if move is not None and ses.away() and move != self.shown:
                 move = None                   # not the push shown: put it right
             if move is not None:
