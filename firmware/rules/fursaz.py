@@ -639,8 +639,11 @@ def _all_legal(state, g, col, st, clock, mover, dist, one):
 
 def only_pass(state):
     """``legal_moves(state) == ["pass"]``, answered at the first legal point found (the
-    board asks after every move; a whole list is ~70 ms on a Pico at size 7)."""
-    return not is_over(state) and state.phase == _PLAY and not _legal_points(state, True)
+    board asks after every move; a whole list is ~70 ms on a Pico at size 7). A full board,
+    a game's usual end (its two forced passes ask twice), is found by a byte search."""
+    if is_over(state) or state.phase != _PLAY:
+        return False
+    return state.col.find(b"\x00") < 0 or not _legal_points(state, True)
 
 
 def legal_moves(state):
