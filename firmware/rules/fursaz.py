@@ -125,6 +125,7 @@ class _Geo:
         self.pair = pair
         self.pair_at = pair_at
         self.dist = bytearray(6 * n)   # scratch for _nearest (distances < 13)
+        self.dist_of = bytearray(b"\xff" * n)   # the colours g.dist was filled for (none yet)
         # edges[d]: the points with no neighbour in direction d.
         self.edges = tuple(
             bytes([p for p in range(n) if ray_at[6 * p + d] == ray_at[6 * p + d + 1]])
@@ -206,11 +207,17 @@ class _State:
         self.phase = phase
 
     def copy(self):
-        return _State(self.opts, bytearray(self.col), array("I", self.st), self.clock,
+        return _State(self.opts, bytearray(self.col), _copied(self.st), self.clock,
                       self.turn, self.passes, self.swapped, self.phase)
 
 
 # ---------------------------------------------------------------- flanks and resolution
+
+def _copied(st):
+    """A copy of the stamps ``st``, by a slice: copied at C speed (array("I", st) takes each
+    stamp in turn: ~0.5 ms on a Pico at size 7, several times in a game's end)."""
+    return st[:]
+
 
 def _stamps(n):
     """n zero stamps."""
@@ -249,8 +256,11 @@ def capturable(pair, at, col, st, x):
 
 def _nearest(g, col):
     """Fill g.dist: dist[6 * p + d] is the distance from p to the nearest stone in
-    direction d (0: none), for every point, in one walk along each line from the edge."""
-    _nearest_fill(g.ray, g.ray_at, g.dist, col, g.edges)
+    direction d (0: none), for every point, in one walk along each line from the edge. Not
+    again for the colours it was last filled for (a pass leaves them: the end's two checks)."""
+    if col != g.dist_of:
+        _nearest_fill(g.ray, g.ray_at, g.dist, col, g.edges)
+        g.dist_of[:] = col
     return g.dist
 
 
@@ -562,7 +572,7 @@ def _legal_points(state, one=False):
                     break
         return out
     col = bytearray(col)
-    st = array("I", state.st)
+    st = _copied(state.st)
     clock = state.clock
     mover = state.turn
     dist = _nearest(g, col)
@@ -629,8 +639,11 @@ def _all_legal(state, g, col, st, clock, mover, dist, one):
 
 def only_pass(state):
     """``legal_moves(state) == ["pass"]``, answered at the first legal point found (the
-    board asks after every move; a whole list is ~70 ms on a Pico at size 7)."""
-    return not is_over(state) and state.phase == _PLAY and not _legal_points(state, True)
+    board asks after every move; a whole list is ~70 ms on a Pico at size 7). A full board,
+    a game's usual end (its two forced passes ask twice), is found by a byte search."""
+    if is_over(state) or state.phase != _PLAY:
+        return False
+    return state.col.find(b"\x00") < 0 or not _legal_points(state, True)
 
 
 def legal_moves(state):
@@ -768,13 +781,21 @@ def resolution(state, point):
 
 # ---------------------------------------------------------------- territory and result
 
+_LAND = [None, None]   # the last state _land walked, and its answer
+
+
 def _land(state):
     """Whose territory each point is (docs/rules/fursaz.md#the-end-and-the-score): a
-    bytearray, 1 Black, 2 White, 0 neutral or a stone."""
+    bytearray, 1 Black, 2 White, 0 neutral or a stone (not to be changed: the last one is
+    kept, as a game's end asks for its result and its territory in turn)."""
+    if _LAND[0] is state:
+        return _LAND[1]
     g = _geo(state.size)
     land = bytearray(g.n)
     _land_fill(g.ray, g.ray_at, g.pair, g.pair_at, state.col,
                state.opts["territory"] == "run", land)
+    _LAND[0] = state
+    _LAND[1] = land
     return land
 
 
