@@ -115,9 +115,11 @@ def test_image_boots_to_the_menu_and_serves_the_host_commands(image, tmp_path):
         _, frames = pico.frames(0)
         lit = [[i for i, c in enumerate(squares(f)) if any(c)] for _, f in frames]
         # The self-test sweep: rank 1, 2, … 7 lit in turn, in white (60 ms a rank: a slow
-        # step of the app on this port can skip one, so only the order is asserted).
+        # step of the app on this port can skip one, the last too: the order is asserted,
+        # and at most one rank missed).
         sweep = [r[0] // 7 for r in lit if len(r) == 7 and r[6] - r[0] == 6]
-        assert sweep[0] == 0 and sweep[-1] == 6 and sweep == sorted(set(sweep)), lit
+        assert sweep[0] == 0 and sweep[-1] >= 5 and len(sweep) >= 6 \
+            and sweep == sorted(set(sweep)), lit
         assert len(sweep) >= 5, lit
         assert all(c[0] == c[1] == c[2] > 0 for c in squares(frames[0][1]) if any(c))
         # Then the menu: Morbak chosen (a7), start (d4) green, the settings on rank 1.
