@@ -127,6 +127,8 @@ def quiet_points(ray: ptr8, at: ptr16, col: ptr8, st: ptr32, mover: int, clock: 
                     break
                 else:
                     continue
+            # capturable_near, written out: a call between viper functions costs more here
+            # than the test itself (keep the two alike; pico_twins checks both).
             xb = 6 * x
             best = -1
             best_col = 0
