@@ -9,8 +9,11 @@ round of Masbrur, in the hot seat and against the board, at 1280 px and 390 px -
 what a person reads and checking that nothing on the page is cut off."""
 import re
 
+import pytest
 
-from tests.sim_harness import BOOT_MS, PRESS_MS, VIEWPORT, Sim, browser, configure, serve, sim  # noqa: F401 (fixtures)
+
+from tests.sim_harness import (BOOT_MS, PRESS_MS, VIEWPORT, WIDTHS, Sim,  # noqa: F401
+                               browser, configure, menu_choose, serve, sim)   # (fixtures)
 
 SETTLE_MS = 350        # a tile set down: the contacts' settle time (300 ms), then a scan
 DEAL_MS = 1500         # "Collect and deal": the table read empty, then the deal
@@ -659,15 +662,37 @@ def position_now(sim):
 
 
 def masbrur_table(browser, server, width, settings):
-    """A page with Masbrur chosen (menu L6, as ``arbiter config`` leaves it), started with
-    OK, and its table laid."""
+    """A page with Masbrur chosen (menu L6, as ``arbiter config`` leaves it: the page lays
+    its table), started with OK."""
     context, sim = page(browser, server, width, "", dict(settings, game="masbrur"))
     sim.press("OK")
-    sim.page.click("#tile-masbrur")
     sim.advance(SETTLE_MS)
     st = sim.status()
     assert st["game"] == "masbrur" and st["wrong"] == [], (st["wrong"], says(sim))
     return context, sim
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_choosing_masbrur_in_the_menu_lays_its_table(browser, server, width):
+    """A fresh page deals Mano a Mano, the board's first game (7 tiles a hand); choosing
+    Masbrur in the menu (L6) lays Masbrur's table at once - its field on B and C, the other
+    20 tiles in the pool, no hands - so that once started the board finds its field right
+    and A offers, with no "Masbrur table" to click."""
+    context, sim = page(browser, server, width)
+    assert [len(row_tiles(sim, 0)), len(row_tiles(sim, 1))] == [7, 7]
+    menu_choose(sim, lambda t: t == "Masbrur")
+    assert "Masbrur - chosen" in sim.text("#legend-cells")
+    field = {pos: on(sim, pos) for pos in ["%s%d" % (c, r) for r in range(8) for c in "BC"]}
+    assert field == dict([("B%d" % r, "%d-%d" % (r, r)) for r in range(8)]
+                         + [("C%d" % r, "%d-%d" % (r, (r + 1) % 8)) for r in range(8)])
+    assert len(row_tiles(sim, "pool")) == 20 and row_tiles(sim, 0) == row_tiles(sim, 1) == []
+    menu_choose(sim, lambda t: t == "start a game")
+    sim.advance(SETTLE_MS)
+    assert says(sim).startswith("round 1, A offers") and sim.status()["wrong"] == [], says(sim)
+    assert clipped(sim) == []
+    sim.screenshot("sim-tile-masbrur-chosen-%d.png" % width)
+    assert not sim.errors
+    context.close()
 
 
 def offer(sim, group):
@@ -1060,3 +1085,4 @@ def test_masbrur_an_accept_taken_back_puts_the_groups_back_in_the_pool(browser, 
     assert sorted(row_tiles(sim, 1)) == pool[::2] and sorted(row_tiles(sim, 0)) == pool[1::2]
     assert not sim.errors
     context.close()
+

@@ -255,13 +255,13 @@ function apply(out) {
   }
   keyEvents.splice(0, keyEvents.length - KEEP);
   if (out.tones.length) play(out.tones, out.t);
+  if (out.dirty) {        // first: the page reads the saved settings as it follows the status
+    persist();
+    refreshLogs();
+  }
   if (out.status) {
     status = out.status;
     showStatus();
-  }
-  if (out.dirty) {
-    persist();
-    refreshLogs();
   }
   $("heap").textContent = (out.heap / 1024).toFixed(0) + " KB";
   $("board-time").textContent = (out.t / 1000).toFixed(1) + " s";

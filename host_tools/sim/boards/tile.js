@@ -39,8 +39,9 @@
 // has seen, face up to pick from: a tile the far player plays is taken from it. "Collect and
 // deal" then only clears the track back into the box.
 //
-// Masbrur: "Masbrur table" lays a double-seven set's field (row r: r-r on B, r-(r+1) on C)
-// and puts the other 20 tiles in the pool. The pool's rows show the pie groups as the
+// Masbrur: its table is laid as soon as Masbrur is chosen in the menu or its game starts
+// (and again by "Masbrur table"): a double-seven set's field (row r: r-r on B, r-(r+1) on
+// C) and the other 20 tiles in the pool. The pool's rows show the pie groups as the
 // board counts them; once a group is taken each arsenal lies in its seat's row, and when
 // a round is scored every tile off the field goes back to the pool (as hands gather them).
 // A tile let go on a row's input position (A or D) is turned to touch that row's end; one
@@ -75,7 +76,7 @@ export const hint =
   "time. ?seat=0 / ?seat=1 shows one seat's hand only (two windows, two seats). Against the" +
   " board (menu R9, R10): its tiles lie face down on the field; carry the one it plays from" +
   " the blinking field position to the blinking slot; when it draws press DRAW. Masbrur " +
-  "(menu L6): \"Masbrur table\" lays its field; pie group 1 goes on P tile by tile, then OK; " +
+  "(menu L6): choosing it lays its field; pie group 1 goes on P tile by tile, then OK; " +
   "a wall on your wall slots; a push: the tile on the row's B or C (the row slides), then " +
   "the tile pushed out into your arsenal; formations and steals: each tile on P with the " +
   "square it gives on the left.";
@@ -169,6 +170,7 @@ export function createBoard(root, profile, input) {
   let seenMoves = null;                        // Masbrur: the moves and round followed
   let seenRound = null;
   let seenHand = null;                         // a remote Mano a Mano game: the hand followed
+  let seenGame = null;                         // the game the table was last laid for
   const ledEls = [];
   const posEls = [];
   const keyEls = [];
@@ -333,13 +335,17 @@ export function createBoard(root, profile, input) {
   function boardSeat() {
     const st = input.status();
     if (st.game) return st.board && !st.online ? st.board.seat : null;
+    const seat = SEATS.indexOf(setting((isMasbrur() ? "masbrur" : "mano") + ".opponent"));
+    return seat < 0 ? null : seat;
+  }
+
+  // A setting as the board saved it (its config.json on the page's flash), or undefined.
+  function setting(key) {
     try {
       const files = JSON.parse(localStorage.getItem("arbiter-sim/" + profile.name)).files;
-      const key = (isMasbrur() ? "masbrur" : "mano") + ".opponent";
-      const seat = SEATS.indexOf(JSON.parse(files["config.json"])[key]);
-      return seat < 0 ? null : seat;
+      return JSON.parse(files["config.json"])[key];
     } catch {
-      return null;                             // no settings saved yet: nobody
+      return undefined;                        // no settings saved yet
     }
   }
 
@@ -596,6 +602,7 @@ export function createBoard(root, profile, input) {
   // one is chosen (and back in the pool when an undo takes the choice back), and every
   // tile off the field back to the pool once a round is scored.
   function follow(st) {
+    layFor(st);
     if (far() && st.online.hand !== seenHand) {
       seenHand = st.online.hand;
       change(() => { table = boxed(table, st, false); });
@@ -612,6 +619,19 @@ export function createBoard(root, profile, input) {
     if (seenRound !== null && round > seenRound) change(gather);
     seenMoves = st.moves.length;
     seenRound = round;
+  }
+
+  // Masbrur's table laid as soon as Masbrur is the game the board plays or starts from
+  // its menu (chosen there, saved), unless a move was made on the table there is. (Back
+  // to Mano a Mano, "Collect and deal" deals: each window of a two-window game would
+  // deal its own.)
+  function layFor(st) {
+    const game = st.game || setting("game");
+    if (game === seenGame) return;
+    seenGame = game;
+    if (game === "masbrur" && !isMasbrur() && !st.moves.length) {
+      change(() => { table = masbrurTable(cells); });
+    }
   }
 
   function takeGroups(arsenals) {
