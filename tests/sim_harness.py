@@ -65,6 +65,17 @@ def page_at(browser, server, width):
         context.close()
 
 
+def fingers(*targets):
+    """Touch points for CDP's Input.dispatchTouchEvent: a finger on the middle of each
+    of ``targets`` (locators), one id each - to hold one key while tapping another."""
+    points = []
+    for n, target in enumerate(targets):
+        box = target.bounding_box()
+        points.append({"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2,
+                       "id": n})
+    return points
+
+
 def whole_game(browser, server, width, name, play):
     """Play a whole game with ``play(sim)`` on a fresh page ``width`` px wide, nothing
     cut off before or after; the end's screenshot is test-artifacts/NAME-WIDTH.png."""

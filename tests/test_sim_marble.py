@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from tests.sim_harness import (browser, final_score, leds_by_cell, legal_moves,  # noqa: F401
-                               menu_choose, moves_listed, serve, setting_choose, sim, until,
-                               whole_game)
+from tests.sim_harness import (PHONE, browser, configure, final_score, fingers,  # noqa: F401
+                               leds_by_cell, legal_moves, menu_choose, moves_listed, page_at,
+                               serve, setting_choose, sim, until, whole_game)
 
 SETTLE_MS = 1200       # rolling, then the sensors' settle time, then a step
 
@@ -76,6 +76,56 @@ def test_setup_then_pushes_are_accepted_as_moves(sim):
     for i, name in enumerate(mabula.SPACES):
         assert (marbles[name] or ".") == expected[i], name
     assert not sim.errors
+
+
+DRAWN_JS = "els => els.map(e => e.style.background).join(' ')"
+
+
+def test_the_board_thinks_in_slices_and_a_pause_stops_it(browser, server):
+    """Against the board at level 5 (White: it plays first), on a phone whose CPU is slow:
+    a finger holds MENU while "Set up" is clicked, so that the game starts just before
+    the hold becomes a long press. The board thinks about its push and the page says so;
+    its search goes on a slice at a time between key scans, so the long press is taken
+    while it thinks and pauses it (the whole search in one step would have chosen the
+    push first), and it stays paused. MENU continues; then the board says its push.
+    (Mabula shows the board's move as soon as it is chosen; Fursaz, Morbak and Masbrur
+    wait until the turn is 600 ms old, which hides a search shorter than that, and on
+    this page their level-5 searches are.)"""
+    with page_at(browser, server, PHONE["width"]) as sim:
+        configure(sim, {"mabula.opponent": "W", "mabula.level": 5})
+        sim.press("OK")
+        assert sim.status()["screen"] == "setup"
+        touch = sim.page.context.new_cdp_session(sim.page)
+        menu, = fingers(sim.key("MENU"))
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [menu]})
+        sim.advance(440)
+        sim.page.click("#marble-setup")        # the board reads it settled ~310 ms later
+        sim.advance(280)
+        assert sim.status()["screen"] == "setup"
+        cpu = sim.page.context.new_cdp_session(sim.page)
+        cpu.send("Emulation.setCPUThrottlingRate", {"rate": 20})     # a phone's CPU
+        said, looks = set(), set()
+        for _ in range(30):                             # until MENU's hold is a long press
+            sim.advance(20)
+            said.add((sim.text("#screen"), sim.text("#turn")))
+            looks.add(sim.page.eval_on_selector_all(".led", DRAWN_JS))
+            if ("long", "MENU") in sim.key_events():
+                break
+        cpu.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        assert ("game", "White (the board: thinking…)") in said, said   # the game began
+        st = sim.status()
+        assert (st["screen"], st["thinking"], st["moves"]) == ("pause", True, []), st["message"]
+        assert sim.text("#turn") == "White (the board: thinking…)"
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": [menu]})
+        sim.advance(3000)
+        assert sim.status()["thinking"], "no thinking while paused"
+        sim.press("MENU")                               # continue
+        until(sim, lambda: not sim.status()["thinking"], ms=5000)
+        assert "thinking" not in sim.text("#turn")
+        assert re.match(r"the board plays [a-i]\d-[a-i]\d", sim.text("#message")), \
+            sim.text("#message")
+        assert len(looks) >= 2, "the page drew the board while it thought"
+        sim.screenshot("sim-marble-thinking.png")
 
 
 def test_a_marble_lifted_lights_until_put_back_and_no_move_is_taken(sim):
