@@ -714,3 +714,62 @@ def test_every_legend_entry_looks_apart_from_the_others(browser, server, width):
             if "last move" in text or "last move" in other:
                 continue                  # names its square: it looks like that square
             assert blinks != other_blinks or apart >= 40, (text, rgb, other, other_rgb)
+
+
+def _rgb(css):
+    return tuple(int(v) for v in re.findall(r"\d+", css)[:3])
+
+
+def _delta(a, b):
+    return sum((x - y) ** 2 for x, y in zip(lab(a), lab(b))) ** 0.5
+
+
+# The page's own drawing (leds.js) of each pair that must look apart, at every brightness.
+TONES_JS = """async (pairs) => {
+    const { swatch } = await import("./leds.js");
+    const out = [];
+    for (let level = 0; level <= 255; level++) {
+        out.push(pairs.map(([a, b]) => [swatch(a, level), swatch(b, level)]));
+    }
+    return out;
+}"""
+
+
+def test_a_switched_square_looks_apart_from_its_owners_at_every_brightness(sim):
+    """A's switched square is A's colour at half strength: at brightness 255 it was drawn
+    almost as A's own (ΔE 9). Now at every brightness 0-255, in both palettes, each
+    player's switched square and plain square are drawn clearly apart."""
+    from firmware.app.core import menu
+    pairs = []
+    for palette in (render.STANDARD, menu._COLOUR_BLIND):
+        pairs += [(palette[1], palette[3]), (palette[2], palette[4])]
+    for level, drawn in enumerate(sim.page.evaluate(TONES_JS, [list(map(list, p))
+                                                                 for p in pairs])):
+        for (a, b), (pa, pb) in zip(drawn, pairs):
+            assert _delta(_rgb(a), _rgb(b)) >= APART, (level, pa, a, pb, b)
+
+
+@pytest.mark.parametrize("brightness, width", [(1, 1280), (128, 1280), (255, 1280),
+                                               (255, 390)])
+def test_switched_squares_look_apart_on_the_board_and_in_the_legend(browser, server,
+                                                                    brightness, width):
+    """A game at brightness 1 (the dimmest lit: 0 is dark), 128 and 255 (and 255 on a
+    phone): each player's switched square, on the board (a screenshot) and as the
+    legend's dot, looks clearly apart from their plain square."""
+    from tests.sim_harness import configure, page_at
+    with page_at(browser, server, width) as sim:
+        configure(sim, {"leds.brightness": brightness})
+        sim.press("d4")                                           # start
+        for name in ("a1", "g7", "g7", "a1", "c3", "e5"):        # A switches g7, B a1
+            move(sim, name)
+        sim.advance(1300)                                         # past the pulse
+        board = {role: sim.screen_colour(square) for role, square in
+                 (("A", "c3"), ("A switched", "g7"), ("B", "e5"), ("B switched", "a1"))}
+        legend = {text: rgb for text, _blinks, rgb in sim.page.evaluate(SWATCHES_JS)}
+        sim.screenshot("sim-light-switched-%d-%d.png" % (brightness, width))
+    for seat in "AB":
+        plain, switched = board[seat], board[seat + " switched"]
+        assert _delta(plain, switched) >= APART, (seat, plain, switched)
+        plain = tuple(legend["%s's square" % seat])
+        switched = tuple(legend["%s's square, switched by %s" % (seat, seat)])
+        assert _delta(plain, switched) >= APART, (seat, plain, switched)

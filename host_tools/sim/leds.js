@@ -5,31 +5,46 @@
 // drawn comes from the colour the firmware asked for (its logical frame) and the
 // brightness it was shown at, unrounded: at low brightness the wire's few steps lose the
 // hue (a dim orange is sent as 1,1,0, a yellow). A screen cannot show an LED's range, so
-// the light is tone-mapped: exact colours at full power (the curve is 1 at 1), dim levels
-// still visible and in order, the hue kept by scaling all three channels alike; and the
-// brightness is drawn as from LOWEST up, so that a dim red still reads red, not brown.
+// the light is tone-mapped, the hue kept by scaling all three channels alike: the
+// brightness is drawn as from LOWEST up (a dim red still reads red, not brown) and
+// compressed so that dim levels stay visible and in order, exact at full power (the curve
+// is 1 at 1); the colour's own strength (a switched Morbak square is its owner's colour at
+// half) is compressed apart and less, so that at every brightness a colour at half
+// strength looks clearly darker than the full one (one curve for both had drawn them
+// almost alike at full brightness).
 const EXPOSURE = 15;
 const LOWEST = 48;       // brightness 0-255 is drawn as LOWEST-255
 const GAMMA = 2.2;       // the driver's (firmware/hal/leds.py)
+const STRENGTH = 0.7;    // a colour's strength (linear, 0-1) is drawn to this power
 
 const toScreen = (linear) => Math.min(1, linear) ** (1 / GAMMA);
+const tone = (linear) => (linear * (1 + EXPOSURE)) / (1 + linear * EXPOSURE);
 
-// A lit LED's light (linear, 0-1 a channel) -> {background, glow} CSS colours.
-function look(linear) {
-  const peak = Math.max(...linear);
-  const shown = (peak * (1 + EXPOSURE)) / (1 + peak * EXPOSURE);
-  const c = linear.map((v) => Math.round(255 * toScreen((v / peak) * shown)));
+// A lit LED's hue (linear, its brightest channel 1) shown at `shown` (linear, 0-1) ->
+// {background, glow} CSS colours.
+function look(hue, shown) {
+  const c = hue.map((v) => Math.round(255 * toScreen(v * shown)));
   const rgb = `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
   return { background: rgb, glow: `0 0 ${Math.round(4 + 14 * shown)}px ${Math.round(1 + 4 * shown)}px rgba(${c[0]}, ${c[1]}, ${c[2]}, ${(0.35 + 0.5 * shown).toFixed(2)})` };
+}
+
+// Linear light per channel -> [the hue (brightest channel 1), the brightest channel].
+function split(linear) {
+  const peak = Math.max(...linear);
+  return [linear.map((v) => v / peak), peak];
 }
 
 // An LED's [r, g, b] wire values, and the logical colour and brightness (0-255) it was
 // shown with (without them: the wire's own light) -> {background, glow} ("" when off).
 export function ledLook(wire, colour, level) {
   if (Math.max(...wire) === 0) return { background: "", glow: "" };
-  if (!colour || !level || Math.max(...colour) === 0) return look(wire.map((v) => v / 255));
+  if (!colour || level == null || Math.max(...colour) === 0) {
+    const [hue, peak] = split(wire.map((v) => v / 255));
+    return look(hue, tone(peak));
+  }
   const drawn = LOWEST + (level * (255 - LOWEST)) / 255;
-  return look(colour.map((v) => ((v * drawn) / 255 / 255) ** GAMMA));
+  const [hue, strength] = split(colour.map((v) => (v / 255) ** GAMMA));
+  return look(hue, tone((drawn / 255) ** GAMMA) * strength ** STRENGTH);
 }
 
 // A logical colour of the firmware ([r, g, b] before brightness and gamma) as the board
