@@ -2,8 +2,9 @@
 keeps the marbles, the firmware sees only the presence sensors (through its own chain
 driver and stable-frame filter) and lights the LEDs. The tests set the board up as the
 LEDs ask, push marbles by clicking as a player would, lift one off and put it back,
-cut the power, and check what the firmware accepted; whole games are played through the
-page's own controls, hot seat and against the board, on a desktop and on a phone."""
+cut the power, pause the board while it thinks, and check what the firmware accepted; whole
+games are played through the page's own controls, hot seat and against the board, on a
+desktop and on a phone."""
 import random
 import re
 
