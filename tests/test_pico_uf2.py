@@ -194,3 +194,17 @@ def test_modules_compile_whole_under_a_file_size_limit(tmp_path):
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, limit)
     assert len(whole) > 8192 and small == whole
+
+
+def test_a_folder_named_in_bytes_that_are_not_utf8_is_written_and_named(micropython,
+                                                                        tmp_path):
+    """An old Latin-1 folder name: the image is written there and the line saying so
+    names it escaped, as a UTF-8 desktop's strict output can show it."""
+    out = os.path.join(os.fsencode(tmp_path), b"caf\xe9")
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    r = subprocess.run([sys.executable, "-B", "-m", "host_tools", "uf2",
+                        "--micropython", micropython, "--out", out], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    assert r.stdout.startswith("wrote %s/caf\\udce9/arbiter-light-pico.uf2" % tmp_path)
+    assert os.listdir(out) == [b"arbiter-light-pico.uf2"]
