@@ -379,3 +379,29 @@ def against_a_board(browser, server, kit, game, acts, *, config=None, agree=None
             proc.wait()
         context.close()
         board.close()
+
+
+@pytest.mark.parametrize("query, says", [
+    ("?code=K7Q2MX&broker=ws://127.0.0.1:1", "Waiting for game K7Q2MX"),
+    ("?code=%3Cimg%20src%3Dx%3E&broker=ws://127.0.0.1:1",
+     '"<img src=x>" is not a game code (codes are 6 letters and digits, e.g. K7Q2MX).'),
+    ("?code=K7Q2MX&broker=ws://256.1.1.1:99999",
+     '"ws://256.1.1.1:99999" is not a broker\'s WebSocket address (e.g. ws://HOST:9001).'),
+])
+def test_the_watch_page_on_a_phone_says_what_is_wrong_in_a_sentence(browser, server, query,
+                                                                      says):
+    """Before any move, and for a code or a broker typed wrong: one sentence (the form to
+    put it right), never a stack trace, and nothing reaching past a phone's screen."""
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server.url + "online.html" + query)
+        page.wait_for_function("t => document.getElementById('banner').textContent"
+                               ".includes(t)", arg=says, timeout=30000)
+        assert page.inner_text("#banner").strip().count("\n") == 0
+        assert page.evaluate(CLIPPED_JS) == []
+        assert errors == []
+    finally:
+        context.close()
