@@ -112,6 +112,8 @@ def test_a_port_in_use_is_said(plain, tmp_path, capsys):
     (["online", "new", "mano", "--set", "target=0", "--broker", "mqtt://a:b@127.0.0.1:1"], 2,
      "mano.target"),
     (["online", "new", "fursaz", "--broker", "http://x"], 2, "is not a broker URL"),
+    (["online", "new", "fursaz", "--broker", "mqtt://a:b@[::1"], 2, "is not a broker URL"),
+    (["online", "watch", "K7Q2MX", "--broker", "ws://[::1"], 2, "is not a broker URL"),
     (["online", "join", "XYZ", "--broker", "mqtt://a:b@127.0.0.1:1"], 2, "is not a game code"),
     (["online", "join", "K7Q2MX", "--broker", "mqtt://a:b@127.0.0.1:1"], 1, "cannot reach"),
     (["broker", "--tls-port", "8883"], 2, "TLS needs all three"),
