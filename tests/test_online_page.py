@@ -405,3 +405,26 @@ def test_the_watch_page_on_a_phone_says_what_is_wrong_in_a_sentence(browser, ser
         assert errors == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("broker", ["javascript:alert(1)", "ws://256.1.1.1:99999", "mqtt://h"])
+def test_the_seat_says_a_broker_address_is_wrong_before_connecting(browser, server, broker):
+    """The Play online panel: a broker that is no WebSocket address is one sentence, not
+    the browser's error or a link that closes and closes again."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server.url)
+        page.wait_for_function("window.arbiter && window.arbiter.ready", timeout=30000)
+        page.click("#online-open summary")
+        page.fill("#online-broker", broker)
+        page.fill("#online-user", "alice")
+        page.click("#online-new")
+        says = "%s is not a broker's WebSocket address (e.g. ws://HOST:9001)." % json.dumps(broker)
+        page.wait_for_function("t => document.getElementById('online-error').textContent == t",
+                               arg=says, timeout=30000)
+        assert page.inner_text("#online-log") == "" and errors == []
+    finally:
+        context.close()

@@ -6,6 +6,7 @@
 // so any number of watchers cost the players nothing.
 import { loadMicroPython } from "./micropython/micropython.mjs";
 import mqtt from "./online/mqtt.esm.js";
+import { brokerUrl, notABroker } from "./broker_url.js";
 
 const ROOT = "arbiter/1";
 const DEALER = "dealer";
@@ -185,15 +186,6 @@ function banner(text, error) {
 
 // ------------------------------------------------------------------ start
 
-function brokerUrl(text) {
-  try {
-    const u = new URL(text);
-    return (u.protocol === "ws:" || u.protocol === "wss:") && Boolean(u.hostname);
-  } catch {
-    return false;    // not a URL at all, or its host or port cannot be one
-  }
-}
-
 async function main() {
   const typed = params.get("code") || "";
   code = typed.toUpperCase().replace(/[\s-]/g, "");
@@ -204,7 +196,7 @@ async function main() {
     wrong = `${quoted(typed, 20)} is not a game code ` +
       "(codes are 6 letters and digits, e.g. K7Q2MX).";
   } else if (code && !brokerUrl(broker)) {
-    wrong = `${quoted(broker, 60)} is not a broker's WebSocket address (e.g. ws://HOST:9001).`;
+    wrong = notABroker(broker);
   }
   if (!code || wrong) {
     $("ask").hidden = false;

@@ -9,6 +9,7 @@
 // sessionStorage: the page joins the game again, the board resumes it, and both go on
 // from the record the broker holds.
 import mqtt from "./online/mqtt.esm.js";
+import { brokerUrl, notABroker } from "./broker_url.js";
 
 const KEY = "arbiter-online";
 const TICK_MS = 50;
@@ -216,7 +217,9 @@ async function init() {
                      game: $("online-game-name").value, seat: Number($("online-seat").value) };
       if (!args.user) throw new Error("a player logs in as a user of the broker: give the user name");
       if (action === "join" && !args.code) throw new Error("type the code of the game to join");
-      await start(args, $("online-broker").value.trim(), $("online-password").value);
+      const broker = $("online-broker").value.trim();
+      if (!brokerUrl(broker)) throw new Error(notABroker(broker));
+      await start(args, broker, $("online-password").value);
     } catch (e) {
       $("online-error").textContent = String(e.message || e);
     }
