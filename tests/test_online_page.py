@@ -407,10 +407,20 @@ def test_the_watch_page_on_a_phone_says_what_is_wrong_in_a_sentence(browser, ser
         context.close()
 
 
-@pytest.mark.parametrize("broker", ["javascript:alert(1)", "ws://256.1.1.1:99999", "mqtt://h"])
-def test_the_seat_says_a_broker_address_is_wrong_before_connecting(browser, server, broker):
-    """The Play online panel: a broker that is no WebSocket address is one sentence, not
-    the browser's error or a link that closes and closes again."""
+NOT_A_BROKER = "%s is not a broker's WebSocket address (e.g. ws://HOST:9001)."
+
+
+@pytest.mark.parametrize("broker, code, says", [
+    ("javascript:alert(1)", "", NOT_A_BROKER % '"javascript:alert(1)"'),
+    ("ws://256.1.1.1:99999", "", NOT_A_BROKER % '"ws://256.1.1.1:99999"'),
+    ("mqtt://h", "", NOT_A_BROKER % '"mqtt://h"'),
+    ("ws://127.0.0.1:1", "<b>hi",
+     "'<b>hi' is not a game code (codes are 6 letters and digits, e.g. K7Q2MX)"),
+])
+def test_the_seat_says_what_is_wrong_before_connecting(browser, server, broker, code, says):
+    """The Play online panel: a broker that is no WebSocket address, or a code that cannot
+    be one, is one sentence, not the browser's error, a link that closes and closes again
+    or the name of a Python exception."""
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     errors = []
@@ -421,8 +431,8 @@ def test_the_seat_says_a_broker_address_is_wrong_before_connecting(browser, serv
         page.click("#online-open summary")
         page.fill("#online-broker", broker)
         page.fill("#online-user", "alice")
-        page.click("#online-new")
-        says = "%s is not a broker's WebSocket address (e.g. ws://HOST:9001)." % json.dumps(broker)
+        page.fill("#online-code-in", code)
+        page.click("#online-join" if code else "#online-new")
         page.wait_for_function("t => document.getElementById('online-error').textContent == t",
                                arg=says, timeout=30000)
         assert page.inner_text("#online-log") == "" and errors == []
