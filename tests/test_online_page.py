@@ -438,3 +438,24 @@ def test_the_seat_says_what_is_wrong_before_connecting(browser, server, broker, 
         assert page.inner_text("#online-log") == "" and errors == []
     finally:
         context.close()
+
+
+def test_the_seat_says_once_that_the_broker_cannot_be_reached(browser, server):
+    """A broker nobody answers at: said once in the panel's log while the page tries
+    again every second, not one line a second."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    try:
+        page.goto(server.url)
+        page.wait_for_function("window.arbiter && window.arbiter.ready", timeout=30000)
+        page.click("#online-open summary")
+        page.fill("#online-broker", "ws://127.0.0.1:1")
+        page.fill("#online-user", "alice")
+        page.click("#online-new")
+        says = "cannot reach the broker at ws://127.0.0.1:1; trying again every second"
+        page.wait_for_function("t => document.getElementById('online-log').textContent"
+                               ".includes(t)", arg=says, timeout=30000)
+        page.wait_for_timeout(4000)    # four tries more
+        assert page.inner_text("#online-log").strip() == says
+    finally:
+        context.close()

@@ -80,8 +80,16 @@ async function start(args, broker, password) {
     username: args.user, password, clean: true, reconnectPeriod: 1000, connectTimeout: 5000,
     will: { topic: will, payload: "offline", qos: 1, retain: true },
   });
-  client.on("connect", () => { note("connected to the broker"); call("up"); });
-  client.on("close", () => { note("the link to the broker closed"); call("down", "closed"); });
+  let up = null;   // null until the first answer: a broker never reached is said once
+  client.on("connect", () => { up = true; note("connected to the broker"); call("up"); });
+  client.on("close", () => {
+    if (up !== false) {
+      note(up ? "the link to the broker closed; trying again every second"
+        : `cannot reach the broker at ${broker}; trying again every second`);
+    }
+    up = false;
+    call("down", "closed");
+  });
   client.on("error", (e) => note(`the broker: ${e.message || e}`));
   client.on("message", (topic, payload, packet) => {
     call("message", topic, new TextDecoder().decode(payload), Boolean(packet.retain));
