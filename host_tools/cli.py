@@ -56,6 +56,10 @@ def build_parser(argv=()):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
+    if hasattr(sys.stdout, "reconfigure"):
+        # A path given in bytes that are not UTF-8 is printed escaped, as stderr does,
+        # not a traceback after the work is done.
+        sys.stdout.reconfigure(errors="backslashreplace")
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     if args.command is None:

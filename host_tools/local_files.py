@@ -1,4 +1,5 @@
-"""Files `arbiter` writes on this computer (`arbiter uf2`, `arbiter games export`): each
+"""Files `arbiter` writes on this computer (`arbiter uf2`, `arbiter games export`,
+`arbiter online --record`): each
 whole or not at all, never through a symbolic link, a failure said in one sentence.
 
 A file is written to a temporary name in its folder (made new, so no link is followed),
@@ -47,18 +48,31 @@ def same_content(path, data):
         return False
 
 
-def write(path, data):
-    """Write ``data`` (bytes) to ``path`` whole, or raise UsageError (one sentence) and
-    leave what was there."""
+def _open_temporary(path):
+    """(fd, name) of a new temporary file beside ``path``, or UsageError (one sentence)."""
     if what_is_at(path) == "folder":
         raise UsageError("cannot write %s: a folder of that name is in the way" % quoted(path))
     folder = os.path.dirname(path) or "."
     tmp = os.path.join(folder, ".%s.%d.tmp" % (os.path.basename(path), os.getpid()))
     try:
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-        fd = os.open(tmp, flags, 0o666)
+        return os.open(tmp, flags, 0o666), tmp
     except OSError as e:
         raise UsageError("cannot write in %s: %s" % (quoted(folder), why(e)))
+
+
+def check(path):
+    """UsageError (one sentence) now if ``write(path, ...)`` could not even begin: before
+    a command starts what a file it keeps cannot follow."""
+    fd, tmp = _open_temporary(path)
+    os.close(fd)
+    os.remove(tmp)
+
+
+def write(path, data):
+    """Write ``data`` (bytes) to ``path`` whole, or raise UsageError (one sentence) and
+    leave what was there."""
+    fd, tmp = _open_temporary(path)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)

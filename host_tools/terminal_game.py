@@ -311,6 +311,10 @@ def play(name, v, read, write, seed, computer=None, clock=time.monotonic):
 
 def main(game=None, read=None, write=None, seed=None, clock=time.monotonic):
     """Choose a game and an opponent, then play; ``read``/``write`` default to the terminal."""
+    if read is None and hasattr(sys.stdin, "reconfigure"):
+        # A line that is not UTF-8 (a Latin-1 terminal, a file piped in) is a move refused,
+        # not a crash: its bad bytes read as U+FFFD.
+        sys.stdin.reconfigure(errors="replace")
     read = read or input
     write = write or sys.stdout.write
     views = _views()

@@ -188,6 +188,30 @@ def test_play_with_a_board_kind_there_is_none_of_says_only_that(capsys, monkeypa
     assert out == "", out    # not "starting the simulator" first
 
 
+def test_play_a_game_without_a_board_opens_the_simulator_of_its_board(capsys, monkeypatch):
+    """`arbiter play mabula` is Mabula's board, not the light board's Morbak; a game the
+    board chosen does not play, or no game at all, is bad input before anything starts."""
+    from host_tools import sim_server
+    sim = Recorder()
+    monkeypatch.setattr(board_link, "usb_ports", list)
+    monkeypatch.setattr(sim_server, "main", sim)
+    for game, kind in (("mabula", "marble"), ("Fursaz", "stone"), ("mano", "tile"),
+                       ("morbak", "light")):
+        assert cli.main(["play", game]) == 0
+        assert sim.calls[-1] == (kind, 8000)
+    capsys.readouterr()
+    assert cli.main(["play", "masbrur"]) == 0
+    assert sim.calls[-1] == ("tile", 8000)
+    assert "Masbrur: choose it on the board's menu" in capsys.readouterr().out
+    calls = len(sim.calls)
+    code, out, err = arbiter(capsys, "play", "mabula", "--board", "light")
+    assert code == 2 and one_sentence(err) and out == "", (out, err)
+    assert "Mabula is played on the marble board, not the light board" in err
+    code, out, err = arbiter(capsys, "play", "chess")
+    assert code == 2 and one_sentence(err) and "no game 'chess'" in err and out == "", err
+    assert len(sim.calls) == calls
+
+
 def test_play_with_a_board_deploys_if_needed(capsys, monkeypatch):
     run = Recorder()
     monkeypatch.setattr(board_link, "usb_ports", lambda: ["/dev/ttyACM0"])

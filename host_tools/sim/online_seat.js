@@ -9,6 +9,7 @@
 // sessionStorage: the page joins the game again, the board resumes it, and both go on
 // from the record the broker holds.
 import mqtt from "./online/mqtt.esm.js";
+import { brokerUrl, notABroker } from "./broker_url.js";
 
 const KEY = "arbiter-online";
 const TICK_MS = 50;
@@ -79,8 +80,16 @@ async function start(args, broker, password) {
     username: args.user, password, clean: true, reconnectPeriod: 1000, connectTimeout: 5000,
     will: { topic: will, payload: "offline", qos: 1, retain: true },
   });
-  client.on("connect", () => { note("connected to the broker"); call("up"); });
-  client.on("close", () => { note("the link to the broker closed"); call("down", "closed"); });
+  let up = null;   // null until the first answer: a broker never reached is said once
+  client.on("connect", () => { up = true; note("connected to the broker"); call("up"); });
+  client.on("close", () => {
+    if (up !== false) {
+      note(up ? "the link to the broker closed; trying again every second"
+        : `cannot reach the broker at ${broker}; trying again every second`);
+    }
+    up = false;
+    call("down", "closed");
+  });
   client.on("error", (e) => note(`the broker: ${e.message || e}`));
   client.on("message", (topic, payload, packet) => {
     call("message", topic, new TextDecoder().decode(payload), Boolean(packet.retain));
@@ -216,7 +225,9 @@ async function init() {
                      game: $("online-game-name").value, seat: Number($("online-seat").value) };
       if (!args.user) throw new Error("a player logs in as a user of the broker: give the user name");
       if (action === "join" && !args.code) throw new Error("type the code of the game to join");
-      await start(args, $("online-broker").value.trim(), $("online-password").value);
+      const broker = $("online-broker").value.trim();
+      if (!brokerUrl(broker)) throw new Error(notABroker(broker));
+      await start(args, broker, $("online-password").value);
     } catch (e) {
       $("online-error").textContent = String(e.message || e);
     }

@@ -42,9 +42,10 @@ onmessage = async (e) => {
     mp.runPython(`_reply = online_seat.${m.fn}(*_j.loads(_args))`);
     postMessage({ id: m.id, reply: JSON.parse(mp.globals.get("_reply")) });
   } catch (err) {
-    // A Python exception's last line says it (its traceback is for the console).
+    // A Python exception's last line says it, after its class's name (ValueError, the
+    // protocol's Refused): the traceback is for the console.
     console.warn("[seat]", err);
     const last = String(err.message || err).trim().split("\n").pop();
-    postMessage({ id: m.id, error: last.replace(/^\w+Error: /, "") });
+    postMessage({ id: m.id, error: last.replace(/^\w+: /, "") });
   }
 };
