@@ -23,6 +23,7 @@ never ``63``), walls in tile order; ``contiguous`` is accepted and changes
 nothing (see ``_spec``).
 """
 from firmware.rules import IllegalMove, Rng, take_options
+from firmware.rules import masbrur_attack as ma
 from firmware.rules import masbrur_form as mf
 from firmware.rules.masbrur_options import OPTIONS
 
@@ -312,9 +313,8 @@ def _pushes(field, t):
 def _equipment_moves(s):
     """Every move of the equipment phase, as a compact list (masbrur_moves.Moves: a few KB,
     where the strings of a position's thousands of moves would not fit a Pico's heap)."""
-    from array import array
-    from firmware.rules import masbrur_attack as ma
     from firmware.rules.masbrur_moves import Moves
+    ma.load_twins()             # the hand's attack check below runs native too
     p = to_move(s)
     ars = s.ars[p]
     wall = s.wall[p]
@@ -328,8 +328,7 @@ def _equipment_moves(s):
         pairs = b"\x00\x01"
     else:
         pairs = bytearray(n * (n - 1))      # every pair: plus_turns fills two or more
-    first = array("H", [len(head)] * (len(pairs) // 2 + 1))
-    codes, at, plus, bit = ma.plus_turns(ars, bytes(s.field), pairs, first)
+    codes, at, plus, first, bit = ma.plus_turns(ars, bytes(s.field), pairs, len(head))
     return Moves(head, ars, pairs, codes, at, plus, first, bit,
                  lambda move: is_legal(s, move))
 

@@ -52,6 +52,8 @@ def _index(wb, n: int) -> int:
 
 @micropython.viper
 def _find(wb, n: int, skip: int, doubles: int) -> int:
+    """The portable _find with its _two_lower and _lower_pair written in: a call between
+    viper routines costs as much as a few dozen of their steps."""
     w = ptr8(wb)
     present = 0
     for v in range(8):
@@ -77,11 +79,52 @@ def _find(wb, n: int, skip: int, doubles: int) -> int:
                 if (m >> v) & 1:
                     w[_PAT + k] = v
                     k += 1
+        # Whether the lower row's most (see the portable _find) holds two formations.
+        c1 = 0
+        c2 = 0
+        c3 = 0
+        c4 = 0
+        two = 0
         for v in range(8):
-            w[_C + v] = w[_CNT + v] + ((doubles >> v) & (m >> v) & 1)
-        for k in range(5):
-            w[_C + w[_PAT + k]] -= 1
-        if not int(_holds_two(wb)):
+            c = w[_CNT + v] + ((doubles >> v) & (m >> v) & 1)
+            if (m >> v) & 1:
+                c -= 1 + 4 * rep
+            if c > 0:
+                if c >= 6:
+                    two = 1
+                c1 |= 1 << v
+                if c >= 2:
+                    c2 |= 1 << v
+                    if c >= 3:
+                        c3 |= 1 << v
+                        if c >= 4:
+                            c4 |= 1 << v
+        if c3 & (c3 - 1):
+            two = 1
+        ws = c1 & (c1 >> 1) & (c1 >> 2) & 63
+        if c1 & 193 == 193:
+            ws |= 64
+        i = 0
+        while ws >> i:
+            if two:
+                break
+            if (ws >> i) & 1:
+                wi = 193
+                if i < 6:
+                    wi = 7 << i
+                if (c3 & (255 ^ wi)) or (c4 & wi):
+                    two = 1
+                j = i
+                while ws >> j:
+                    if (ws >> j) & 1:
+                        wj = 193
+                        if j < 6:
+                            wj = 7 << j
+                        if c2 & wi & wj == wi & wj:
+                            two = 1
+                    j += 1
+            i += 1
+        if not two:
             continue
         s0 = _CAND + _MAX_HAND * w[_PAT]
         s1 = _CAND + _MAX_HAND * w[_PAT + 1]
@@ -129,6 +172,7 @@ def _find(wb, n: int, skip: int, doubles: int) -> int:
                                     continue
                             if (m3 >> i4) & 1:
                                 continue
+                            taken = m3 | (1 << i4)
                             for v in range(8):
                                 w[_UNDER + v] = 0
                             w[_UNDER + w[_LO + i0] + w[_HI + i0] - p0] += 1
@@ -136,202 +180,151 @@ def _find(wb, n: int, skip: int, doubles: int) -> int:
                             w[_UNDER + w[_LO + i2] + w[_HI + i2] - p2] += 1
                             w[_UNDER + w[_LO + i3] + w[_HI + i3] - p3] += 1
                             w[_UNDER + w[_LO + i4] + w[_HI + i4] - p4] += 1
-                            got = int(_lower_pair(wb, n, m3 | (1 << i4)))
-                            if got:
-                                return got & (skip ^ -1)
-    return 0
-
-
-@micropython.viper
-def _holds_two(wb) -> int:
-    """Whether the counts at _C hold two formations of 3 (the portable _two_lower's
-    answer, without the squares it takes)."""
-    w = ptr8(wb)
-    m1 = 0
-    m2 = 0
-    m3 = 0
-    m4 = 0
-    for v in range(8):
-        c = w[_C + v]
-        if c:
-            if c >= 6:
-                return 1
-            m1 |= 1 << v
-            if c >= 2:
-                m2 |= 1 << v
-                if c >= 3:
-                    m3 |= 1 << v
-                    if c >= 4:
-                        m4 |= 1 << v
-    if m3 & (m3 - 1):
-        return 1
-    ws = m1 & (m1 >> 1) & (m1 >> 2) & 63
-    if m1 & 193 == 193:
-        ws |= 64
-    i = 0
-    while ws >> i:
-        if (ws >> i) & 1:
-            wi = 193
-            if i < 6:
-                wi = 7 << i
-            if (m3 & (255 ^ wi)) or (m4 & wi):
-                return 1
-            j = i
-            while ws >> j:
-                if (ws >> j) & 1:
-                    wj = 193
-                    if j < 6:
-                        wj = 7 << j
-                    if m2 & wi & wj == wi & wj:
-                        return 1
-                j += 1
-        i += 1
-    return 0
-
-
-@micropython.viper
-def _lower_pair(wb, n: int, taken: int) -> int:
-    w = ptr8(wb)
-    for v in range(8):
-        w[_C + v] = w[_UNDER + v]
-    # bits -1: every turnable tile counted both ways first (no way of turning them has
-    # more); then every way of turning them.
-    nf = 0
-    for i in range(n):
-        if not ((taken >> i) & 1):
-            a = w[_LO + i]
-            b = w[_HI + i]
-            w[_C + a] += 1
-            if a != b:
-                w[_C + b] += 1
-                w[_TURN + nf] = i
-                nf += 1
-    for bits in range(-1, 1 << nf):
-        if bits == 0:
-            for k in range(nf):
-                w[_C + w[_HI + w[_TURN + k]]] -= 1
-        elif bits > 0:
-            for k in range(nf):
-                i = w[_TURN + k]
-                if (bits >> k) & 1:
-                    w[_C + w[_HI + i]] += 1
-                else:
-                    w[_C + w[_LO + i]] += 1
-        # Which two formations the counts hold, the portable _two_lower's first: 1 six of
-        # a value (v), 2 two repetitions, 3 a repetition (rep) and window i, 4 windows i, j.
-        kind = 0
-        v = 0
-        m1 = 0
-        m2 = 0
-        m3 = 0
-        m4 = 0
-        while v < 8:
-            c = w[_C + v]
-            if c:
-                if c >= 6:
-                    kind = 1
-                    break
-                m1 |= 1 << v
-                if c >= 2:
-                    m2 |= 1 << v
-                    if c >= 3:
-                        m3 |= 1 << v
-                        if c >= 4:
-                            m4 |= 1 << v
-            v += 1
-        if not kind and (m3 & (m3 - 1)):
-            kind = 2
-        rep = 0
-        i = 0
-        j = 0
-        if not kind:
-            # The windows m1 holds whole: bit i for values i, i+1, i+2 (6: 6, 7, 0).
-            ws = m1 & (m1 >> 1) & (m1 >> 2) & 63
-            if m1 & 193 == 193:
-                ws |= 64
-            while ws >> i:
-                if (ws >> i) & 1:
-                    win = 193
-                    if i < 6:
-                        win = 7 << i
-                    rep = m3 & (255 ^ win)
-                    if not rep:
-                        rep = m4 & win
-                    if rep:
-                        kind = 3
-                        break
-                i += 1
-            if not kind:
-                i = 0
-                while ws >> i:
-                    if (ws >> i) & 1:
-                        wi = 193
-                        if i < 6:
-                            wi = 7 << i
-                        j = i
-                        while ws >> j:
-                            if (ws >> j) & 1:
-                                wj = 193
-                                if j < 6:
-                                    wj = 7 << j
-                                both = wi & wj
-                                if m2 & both == both:
-                                    kind = 4
-                                    break
-                            j += 1
-                        if kind:
-                            break
-                    i += 1
-        if bits < 0:
-            if not kind:
-                return 0
-            continue
-        if kind:
-            for u in range(8):
-                w[_NEED + u] = 0
-            if kind == 1:
-                w[_NEED + v] = 6
-            elif kind == 2:
-                low = m3 & (0 - m3)
-                m3 &= m3 - 1
-                low |= m3 & (0 - m3)
-                for u in range(8):
-                    if (low >> u) & 1:
-                        w[_NEED + u] = 3
-            else:
-                wi = 193
-                if i < 6:
-                    wi = 7 << i
-                wj = 0
-                if kind == 3:
-                    rep = rep & (0 - rep)
-                else:
-                    rep = 0
-                    wj = 193
-                    if j < 6:
-                        wj = 7 << j
-                for u in range(8):
-                    w[_NEED + u] = 3 * ((rep >> u) & 1) + ((wi >> u) & 1) + ((wj >> u) & 1)
-            k = 0
-            for i in range(n):
-                if not ((taken >> i) & 1):
-                    v = w[_LO + i]
-                    if v != w[_HI + i]:
-                        if (bits >> k) & 1:
-                            v = w[_HI + i]
-                        k += 1
-                    if w[_NEED + v] > w[_UNDER + v]:
-                        w[_NEED + v] -= 1
-                        taken |= 1 << i
-                        if i == n - 1:
-                            w[_ROLE] = v
-            return taken
-        for k in range(nf):
-            i = w[_TURN + k]
-            if (bits >> k) & 1:
-                w[_C + w[_HI + i]] -= 1
-            else:
-                w[_C + w[_LO + i]] -= 1
+                            # The portable _lower_pair from here on: the counts _C with
+                            # every turnable tile both ways first (bits -1), then every way
+                            # of turning them.
+                            for v in range(8):
+                                w[_C + v] = w[_UNDER + v]
+                            nf = 0
+                            for i in range(n):
+                                if not ((taken >> i) & 1):
+                                    a = w[_LO + i]
+                                    b = w[_HI + i]
+                                    w[_C + a] += 1
+                                    if a != b:
+                                        w[_C + b] += 1
+                                        w[_TURN + nf] = i
+                                        nf += 1
+                            for bits in range(-1, 1 << nf):
+                                if bits == 0:
+                                    for k in range(nf):
+                                        w[_C + w[_HI + w[_TURN + k]]] -= 1
+                                elif bits > 0:
+                                    for k in range(nf):
+                                        i = w[_TURN + k]
+                                        if (bits >> k) & 1:
+                                            w[_C + w[_HI + i]] += 1
+                                        else:
+                                            w[_C + w[_LO + i]] += 1
+                                # Which two formations the counts hold, the portable
+                                # _two_lower's first: 1 six of a value (v), 2 two
+                                # repetitions, 3 a repetition (lrep) and window i, 4
+                                # windows i, j.
+                                kind = 0
+                                v = 0
+                                c1 = 0
+                                c2 = 0
+                                c3 = 0
+                                c4 = 0
+                                while v < 8:
+                                    c = w[_C + v]
+                                    if c:
+                                        if c >= 6:
+                                            kind = 1
+                                            break
+                                        c1 |= 1 << v
+                                        if c >= 2:
+                                            c2 |= 1 << v
+                                            if c >= 3:
+                                                c3 |= 1 << v
+                                                if c >= 4:
+                                                    c4 |= 1 << v
+                                    v += 1
+                                if not kind and (c3 & (c3 - 1)):
+                                    kind = 2
+                                lrep = 0
+                                i = 0
+                                j = 0
+                                if not kind:
+                                    # The windows c1 holds whole: bit i for values i, i+1,
+                                    # i+2 (6: 6, 7, 0).
+                                    ws = c1 & (c1 >> 1) & (c1 >> 2) & 63
+                                    if c1 & 193 == 193:
+                                        ws |= 64
+                                    while ws >> i:
+                                        if (ws >> i) & 1:
+                                            win = 193
+                                            if i < 6:
+                                                win = 7 << i
+                                            lrep = c3 & (255 ^ win)
+                                            if not lrep:
+                                                lrep = c4 & win
+                                            if lrep:
+                                                kind = 3
+                                                break
+                                        i += 1
+                                    if not kind:
+                                        i = 0
+                                        while ws >> i:
+                                            if (ws >> i) & 1:
+                                                wi = 193
+                                                if i < 6:
+                                                    wi = 7 << i
+                                                j = i
+                                                while ws >> j:
+                                                    if (ws >> j) & 1:
+                                                        wj = 193
+                                                        if j < 6:
+                                                            wj = 7 << j
+                                                        both = wi & wj
+                                                        if c2 & both == both:
+                                                            kind = 4
+                                                            break
+                                                    j += 1
+                                                if kind:
+                                                    break
+                                            i += 1
+                                if bits < 0:
+                                    if not kind:
+                                        break
+                                    continue
+                                if kind:
+                                    for u in range(8):
+                                        w[_NEED + u] = 0
+                                    if kind == 1:
+                                        w[_NEED + v] = 6
+                                    elif kind == 2:
+                                        low = c3 & (0 - c3)
+                                        c3 &= c3 - 1
+                                        low |= c3 & (0 - c3)
+                                        for u in range(8):
+                                            if (low >> u) & 1:
+                                                w[_NEED + u] = 3
+                                    else:
+                                        wi = 193
+                                        if i < 6:
+                                            wi = 7 << i
+                                        wj = 0
+                                        if kind == 3:
+                                            lrep = lrep & (0 - lrep)
+                                        else:
+                                            lrep = 0
+                                            wj = 193
+                                            if j < 6:
+                                                wj = 7 << j
+                                        for u in range(8):
+                                            w[_NEED + u] = (3 * ((lrep >> u) & 1)
+                                                            + ((wi >> u) & 1) + ((wj >> u) & 1))
+                                    k = 0
+                                    for i in range(n):
+                                        if not ((taken >> i) & 1):
+                                            v = w[_LO + i]
+                                            if v != w[_HI + i]:
+                                                if (bits >> k) & 1:
+                                                    v = w[_HI + i]
+                                                k += 1
+                                            if w[_NEED + v] > w[_UNDER + v]:
+                                                w[_NEED + v] -= 1
+                                                taken |= 1 << i
+                                                if i == n - 1:
+                                                    w[_ROLE] = v
+                                    return taken & (skip ^ -1)
+                                for k in range(nf):
+                                    i = w[_TURN + k]
+                                    if (bits >> k) & 1:
+                                        w[_C + w[_HI + i]] -= 1
+                                    else:
+                                        w[_C + w[_LO + i]] -= 1
     return 0
 
 
