@@ -20,6 +20,9 @@ _SAME = const(341)
 _OUT = const(357)
 _ROLE = const(381)
 _LEN = const(382)
+_ALL = const(0x11111111)    # a value mask with value v at bit 4v: every value
+_WRAP = const(0x11000001)   # ... the lower window 6, 7, 0
+_UP_WRAP = const(0x11110001)  # ... the upper window 4, 5, 6, 7, 0
 
 
 @micropython.viper
@@ -52,80 +55,77 @@ def _index(wb, n: int) -> int:
 
 @micropython.viper
 def _find(wb, n: int, skip: int, doubles: int) -> int:
-    """The portable _find with its _two_lower and _lower_pair written in: a call between
-    viper routines costs as much as a few dozen of their steps."""
+    """The portable _find with its _two_lower and _lower_pair written in (a call between
+    viper routines costs as much as a few dozen of their steps), counts packed four bits
+    a value in one word (value v at bits 4v to 4v + 3; a tile gives a value at most 1, so
+    none passes 9) and value masks as bits 4v."""
     w = ptr8(wb)
-    present = 0
+    cnt = 0
+    dbl = 0
     for v in range(8):
-        if w[_CNT + v]:
-            present |= 1 << v
+        cnt += w[_CNT + v] << (4 * v)
+        dbl |= ((doubles >> v) & 1) << (4 * v)
+    present = (cnt | (cnt >> 1) | (cnt >> 2) | (cnt >> 3)) & _ALL
     for p in range(13):
         rep = 0
         if p < 8:
             if w[_CNT + p] < 5:
                 continue
-            m = 1 << p
-            for k in range(5):
-                w[_PAT + k] = p
+            m = 1 << (4 * p)
+            q = cnt + (dbl & m) - 5 * m
             rep = 1
         else:
-            m = 241
+            m = _UP_WRAP
             if p < 12:
-                m = 31 << (p - 8)
+                m = 0x11111 << (4 * (p - 8))
             if present & m != m:
                 continue
-            k = 0
-            for v in range(8):
-                if (m >> v) & 1:
-                    w[_PAT + k] = v
-                    k += 1
+            q = cnt + (dbl & m) - m
         # Whether the lower row's most (see the portable _find) holds two formations.
-        c1 = 0
-        c2 = 0
-        c3 = 0
-        c4 = 0
-        two = 0
-        for v in range(8):
-            c = w[_CNT + v] + ((doubles >> v) & (m >> v) & 1)
-            if (m >> v) & 1:
-                c -= 1 + 4 * rep
-            if c > 0:
-                if c >= 6:
-                    two = 1
-                c1 |= 1 << v
-                if c >= 2:
-                    c2 |= 1 << v
-                    if c >= 3:
-                        c3 |= 1 << v
-                        if c >= 4:
-                            c4 |= 1 << v
+        q1 = q >> 1
+        q2 = q >> 2
+        q3 = q >> 3
+        c1 = (q | q1 | q2 | q3) & _ALL
+        c2 = (q1 | q2 | q3) & _ALL
+        c3 = (q2 | q3 | (q1 & q)) & _ALL
+        c4 = (q2 | q3) & _ALL
+        two = (q3 | (q2 & q1)) & _ALL
         if c3 & (c3 - 1):
             two = 1
-        ws = c1 & (c1 >> 1) & (c1 >> 2) & 63
-        if c1 & 193 == 193:
-            ws |= 64
+        ws = c1 & (c1 >> 4) & (c1 >> 8) & 0x111111
+        if c1 & _WRAP == _WRAP:
+            ws |= 1 << 24
         i = 0
-        while ws >> i:
+        while ws >> (4 * i):
             if two:
                 break
-            if (ws >> i) & 1:
-                wi = 193
+            if (ws >> (4 * i)) & 1:
+                wi = _WRAP
                 if i < 6:
-                    wi = 7 << i
-                if (c3 & (255 ^ wi)) or (c4 & wi):
+                    wi = 0x111 << (4 * i)
+                if (c3 & (_ALL ^ wi)) or (c4 & wi):
                     two = 1
                 j = i
-                while ws >> j:
-                    if (ws >> j) & 1:
-                        wj = 193
+                while ws >> (4 * j):
+                    if (ws >> (4 * j)) & 1:
+                        wj = _WRAP
                         if j < 6:
-                            wj = 7 << j
+                            wj = 0x111 << (4 * j)
                         if c2 & wi & wj == wi & wj:
                             two = 1
                     j += 1
             i += 1
         if not two:
             continue
+        if rep:
+            for k in range(5):
+                w[_PAT + k] = p
+        else:
+            k = 0
+            for v in range(8):
+                if (m >> (4 * v)) & 1:
+                    w[_PAT + k] = v
+                    k += 1
         s0 = _CAND + _MAX_HAND * w[_PAT]
         s1 = _CAND + _MAX_HAND * w[_PAT + 1]
         s2 = _CAND + _MAX_HAND * w[_PAT + 2]
@@ -141,6 +141,7 @@ def _find(wb, n: int, skip: int, doubles: int) -> int:
             if (skip >> i0) & 1:
                 continue
             m0 = skip | (1 << i0)
+            u0 = 1 << (4 * (w[_LO + i0] + w[_HI + i0] - p0))
             for x1 in range(s1, s1 + w[_LEN + p1]):
                 i1 = w[x1]
                 if rep:
@@ -149,6 +150,7 @@ def _find(wb, n: int, skip: int, doubles: int) -> int:
                 if (m0 >> i1) & 1:
                     continue
                 m1 = m0 | (1 << i1)
+                u1 = u0 + (1 << (4 * (w[_LO + i1] + w[_HI + i1] - p1)))
                 for x2 in range(s2, s2 + w[_LEN + p2]):
                     i2 = w[x2]
                     if rep:
@@ -157,6 +159,7 @@ def _find(wb, n: int, skip: int, doubles: int) -> int:
                     if (m1 >> i2) & 1:
                         continue
                     m2 = m1 | (1 << i2)
+                    u2 = u1 + (1 << (4 * (w[_LO + i2] + w[_HI + i2] - p2)))
                     for x3 in range(s3, s3 + w[_LEN + p3]):
                         i3 = w[x3]
                         if rep:
@@ -165,6 +168,7 @@ def _find(wb, n: int, skip: int, doubles: int) -> int:
                         if (m2 >> i3) & 1:
                             continue
                         m3 = m2 | (1 << i3)
+                        u3 = u2 + (1 << (4 * (w[_LO + i3] + w[_HI + i3] - p3)))
                         for x4 in range(s4, s4 + w[_LEN + p4]):
                             i4 = w[x4]
                             if rep:
@@ -173,80 +177,70 @@ def _find(wb, n: int, skip: int, doubles: int) -> int:
                             if (m3 >> i4) & 1:
                                 continue
                             taken = m3 | (1 << i4)
-                            for v in range(8):
-                                w[_UNDER + v] = 0
-                            w[_UNDER + w[_LO + i0] + w[_HI + i0] - p0] += 1
-                            w[_UNDER + w[_LO + i1] + w[_HI + i1] - p1] += 1
-                            w[_UNDER + w[_LO + i2] + w[_HI + i2] - p2] += 1
-                            w[_UNDER + w[_LO + i3] + w[_HI + i3] - p3] += 1
-                            w[_UNDER + w[_LO + i4] + w[_HI + i4] - p4] += 1
-                            # The portable _lower_pair from here on: the counts _C with
-                            # every turnable tile both ways first (bits -1), then every way
-                            # of turning them.
-                            for v in range(8):
-                                w[_C + v] = w[_UNDER + v]
+                            # The lower squares of the upper-row tiles (the portable
+                            # _UNDER), then the portable _lower_pair: the fixed counts,
+                            # and per turnable tile (_TURN) the word each way adds.
+                            under = u3 + (1 << (4 * (w[_LO + i4] + w[_HI + i4] - p4)))
+                            fixed = under
+                            turned = 0
                             nf = 0
                             for i in range(n):
                                 if not ((taken >> i) & 1):
                                     a = w[_LO + i]
                                     b = w[_HI + i]
-                                    w[_C + a] += 1
                                     if a != b:
-                                        w[_C + b] += 1
+                                        turned += (1 << (4 * a)) + (1 << (4 * b))
                                         w[_TURN + nf] = i
                                         nf += 1
+                                    else:
+                                        fixed += 1 << (4 * a)
+                            # bits -1: every turnable tile counted both ways first (no way
+                            # of turning them has more); then every way of turning them.
                             for bits in range(-1, 1 << nf):
-                                if bits == 0:
-                                    for k in range(nf):
-                                        w[_C + w[_HI + w[_TURN + k]]] -= 1
-                                elif bits > 0:
+                                q = fixed + turned
+                                if bits >= 0:
+                                    q = fixed
                                     for k in range(nf):
                                         i = w[_TURN + k]
                                         if (bits >> k) & 1:
-                                            w[_C + w[_HI + i]] += 1
+                                            q += 1 << (4 * w[_HI + i])
                                         else:
-                                            w[_C + w[_LO + i]] += 1
+                                            q += 1 << (4 * w[_LO + i])
+                                # The values with counts at least 1, 2, 3, 4 and 6.
+                                q1 = q >> 1
+                                q2 = q >> 2
+                                q3 = q >> 3
+                                c1 = (q | q1 | q2 | q3) & _ALL
+                                c2 = (q1 | q2 | q3) & _ALL
+                                c3 = (q2 | q3 | (q1 & q)) & _ALL
+                                c4 = (q2 | q3) & _ALL
+                                c6 = (q3 | (q2 & q1)) & _ALL
                                 # Which two formations the counts hold, the portable
                                 # _two_lower's first: 1 six of a value (v), 2 two
                                 # repetitions, 3 a repetition (lrep) and window i, 4
-                                # windows i, j.
+                                # windows i, j (window i: values i, i+1, i+2; 6: 6, 7, 0).
                                 kind = 0
                                 v = 0
-                                c1 = 0
-                                c2 = 0
-                                c3 = 0
-                                c4 = 0
-                                while v < 8:
-                                    c = w[_C + v]
-                                    if c:
-                                        if c >= 6:
-                                            kind = 1
-                                            break
-                                        c1 |= 1 << v
-                                        if c >= 2:
-                                            c2 |= 1 << v
-                                            if c >= 3:
-                                                c3 |= 1 << v
-                                                if c >= 4:
-                                                    c4 |= 1 << v
-                                    v += 1
-                                if not kind and (c3 & (c3 - 1)):
+                                if c6:
+                                    kind = 1
+                                    while not ((c6 >> (4 * v)) & 1):
+                                        v += 1
+                                elif c3 & (c3 - 1):
                                     kind = 2
                                 lrep = 0
                                 i = 0
                                 j = 0
                                 if not kind:
-                                    # The windows c1 holds whole: bit i for values i, i+1,
-                                    # i+2 (6: 6, 7, 0).
-                                    ws = c1 & (c1 >> 1) & (c1 >> 2) & 63
-                                    if c1 & 193 == 193:
-                                        ws |= 64
-                                    while ws >> i:
-                                        if (ws >> i) & 1:
-                                            win = 193
+                                    # The windows c1 holds whole, window i at bit 4i.
+                                    ws = c1 & (c1 >> 4) & (c1 >> 8) & 0x111111
+                                    if c1 & _WRAP == _WRAP:
+                                        ws |= 1 << 24
+                                    while ws >> (4 * i):
+                                        if (ws >> (4 * i)) & 1:
+                                            win = _WRAP
                                             if i < 6:
-                                                win = 7 << i
-                                            lrep = c3 & (255 ^ win)
+                                                win = 0x111 << (4 * i)
+                                            lrep = c3 & (_ALL ^ win)
                                             if not lrep:
                                                 lrep = c4 & win
                                             if lrep:
@@ -255,17 +249,17 @@ def _find(wb, n: int, skip: int, doubles: int) -> int:
                                         i += 1
                                     if not kind:
                                         i = 0
-                                        while ws >> i:
-                                            if (ws >> i) & 1:
-                                                wi = 193
+                                        while ws >> (4 * i):
+                                            if (ws >> (4 * i)) & 1:
+                                                wi = _WRAP
                                                 if i < 6:
-                                                    wi = 7 << i
+                                                    wi = 0x111 << (4 * i)
                                                 j = i
-                                                while ws >> j:
-                                                    if (ws >> j) & 1:
-                                                        wj = 193
+                                                while ws >> (4 * j):
+                                                    if (ws >> (4 * j)) & 1:
+                                                        wj = _WRAP
                                                         if j < 6:
-                                                            wj = 7 << j
+                                                            wj = 0x111 << (4 * j)
                                                         both = wi & wj
                                                         if c2 & both == both:
                                                             kind = 4
@@ -279,32 +273,25 @@ def _find(wb, n: int, skip: int, doubles: int) -> int:
                                         break
                                     continue
                                 if kind:
-                                    for u in range(8):
-                                        w[_NEED + u] = 0
+                                    # The squares per value the two formations take
+                                    # (the portable _NEED), packed as the counts.
                                     if kind == 1:
-                                        w[_NEED + v] = 6
+                                        need = 6 << (4 * v)
                                     elif kind == 2:
                                         low = c3 & (0 - c3)
                                         c3 &= c3 - 1
-                                        low |= c3 & (0 - c3)
-                                        for u in range(8):
-                                            if (low >> u) & 1:
-                                                w[_NEED + u] = 3
+                                        need = 3 * (low | (c3 & (0 - c3)))
                                     else:
-                                        wi = 193
+                                        wi = _WRAP
                                         if i < 6:
-                                            wi = 7 << i
-                                        wj = 0
+                                            wi = 0x111 << (4 * i)
                                         if kind == 3:
-                                            lrep = lrep & (0 - lrep)
+                                            need = 3 * (lrep & (0 - lrep)) + wi
                                         else:
-                                            lrep = 0
-                                            wj = 193
+                                            wj = _WRAP
                                             if j < 6:
-                                                wj = 7 << j
-                                        for u in range(8):
-                                            w[_NEED + u] = (3 * ((lrep >> u) & 1)
-                                                            + ((wi >> u) & 1) + ((wj >> u) & 1))
+                                                wj = 0x111 << (4 * j)
+                                            need = wi + wj
                                     k = 0
                                     for i in range(n):
                                         if not ((taken >> i) & 1):
@@ -313,18 +300,12 @@ def _find(wb, n: int, skip: int, doubles: int) -> int:
                                                 if (bits >> k) & 1:
                                                     v = w[_HI + i]
                                                 k += 1
-                                            if w[_NEED + v] > w[_UNDER + v]:
-                                                w[_NEED + v] -= 1
+                                            if (need >> (4 * v)) & 15 > (under >> (4 * v)) & 15:
+                                                need -= 1 << (4 * v)
                                                 taken |= 1 << i
                                                 if i == n - 1:
                                                     w[_ROLE] = v
                                     return taken & (skip ^ -1)
-                                for k in range(nf):
-                                    i = w[_TURN + k]
-                                    if (bits >> k) & 1:
-                                        w[_C + w[_HI + i]] -= 1
-                                    else:
-                                        w[_C + w[_LO + i]] -= 1
     return 0
 
 
