@@ -66,10 +66,14 @@ def _find(wb, n: int, skip: int, doubles: int) -> int:
         cnt += w[_CNT + v] << (4 * v)
         dbl |= ((doubles >> v) & 1) << (4 * v)
     present = (cnt | (cnt >> 1) | (cnt >> 2) | (cnt >> 3)) & _ALL
-    for p in range(13):
+    five = ((cnt >> 3) | ((cnt >> 2) & (cnt | (cnt >> 1)))) & _ALL
+    start = 0
+    if not five:
+        start = 8                       # no value shows 5 times: no repetition
+    for p in range(start, 13):
         rep = 0
         if p < 8:
-            if w[_CNT + p] < 5:
+            if not (five >> (4 * p)) & 1:
                 continue
             m = 1 << (4 * p)
             q = cnt + (dbl & m) - 5 * m
@@ -117,25 +121,25 @@ def _find(wb, n: int, skip: int, doubles: int) -> int:
             i += 1
         if not two:
             continue
-        if rep:
-            for k in range(5):
-                w[_PAT + k] = p
-        else:
-            k = 0
-            for v in range(8):
-                if (m >> (4 * v)) & 1:
-                    w[_PAT + k] = v
-                    k += 1
-        s0 = _CAND + _MAX_HAND * w[_PAT]
-        s1 = _CAND + _MAX_HAND * w[_PAT + 1]
-        s2 = _CAND + _MAX_HAND * w[_PAT + 2]
-        s3 = _CAND + _MAX_HAND * w[_PAT + 3]
-        s4 = _CAND + _MAX_HAND * w[_PAT + 4]
-        p0 = w[_PAT]
-        p1 = w[_PAT + 1]
-        p2 = w[_PAT + 2]
-        p3 = w[_PAT + 3]
-        p4 = w[_PAT + 4]
+        # The pattern's five values in increasing order (the portable _PAT).
+        p0 = p
+        d = 0
+        if not rep:
+            p0 = p - 8
+            d = 1
+            if p == 12:
+                p0 = 3
+        p1 = p0 + d
+        p2 = p1 + d
+        p3 = p2 + d
+        p4 = p3 + d
+        if p == 12:
+            p0 = 0
+        s0 = _CAND + _MAX_HAND * p0
+        s1 = _CAND + _MAX_HAND * p1
+        s2 = _CAND + _MAX_HAND * p2
+        s3 = _CAND + _MAX_HAND * p3
+        s4 = _CAND + _MAX_HAND * p4
         for x0 in range(s0, s0 + w[_LEN + p0]):
             i0 = w[x0]
             if (skip >> i0) & 1:
@@ -408,11 +412,80 @@ def plus_bits(arsb, n: int, fieldb, pairsb, npairs: int, codesb, atb, plusb, fir
                             w[_CNT + hi] -= 1
                         else:
                             dk = doubles & ((1 << lo) ^ 255)
-                    s = memo[slot]
-                    if s == 0:
-                        s = int(_search(n, h, slot, 0, 1 << pk, dk, memob, wb))
-                    if s != 1:
-                        s = int(_search(n, h, slot, code, 1 << pk, dk, memob, wb))
+                    # The portable _search, written in: the hand less X (cc 0) unless
+                    # known, then with the tile push ``code - 1`` ejects (cc code).
+                    cc = code
+                    if memo[slot] == 0:
+                        cc = 0
+                    while 1:
+                        ej = 255
+                        hn = h
+                        dd = dk
+                        if cc:                  # the ejected tile joins the index, last
+                            ej = w[_EJ + cc - 1]
+                            ea = ej >> 3
+                            eb = ej & 7
+                            w[_LO + h] = ea
+                            w[_HI + h] = eb
+                            w[_MAP + h] = 255
+                            w[_CAND + _MAX_HAND * ea + w[_LEN + ea]] = h
+                            w[_CNT + ea] += 1
+                            w[_LEN + ea] += 1
+                            if eb != ea:
+                                w[_CAND + _MAX_HAND * eb + w[_LEN + eb]] = h
+                                w[_CNT + eb] += 1
+                                w[_LEN + eb] += 1
+                            else:
+                                dd |= 1 << ea
+                            hn = h + 1
+                        w[_ROLE] = 255
+                        wit = int(_find(wb, hn, 1 << pk, dd))
+                        if cc:
+                            w[_CNT + ea] -= 1
+                            w[_LEN + ea] -= 1
+                            if eb != ea:
+                                w[_CNT + eb] -= 1
+                                w[_LEN + eb] -= 1
+                        if not wit:
+                            memo[slot + cc] = 2
+                            s = 2
+                        else:
+                            s = 1
+                            used = 0
+                            for hp in range(h):
+                                if (wit >> hp) & 1:
+                                    used |= 1 << w[_MAP + hp]
+                            # The slots a witness answers: cc's, and those of every code
+                            # ejecting the same tile or one showing the square it gives
+                            # the lower row.
+                            same = 1
+                            w[_SAME] = cc
+                            if cc:
+                                same = 0
+                                role = w[_ROLE]
+                                for ed in range(16):
+                                    ff = w[_EJ + ed]
+                                    if ff == ej or ff >> 3 == role or (ff & 7) == role:
+                                        w[_SAME + same] = 1 + ed
+                                        same += 1
+                            nout = 0            # every X of three tiles outside the witness
+                            for oc in range(n):
+                                if not (used >> oc) & 1:
+                                    w[_OUT + nout] = oc
+                                    nout += 1
+                            for oz in range(2, nout):
+                                oc = w[_OUT + oz]
+                                occ = oc * (oc - 1) * (oc - 2) // 6
+                                for oy in range(1, oz):
+                                    om = w[_OUT + oy]
+                                    omm = occ + om * (om - 1) // 2
+                                    for ot in range(oy):
+                                        oslot = 17 * (omm + w[_OUT + ot])
+                                        for ed in range(same):
+                                            memo[oslot + w[_SAME + ed]] = 1
+                        if s == 1 or cc == code:
+                            break
+                        cc = code
                 if s == 1:
                     plus[b >> 3] |= 1 << (b & 7)
                     got += 1
@@ -423,72 +496,3 @@ def plus_bits(arsb, n: int, fieldb, pairsb, npairs: int, codesb, atb, plusb, fir
                     w[_CNT + hi] += 1
         first[q + 1] = first[q] + b - bits[q] + got
         bits[q + 1] = b
-
-
-@micropython.viper
-def _search(n: int, h: int, slot: int, code: int, skip: int, doubles: int, memob,
-            wb) -> int:
-    memo = ptr8(memob)
-    w = ptr8(wb)
-    e = 255
-    hand = h
-    if code:                            # the ejected tile joins the index, last
-        e = w[_EJ + code - 1]
-        a = e >> 3
-        b = e & 7
-        w[_LO + h] = a
-        w[_HI + h] = b
-        w[_MAP + h] = 255
-        w[_CAND + _MAX_HAND * a + w[_LEN + a]] = h
-        w[_CNT + a] += 1
-        w[_LEN + a] += 1
-        if b != a:
-            w[_CAND + _MAX_HAND * b + w[_LEN + b]] = h
-            w[_CNT + b] += 1
-            w[_LEN + b] += 1
-        else:
-            doubles |= 1 << a
-        hand = h + 1
-    w[_ROLE] = 255
-    got = int(_find(wb, hand, skip, doubles))
-    if code:
-        a = e >> 3
-        b = e & 7
-        w[_CNT + a] -= 1
-        w[_LEN + a] -= 1
-        if b != a:
-            w[_CNT + b] -= 1
-            w[_LEN + b] -= 1
-    if not got:
-        memo[slot + code] = 2
-        return 2
-    used = 0
-    for p in range(h):
-        if (got >> p) & 1:
-            used |= 1 << w[_MAP + p]
-    same = 1                            # the slots a witness answers: code's, and ...
-    w[_SAME] = code
-    if code:                            # ... those of every code ejecting the same tile,
-        same = 0                        # or one showing the square it gives the lower row
-        v = w[_ROLE]
-        for d in range(16):
-            f = w[_EJ + d]
-            if f == e or f >> 3 == v or (f & 7) == v:
-                w[_SAME + same] = 1 + d
-                same += 1
-    out = 0                             # every X of three tiles outside the witness
-    for c in range(n):
-        if not (used >> c) & 1:
-            w[_OUT + out] = c
-            out += 1
-    for z in range(2, out):
-        c = w[_OUT + z]
-        cc = c * (c - 1) * (c - 2) // 6
-        for y in range(1, z):
-            m = w[_OUT + y]
-            mm = cc + m * (m - 1) // 2
-            for t in range(y):
-                at = 17 * (mm + w[_OUT + t])
-                for d in range(same):
-                    memo[at + w[_SAME + d]] = 1
-    return 1
