@@ -314,9 +314,8 @@ def fursaz_judge_games(rng, rounds):
 
 def masbrur_witness(rng, rounds):
     """The attack search on random hands of 6 to 20 tiles, ten per round."""
-    from array import array
     from firmware.rules import masbrur_attack as ma
-    ma.plus_turns([], bytes(24), b"", array("H", [0]))  # bound with the first move list
+    ma.load_twins()
     tiles = [a * 8 + b for a in range(8) for b in range(a, 8)]
     differ = []
     for r in range(10 * rounds):
@@ -333,9 +332,8 @@ def masbrur_witness(rng, rounds):
 def masbrur_plus(rng, rounds):
     """The equipment phase's move lists of whole random games (every third such ply: their
     pushes, wall pairs, +A bits and counts), from the native twins and the portable ones."""
-    from array import array
     from firmware.rules import masbrur, masbrur_attack as ma
-    ma.plus_turns([], bytes(24), b"", array("H", [0]))
+    ma.load_twins()
     native = ma._turn_codes, ma._plus_bits
     differ = []
 

@@ -23,6 +23,7 @@ never ``63``), walls in tile order; ``contiguous`` is accepted and changes
 nothing (see ``_spec``).
 """
 from firmware.rules import IllegalMove, Rng, take_options
+from firmware.rules import masbrur_attack as ma
 from firmware.rules import masbrur_form as mf
 from firmware.rules.masbrur_options import OPTIONS
 
@@ -204,10 +205,13 @@ def legal_moves(s):
     if ph == "over":
         return []
     if ph in ("pie_offer", "combat_select", "combat_steal"):
+        if ph == "pie_offer":
+            _load_list()
         return [FREE]
     if ph == "free_setup":
         return _setup_moves(s)
     if ph == "pie_accept":
+        ma.load_twins()
         return ["C1", "C2"]
     if ph == "equipment":
         return _equipment_moves(s)
@@ -309,12 +313,19 @@ def _pushes(field, t):
     return out
 
 
+# The equipment phase's move list runs code that legal_moves loads on the two plies ahead
+# of that phase, a part each (on a Pico: masbrur_moves ~20 ms on the pie offer, the attack
+# search's native twins ~25 ms on its answer, ~16 KB), so that no one call pays for the
+# loading and a list as well. A board's app, which never lists these moves, does without.
+def _load_list():
+    from firmware.rules import masbrur_moves  # noqa: F401 (kept in sys.modules)
+
+
 def _equipment_moves(s):
     """Every move of the equipment phase, as a compact list (masbrur_moves.Moves: a few KB,
     where the strings of a position's thousands of moves would not fit a Pico's heap)."""
-    from array import array
-    from firmware.rules import masbrur_attack as ma
     from firmware.rules.masbrur_moves import Moves
+    ma.load_twins()             # (loaded ahead unless a game from a text starts here)
     p = to_move(s)
     ars = s.ars[p]
     wall = s.wall[p]
@@ -328,8 +339,7 @@ def _equipment_moves(s):
         pairs = b"\x00\x01"
     else:
         pairs = bytearray(n * (n - 1))      # every pair: plus_turns fills two or more
-    first = array("H", [len(head)] * (len(pairs) // 2 + 1))
-    codes, at, plus, bit = ma.plus_turns(ars, bytes(s.field), pairs, first)
+    codes, at, plus, first, bit = ma.plus_turns(ars, bytes(s.field), pairs, len(head))
     return Moves(head, ars, pairs, codes, at, plus, first, bit,
                  lambda move: is_legal(s, move))
 

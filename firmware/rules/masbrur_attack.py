@@ -9,6 +9,8 @@ A hand sits in a work buffer (``work(hand)``): the low squares of its tiles firs
 the high ones, at most 24 tiles; the rest of the buffer is the searches'
 scratch. A witness is the bitmask of the hand positions of tiles that make an attack
 (0: none); every hand holding those tiles attacks too."""
+from array import array
+
 from firmware import native
 
 try:
@@ -270,15 +272,15 @@ def _add(w, mask, times):
             w[_NEED + v] += times
 
 
-def plus_turns(ars, field, pairs, first):
+def plus_turns(ars, field, pairs, ahead):
     """The equipment phase's active turns for the arsenal ``ars`` (a list of tiles) and the
-    field ``field`` (bytes): (codes, at, plus, bit). ``pairs`` holds the wall pairs (bytes
-    i, j of arsenal positions): one pair as given; room for more is filled here with every
-    pair in order. ``codes[at[k]:at[k + 1]]`` are the pushes of arsenal position k (a byte
-    each: row * 2 + side), ``plus`` a bit per active turn (whether it may also declare the
-    attack); pair q's turns start at move ``first[q]`` and bit ``bit[q]`` (``first[0]``
-    given: the moves ahead of them; ``first`` has a last entry, the count)."""
-    from array import array
+    field ``field`` (bytes): (codes, at, plus, first, bit). ``pairs`` holds the wall pairs
+    (bytes i, j of arsenal positions): one pair as given; room for more is filled here with
+    every pair in order. ``codes[at[k]:at[k + 1]]`` are the pushes of arsenal position k (a
+    byte each: row * 2 + side), ``plus`` a bit per active turn (whether it may also declare
+    the attack); pair q's turns start at move ``first[q]`` and bit ``bit[q]`` (``first[0]``
+    is ``ahead``, the count of moves ahead of them; ``first`` has a last entry, the
+    count)."""
     n = len(ars)
     npairs = len(pairs) // 2
     codes = bytearray(16 * n)
@@ -291,10 +293,11 @@ def plus_turns(ars, field, pairs, first):
         for q in pairs:
             turns -= at[q + 1] - at[q]
     plus = bytearray((turns + 7) // 8)
+    first = array("H", [ahead] * (npairs + 1))
     bit = array("H", [0] * (npairs + 1))
     _plus_bits(bytes(ars), n, field, pairs, npairs, codes, at, plus, first, bit,
                bytearray(17 * (n * (n - 1) * (n - 2) // 6)), work())
-    return codes, at, plus, bit
+    return codes, at, plus, first, bit
 
 
 def turn_codes(ars, n, field, codes, at, pairs, npairs):
@@ -485,14 +488,21 @@ def _search(n, h, slot, code, skip, doubles, memo, w):
     return 1
 
 
-# The twins in use: the portable ones until a whole move list is asked for, then the native
-# ones where the chip runs them. Their code takes ~10 KB of RAM on a Pico: a board's app,
-# which asks single hands (only_pass, its status) and never the whole list, does not load it.
+# The twins in use: the portable ones until a whole move list is asked for (load_twins),
+# then the native ones where the chip runs them. Their code takes ~10 KB of RAM on a Pico: a
+# board's app, which asks single hands (only_pass, its status) and never the whole list,
+# does not load it.
 _witness = witness_in
+_bound = False
 
 
-def _twins():
-    global _witness, _turn_codes, _plus_bits
+def load_twins():
+    """Put the native twins in use where the chip runs them; once (later calls leave the
+    twins as they are)."""
+    global _witness, _turn_codes, _plus_bits, _bound
+    if _bound:
+        return
+    _bound = True
     _witness, _turn_codes, _plus_bits = witness_in, turn_codes, plus_bits
     twin = native.load("firmware.rules.masbrur_attack_native")
     if twin:
@@ -500,10 +510,10 @@ def _twins():
 
 
 def _turn_codes(*args):
-    _twins()
+    load_twins()
     return _turn_codes(*args)
 
 
 def _plus_bits(*args):
-    _twins()
+    load_twins()
     return _plus_bits(*args)

@@ -16,7 +16,8 @@ WebAssembly figures (PICO = True: this runs on the host only).
   (with its garbage) and keeps (its list), ms per legal_moves + play (emulated), mean and
   worst, next to the figures before (ENGINES_BEFORE; Fursaz and Masbrur also
   ENGINES_AT_E10E4AA, and the most one Masbrur play took then, MASBRUR_PLAY_AT_E10E4AA;
-  Masbrur also ENGINES_AT_0248EB4, and its equipment phase's plies alone);
+  Masbrur also ENGINES_AT_0248EB4 and ENGINES_AT_0869FCA, and its equipment phase's plies
+  alone);
 * Masbrur's reference selection ('<free>' in combat_select) over seeds 1-3's whole games
   (tests/harness/pico_selection.py): per hand size the ms of one play, mean and worst, and
   of its parts (the shapes, the shape-set search, the rest: the community part and the tile
@@ -142,6 +143,11 @@ ENGINES_AT_E10E4AA = {"fursaz size 5": (22, "?"), "fursaz size 7": (60, "?"),
 ENGINES_AT_0248EB4 = {"fursaz size 5": (9.2, 13.7), "fursaz size 7": (19.8, 34.7),
                       "masbrur": (43.7, 150)}
 MASBRUR_EQUIPMENT_AT_0248EB4 = (112, 144)
+# The same at 0869fca (this bench), before the attack search's code loaded on the plies ahead
+# of the equipment phase and its native twin packed its counts in words: Masbrur's whole
+# game and its equipment phase's plies alone.
+ENGINES_AT_0869FCA = {"masbrur": (29.8, 118.6)}
+MASBRUR_EQUIPMENT_AT_0869FCA = (74.2, 118.6)
 
 
 def _latency_figures(pico, out):
@@ -223,16 +229,19 @@ def _engine_figures(pico, out):
         out[label + ": most taken by one play, bytes, with its garbage" + at] = \
             got["most_for_play"]
         at = ENGINES_AT_E10E4AA.get(label)
-        today = ENGINES_AT_0248EB4.get(label)
-        out[label + ": legal_moves + play, emulated ms mean / worst (before: %s / %s%s%s)"
+        earlier = ENGINES_AT_0248EB4.get(label)
+        today = ENGINES_AT_0869FCA.get(label)
+        out[label + ": legal_moves + play, emulated ms mean / worst (before: %s / %s%s%s%s)"
             % (before[0], before[1], "" if at is None else "; at e10e4aa: %s / %s" % at,
-               "" if today is None else "; at 0248eb4: %s / %s" % today)] = \
+               "" if earlier is None else "; at 0248eb4: %s / %s" % earlier,
+               "" if today is None else "; at 0869fca: %s / %s" % today)] = \
             "%.2f / %.1f" % (got["ms_per_ply"], got["worst_ms_per_ply"])
         equipment = got.get("ms_by_phase", {}).get("equipment")
         if equipment:
             out[label + ": the equipment phase's %d plies alone, emulated ms mean / worst "
-                "(at 0248eb4: %s / %s)" % ((equipment[0],) + MASBRUR_EQUIPMENT_AT_0248EB4)] = \
-                "%.1f / %.1f" % tuple(equipment[1:])
+                "(at 0248eb4: %s / %s; at 0869fca: %s / %s)"
+                % ((equipment[0],) + MASBRUR_EQUIPMENT_AT_0248EB4
+                   + MASBRUR_EQUIPMENT_AT_0869FCA)] = "%.1f / %.1f" % tuple(equipment[1:])
         out[label + ": emulated s per wall s"] = round(
             (pico.now_ms() - e0) / 1000 / (time.time() - w0), 2)
 
