@@ -4,7 +4,7 @@ Its deal, moves and lead rule, and the fast playout the opponents search with
 (``playout_hand``, ``deal_unseen``), reached through mano.py; imported only for a
 dealt game, so a tile board (observed mode, firmware/rules/mano_observed.py) does not
 hold this code."""
-from firmware.rules import IllegalMove, _redraw, xorshift
+from firmware.rules import IllegalMove, _redraw, rng_jump, xorshift
 from firmware.rules import mano as m
 
 
@@ -32,39 +32,69 @@ def leader(h):
 
 
 _TILES = list(range(28))   # the set in canonical order, as a deal starts it
+_PLAN = None    # the draws that place a tile: (place, n, 2^16 mod n), n from 28 down to 8
+_STEP = None    # rng_jump tables of one step (CPython makes fewer ints from them)
+_SKIP5 = None   # of 5 steps: from the state below(7) reads to below(2)'s
+_RISKY = None   # high halves of below(7)'s states from which below(7) .. below(3) rejects
+
+
+def _deal_tables():
+    global _PLAN, _STEP, _SKIP5, _RISKY
+    _PLAN = tuple([(n - 1, n, 0x10000 % n) for n in range(28, 7, -1)])
+    _STEP = rng_jump.tables(1)
+    _SKIP5 = rng_jump.tables(5)
+    _RISKY = rng_jump.risky_highs([7, 6, 5, 4, 3])
 
 
 def deal(n):
     """Deal hand n.hand from the match's PRNG stream: hands, boneyard, leader.
     The deal is Rng(n.rng).shuffle of the 28 tiles (again while the rules want
-    a double dealt), its loop inlined here: a deal comes with every hand. Only
-    the hands' sets matter, so the draws that order the first hand (places 6 to
-    1) step the generator without moving a tile."""
+    a double dealt), its draws inlined here: a deal comes with every hand. Only
+    the hands' sets matter, so the draws that order the first hand (below(7) to
+    below(2)) only step the generator: 5 steps in one skip (rng_jump) unless one
+    of them is rejected, which the state below(7) reads shows."""
     winner = m._winner_leads(n)
     any_deal = winner or n.o["no_double"] == "heaviest"
-    hi = n.rng >> 16   # never 0: a state of the generator
-    lo = n.rng & 0xFFFF
+    if _PLAN is None:
+        _deal_tables()
+    plan = _PLAN
+    sh0, sl0, sh1, sl1, sh2, sl2, sh3, sl3 = _STEP
+    h, l = xorshift(n.rng >> 16, n.rng & 0xFFFF)   # the state the first draw reads
     while True:
-        tiles = _TILES[:]
-        for k in range(28, 1, -1):   # below(k) for tiles[k - 1]
-            hi ^= (hi & 7) * 8192 + (lo >> 3)
-            lo ^= (lo & 7) * 8192 ^ hi >> 1
-            hi ^= (hi & 0x7FF) * 32 + (lo >> 11)
-            lo ^= (lo & 0x7FF) * 32
-            if hi == 0xFFFF:
-                hi, lo = _redraw(hi, lo, k)
-            if k > 7:   # below(7) .. below(2) only order the first hand (places 0 to 6)
-                j = (hi * (0x10000 % k) + lo) % k
-                k -= 1
-                tiles[k], tiles[j] = tiles[j], tiles[k]
-        t = tiles
+        t = _TILES[:]
+        for i, k, mul in plan:   # below(k) for t[i]
+            if h == 0xFFFF:
+                h, l = _redraw(h, l, k)
+            j = (h * mul + l) % k
+            t[i], t[j] = t[j], t[i]
+            a = h >> 8
+            b = h & 255
+            c = l >> 8
+            d = l & 255
+            h = sh0[a] ^ sh1[b] ^ sh2[c] ^ sh3[d]
+            l = sl0[a] ^ sl1[b] ^ sl2[c] ^ sl3[d]
+        # (h, l): the state below(7) reads; below(2)'s is the shuffle's last
+        if h in _RISKY:
+            for k in range(7, 2, -1):
+                if h == 0xFFFF:
+                    h, l = _redraw(h, l, k)
+                h, l = xorshift(h, l)
+        else:
+            jh0, jl0, jh1, jl1, jh2, jl2, jh3, jl3 = _SKIP5
+            a = h >> 8
+            b = h & 255
+            c = l >> 8
+            d = l & 255
+            h = jh0[a] ^ jh1[b] ^ jh2[c] ^ jh3[d]
+            l = jl0[a] ^ jl1[b] ^ jl2[c] ^ jl3[d]
         h0 = 1 << t[0] | 1 << t[1] | 1 << t[2] | 1 << t[3] | 1 << t[4] | 1 << t[5] | 1 << t[6]
         h1 = 1 << t[7] | 1 << t[8] | 1 << t[9] | 1 << t[10] | 1 << t[11] | 1 << t[12] | 1 << t[13]
         if any_deal or (h0 | h1) & m._DOUBLES:
             break
-    n.rng = (hi << 16) | lo
+        h, l = xorshift(h, l)
+    n.rng = (h << 16) | l
     n.h = (h0, h1)
-    n.bone = tiles[14:]
+    n.bone = t[14:]
     n.top = 0
     n.move = n.hist[-1][0] if winner else leader(n.h)[0]
 
@@ -184,6 +214,8 @@ def playout_hand(state, rng, log=None):
         raise ValueError("playout_hand needs a dealt hand in progress")
     if _mod is None:
         _playout_tables()
+    if _STEP is None:
+        _deal_tables()
     sum_of = _sum_of
     mod = _mod
     c = _bits10
@@ -226,12 +258,15 @@ def playout_hand(state, rng, log=None):
     mine, other = (h1, h0) if seat else (h0, h1)
     vl = vm[le]   # the tiles that fit each end
     vr = vm[re]
+    sh0, sl0, sh1, sl1, sh2, sl2, sh3, sl3 = _STEP
     while True:
-        # rng.below(n)'s step, inlined; for n == 1 it is all below does.
-        hi ^= (hi & 7) * 8192 + (lo >> 3)
-        lo ^= (lo & 7) * 8192 ^ hi >> 1
-        hi ^= (hi & 0x7FF) * 32 + (lo >> 11)
-        lo ^= (lo & 0x7FF) * 32
+        # rng.below(n)'s step, from tables; for n == 1 it is all below does.
+        a = hi >> 8
+        b = hi & 255
+        d = lo >> 8
+        lo &= 255
+        hi = sh0[a] ^ sh1[b] ^ sh2[d] ^ sh3[lo]
+        lo = sl0[a] ^ sl1[b] ^ sl2[d] ^ sl3[lo]
         fit = mine & (vl | vr)
         if fit:
             n = c[fit & 1023] + c[fit >> 10 & 1023] + c[fit >> 20]
