@@ -247,9 +247,15 @@ def _observed():
     return mano_observed
 
 
+_DEALT = None   # mano_dealt once a dealt game needs it: every hand and playout asks
+
+
 def _dealt():
-    from firmware.rules import mano_dealt
-    return mano_dealt
+    global _DEALT
+    if _DEALT is None:
+        from firmware.rules import mano_dealt
+        _DEALT = mano_dealt
+    return _DEALT
 
 
 def _mode(s):

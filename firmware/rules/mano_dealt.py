@@ -11,24 +11,24 @@ from firmware.rules import mano as m
 def leader(h):
     """(seat, tile) of the compulsory lead for hands h: highest double, else
     the heaviest tile (pip sum, then high end: that names a single tile)."""
-    for v in range(6, -1, -1):
-        t = m._DOUBLE[v]
-        if h[0] >> t & 1:
-            return 0, t
-        if h[1] >> t & 1:
-            return 1, t
-    pips = m._PIPS
-    high = m._B
-    best = -1
-    for i in range(28):
-        if (h[0] | h[1]) >> i & 1:
-            if (
-                best < 0
-                or pips[i] > pips[best]
-                or (pips[i] == pips[best] and high[i] > high[best])
-            ):
-                best = i
-    return (0 if h[0] >> best & 1 else 1), best
+    h0 = h[0]
+    held = h0 | h[1]
+    doubles = held & m._DOUBLES
+    if doubles:
+        dbl = m._DOUBLE
+        v = 6
+        while not doubles >> dbl[v]:   # the first double at or below the highest held
+            v -= 1
+        t = dbl[v]
+    else:
+        pips = m._PIPS
+        high = m._B
+        t = -1
+        for i in range(28):
+            if held >> i & 1:
+                if t < 0 or pips[i] > pips[t] or (pips[i] == pips[t] and high[i] > high[t]):
+                    t = i
+    return (0 if h0 >> t & 1 else 1), t
 
 
 _TILES = list(range(28))   # the set in canonical order, as a deal starts it

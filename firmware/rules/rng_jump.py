@@ -8,7 +8,20 @@ of its set bits, read from 8 tables of 256 (one per byte of the state's halves).
 A draw ``below(n)`` steps again when it rejects a state (hi == 0xFFFF and lo at or
 above 2^16 - (2^32 mod n)): a skip holds only when no draw in it is rejected, which
 happens from a few states of the first draw, found by running the generator back."""
+import sys
+
 from firmware.rules import xorshift
+
+# A table's room: on MicroPython an array of 16-bit words (half a list's; reading
+# one makes no object there), on CPython a list (reading an array makes an int).
+if sys.implementation.name == "micropython":
+    from array import array
+
+    def _stored(values):
+        return array("H", values)
+else:
+    def _stored(values):
+        return values
 
 
 def _xor_shifted_left(hi, lo, shifts):
@@ -34,7 +47,7 @@ def back(hi, lo):
 def tables(steps):
     """[th0, tl0, th1, tl1, th2, tl2, th3, tl3]: ``steps`` steps of (hi, lo) are
     (th0[hi >> 8] ^ th1[hi & 255] ^ th2[lo >> 8] ^ th3[lo & 255], the same with tl).
-    Lists: CPython indexes them faster than arrays."""
+    On CPython a step read from them makes fewer ints than one computed."""
     col = []   # ``steps`` steps of each of the 32 single-bit states
     for b in range(32):
         h, l = (1 << (b - 16), 0) if b >= 16 else (0, 1 << b)
@@ -54,8 +67,8 @@ def tables(steps):
             rest = v & (v - 1)
             th[v] = th[rest] ^ col[b][0]
             tl[v] = tl[rest] ^ col[b][1]
-        out.append(th)
-        out.append(tl)
+        out.append(_stored(th))
+        out.append(_stored(tl))
     return out
 
 
