@@ -269,16 +269,16 @@ def playout_hand(state, rng, log=None):
         lo = sl0[a] ^ sl1[b] ^ sl2[d] ^ sl3[lo]
         fit = mine & (vl | vr)
         if fit:
-            n = c[fit & 1023] + c[fit >> 10 & 1023] + c[fit >> 20]
-            # A tile is a move per end it fits: only the tile showing both end
-            # values fits twice, unless the ends are equal and every tile does.
             both = fit & vl & vr
-            if both:
-                n = n + n if le == re else n + 1
-            if n == 1:   # the only move (below(1) draws nothing more)
+            if not (both or fit & (fit - 1)):   # one tile, one end: below(1) draws no more
                 low = fit
                 left = fit & vl
             else:
+                n = c[fit & 1023] + c[fit >> 10 & 1023] + c[fit >> 20]
+                # A tile is a move per end it fits: only the tile showing both end
+                # values fits twice, unless the ends are equal and every tile does.
+                if both:
+                    n = n + n if le == re else n + 1
                 if hi == 0xFFFF:
                     hi, lo = _redraw(hi, lo, n)
                 k = (hi * mod[n] + lo) % n
