@@ -181,6 +181,8 @@ _bits10 = None    # number of bits set in 0..1023 (a hand's fitting tiles in 3 l
 
 def _playout_tables():
     global _tile_of, _sum_of, _pips7, _mod, _bits10
+    if _STEP is None:
+        _deal_tables()   # the generator's step
     _bits10 = bytearray(1024)
     for i in range(1, 1024):
         _bits10[i] = _bits10[i >> 1] + (i & 1)
@@ -214,11 +216,9 @@ def playout_hand(state, rng, log=None):
         raise ValueError("playout_hand needs a dealt hand in progress")
     if _mod is None:
         _playout_tables()
-    if _STEP is None:
-        _deal_tables()
     sum_of = _sum_of
     mod = _mod
-    c = _bits10
+    bits = _bits10
     vm = m._VM
     h0, h1 = s.h
     bone = s.bone
@@ -263,10 +263,10 @@ def playout_hand(state, rng, log=None):
         # rng.below(n)'s step, from tables; for n == 1 it is all below does.
         a = hi >> 8
         b = hi & 255
-        d = lo >> 8
-        lo &= 255
-        hi = sh0[a] ^ sh1[b] ^ sh2[d] ^ sh3[lo]
-        lo = sl0[a] ^ sl1[b] ^ sl2[d] ^ sl3[lo]
+        c = lo >> 8
+        d = lo & 255
+        hi = sh0[a] ^ sh1[b] ^ sh2[c] ^ sh3[d]
+        lo = sl0[a] ^ sl1[b] ^ sl2[c] ^ sl3[d]
         fit = mine & (vl | vr)
         if fit:
             both = fit & vl & vr
@@ -274,7 +274,7 @@ def playout_hand(state, rng, log=None):
                 low = fit
                 left = fit & vl
             else:
-                n = c[fit & 1023] + c[fit >> 10 & 1023] + c[fit >> 20]
+                n = bits[fit & 1023] + bits[fit >> 10 & 1023] + bits[fit >> 20]
                 # A tile is a move per end it fits: only the tile showing both end
                 # values fits twice, unless the ends are equal and every tile does.
                 if both:
