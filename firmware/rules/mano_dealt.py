@@ -67,6 +67,7 @@ def deal(n):
                 h, l = _redraw(h, l, k)
             j = (h * mul + l) % k
             t[i], t[j] = t[j], t[i]
+            # rng_jump.skip(_STEP, h, l) inlined: a call would cost a third of the step
             a = h >> 8
             b = h & 255
             c = l >> 8
@@ -80,13 +81,7 @@ def deal(n):
                     h, l = _redraw(h, l, k)
                 h, l = xorshift(h, l)
         else:
-            jh0, jl0, jh1, jl1, jh2, jl2, jh3, jl3 = _SKIP5
-            a = h >> 8
-            b = h & 255
-            c = l >> 8
-            d = l & 255
-            h = jh0[a] ^ jh1[b] ^ jh2[c] ^ jh3[d]
-            l = jl0[a] ^ jl1[b] ^ jl2[c] ^ jl3[d]
+            h, l = rng_jump.skip(_SKIP5, h, l)
         h0 = 1 << t[0] | 1 << t[1] | 1 << t[2] | 1 << t[3] | 1 << t[4] | 1 << t[5] | 1 << t[6]
         h1 = 1 << t[7] | 1 << t[8] | 1 << t[9] | 1 << t[10] | 1 << t[11] | 1 << t[12] | 1 << t[13]
         if any_deal or (h0 | h1) & m._DOUBLES:
@@ -260,7 +255,8 @@ def playout_hand(state, rng, log=None):
     vr = vm[re]
     sh0, sl0, sh1, sl1, sh2, sl2, sh3, sl3 = _STEP
     while True:
-        # rng.below(n)'s step, from tables; for n == 1 it is all below does.
+        # rng.below(n)'s step, rng_jump.skip(_STEP, hi, lo) inlined; for n == 1 it
+        # is all below does.
         a = hi >> 8
         b = hi & 255
         c = lo >> 8

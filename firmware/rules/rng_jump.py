@@ -72,6 +72,16 @@ def tables(steps):
     return out
 
 
+def skip(tables, hi, lo):
+    """The state (hi, lo) ``tables`` (from ``tables(steps)``) steps on to."""
+    th0, tl0, th1, tl1, th2, tl2, th3, tl3 = tables
+    a = hi >> 8
+    b = hi & 255
+    c = lo >> 8
+    d = lo & 255
+    return th0[a] ^ th1[b] ^ th2[c] ^ th3[d], tl0[a] ^ tl1[b] ^ tl2[c] ^ tl3[d]
+
+
 def risky_highs(ns):
     """The high halves of the states a run of draws ``below(ns[0])``,
     ``below(ns[1])`` ... reads first from which one of them is rejected (draw q
