@@ -41,8 +41,8 @@ _RISKY = None   # high halves of below(7)'s states from which below(7) .. below(
 def _deal_tables():
     global _PLAN, _STEP, _SKIP5, _RISKY
     _PLAN = tuple([(n - 1, n, 0x10000 % n) for n in range(28, 7, -1)])
-    _STEP = rng_jump.tables(1)
-    _SKIP5 = rng_jump.tables(5)
+    _STEP = rng_jump.tables(1, True)   # the opponent of a tile board plays out hands
+    _SKIP5 = rng_jump.tables(5, True)
     _RISKY = rng_jump.risky_highs([7, 6, 5, 4, 3])
 
 

@@ -12,16 +12,16 @@ import sys
 
 from firmware.rules import xorshift
 
-# A table's room: on MicroPython an array of 16-bit words (half a list's; reading
-# one makes no object there), on CPython a list (reading an array makes an int).
-if sys.implementation.name == "micropython":
-    from array import array
+_SMALL = sys.implementation.name == "micropython"
 
-    def _stored(values):
+
+def _stored(values, small):
+    """A table: with ``small``, on MicroPython, an array of 16-bit words (half a
+    list's room, for a board); else a list (CPython reads one without making an int)."""
+    if small and _SMALL:
+        from array import array
         return array("H", values)
-else:
-    def _stored(values):
-        return values
+    return values
 
 
 def _xor_shifted_left(hi, lo, shifts):
@@ -44,10 +44,11 @@ def back(hi, lo):
     return _xor_shifted_left(hi, lo, (13, 26))
 
 
-def tables(steps):
+def tables(steps, small=False):
     """[th0, tl0, th1, tl1, th2, tl2, th3, tl3]: ``steps`` steps of (hi, lo) are
     (th0[hi >> 8] ^ th1[hi & 255] ^ th2[lo >> 8] ^ th3[lo & 255], the same with tl).
-    On CPython a step read from them makes fewer ints than one computed."""
+    On CPython a step read from them makes fewer ints than one computed. ``small``:
+    16-bit arrays on MicroPython (4 KB a set), for code a board may run."""
     col = []   # ``steps`` steps of each of the 32 single-bit states
     for b in range(32):
         h, l = (1 << (b - 16), 0) if b >= 16 else (0, 1 << b)
@@ -67,8 +68,8 @@ def tables(steps):
             rest = v & (v - 1)
             th[v] = th[rest] ^ col[b][0]
             tl[v] = tl[rest] ^ col[b][1]
-        out.append(_stored(th))
-        out.append(_stored(tl))
+        out.append(_stored(th, small))
+        out.append(_stored(tl, small))
     return out
 
 
