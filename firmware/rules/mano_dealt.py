@@ -17,7 +17,7 @@ def leader(h):
     if doubles:
         dbl = m._DOUBLE
         v = 6
-        while not doubles >> dbl[v]:   # the first double at or below the highest held
+        while not doubles >> dbl[v]:   # none held from v-v up: the highest is lower
             v -= 1
         t = dbl[v]
     else:
