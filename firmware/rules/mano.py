@@ -247,15 +247,9 @@ def _observed():
     return mano_observed
 
 
-_DEALT = None   # mano_dealt once a dealt game needs it: every hand and playout asks
-
-
 def _dealt():
-    global _DEALT
-    if _DEALT is None:
-        from firmware.rules import mano_dealt
-        _DEALT = mano_dealt
-    return _DEALT
+    from firmware.rules import mano_dealt
+    return mano_dealt
 
 
 def _mode(s):
