@@ -4,7 +4,9 @@ Its deal, moves and lead rule, and the fast playout the opponents search with
 (``playout_hand``, ``deal_unseen``), reached through mano.py; imported only for a
 dealt game, so a tile board (observed mode, firmware/rules/mano_observed.py) does not
 hold this code."""
-from firmware.rules import IllegalMove, _redraw, rng_jump, xorshift
+import sys
+
+from firmware.rules import IllegalMove, _redraw, xorshift
 from firmware.rules import mano as m
 
 
@@ -33,17 +35,23 @@ def leader(h):
 
 _TILES = list(range(28))   # the set in canonical order, as a deal starts it
 _PLAN = None    # the draws that place a tile: (place, n, 2^16 mod n), n from 28 down to 8
-_STEP = None    # rng_jump tables of one step (CPython makes fewer ints from them)
+# Where an int above 256 is an object (CPython), a step read from tables makes fewer
+# of them than one computed; MicroPython's small ints cost nothing, so a board keeps
+# the room (8 KB and rng_jump's code) and computes its steps: these stay None.
+_jump = None    # rng_jump
+_STEP = None    # its tables of one step
 _SKIP5 = None   # of 5 steps: from the state below(7) reads to below(2)'s
 _RISKY = None   # high halves of below(7)'s states from which below(7) .. below(3) rejects
 
 
 def _deal_tables():
-    global _PLAN, _STEP, _SKIP5, _RISKY
+    global _PLAN, _jump, _STEP, _SKIP5, _RISKY
     _PLAN = tuple([(n - 1, n, 0x10000 % n) for n in range(28, 7, -1)])
-    _STEP = rng_jump.tables(1, True)   # the opponent of a tile board plays out hands
-    _SKIP5 = rng_jump.tables(5, True)
-    _RISKY = rng_jump.risky_highs([7, 6, 5, 4, 3])
+    if sys.implementation.name != "micropython":
+        from firmware.rules import rng_jump as _jump
+        _STEP = _jump.tables(1)
+        _SKIP5 = _jump.tables(5)
+        _RISKY = _jump.risky_highs([7, 6, 5, 4, 3])
 
 
 def deal(n):
@@ -58,7 +66,9 @@ def deal(n):
     if _PLAN is None:
         _deal_tables()
     plan = _PLAN
-    sh0, sl0, sh1, sl1, sh2, sl2, sh3, sl3 = _STEP
+    tab = _STEP
+    if tab:
+        sh0, sl0, sh1, sl1, sh2, sl2, sh3, sl3 = tab
     h, l = xorshift(n.rng >> 16, n.rng & 0xFFFF)   # the state the first draw reads
     while True:
         t = _TILES[:]
@@ -67,21 +77,26 @@ def deal(n):
                 h, l = _redraw(h, l, k)
             j = (h * mul + l) % k
             t[i], t[j] = t[j], t[i]
-            # rng_jump.skip(_STEP, h, l) inlined: a call would cost a third of the step
-            a = h >> 8
-            b = h & 255
-            c = l >> 8
-            d = l & 255
-            h = sh0[a] ^ sh1[b] ^ sh2[c] ^ sh3[d]
-            l = sl0[a] ^ sl1[b] ^ sl2[c] ^ sl3[d]
+            if tab:   # rng_jump.skip(_STEP, h, l) inlined: a call costs a third of it
+                a = h >> 8
+                b = h & 255
+                c = l >> 8
+                d = l & 255
+                h = sh0[a] ^ sh1[b] ^ sh2[c] ^ sh3[d]
+                l = sl0[a] ^ sl1[b] ^ sl2[c] ^ sl3[d]
+            else:
+                h ^= (h & 7) * 8192 + (l >> 3)
+                l ^= (l & 7) * 8192 ^ h >> 1
+                h ^= (h & 0x7FF) * 32 + (l >> 11)
+                l ^= (l & 0x7FF) * 32
         # (h, l): the state below(7) reads; below(2)'s is the shuffle's last
-        if h in _RISKY:
+        if not tab or h in _RISKY:
             for k in range(7, 2, -1):
                 if h == 0xFFFF:
                     h, l = _redraw(h, l, k)
                 h, l = xorshift(h, l)
         else:
-            h, l = rng_jump.skip(_SKIP5, h, l)
+            h, l = _jump.skip(_SKIP5, h, l)
         h0 = 1 << t[0] | 1 << t[1] | 1 << t[2] | 1 << t[3] | 1 << t[4] | 1 << t[5] | 1 << t[6]
         h1 = 1 << t[7] | 1 << t[8] | 1 << t[9] | 1 << t[10] | 1 << t[11] | 1 << t[12] | 1 << t[13]
         if any_deal or (h0 | h1) & m._DOUBLES:
@@ -176,7 +191,7 @@ _bits10 = None    # number of bits set in 0..1023 (a hand's fitting tiles in 3 l
 
 def _playout_tables():
     global _tile_of, _sum_of, _pips7, _mod, _bits10
-    if _STEP is None:
+    if _PLAN is None:
         _deal_tables()   # the generator's step
     _bits10 = bytearray(1024)
     for i in range(1, 1024):
@@ -253,16 +268,23 @@ def playout_hand(state, rng, log=None):
     mine, other = (h1, h0) if seat else (h0, h1)
     vl = vm[le]   # the tiles that fit each end
     vr = vm[re]
-    sh0, sl0, sh1, sl1, sh2, sl2, sh3, sl3 = _STEP
+    tab = _STEP
+    if tab:
+        sh0, sl0, sh1, sl1, sh2, sl2, sh3, sl3 = tab
     while True:
-        # rng.below(n)'s step, rng_jump.skip(_STEP, hi, lo) inlined; for n == 1 it
-        # is all below does.
-        a = hi >> 8
-        b = hi & 255
-        c = lo >> 8
-        d = lo & 255
-        hi = sh0[a] ^ sh1[b] ^ sh2[c] ^ sh3[d]
-        lo = sl0[a] ^ sl1[b] ^ sl2[c] ^ sl3[d]
+        # rng.below(n)'s step (as in deal); for n == 1 it is all below does.
+        if tab:
+            a = hi >> 8
+            b = hi & 255
+            c = lo >> 8
+            d = lo & 255
+            hi = sh0[a] ^ sh1[b] ^ sh2[c] ^ sh3[d]
+            lo = sl0[a] ^ sl1[b] ^ sl2[c] ^ sl3[d]
+        else:
+            hi ^= (hi & 7) * 8192 + (lo >> 3)
+            lo ^= (lo & 7) * 8192 ^ hi >> 1
+            hi ^= (hi & 0x7FF) * 32 + (lo >> 11)
+            lo ^= (lo & 0x7FF) * 32
         fit = mine & (vl | vr)
         if fit:
             both = fit & vl & vr

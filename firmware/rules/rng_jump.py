@@ -1,27 +1,15 @@
 """Skips over the seeded generator's steps (docs/contracts.md#the-seeded-generator),
-for the loops that draw many numbers at once: a Mabula setup (mabula_setup) and a
-Mano a Mano deal (mano_dealt). Imported only by them, so a board holds it only with
-them. Every integer stays below 2^16.
+for the loops that draw many numbers at once: a Mabula setup (mabula_setup) and,
+on CPython, a Mano a Mano deal and hand (mano_dealt). Imported only by them, so a
+board holds it only with a Mabula setup. Every integer stays below 2^16.
 
 xorshift32 is linear over GF(2): k steps of a state are the XOR of k steps of each
 of its set bits, read from 8 tables of 256 (one per byte of the state's halves).
 A draw ``below(n)`` steps again when it rejects a state (hi == 0xFFFF and lo at or
 above 2^16 - (2^32 mod n)): a skip holds only when no draw in it is rejected, which
 happens from a few states of the first draw, found by running the generator back."""
-import sys
-
 from firmware.rules import xorshift
 
-_SMALL = sys.implementation.name == "micropython"
-
-
-def _stored(values, small):
-    """A table: with ``small``, on MicroPython, an array of 16-bit words (half a
-    list's room, for a board); else a list (CPython reads one without making an int)."""
-    if small and _SMALL:
-        from array import array
-        return array("H", values)
-    return values
 
 
 def _xor_shifted_left(hi, lo, shifts):
@@ -44,11 +32,11 @@ def back(hi, lo):
     return _xor_shifted_left(hi, lo, (13, 26))
 
 
-def tables(steps, small=False):
+def tables(steps):
     """[th0, tl0, th1, tl1, th2, tl2, th3, tl3]: ``steps`` steps of (hi, lo) are
     (th0[hi >> 8] ^ th1[hi & 255] ^ th2[lo >> 8] ^ th3[lo & 255], the same with tl).
-    On CPython a step read from them makes fewer ints than one computed. ``small``:
-    16-bit arrays on MicroPython (4 KB a set), for code a board may run."""
+    Lists: 8 KB of room on a board, 4 KB a set more than 16-bit arrays, read
+    faster."""
     col = []   # ``steps`` steps of each of the 32 single-bit states
     for b in range(32):
         h, l = (1 << (b - 16), 0) if b >= 16 else (0, 1 << b)
@@ -68,8 +56,8 @@ def tables(steps, small=False):
             rest = v & (v - 1)
             th[v] = th[rest] ^ col[b][0]
             tl[v] = tl[rest] ^ col[b][1]
-        out.append(_stored(th, small))
-        out.append(_stored(tl, small))
+        out.append(th)
+        out.append(tl)
     return out
 
 
