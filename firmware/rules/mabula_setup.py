@@ -8,13 +8,13 @@ no three equal colours are adjacent round the ring: about 60 shuffles of 23 draw
 Position i is final once its draw is made, so a shuffle is known rejected as soon as
 three final neighbours match, usually within a few draws. The draws it would still
 make are skipped: xorshift32 is linear over GF(2), so the next shuffle's first draw
-reads T^23 of the state this one's first draw read, from byte tables. That holds
+reads T^23 of the state this one's first draw read, from byte tables (rng_jump). That holds
 when none of the shuffle's 23 draws is rejected by ``below`` (a state at or above
 2^32 - (2^32 mod n)), which only happens from a few hundred states of a first draw,
 found once by running the generator backwards from those draws; from a state with
 the high half of one of them (about 1 in 600) the shuffle is made exactly, with
 Rng.shuffle. Every integer stays below 2^16."""
-from firmware.rules import Rng, is_int, take_options, xorshift
+from firmware.rules import Rng, is_int, rng_jump, take_options, xorshift
 from firmware.rules import mabula as m
 
 _DRAWS = 23         # draws of one shuffle of 24: below(24) ... below(2)
@@ -24,64 +24,11 @@ _JUMP = None        # 8 tables of 256: T^23 by the bytes of the state's halves
 _RISKY = None       # high halves of the first draws' states from which a draw is rejected
 
 
-def _xor_shifted_left(hi, lo, shifts):
-    """x ^ (x << k) ^ ... for the k in ``shifts``, on 16-bit halves (mod 2^32)."""
-    h, l = hi, lo
-    for k in shifts:
-        if k >= 16:
-            h ^= (lo << (k - 16)) & 0xFFFF
-        else:
-            h ^= ((hi << k) | (lo >> (16 - k))) & 0xFFFF
-            l ^= (lo << k) & 0xFFFF
-    return h, l
-
-
-def back(hi, lo):
-    """The state one xorshift32 step before (hi, lo): each of its three
-    x ^= x shifted is undone in reverse order."""
-    hi, lo = _xor_shifted_left(hi, lo, (5, 10, 15, 20, 25, 30))
-    lo ^= hi >> 1
-    return _xor_shifted_left(hi, lo, (13, 26))
-
-
 def _build():
     global _PLAN, _JUMP, _RISKY
     _PLAN = tuple([(i, i + 1, 0x10000 % (i + 1)) for i in range(23, 0, -1)])
-    # T^23 of each of the 32 single-bit states; a table entry XORs those of its bits.
-    col = []
-    for b in range(32):
-        h, l = (1 << (b - 16), 0) if b >= 16 else (0, 1 << b)
-        for k in range(_DRAWS):
-            h, l = xorshift(h, l)
-        col.append((h, l))
-    jump = []
-    for base in (24, 16, 8, 0):     # the bytes: hi >> 8, hi & 255, lo >> 8, lo & 255
-        th = [0] * 256
-        tl = [0] * 256
-        for v in range(1, 256):
-            low = v & -v
-            b = base
-            while low > 1:
-                low >>= 1
-                b += 1
-            rest = v & (v - 1)
-            th[v] = th[rest] ^ col[b][0]
-            tl[v] = tl[rest] ^ col[b][1]
-        jump.append(th)
-        jump.append(tl)
-    _JUMP = jump
-    # Draw q (n = 24 - q) reads the state q steps after the first draw's; below(n)
-    # rejects hi == 0xFFFF, lo >= 2^16 - (2^32 mod n).
-    risky = set()
-    for q in range(_DRAWS):
-        n = 24 - q
-        r = (0x10000 % n) ** 2 % n    # 2^32 mod n
-        for lo in range(0x10000 - r, 0x10000):
-            h, l = 0xFFFF, lo
-            for k in range(q):
-                h, l = back(h, l)
-            risky.add(h)
-    _RISKY = risky
+    _JUMP = rng_jump.tables(_DRAWS)
+    _RISKY = rng_jump.risky_highs(list(range(24, 24 - _DRAWS, -1)))
 
 
 def random_ring(rng):
@@ -98,7 +45,7 @@ def random_ring(rng):
     hi, lo = xorshift(rng.hi, rng.lo)
     while True:
         if hi in risky:   # a draw may be rejected: shuffle exactly
-            rng.hi, rng.lo = back(hi, lo)
+            rng.hi, rng.lo = rng_jump.back(hi, lo)
             ring = ["W"] * 12 + ["B"] * 12
             rng.shuffle(ring)
             if m._setup_fault(ring) is None:
@@ -128,7 +75,7 @@ def random_ring(rng):
         else:
             c = a[0]
             if not ((a[1] == c and (a[2] == c or a[23] == c)) or (a[23] == c and a[22] == c)):
-                rng.hi, rng.lo = back(h, l)
+                rng.hi, rng.lo = rng_jump.back(h, l)
                 return bytearray(a)
             hi, lo = h, l
             continue

@@ -53,6 +53,8 @@ Reasons: ``result`` gives ``"target reached"`` when the match is over and
 ``"in progress"`` before (winner None, the scores so far); a hand in
 ``hand_history`` ends by ``"domino"`` or ``"locked"``.
 """
+import sys
+
 from firmware.rules import IllegalMove, Rng, is_int, take_options
 
 # Phases of the hand (stored on the state, rebuilt by from_text). Plain
@@ -248,8 +250,12 @@ def _observed():
 
 
 def _dealt():
-    from firmware.rules import mano_dealt
-    return mano_dealt
+    # Every hand and playout asks: a loaded module is found without the import
+    # machinery, and none is held here (the app's unload may forget it).
+    d = sys.modules.get("firmware.rules.mano_dealt")
+    if d is None:
+        from firmware.rules import mano_dealt as d
+    return d
 
 
 def _mode(s):

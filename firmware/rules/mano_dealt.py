@@ -4,6 +4,8 @@ Its deal, moves and lead rule, and the fast playout the opponents search with
 (``playout_hand``, ``deal_unseen``), reached through mano.py; imported only for a
 dealt game, so a tile board (observed mode, firmware/rules/mano_observed.py) does not
 hold this code."""
+import sys
+
 from firmware.rules import IllegalMove, _redraw, xorshift
 from firmware.rules import mano as m
 
@@ -11,60 +13,98 @@ from firmware.rules import mano as m
 def leader(h):
     """(seat, tile) of the compulsory lead for hands h: highest double, else
     the heaviest tile (pip sum, then high end: that names a single tile)."""
-    for v in range(6, -1, -1):
-        t = m._DOUBLE[v]
-        if h[0] >> t & 1:
-            return 0, t
-        if h[1] >> t & 1:
-            return 1, t
-    pips = m._PIPS
-    high = m._B
-    best = -1
-    for i in range(28):
-        if (h[0] | h[1]) >> i & 1:
-            if (
-                best < 0
-                or pips[i] > pips[best]
-                or (pips[i] == pips[best] and high[i] > high[best])
-            ):
-                best = i
-    return (0 if h[0] >> best & 1 else 1), best
+    h0 = h[0]
+    held = h0 | h[1]
+    doubles = held & m._DOUBLES
+    if doubles:
+        dbl = m._DOUBLE
+        v = 6
+        while not doubles >> dbl[v]:   # none held from v-v up: the highest is lower
+            v -= 1
+        t = dbl[v]
+    else:
+        pips = m._PIPS
+        high = m._B
+        t = -1
+        for i in range(28):
+            if held >> i & 1:
+                if t < 0 or pips[i] > pips[t] or (pips[i] == pips[t] and high[i] > high[t]):
+                    t = i
+    return (0 if h0 >> t & 1 else 1), t
 
 
 _TILES = list(range(28))   # the set in canonical order, as a deal starts it
+_PLAN = None    # the draws that place a tile: (place, n, 2^16 mod n), n from 28 down to 8
+# Where an int above 256 is an object (CPython), a step read from tables makes fewer
+# of them than one computed; MicroPython's small ints cost nothing, so a board keeps
+# the room (8 KB and rng_jump's code) and computes its steps: these stay None.
+_jump = None    # rng_jump
+_STEP = None    # its tables of one step
+_SKIP5 = None   # of 5 steps: from the state below(7) reads to below(2)'s
+_RISKY = None   # high halves of below(7)'s states from which below(7) .. below(3) rejects
+
+
+def _deal_tables():
+    global _PLAN, _jump, _STEP, _SKIP5, _RISKY
+    _PLAN = tuple([(n - 1, n, 0x10000 % n) for n in range(28, 7, -1)])
+    if sys.implementation.name != "micropython":
+        from firmware.rules import rng_jump as _jump
+        _STEP = _jump.tables(1)
+        _SKIP5 = _jump.tables(5)
+        _RISKY = _jump.risky_highs([7, 6, 5, 4, 3])
 
 
 def deal(n):
     """Deal hand n.hand from the match's PRNG stream: hands, boneyard, leader.
     The deal is Rng(n.rng).shuffle of the 28 tiles (again while the rules want
-    a double dealt), its loop inlined here: a deal comes with every hand. Only
-    the hands' sets matter, so the draws that order the first hand (places 6 to
-    1) step the generator without moving a tile."""
+    a double dealt), its draws inlined here: a deal comes with every hand. Only
+    the hands' sets matter, so the draws that order the first hand (below(7) to
+    below(2)) only step the generator: 5 steps in one skip (rng_jump) unless one
+    of them is rejected, which the state below(7) reads shows."""
     winner = m._winner_leads(n)
     any_deal = winner or n.o["no_double"] == "heaviest"
-    hi = n.rng >> 16   # never 0: a state of the generator
-    lo = n.rng & 0xFFFF
+    if _PLAN is None:
+        _deal_tables()
+    plan = _PLAN
+    tab = _STEP
+    if tab:
+        sh0, sl0, sh1, sl1, sh2, sl2, sh3, sl3 = tab
+    h, l = xorshift(n.rng >> 16, n.rng & 0xFFFF)   # the state the first draw reads
     while True:
-        tiles = _TILES[:]
-        for k in range(28, 1, -1):   # below(k) for tiles[k - 1]
-            hi ^= (hi & 7) * 8192 + (lo >> 3)
-            lo ^= (lo & 7) * 8192 ^ hi >> 1
-            hi ^= (hi & 0x7FF) * 32 + (lo >> 11)
-            lo ^= (lo & 0x7FF) * 32
-            if hi == 0xFFFF:
-                hi, lo = _redraw(hi, lo, k)
-            if k > 7:   # below(7) .. below(2) only order the first hand (places 0 to 6)
-                j = (hi * (0x10000 % k) + lo) % k
-                k -= 1
-                tiles[k], tiles[j] = tiles[j], tiles[k]
-        t = tiles
+        t = _TILES[:]
+        for i, k, mul in plan:   # below(k) for t[i]
+            if h == 0xFFFF:
+                h, l = _redraw(h, l, k)
+            j = (h * mul + l) % k
+            t[i], t[j] = t[j], t[i]
+            if tab:   # rng_jump.skip(_STEP, h, l) inlined: a call costs a third of it
+                a = h >> 8
+                b = h & 255
+                c = l >> 8
+                d = l & 255
+                h = sh0[a] ^ sh1[b] ^ sh2[c] ^ sh3[d]
+                l = sl0[a] ^ sl1[b] ^ sl2[c] ^ sl3[d]
+            else:
+                h ^= (h & 7) * 8192 + (l >> 3)
+                l ^= (l & 7) * 8192 ^ h >> 1
+                h ^= (h & 0x7FF) * 32 + (l >> 11)
+                l ^= (l & 0x7FF) * 32
+        # (h, l): the state below(7) reads; below(2)'s is the shuffle's last
+        if not tab or h in _RISKY:
+            for k in range(7, 2, -1):
+                if h == 0xFFFF:
+                    h, l = _redraw(h, l, k)
+                h, l = xorshift(h, l)
+        else:
+            h, l = _jump.skip(_SKIP5, h, l)
         h0 = 1 << t[0] | 1 << t[1] | 1 << t[2] | 1 << t[3] | 1 << t[4] | 1 << t[5] | 1 << t[6]
         h1 = 1 << t[7] | 1 << t[8] | 1 << t[9] | 1 << t[10] | 1 << t[11] | 1 << t[12] | 1 << t[13]
         if any_deal or (h0 | h1) & m._DOUBLES:
             break
-    n.rng = (hi << 16) | lo
+        h, l = xorshift(h, l)
+    n.rng = (h << 16) | l
     n.h = (h0, h1)
-    n.bone = tiles[14:]
+    n.bone = t[14:]
     n.top = 0
     n.move = n.hist[-1][0] if winner else leader(n.h)[0]
 
@@ -151,6 +191,8 @@ _bits10 = None    # number of bits set in 0..1023 (a hand's fitting tiles in 3 l
 
 def _playout_tables():
     global _tile_of, _sum_of, _pips7, _mod, _bits10
+    if _PLAN is None:
+        _deal_tables()   # the generator's step
     _bits10 = bytearray(1024)
     for i in range(1, 1024):
         _bits10[i] = _bits10[i >> 1] + (i & 1)
@@ -186,7 +228,7 @@ def playout_hand(state, rng, log=None):
         _playout_tables()
     sum_of = _sum_of
     mod = _mod
-    c = _bits10
+    bits = _bits10
     vm = m._VM
     h0, h1 = s.h
     bone = s.bone
@@ -226,24 +268,35 @@ def playout_hand(state, rng, log=None):
     mine, other = (h1, h0) if seat else (h0, h1)
     vl = vm[le]   # the tiles that fit each end
     vr = vm[re]
+    tab = _STEP
+    if tab:
+        sh0, sl0, sh1, sl1, sh2, sl2, sh3, sl3 = tab
     while True:
-        # rng.below(n)'s step, inlined; for n == 1 it is all below does.
-        hi ^= (hi & 7) * 8192 + (lo >> 3)
-        lo ^= (lo & 7) * 8192 ^ hi >> 1
-        hi ^= (hi & 0x7FF) * 32 + (lo >> 11)
-        lo ^= (lo & 0x7FF) * 32
+        # rng.below(n)'s step (as in deal); for n == 1 it is all below does.
+        if tab:
+            a = hi >> 8
+            b = hi & 255
+            c = lo >> 8
+            d = lo & 255
+            hi = sh0[a] ^ sh1[b] ^ sh2[c] ^ sh3[d]
+            lo = sl0[a] ^ sl1[b] ^ sl2[c] ^ sl3[d]
+        else:
+            hi ^= (hi & 7) * 8192 + (lo >> 3)
+            lo ^= (lo & 7) * 8192 ^ hi >> 1
+            hi ^= (hi & 0x7FF) * 32 + (lo >> 11)
+            lo ^= (lo & 0x7FF) * 32
         fit = mine & (vl | vr)
         if fit:
-            n = c[fit & 1023] + c[fit >> 10 & 1023] + c[fit >> 20]
-            # A tile is a move per end it fits: only the tile showing both end
-            # values fits twice, unless the ends are equal and every tile does.
             both = fit & vl & vr
-            if both:
-                n = n + n if le == re else n + 1
-            if n == 1:   # the only move (below(1) draws nothing more)
+            if not (both or fit & (fit - 1)):   # one tile, one end: below(1) draws no more
                 low = fit
                 left = fit & vl
             else:
+                n = bits[fit & 1023] + bits[fit >> 10 & 1023] + bits[fit >> 20]
+                # A tile is a move per end it fits: only the tile showing both end
+                # values fits twice, unless the ends are equal and every tile does.
+                if both:
+                    n = n + n if le == re else n + 1
                 if hi == 0xFFFF:
                     hi, lo = _redraw(hi, lo, n)
                 k = (hi * mod[n] + lo) % n

@@ -17,6 +17,9 @@ repeat exactly: it is most of a game "with setup".
 (tests/bench/reference_mabula.py, reference_mano.py; tests/test_bench_references.py
 shows they play the engine's games), as issue 16 measured against one: its target was
 a fast playout 5x its baseline, 3.7x (Mabula) and 2.85x (Mano a Mano) such a reference.
+On CPython, a loaded shared machine: Mano a Mano 2.96-3.04x over 3 runs (2.34-2.78x over
+9 before its deal and hand took the generator's steps from rng_jump's tables), Mabula
+3.77-3.89x (3.17-6.10x before: the same code, the load decides the spread).
 Both deal afresh each game ("with setup" only). They are timed side by side: rounds of
 the same games each way, one after the other, on CPython in this process's CPU time,
 and the best round of each way taken ("fast playout beside the reference" and

@@ -5,6 +5,7 @@ does not hold there)."""
 from firmware.rules import Rng
 from firmware.rules import mabula
 from firmware.rules import mabula_setup
+from firmware.rules import rng_jump
 
 from check import eq
 
@@ -54,7 +55,7 @@ def test_a_shuffle_with_a_rejected_draw_is_made_exactly():
             continue   # a power of two: below(n) rejects nothing
         hi, lo = 0xFFFF, 0xFFFF
         for k in range(q + 1):
-            hi, lo = mabula_setup.back(hi, lo)
+            hi, lo = rng_jump.back(hi, lo)
         rng = _rng_at(hi, lo)
         for k in range(q + 1):
             x = rng.next32()

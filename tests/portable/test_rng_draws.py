@@ -89,3 +89,22 @@ def test_below_and_shuffle_are_their_definition_from_many_seeds():
         fast.shuffle(a)
         eq(a, _shuffled(slow, list(range(size))), "shuffle of %d from %d" % (size, st))
         eq(fast.state, slow.state, "state after the shuffle of %d" % size)
+
+
+def test_rng_jump_steps_the_stream():
+    # rng_jump's tables step the state as next32 does, one step or several at once,
+    # and back undoes a step: from many states, the top one included.
+    from firmware.rules import rng_jump
+    seeds = Rng(5)
+    states = [1, _M, 0x80000000, 0xFFFF0000] + [seeds.next32() for _ in range(60)]
+    for steps in (1, 5, 23):
+        tables = rng_jump.tables(steps)
+        for st in states:
+            rng = Rng(st)
+            for _ in range(steps):
+                rng.next32()
+            got = rng_jump.skip(tables, st >> 16, st & 0xFFFF)
+            eq(got, (rng.hi, rng.lo), "%d steps from %d" % (steps, st))
+    for st in states:
+        hi, lo = rng_jump.back(st >> 16, st & 0xFFFF)
+        eq((hi << 16) | lo, _back(st), "back from %d" % st)
