@@ -362,9 +362,10 @@ def masbrur_plus(rng, rounds):
 
 
 def masbrur_fits(rng, rounds):
-    """The selection search's fit tests, community bound, next given use and runs on random
-    hands, uses, needs, move texts and shape sets, ten per round, and the reference selection
-    of a hand of eight per round, through both twins (masbrur_search_native's in use)."""
+    """The selection search's fit tests, community bound, next given use, runs and shape
+    tables on random hands, uses, needs, move texts and shape sets, ten per round, and the
+    reference selection of a hand of eight per round, through both twins
+    (masbrur_search_native's in use)."""
     from array import array
     from firmware import native as loader
     from firmware.rules import masbrur_search as ms, masbrur_search_portable as mp
@@ -372,7 +373,7 @@ def masbrur_fits(rng, rounds):
     ms.best_selection(tiles[:6], [], "formation", "pips")    # binds the twin
     nat = loader.load("firmware.rules.masbrur_search_native")
     native, native_room, native_sets = nat.fits_in, ms._room_in, ms._fits_sets
-    native_runs, native_uses = ms._runs_in, ms._uses_in
+    native_runs, native_uses, native_tables = ms._runs_in, ms._uses_in, ms._tables_in
     differ = []
     for r in range(rounds):
         for _ in range(10):
@@ -415,7 +416,15 @@ def masbrur_fits(rng, rounds):
             if got[0] != got[1] and len(differ) < 3:
                 differ.append([r, tiles[:n], "runs"])
             h = ms._Hand(sorted(tiles[:n]))
-            sneed = ms.needs(ms.shapes_of(h))
+            shapes = ms.shapes_of(h)
+            got = []
+            for tables in (native_tables, mp.tables_in):
+                made = [bytearray(16 * len(shapes))] + [bytearray(len(shapes)) for _ in "sbzc"]
+                tables(array("H", shapes), len(shapes), *made)
+                got.append(made)
+            if got[0] != got[1] and len(differ) < 3:
+                differ.append([r, tiles[:n], "tables"])
+            sneed = ms.needs(shapes)
             k = len(sneed) // 16
             # Two or three shapes, or (none listed: 255) the values in ``need``.
             sets = [rng.below(k), rng.below(k), 255 if rng.below(2) else rng.below(k)] \
@@ -427,16 +436,17 @@ def masbrur_fits(rng, rounds):
                 differ.append([r, tiles[:n], sets])
         rng.shuffle(tiles)
         got = []
-        for twins in ((native_room, native_sets, native_runs, native_uses),
-                      (mp.room_in, mp.fits_sets, mp.runs_in, mp.uses_in)):
-            ms._room_in, ms._fits_sets, ms._runs_in, ms._uses_in = twins
+        for twins in ((native_room, native_sets, native_runs, native_uses, native_tables),
+                      (mp.room_in, mp.fits_sets, mp.runs_in, mp.uses_in, mp.tables_in)):
+            ms._room_in, ms._fits_sets, ms._runs_in, ms._uses_in, ms._tables_in = twins
             got.append(ms.best_selection(tiles[:8], tiles[8:10], "formation", "pips")[0])
-        ms._room_in, ms._fits_sets, ms._runs_in, ms._uses_in = \
-            native_room, native_sets, native_runs, native_uses
+        ms._room_in, ms._fits_sets, ms._runs_in, ms._uses_in, ms._tables_in = \
+            native_room, native_sets, native_runs, native_uses, native_tables
         if got[0] != got[1] and len(differ) < 3:
             differ.append([r, tiles[:10]])
     return (native_room is nat.room_in and native_sets is nat.fits_sets
-            and native_runs is nat.runs_in and native_uses is nat.uses_in), differ
+            and native_runs is nat.runs_in and native_uses is nat.uses_in
+            and native_tables is nat.tables_in), differ
 
 
 def masbrur_select(rng, rounds):
@@ -679,7 +689,8 @@ TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.
          "fursaz_judge.flanks_in, placed_in, flipped_in": fursaz_judge,
          "fursaz_judge: whole games": fursaz_judge_games, "masbrur.witness_in": masbrur_witness,
          "masbrur.turn_codes, plus_bits: whole games": masbrur_plus,
-         "masbrur_search.fits_in, fits_sets, room_in, runs_in, uses_in": masbrur_fits,
+         "masbrur_search.fits_in, fits_sets, room_in, runs_in, uses_in, tables_in":
+             masbrur_fits,
          "masbrur_playout.select_in": masbrur_select,
          "morbak_playout.can_win_in": morbak_threats,
          "morbak_playout.playout_in: whole playouts": morbak_playouts,

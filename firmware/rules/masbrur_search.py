@@ -74,27 +74,13 @@ def _counted_fit(h):
 def needs(shapes):
     """The values of each shape of ``shapes_of`` per row, 16 bytes a shape (fits_sets'
     ``sneed``)."""
-    out = bytearray(16 * len(shapes))
-    for k in range(len(shapes)):
-        code = shapes[k]
-        n = code >> 6
-        top = code >> 2 & 15
-        at = 16 * k + 8 * (code >> 1 & 1)
-        if code & 1:                # a repetition
-            out[at + top] = n
-        elif top == 8:              # a zero-high run: lo..7 and 0
-            out[at + 9 - n:at + 8] = _ONES[:n - 1]
-            out[at] = 1
-        else:
-            out[at + top + 1 - n:at + top + 1] = _ONES[:n]
-    return out
+    return _Shapes(shapes).sneed
 
 
 # The work buffer's layout is the twins' (masbrur_search_portable.py): runs_in's answers here.
 _RUNS = const(368)
 _WORK_SIZE = const(438)
 _ZERO16 = bytes(16)
-_ONES = b"\x01" * 8
 
 
 def work():
@@ -167,27 +153,22 @@ def _cases(wall):
 
 
 class _Shapes:
-    """What the search asks of each shape of ``shapes_of``, by index: its strength,
-    blocking value, zero-high flag and chain * 16 + length. Shapes of one row and kind
-    (repetition, sequence, zero-high sequence) with the same blocking value, a chain,
-    contain each other's values, the shorter in the longer: if one does not fit, no
-    longer one does."""
+    """What the search asks of each shape of ``shapes_of``, by index: its values per row
+    (``sneed``, 16 bytes a shape), strength (under 256: at most 8 squares show a value or
+    make a run), blocking value, zero-high flag and chain * 16 + length, a byte each,
+    filled by one twin's loop (tables_in). Shapes of one row and kind (repetition,
+    sequence, zero-high sequence) with the same blocking value, a chain, contain each
+    other's values, the shorter in the longer: if one does not fit, no longer one does."""
 
     def __init__(self, shapes):
         k = len(shapes)
-        self.strength = [0] * k
+        self.sneed = bytearray(16 * k)
+        self.strength = bytearray(k)
         self.bv = bytearray(k)
         self.zh = bytearray(k)
         self.chain = bytearray(k)
-        for i in range(k):
-            code = shapes[i]
-            st = code >> 2
-            top = st & 15
-            zh = 1 if top == 8 else 0
-            self.strength[i] = st
-            self.bv[i] = 0 if zh else top
-            self.zh[i] = zh
-            self.chain[i] = ((code >> 1 & 1) * 4 + 2 * zh + (code & 1)) * 16 + (st >> 4)
+        _tables_in(array("H", shapes), k, self.sneed, self.strength, self.bv, self.zh,
+                   self.chain)
 
 
 def _search_case(h, tab, sneed, case, best):
@@ -322,10 +303,9 @@ def best_selection(tiles, wall, tiles_mode, measure):
     h = _Hand(tiles)
     shapes = shapes_of(h)
     best = [-1, []]
-    sneed = needs(shapes)
     tab = _Shapes(shapes)
     for case in _cases(wall):
-        _search_case(h, tab, sneed, case, best)
+        _search_case(h, tab, tab.sneed, case, best)
     # Community part: with tiles_mode "hand" it is fixed by the values used
     # (hand total minus the used squares), so any filling of a shape set has
     # it; with "formation" it depends on the tiles chosen, and each shape set
@@ -569,7 +549,7 @@ def _room(h, used, need, gain):
 
 # The twins in use: bound at the first search, the native ones where the chip runs them, else
 # the portable ones (loaded then).
-_TWINS = ("room_in", "fits_sets", "runs_in", "uses_in")
+_TWINS = ("room_in", "fits_sets", "runs_in", "uses_in", "tables_in")
 
 
 def _twin(name):
@@ -598,3 +578,7 @@ def _runs_in(*args):
 
 def _uses_in(*args):
     return _twin("_uses_in")(*args)
+
+
+def _tables_in(*args):
+    return _twin("_tables_in")(*args)

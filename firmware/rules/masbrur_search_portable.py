@@ -384,3 +384,30 @@ def _match(lo, hi, n, i, w):
                 w[_RQUEUE + qn] = y
                 qn += 1
     return False
+
+
+def tables_in(codes, k, sneed, strength, bv, zh, chain):
+    """The search's tables of the ``k`` shapes ``codes`` (masbrur_search.shapes_of's ints):
+    per shape its values per row (16 bytes from 16 * index into ``sneed``, zeroed), its
+    strength, blocking value, zero-high flag and chain * 16 + length (_Shapes')."""
+    for i in range(k):
+        code = codes[i]
+        n = code >> 6
+        top = code >> 2 & 15
+        row = code >> 1 & 1
+        at = 16 * i + 8 * row
+        z = 0
+        if code & 1:                # a repetition
+            sneed[at + top] = n
+        elif top == 8:              # a zero-high run: 9 - n..7 and 0
+            z = 1
+            for v in range(9 - n, 8):
+                sneed[at + v] = 1
+            sneed[at] = 1
+        else:
+            for v in range(top + 1 - n, top + 1):
+                sneed[at + v] = 1
+        strength[i] = code >> 2
+        bv[i] = 0 if z else top
+        zh[i] = z
+        chain[i] = (row * 4 + 2 * z + (code & 1)) * 16 + n

@@ -388,3 +388,41 @@ def uses_in(lob, hib, n: int, heavyb, uub, ulb, needb, remb, wb, stb, bbb) -> in
         mine[i] = 0
     st[0] = c
     return 0
+
+
+@micropython.viper
+def tables_in(codesb, k: int, sneedb, strb, bvb, zhb, chainb):
+    codes = ptr16(codesb)
+    sneed = ptr8(sneedb)
+    strength = ptr8(strb)
+    bv = ptr8(bvb)
+    zh = ptr8(zhb)
+    chain = ptr8(chainb)
+    for i in range(k):
+        code = codes[i]
+        n = code >> 6
+        top = (code >> 2) & 15
+        row = (code >> 1) & 1
+        at = 16 * i + 8 * row
+        z = 0
+        if code & 1:
+            sneed[at + top] = n
+        elif top == 8:
+            z = 1
+            v = 9 - n
+            while v < 8:
+                sneed[at + v] = 1
+                v += 1
+            sneed[at] = 1
+        else:
+            v = top + 1 - n
+            while v <= top:
+                sneed[at + v] = 1
+                v += 1
+        strength[i] = code >> 2
+        if z:
+            bv[i] = 0
+        else:
+            bv[i] = top
+        zh[i] = z
+        chain[i] = ((row * 4 + 2 * z + (code & 1)) << 4) + n
