@@ -22,6 +22,10 @@ WebAssembly figures (PICO = True: this runs on the host only).
   of its parts (the shapes, the shape-set search, the rest: the community part and the tile
   assignment); the game's first (it loads the search's code): ms and bytes; next to the
   figures at 0248eb4 (SELECTION_AT_0248EB4);
+* Masbrur's plies by kind over seeds 1-3's whole games, each seed's game from a fresh
+  interpreter as the bench's (tests/harness/pico_masbrur_plies.py): the ms of one
+  legal_moves + play, mean and worst, per phase and move (the game's first '<free>' selection
+  loads the search's code), next to the figures at 0869fca (MASBRUR_PLIES_AT_0869FCA);
 * a whole game on the marble, stone and tile boards' apps, with the emulated ms from a
   settled sensor frame to the step that answers it (next to BOARDS_BEFORE,
   BOARDS_AT_12E8F1C, BOARDS_AT_E10E4AA and BOARDS_AT_0248EB4); the heap each board's app
@@ -259,6 +263,38 @@ def _selection_figures(pico, out):
             got["first_ms"], got["most_for_first"])
 
 
+# Masbrur's plies by kind at 0869fca (this bench): kind: (plies, mean ms, worst ms) over seeds
+# 1-3's whole games; then the whole games' mean and worst.
+MASBRUR_PLIES_AT_0869FCA = {
+    "pie_offer": (12, 14.2, 14.5), "pie_accept": (12, 5.4, 5.4),
+    "equipment push": (5, 70.7, 116.7), "equipment push+A": (12, 74.6, 118.7), "combat_wall": (8, 12.2, 12.5),
+    "combat_select <free> (the game's first)": (3, 119.4, 122.2),
+    "combat_select <free>": (21, 41.3, 52.7), "combat_steal": (12, 1.3, 1.4),
+    "combat_steal (round end)": (12, 10.2, 11.0), "whole games": (97, 30.4, 122.2)}
+
+
+def _masbrur_plies_figures(pico, out):
+    kinds = {}
+    for seed in (1, 2, 3):
+        got = _run(pico, out, "masbrur plies", "tests/harness/pico_masbrur_plies.py",
+                   SEEDS=[seed])
+        if got is None:
+            return
+        rows = list(got["by_kind"].items())
+        rows.append(("whole games", [got["plies"], 0, 0, got["mean_ms"], got["worst_ms"]]))
+        for kind, (n, _, _, mean, worst) in rows:
+            k = kinds.setdefault(kind, [0, 0.0, 0.0])
+            k[0] += n
+            k[1] += mean * n
+            k[2] = max(k[2], worst)
+    for kind in MASBRUR_PLIES_AT_0869FCA:
+        if kind in kinds:
+            n, total, worst = kinds[kind]
+            out["masbrur plies, %s (%d, seeds 1-3): legal_moves + play, emulated ms mean / "
+                "worst (at 0869fca: %s / %s)" % ((kind, n) + MASBRUR_PLIES_AT_0869FCA[kind][1:])
+                ] = "%.1f / %.1f" % (total / n, worst)
+
+
 def _profile(name):
     with open(os.path.join(ROOT, "hardware", name + ".json")) as f:
         return json.load(f)
@@ -327,6 +363,7 @@ def figures():
             pico.wait(1000)
             _engine_figures(pico, out)
             _selection_figures(pico, out)
+            _masbrur_plies_figures(pico, out)
             _board_figures(pico, out, "marble-pico", "marble board, Mabula")
             from tests import pico_heap
             for label, run in (("light board, Morbak", pico_heap.light_game),
