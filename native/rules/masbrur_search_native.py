@@ -1,7 +1,7 @@
 """Native twins of the selection search's fit tests and community bound
 (docs/architecture.md#native-code): viper, on the chip only, the same results as their portable
-twins fits_in, fits_sets, room_in, runs_in and uses_in in masbrur_search_portable.py, whose work
-buffer layout these constants repeat."""
+twins fits_in, fits_sets, room_in, runs_in, uses_in and tables_in in
+masbrur_search_portable.py, whose work buffer layout these constants repeat."""
 import micropython
 from micropython import const
 
@@ -391,13 +391,8 @@ def uses_in(lob, hib, n: int, heavyb, uub, ulb, needb, remb, wb, stb, bbb) -> in
 
 
 @micropython.viper
-def tables_in(codesb, k: int, sneedb, strb, bvb, zhb, chainb):
-    codes = ptr16(codesb)
-    sneed = ptr8(sneedb)
-    strength = ptr8(strb)
-    bv = ptr8(bvb)
-    zh = ptr8(zhb)
-    chain = ptr8(chainb)
+def tables_in(codes: ptr16, k: int, sneed: ptr8, strength: ptr8, bv: ptr8, zh: ptr8,
+              chain: ptr8):
     for i in range(k):
         code = codes[i]
         n = code >> 6
