@@ -267,7 +267,8 @@ def _selection_figures(pico, out):
 # 1-3's whole games; then the whole games' mean and worst.
 MASBRUR_PLIES_AT_0869FCA = {
     "pie_offer": (12, 14.2, 14.5), "pie_accept": (12, 5.4, 5.4),
-    "equipment push": (5, 70.7, 116.7), "equipment push+A": (12, 74.6, 118.7), "combat_wall": (8, 12.2, 12.5),
+    "equipment push": (5, 70.7, 116.7), "equipment push+A": (12, 74.6, 118.7),
+    "combat_wall": (8, 12.2, 12.5),
     "combat_select <free> (the game's first)": (3, 119.4, 122.2),
     "combat_select <free>": (21, 41.3, 52.7), "combat_steal": (12, 1.3, 1.4),
     "combat_steal (round end)": (12, 10.2, 11.0), "whole games": (97, 30.4, 122.2)}
