@@ -547,17 +547,29 @@ def _room(h, used, need, gain):
                     gain == "pips", h.work)
 
 
-# The twins in use: bound at the first search, the native ones where the chip runs them, else
-# the portable ones (loaded then).
+# The twins in use: the native ones where the chip runs them, else the portable ones (loaded
+# then); bound by load_twins, ahead of the first search (masbrur.legal_moves) or at it.
 _TWINS = ("room_in", "fits_sets", "runs_in", "uses_in", "tables_in")
 
 
-def _twin(name):
+def load_twins():
+    """Put the twins in use; once (later calls leave them as they are)."""
+    global _bound
+    if _bound:
+        return
+    _bound = True
     twin = native.load("firmware.rules.masbrur_search_native")
     if twin is None:
         from firmware.rules import masbrur_search_portable as twin
     for t in _TWINS:
         globals()["_" + t] = getattr(twin, t)
+
+
+_bound = False
+
+
+def _twin(name):
+    load_twins()
     # Loading the twins leaves file buffers behind (~4 KB on a Pico): freed once, before the
     # first search adds its own garbage to the call that loaded them.
     gc.collect()
