@@ -440,106 +440,53 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
     whose text already goes past ``beat`` cuts the rest of its slot, as the
     later candidates are written greater still."""
     lo = h.lo
-    hi = h.hi
     n = len(lo)
-    rows = [shape_list[f][0] for f in order]
-    rem = bytearray(8 * len(order))  # values still to place, per formation (j * 8 + value)
+    nf = len(order)
+    rem = bytearray(8 * nf)         # values still to place, per formation (j * 8 + value)
     need = bytearray(16)            # the same per row (row * 8 + value)
-    slots = bytearray()             # per use: its formation * 32 + the uses left after it
-    for j in range(len(order)):
-        vals = shape_list[order[j]][2]
+    plan = bytearray()              # per use: fills_in's four bytes
+    for j in range(nf):
+        row, _zh, vals = shape_list[order[j]]
         for v in vals:
             rem[8 * j + v] += 1
-            need[8 * rows[j] + v] += 1
+            need[8 * row + v] += 1
         for k in range(len(vals)):
-            slots.append(j * 32 + len(vals) - 1 - k)
-    ns = len(slots)
-    if beat is not None:            # the text before each use, and where the use starts
-        heads = []
-        pos = bytearray(ns + 1)     # (a selection's text is under 256 characters)
+            plan.extend(bytes((j * 32 + len(vals) - 1 - k, row, 0, 0)))
+    ns = len(plan) // 4
+    p = ns + 1
+    path = bytearray(4 * p)
+    bb = b""
+    if beat is not None:            # each use's head against beat's text there, and where
+        at = 0                      # the use's text starts (a selection's text: < 256)
         for k in range(ns):
-            j = slots[k] >> 5
-            if k == 0 or slots[k - 1] >> 5 != j:
+            j = plan[4 * k] >> 5
+            if k == 0 or plan[4 * k - 4] >> 5 != j:
                 f = shape_list[order[j]]
-                heads.append(
-                    ("F " if j == 0 else " ; ") + ROW_NAMES[f[0]] + ("*" if f[1] else "") + ":"
-                )
+                head = ("F " if j == 0 else " ; ") + ROW_NAMES[f[0]] + ("*" if f[1] else "") + ":"
             else:
-                heads.append(",")
-            pos[k + 1] = pos[k] + len(heads[k]) + 4
-        bb = beat.encode()          # its characters' codes, for _use_cmp
-    tied = bytearray(ns + 1)        # 1 while the text so far equals beat's start
-    tied[0] = beat is not None
+                head = ","
+            seg = beat[at:at + len(head)]
+            plan[4 * k + 2] = 1 if head > seg else 2 if head < seg else 0
+            at += len(head)
+            plan[4 * k + 3] = at
+            at += 4
+        bb = beat.encode()          # its characters' codes
+        path[3 * p] = 1
     used = (bytearray(n), bytearray(n))
-    pick_t = bytearray(ns)
-    pick_v = bytearray(ns)
-    gains = [0] * (ns + 1)
-    cur = bytearray(ns + 1)         # next candidate: tile * 2 + (0 low, 1 high square)
-    tiles, heavy, w = h.tiles, h.heavy, h.work
-    st = array("i", [0] * 10)       # uses_in's arguments and answers
-    mode = 0 if gain is None else 1 if gain == "pips" else 2
-    if beat is None:
-        bb = b""
-    st[9] = len(bb)
-    k = 0
-    while k >= 0:
-        if k == ns:
-            forms = [(rows[j], shape_list[order[j]][1], []) for j in range(len(order))]
-            for q in range(ns):
-                forms[slots[q] >> 5][2].append((tiles[pick_t[q]], pick_v[q]))
-            yield forms, gains[ns]
-            k -= 1
-            if k >= 0:
-                _unplace(rows, rem, need, used, slots[k] >> 5, pick_t[k], pick_v[k])
-            continue
-        j = slots[k] >> 5
-        left = slots[k] & 31
-        row = rows[j]
-        c = cur[k]
-        found = False
-        st[4] = mode
-        st[0] = c
-        st[1] = left
-        st[2] = 8 * j
-        st[3] = row
-        st[5] = 0
-        hc = 0
-        if tied[k]:                 # the slot's head against beat's text there: once
-            seg = beat[pos[k]:pos[k] + len(heads[k])]
-            hc = 1 if heads[k] > seg else -1 if heads[k] < seg else 0
-            if hc > 0:              # every use of the slot is written past beat
-                st[0] = 2 * n
-            elif hc == 0:           # each use against beat's text after the head
-                st[5] = 1
-                st[6] = pos[k] + len(heads[k])
-        st[7] = floor[0] - gains[k]
-        got = _uses_in(lo, hi, n, heavy, used[0], used[1], need, rem, w, st, bb)
-        c = st[0]
-        if got:
-            i = got >> 3
-            v = hi[i] if got & 4 else lo[i]
-            below = tied[k] and (hc < 0 or got & 2)
-            found = True
-            g = st[8] - 64
-        cur[k] = c
-        if not found:
-            k -= 1
-            if k >= 0:
-                _unplace(rows, rem, need, used, slots[k] >> 5, pick_t[k], pick_v[k])
-            continue
-        pick_t[k] = i
-        pick_v[k] = v
-        tied[k + 1] = tied[k] and not below
-        gains[k + 1] = gains[k] + g
-        k += 1
-        cur[k] = (i + 1) * 2 if k < ns and slots[k] >> 5 == j else 0
-
-
-def _unplace(rows, rem, need, used, j, i, v):
-    """Take back value v of tile i in formation j."""
-    rem[8 * j + v] += 1
-    need[8 * rows[j] + v] += 1
-    used[rows[j]][i] = 0
+    st = array("i", [0] * (8 + p))
+    st[2] = 0 if gain is None else 1 if gain == "pips" else 2
+    st[3] = len(bb)
+    st[4] = ns
+    tiles = h.tiles
+    while True:
+        st[1] = floor[0]            # (the caller may raise it between fillings)
+        if not _fills_in(lo, h.hi, n, h.heavy, used[0], used[1], need, rem, h.work, st, bb,
+                         plan, path):
+            return
+        forms = [(shape_list[f][0], shape_list[f][1], []) for f in order]
+        for q in range(ns):
+            forms[plan[4 * q] >> 5][2].append((tiles[path[p + q]], path[2 * p + q]))
+        yield forms, st[8 + ns]
 
 
 def _room(h, used, need, gain):
@@ -549,7 +496,7 @@ def _room(h, used, need, gain):
 
 # The twins in use: the native ones where the chip runs them, else the portable ones (loaded
 # then); bound by load_twins, ahead of the first search (masbrur.legal_moves) or at it.
-_TWINS = ("room_in", "fits_sets", "runs_in", "uses_in", "tables_in")
+_TWINS = ("room_in", "fits_sets", "runs_in", "fills_in", "tables_in")
 
 
 def load_twins():
@@ -588,8 +535,8 @@ def _runs_in(*args):
     return _twin("_runs_in")(*args)
 
 
-def _uses_in(*args):
-    return _twin("_uses_in")(*args)
+def _fills_in(*args):
+    return _twin("_fills_in")(*args)
 
 
 def _tables_in(*args):

@@ -3,6 +3,8 @@ them): fit tests, community bound, the runs a hand can show and a filling's next
 from the search, so that a chip that runs their native twins (masbrur_search_native, the same
 results; docs/architecture.md#native-code) never loads their byte-code: the search loads this
 module only where the native one is missing. No recursion: explicit queues and stacks."""
+from array import array
+
 try:
     from micropython import const
 except ImportError:             # CPython
@@ -411,3 +413,75 @@ def tables_in(codes, k, sneed, strength, bv, zh, chain):
         bv[i] = 0 if z else top
         zh[i] = z
         chain[i] = (row * 4 + 2 * z + (code & 1)) * 16 + n
+
+
+# fills_in's state (``st``, array of ints): the slot, the least community part a filling must
+# reach, the community measure (uses_in's), len(bb), the slots, 1 after a filling is given;
+# then per slot the community part of the uses before it.
+_K = const(0)
+_FLOOR = const(1)
+_MODE = const(2)
+_NB = const(3)
+_NS = const(4)
+_GIVEN = const(5)
+_GAINS = const(8)
+
+
+def fills_in(lo, hi, n, heavy, uu, ul, need, rem, w, st, bb, plan, path):
+    """The next filling of masbrur_search._fills' slots, in string order: 1 with its uses in
+    ``path``, 0 when there is none left. ``plan``: per slot (4 bytes) its formation * 32 + the
+    uses left after it, its row, its head's text against ``bb``'s there (0 the same, 1 after, 2
+    before) and where its use's text starts in ``bb``. ``path``, per slot + 1 (P places each):
+    the next candidate (tile * 2 + square), the tile and value given, 1 while the text so far
+    equals ``bb``'s start. ``st``: see _K..._GAINS; the caller may raise the floor between
+    fillings. ``rem``, ``need``, ``uu``, ``ul`` count the uses given (uses_in's)."""
+    ns = st[_NS]
+    p = ns + 1
+    k = st[_K]
+    if st[_GIVEN]:                  # resumed after a filling: its last use taken back
+        st[_GIVEN] = 0
+        k = ns - 1
+        if k >= 0:
+            _take_back(hi, lo, uu, ul, need, rem, plan, path, p, k)
+    us = array("i", [0] * 10)
+    us[4] = st[_MODE]
+    us[9] = st[_NB]
+    while 0 <= k < ns:
+        j = plan[4 * k] >> 5
+        tied = path[3 * p + k]
+        hc = plan[4 * k + 2] if tied else 0
+        us[0] = 2 * n if hc == 1 else path[k]
+        us[1] = plan[4 * k] & 31
+        us[2] = 8 * j
+        us[3] = plan[4 * k + 1]
+        us[5] = 1 if tied and hc == 0 else 0
+        us[6] = plan[4 * k + 3]
+        us[7] = st[_FLOOR] - st[_GAINS + k]
+        got = uses_in(lo, hi, n, heavy, uu, ul, need, rem, w, us, bb)
+        path[k] = us[0]
+        if not got:
+            k -= 1
+            if k >= 0:
+                _take_back(hi, lo, uu, ul, need, rem, plan, path, p, k)
+            continue
+        i = got >> 3
+        path[p + k] = i
+        path[2 * p + k] = hi[i] if got & 4 else lo[i]
+        path[3 * p + k + 1] = 1 if tied and not (hc == 2 or got & 2) else 0
+        st[_GAINS + k + 1] = st[_GAINS + k] + us[8] - 64
+        k += 1
+        path[k] = (i + 1) * 2 if k < ns and plan[4 * k] >> 5 == j else 0
+    st[_K] = k
+    if k < 0:
+        return 0
+    st[_GIVEN] = 1
+    return 1
+
+
+def _take_back(hi, lo, uu, ul, need, rem, plan, path, p, k):
+    """Take back slot k's use."""
+    v = path[2 * p + k]
+    row = plan[4 * k + 1]
+    rem[8 * (plan[4 * k] >> 5) + v] += 1
+    need[8 * row + v] += 1
+    (ul if row else uu)[path[p + k]] = 0

@@ -1,6 +1,6 @@
 """Native twins of the selection search's fit tests and community bound
 (docs/architecture.md#native-code): viper, on the chip only, the same results as their portable
-twins fits_in, fits_sets, room_in, runs_in, uses_in and tables_in in
+twins fits_in, fits_sets, room_in, runs_in, fills_in and tables_in in
 masbrur_search_portable.py, whose work buffer layout these constants repeat."""
 import micropython
 from micropython import const
@@ -290,104 +290,170 @@ def runs_in(lo: ptr8, hi: ptr8, n: int, wb):
         w[_RUNS + start] = last
 
 
+_K = const(0)
+_FLOOR = const(1)
+_MODE = const(2)
+_NB = const(3)
+_NS = const(4)
+_GIVEN = const(5)
+_GAINS = const(8)
+
+
 @micropython.viper
-def uses_in(lob, hib, n: int, heavyb, uub, ulb, needb, remb, wb, stb, bbb) -> int:
+def fills_in(lob, hib, n: int, heavyb, uub, ulb, needb, remb, wb, stb, bbb, planb, pathb) -> int:
     lo = ptr8(lob)
     hi = ptr8(hib)
     need = ptr8(needb)
     rem = ptr8(remb)
     st = ptr32(stb)
     bb = ptr8(bbb)
-    c = st[0]
-    left = st[1]
-    j8 = st[2]
-    row = st[3]
-    mode = st[4]
-    mine = ptr8(uub)
-    other = ptr8(ulb)
-    if row:
-        mine = ptr8(ulb)
-        other = ptr8(uub)
-    while True:
-        # The next candidate use (next_use).
-        while c < 2 * n:
-            i = c >> 1
-            if n - 1 - i < left:
-                c = 2 * n
-                break
-            a = lo[i]
-            b = hi[i]
-            v = a
-            if c & 1:
-                if a == b:
-                    c += 1
-                    continue
-                v = b
-            if rem[j8 + v] and not mine[i]:
-                if not (other[i] and a != b and other[i] == v + 1):
-                    break
-            c += 1
-        if c >= 2 * n:
-            break
-        i = c >> 1
-        sq = c & 1
-        v = lo[i]
-        if sq:
-            v = hi[i]
-        c += 1
-        below = 0
-        if st[5]:
-            # The use's text "ab/v" against bb's from st[6] on (a shorter rest sorts first).
-            p = st[6]
-            r = 0
-            for x in range(4):
-                if p + x >= st[9]:
-                    r = 1
-                    break
-                u = 48 + v
-                if x == 0:
-                    u = 48 + lo[i]
-                elif x == 1:
-                    u = 48 + hi[i]
-                elif x == 2:
-                    u = 47
-                if u != bb[p + x]:
-                    r = -1
-                    if u > bb[p + x]:
-                        r = 1
-                    break
-            if r > 0:
-                c = 2 * n
-                break
-            if r < 0:
-                below = 1
-        rem[j8 + v] -= 1
-        need[8 * row + v] -= 1
-        mine[i] = v + 1
-        g = 0
-        if mode:
-            if other[i]:
-                g = -1
-                if mode == 1:
-                    g = 0 - v
+    plan = ptr8(planb)
+    path = ptr8(pathb)
+    uu = ptr8(uub)
+    ul = ptr8(ulb)
+    ns = st[_NS]
+    p = ns + 1
+    k = st[_K]
+    mode = st[_MODE]
+    back = 0                            # 1: take back slot k's use (after k -= 1)
+    if st[_GIVEN]:
+        st[_GIVEN] = 0
+        k = ns - 1
+        back = 1
+    while k >= 0:
+        if back:
+            back = 0
+            v = path[2 * p + k]
+            row = plan[4 * k + 1]
+            rem[8 * (plan[4 * k] >> 5) + v] += 1
+            need[8 * row + v] += 1
+            if row:
+                ul[path[p + k]] = 0
             else:
-                g = 1
-                if mode == 1:
-                    g = lo[i] + hi[i] - v
-        ok = 1
-        if mode:
-            if g + int(room_in(lob, hib, n, heavyb, uub, ulb, needb, mode == 1, wb)) < st[7]:
-                ok = 0
-        if ok:
-            if fits_in(lob, hib, n, uub, ulb, needb, wb):
-                st[0] = c
-                st[8] = g + 64
-                return (i << 3) | (sq << 2) | (below << 1) | 1
-        rem[j8 + v] += 1
-        need[8 * row + v] += 1
-        mine[i] = 0
-    st[0] = c
-    return 0
+                uu[path[p + k]] = 0
+        if k >= ns:
+            break
+        j8 = 8 * (plan[4 * k] >> 5)
+        left = plan[4 * k] & 31
+        row = plan[4 * k + 1]
+        tied = path[3 * p + k]
+        hc = 0
+        if tied:
+            hc = plan[4 * k + 2]
+        c = path[k]
+        if hc == 1:                     # every use of the slot is written past bb
+            c = 2 * n
+        mine = uu
+        other = ul
+        if row:
+            mine = ul
+            other = uu
+        got = 0
+        g = 0
+        while True:
+            # The next candidate use (masbrur_search_portable.next_use).
+            while c < 2 * n:
+                i = c >> 1
+                if n - 1 - i < left:
+                    c = 2 * n
+                    break
+                a = lo[i]
+                b = hi[i]
+                v = a
+                if c & 1:
+                    if a == b:
+                        c += 1
+                        continue
+                    v = b
+                if rem[j8 + v] and not mine[i]:
+                    if not (other[i] and a != b and other[i] == v + 1):
+                        break
+                c += 1
+            if c >= 2 * n:
+                break
+            i = c >> 1
+            sq = c & 1
+            v = lo[i]
+            if sq:
+                v = hi[i]
+            c += 1
+            below = 0
+            if tied and hc == 0:
+                # The use's text "ab/v" against bb's from plan's place on (a shorter rest
+                # sorts first).
+                at = plan[4 * k + 3]
+                r = 0
+                for x in range(4):
+                    if at + x >= st[_NB]:
+                        r = 1
+                        break
+                    u = 48 + v
+                    if x == 0:
+                        u = 48 + lo[i]
+                    elif x == 1:
+                        u = 48 + hi[i]
+                    elif x == 2:
+                        u = 47
+                    if u != bb[at + x]:
+                        r = -1
+                        if u > bb[at + x]:
+                            r = 1
+                        break
+                if r > 0:
+                    c = 2 * n
+                    break
+                if r < 0:
+                    below = 1
+            rem[j8 + v] -= 1
+            need[8 * row + v] -= 1
+            mine[i] = v + 1
+            g = 0
+            if mode:
+                if other[i]:
+                    g = -1
+                    if mode == 1:
+                        g = 0 - v
+                else:
+                    g = 1
+                    if mode == 1:
+                        g = lo[i] + hi[i] - v
+            ok = 1
+            if mode:
+                if g + int(room_in(lob, hib, n, heavyb, uub, ulb, needb, mode == 1, wb)) \
+                        < st[_FLOOR] - st[_GAINS + k]:
+                    ok = 0
+            if ok:
+                if fits_in(lob, hib, n, uub, ulb, needb, wb):
+                    got = (i << 3) | (sq << 2) | (below << 1) | 1
+                    break
+            rem[j8 + v] += 1
+            need[8 * row + v] += 1
+            mine[i] = 0
+        path[k] = c
+        if not got:
+            k -= 1
+            back = 1
+            continue
+        i = got >> 3
+        path[p + k] = i
+        v = lo[i]
+        if got & 4:
+            v = hi[i]
+        path[2 * p + k] = v
+        t = 0
+        if tied and hc != 2 and not (got & 2):
+            t = 1
+        path[3 * p + k + 1] = t
+        st[_GAINS + k + 1] = st[_GAINS + k] + g
+        k += 1
+        path[k] = 0
+        if k < ns and (plan[4 * k] >> 5) == j8 >> 3:
+            path[k] = (i + 1) * 2
+    st[_K] = k
+    if k < 0:
+        return 0
+    st[_GIVEN] = 1
+    return 1
 
 
 @micropython.viper
