@@ -362,9 +362,9 @@ def masbrur_plus(rng, rounds):
 
 
 def masbrur_fits(rng, rounds):
-    """The selection search's fit tests, community bound, fillings, runs and shape tables on
-    random hands, uses, needs, shape sets, floors and move texts, ten per round, and the
-    reference selection of a hand of eight per round, through both twins
+    """The selection search's fit tests, community bound, fillings, runs, shape tables and
+    shape-set search on random hands, uses, needs, shape sets, walls, floors and move texts,
+    ten per round, and the reference selection of a hand of eight per round, through both twins
     (masbrur_search_native's in use)."""
     from array import array
     from firmware import native as loader
@@ -374,6 +374,7 @@ def masbrur_fits(rng, rounds):
     nat = loader.load("firmware.rules.masbrur_search_native")
     native, native_room, native_sets = nat.fits_in, ms._room_in, ms._fits_sets
     native_runs, native_fills, native_tables = ms._runs_in, ms._fills_in, ms._tables_in
+    native_search = ms._sets_in
     differ = []
     for r in range(rounds):
         for _ in range(10):
@@ -418,6 +419,21 @@ def masbrur_fits(rng, rounds):
                    for fits_sets in (native_sets, mp.fits_sets)]
             if got[0] != got[1] and len(differ) < 3:
                 differ.append([r, tiles[:n], sets])
+            # The shape sets reaching the best vector over a random wall's blocker cases.
+            wall = tiles[n:n + rng.below(3)]
+            tab = ms._Shapes(shapes)
+            got = []
+            for sets_in in (native_search, mp.sets_in):
+                st = array("i", [-1, 0, 0, 0, 0, 0, 64])
+                out = bytearray(3 * 64)
+                for case in ms._cases(wall):
+                    st[2], st[3], st[4], st[5] = case[0], int(case[1]), int(case[2]), case[3]
+                    sets_in(h.lo, h.hi, n, h.free, h.cnt, tab.sneed, tab.strength, tab.bv,
+                            tab.zh, tab.chain, len(shapes), st, out, bytearray(16), ms.work(),
+                            bytearray(4 * len(shapes)))
+                got.append((list(st), bytes(out[:3 * st[1]])))
+            if got[0] != got[1] and len(differ) < 3:
+                differ.append([r, tiles[:n], wall, "sets"])
             # Every filling of one to three shapes (tried in a random order), with a random
             # community measure, floor and move text to stay under.
             picked = [ms.shape(shapes[rng.below(len(shapes))]) for _ in range(1 + rng.below(3))]
@@ -445,17 +461,20 @@ def masbrur_fits(rng, rounds):
                 differ.append([r, tiles[:n], picked, gain, "fills"])
         rng.shuffle(tiles)
         got = []
-        for twins in ((native_room, native_sets, native_runs, native_fills, native_tables),
-                      (mp.room_in, mp.fits_sets, mp.runs_in, mp.fills_in, mp.tables_in)):
-            ms._room_in, ms._fits_sets, ms._runs_in, ms._fills_in, ms._tables_in = twins
+        for twins in ((native_room, native_sets, native_runs, native_fills, native_tables,
+                       native_search),
+                      (mp.room_in, mp.fits_sets, mp.runs_in, mp.fills_in, mp.tables_in,
+                       mp.sets_in)):
+            ms._room_in, ms._fits_sets, ms._runs_in, ms._fills_in, ms._tables_in, \
+                ms._sets_in = twins
             got.append(ms.best_selection(tiles[:8], tiles[8:10], "formation", "pips")[0])
-        ms._room_in, ms._fits_sets, ms._runs_in, ms._fills_in, ms._tables_in = \
-            native_room, native_sets, native_runs, native_fills, native_tables
+        ms._room_in, ms._fits_sets, ms._runs_in, ms._fills_in, ms._tables_in, ms._sets_in = \
+            native_room, native_sets, native_runs, native_fills, native_tables, native_search
         if got[0] != got[1] and len(differ) < 3:
             differ.append([r, tiles[:10]])
     return (native_room is nat.room_in and native_sets is nat.fits_sets
             and native_runs is nat.runs_in and native_fills is nat.fills_in
-            and native_tables is nat.tables_in), differ
+            and native_tables is nat.tables_in and native_search is nat.sets_in), differ
 
 
 def masbrur_select(rng, rounds):
@@ -698,7 +717,7 @@ TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.
          "fursaz_judge.flanks_in, placed_in, flipped_in": fursaz_judge,
          "fursaz_judge: whole games": fursaz_judge_games, "masbrur.witness_in": masbrur_witness,
          "masbrur.turn_codes, plus_bits: whole games": masbrur_plus,
-         "masbrur_search.fits_in, fits_sets, room_in, runs_in, fills_in, tables_in":
+         "masbrur_search.fits_in, fits_sets, room_in, runs_in, fills_in, tables_in, sets_in":
              masbrur_fits,
          "masbrur_playout.select_in": masbrur_select,
          "morbak_playout.can_win_in": morbak_threats,

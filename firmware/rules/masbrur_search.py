@@ -171,141 +171,33 @@ class _Shapes:
                    self.chain)
 
 
-def _search_case(h, tab, sneed, case, best):
-    """Add to ``best`` = [vector, shape sets] the shape sets of one blocker
-    case (see _cases; ``tab``: the shapes' _Shapes) that reach or beat its vector.
-    Unblocked shapes are taken strongest first (at most 3, or 2 when a blocked one must
-    make the blocker ``beta``); a branch stops once even repeating its weakest strength
-    falls short."""
-    beta, need_zh, no_zh, no_bv = case
-    strength, zhs, chain = tab.strength, tab.zh, tab.chain
-    pu = []
-    pb = []
-    i = 0
-    for bv in tab.bv:
-        if not (no_bv >> bv & 1 or (no_zh and zhs[i])):
-            if bv == beta:          # by chain, then length, then index: as ints
-                pb.append(chain[i] * 256 + i)
-            else:
-                pu.append(i)
-        i += 1
-    pb.sort()                       # chains, each shortest first
-    for k in range(len(pb)):
-        pb[k] &= 255
-    need = beta >= 0
-
-    lo, hi, nt, free, cnt, fneed, w = h.lo, h.hi, len(h.lo), h.free, h.cnt, h.need, h.work
-
-    def ok(a, b, c):
-        """Do shapes a, b and c (_NONE: none) fit at once? (Lists only for the sets
-        recorded: the search tries many.)"""
-        if b == _NONE:              # every shape of shapes_of fits on its own
-            return True
-        return _fits_sets(lo, hi, nt, free, cnt, sneed, a, b, c, fneed, w)
-
-    def fitting(members, cands):
-        """The blocked shapes of ``cands`` that fit beside ``members`` (at most two).
-        Within a chain of nested shapes (see _Shapes) once one does not fit, no
-        longer one does."""
-        fit = []
-        dead = None
-        m = len(members)
-        for e in cands:
-            key = chain[e] >> 4
-            if key != dead:
-                if m == 0 or (ok(members[0], e, _NONE) if m == 1
-                              else ok(members[0], members[1], e)):
-                    fit.append(e)
-                else:
-                    dead = key
-        return fit
-
-    def complete(members, vec, cands):
-        """Record ``members`` plus, when a blocked formation must make the
-        blocker, one to three of the blocked shapes ``cands``. A set that
-        does not fit is not extended: its supersets do not fit either."""
-        if vec < best[0]:
-            return
-        if not need:
-            _record(best, vec, members)
-            return
-        fit = fitting(members, cands)
-        room = 3 - len(members)
-        m0 = members[0] if members else _NONE
-        nb = len(fit)
-        for i in range(nb):
-            fi = fit[i]
-            zi = zhs[fi] or not need_zh
-            if zi:
-                _record(best, vec, members + [fi])
-            for j in range(i, nb if room >= 2 else 0):
-                fj = fit[j]
-                if not (ok(m0, fi, fj) if members else ok(fi, fj, _NONE)):
-                    continue
-                zj = zi or zhs[fj]
-                if zj:
-                    _record(best, vec, members + [fi, fj])
-                for k in range(j, nb if room >= 3 else 0):     # (members empty)
-                    fk = fit[k]
-                    if (zj or zhs[fk]) and ok(fi, fj, fk):
-                        _record(best, vec, [fi, fj, fk])
-
-    maxu = 2 if need else 3
-    n = len(pu)
-    for i in range(n):              # a vector as one int: strengths a << 16 | b << 8 | c
-        a = pu[i]
-        si = strength[a]
-        if si << 16 | (si if maxu > 1 else 0) << 8 | (si if maxu > 2 else 0) < best[0]:
-            break
-        cands = pb
-        if need:
-            cands = fitting([a], pb)
-            found = False
-            for e in cands:
-                if zhs[e] or not need_zh:
-                    found = True
-                    break
-            if not found:
-                continue
-        for j in range(i, n if maxu > 1 else 0):
-            b = pu[j]
-            sj = strength[b]
-            if si << 16 | sj << 8 | (sj if maxu > 2 else 0) < best[0]:
-                break
-            if not _fits_sets(lo, hi, nt, free, cnt, sneed, a, b, _NONE, fneed, w):
-                continue
-            for k in range(j, n if maxu > 2 else 0):
-                c = pu[k]
-                vec = si << 16 | sj << 8 | strength[c]
-                if vec < best[0]:
-                    break
-                if _fits_sets(lo, hi, nt, free, cnt, sneed, a, b, c, fneed, w):
-                    complete([a, b, c], vec, cands)
-            if si << 16 | sj << 8 >= best[0]:
-                complete([a, b], si << 16 | sj << 8, cands)
-        if si << 16 >= best[0]:
-            complete([a], si << 16, cands)
-    complete([], 0, pb)
-
-
-def _record(best, vec, members):
-    if vec > best[0]:
-        best[0] = vec
-        best[1] = [members]
-    elif vec == best[0]:
-        best[1].append(members)
-
-
 def best_selection(tiles, wall, tiles_mode, measure):
     """(move string, formations in canonical order) of the reference selection
     for the hand ``tiles`` against the opponent's ``wall``."""
     tiles = sorted(tiles)           # tile order is string order: _fills relies on it
     h = _Hand(tiles)
     shapes = shapes_of(h)
-    best = [-1, []]
     tab = _Shapes(shapes)
-    for case in _cases(wall):
-        _search_case(h, tab, tab.sneed, case, best)
+    k = len(shapes)
+    pick = bytearray(4 * k)
+    cases = _cases(wall)
+    cap = 16
+    while True:                     # (rarely again, with more room for tied sets)
+        st = array("i", [-1, 0, 0, 0, 0, 0, cap])
+        out = bytearray(3 * cap)
+        for beta, need_zh, no_zh, no_bv in cases:
+            st[2] = beta
+            st[3] = 1 if need_zh else 0
+            st[4] = 1 if no_zh else 0
+            st[5] = no_bv
+            if not _sets_in(h.lo, h.hi, len(tiles), h.free, h.cnt, tab.sneed, tab.strength,
+                            tab.bv, tab.zh, tab.chain, k, st, out, h.need, h.work, pick):
+                break
+        else:
+            break
+        cap *= 4
+    best = [st[0], [[m for m in out[3 * x:3 * x + 3] if m != _NONE]
+                    for x in range(st[1])]]
     # Community part: with tiles_mode "hand" it is fixed by the values used
     # (hand total minus the used squares), so any filling of a shape set has
     # it; with "formation" it depends on the tiles chosen, and each shape set
@@ -496,7 +388,7 @@ def _room(h, used, need, gain):
 
 # The twins in use: the native ones where the chip runs them, else the portable ones (loaded
 # then); bound by load_twins, ahead of the first search (masbrur.legal_moves) or at it.
-_TWINS = ("room_in", "fits_sets", "runs_in", "fills_in", "tables_in")
+_TWINS = ("room_in", "fits_sets", "runs_in", "fills_in", "tables_in", "sets_in")
 
 
 def load_twins():
@@ -541,3 +433,7 @@ def _fills_in(*args):
 
 def _tables_in(*args):
     return _twin("_tables_in")(*args)
+
+
+def _sets_in(*args):
+    return _twin("_sets_in")(*args)

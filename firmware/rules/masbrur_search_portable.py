@@ -485,3 +485,144 @@ def _take_back(hi, lo, uu, ul, need, rem, plan, path, p, k):
     rem[8 * (plan[4 * k] >> 5) + v] += 1
     need[8 * row + v] += 1
     (ul if row else uu)[path[p + k]] = 0
+
+
+# sets_in's state (``st``, array of ints): the best vector (strengths a << 16 | b << 8 | c),
+# the shape sets recorded at it, the blocker case's blocker (-1 none), whether a zero-high
+# blocked formation is required, zero-high forbidden, the blocking values forbidden (a bit
+# set), the most sets ``out`` holds.
+_BEST = const(0)
+_SETS = const(1)
+_BETA = const(2)
+_NEED_ZH = const(3)
+_NO_ZH = const(4)
+_NO_BV = const(5)
+_ROOM = const(6)
+
+
+def sets_in(lo, hi, n, free, cnt, sneed, strength, bv, zh, chain, k, st, out, need, w, pick):
+    """Record in ``out`` (3 bytes a set: shape indices, _NONE for none) the shape sets of one
+    blocker case (masbrur_search._cases, in ``st``) that reach or beat the best vector
+    ``st[_BEST]``, raising it (docs/rules/masbrur.md#ms-31). ``strength``, ``bv``, ``zh``,
+    ``chain``: the ``k`` shapes' tables (masbrur_search._Shapes); ``pick``: 4 * k bytes of
+    room. Unblocked shapes are taken strongest first (at most 3, or 2 when a blocked one must
+    make the blocker), a branch stopping once even repeating its weakest strength falls short.
+    False when ``out`` ran out of room (the caller starts again with more)."""
+    beta, need_zh, no_zh, no_bv = st[_BETA], st[_NEED_ZH], st[_NO_ZH], st[_NO_BV]
+    pu = []
+    pb = []
+    for i in range(k):
+        b = bv[i]
+        if not (no_bv >> b & 1 or (no_zh and zh[i])):
+            if b == beta:           # by chain, then length, then index: as ints
+                pb.append(chain[i] * 256 + i)
+            else:
+                pu.append(i)
+    pb.sort()                       # chains, each shortest first
+    for x in range(len(pb)):
+        pb[x] &= 255
+    need_b = beta >= 0
+    room = [True]
+
+    def record(vec, members):
+        if vec > st[_BEST]:
+            st[_BEST] = vec
+            st[_SETS] = 0
+        if vec == st[_BEST]:
+            x = st[_SETS]
+            if x == st[_ROOM]:
+                room[0] = False
+                return
+            for y in range(3):
+                out[3 * x + y] = members[y] if y < len(members) else _NONE
+            st[_SETS] = x + 1
+
+    def ok(a, b, c):
+        """Do shapes a, b and c (_NONE: none) fit at once?"""
+        if b == _NONE:              # every shape of shapes_of fits on its own
+            return True
+        return fits_sets(lo, hi, n, free, cnt, sneed, a, b, c, need, w)
+
+    def fitting(members, cands):
+        """The blocked shapes of ``cands`` that fit beside ``members`` (at most two).
+        Within a chain of nested shapes once one does not fit, no longer one does."""
+        fit = []
+        dead = None
+        m = len(members)
+        for e in cands:
+            key = chain[e] >> 4
+            if key != dead:
+                if m == 0 or (ok(members[0], e, _NONE) if m == 1
+                              else ok(members[0], members[1], e)):
+                    fit.append(e)
+                else:
+                    dead = key
+        return fit
+
+    def complete(members, vec, cands):
+        """Record ``members`` plus, when a blocked formation must make the blocker, one to
+        three of the blocked shapes ``cands``. A set that does not fit is not extended:
+        its supersets do not fit either."""
+        if vec < st[_BEST]:
+            return
+        if not need_b:
+            record(vec, members)
+            return
+        fit = fitting(members, cands)
+        left = 3 - len(members)
+        m0 = members[0] if members else _NONE
+        nb = len(fit)
+        for i in range(nb):
+            fi = fit[i]
+            zi = zh[fi] or not need_zh
+            if zi:
+                record(vec, members + [fi])
+            for j in range(i, nb if left >= 2 else 0):
+                fj = fit[j]
+                if not (ok(m0, fi, fj) if members else ok(fi, fj, _NONE)):
+                    continue
+                zj = zi or zh[fj]
+                if zj:
+                    record(vec, members + [fi, fj])
+                for x in range(j, nb if left >= 3 else 0):     # (members empty)
+                    fk = fit[x]
+                    if (zj or zh[fk]) and ok(fi, fj, fk):
+                        record(vec, [fi, fj, fk])
+
+    maxu = 2 if need_b else 3
+    nu = len(pu)
+    for i in range(nu):             # a vector as one int: strengths a << 16 | b << 8 | c
+        a = pu[i]
+        si = strength[a]
+        if si << 16 | (si if maxu > 1 else 0) << 8 | (si if maxu > 2 else 0) < st[_BEST]:
+            break
+        cands = pb
+        if need_b:
+            cands = fitting([a], pb)
+            found = False
+            for e in cands:
+                if zh[e] or not need_zh:
+                    found = True
+                    break
+            if not found:
+                continue
+        for j in range(i, nu if maxu > 1 else 0):
+            b = pu[j]
+            sj = strength[b]
+            if si << 16 | sj << 8 | (sj if maxu > 2 else 0) < st[_BEST]:
+                break
+            if not fits_sets(lo, hi, n, free, cnt, sneed, a, b, _NONE, need, w):
+                continue
+            for x in range(j, nu if maxu > 2 else 0):
+                c = pu[x]
+                vec = si << 16 | sj << 8 | strength[c]
+                if vec < st[_BEST]:
+                    break
+                if fits_sets(lo, hi, n, free, cnt, sneed, a, b, c, need, w):
+                    complete([a, b, c], vec, cands)
+            if si << 16 | sj << 8 >= st[_BEST]:
+                complete([a, b], si << 16 | sj << 8, cands)
+        if si << 16 >= st[_BEST]:
+            complete([a], si << 16, cands)
+    complete([], 0, pb)
+    return room[0]

@@ -487,3 +487,220 @@ def tables_in(codes: ptr16, k: int, sneed: ptr8, strength: ptr8, bv: ptr8, zh: p
             bv[i] = top
         zh[i] = z
         chain[i] = ((row * 4 + 2 * z + (code & 1)) << 4) + n
+
+
+# sets_in's state (masbrur_search_portable's): the best vector, the sets recorded at it, the
+# blocker case, the most sets out holds.
+_BEST = const(0)
+_SETS = const(1)
+_BETA = const(2)
+_NEED_ZH = const(3)
+_NO_ZH = const(4)
+_NO_BV = const(5)
+_ROOM = const(6)
+
+
+@micropython.viper
+def sets_in(lob, hib, n: int, freeb, cntb, sneedb, strengthb, bvb, zhb, chainb, k: int, stb,
+            outb, needb, wb, pickb) -> bool:
+    strength = ptr8(strengthb)
+    bv = ptr8(bvb)
+    zh = ptr8(zhb)
+    chain = ptr8(chainb)
+    st = ptr32(stb)
+    pick = ptr8(pickb)                  # unblocked shapes, blocked ones, a's, a set's
+    beta = st[_BETA]
+    need_zh = st[_NEED_ZH]
+    no_zh = st[_NO_ZH]
+    no_bv = st[_NO_BV]
+    nu = 0
+    nb = 0
+    for i in range(k):
+        b = bv[i]
+        if (no_bv >> b) & 1 or (no_zh and zh[i]):
+            continue
+        if b == beta:                   # by chain, then index: insertion, stable
+            x = nb
+            while x > 0 and chain[pick[k + x - 1]] > chain[i]:
+                pick[k + x] = pick[k + x - 1]
+                x -= 1
+            pick[k + x] = i
+            nb += 1
+        else:
+            pick[nu] = i
+            nu += 1
+    need = 0
+    maxu = 3
+    if beta >= 0:
+        need = 1
+        maxu = 2
+    for i in range(nu):
+        a = pick[i]
+        si = strength[a]
+        top = si << 16
+        if maxu > 1:
+            top |= si << 8
+        if maxu > 2:
+            top |= si
+        if top < st[_BEST]:
+            break
+        c0 = k                          # the blocked shapes a set may take: all, or a's
+        nc = nb
+        if need:
+            c0 = 2 * k
+            nc = int(_fitting(lob, hib, n, freeb, cntb, sneedb, chainb, pickb, 1, a, _NONE,
+                              k, nb, c0, needb, wb))
+            found = 0
+            for e in range(nc):
+                if zh[pick[c0 + e]] or not need_zh:
+                    found = 1
+                    break
+            if not found:
+                continue
+        j = i
+        while j < nu and maxu > 1:
+            b = pick[j]
+            sj = strength[b]
+            top = (si << 16) | (sj << 8)
+            if maxu > 2:
+                top |= sj
+            if top < st[_BEST]:
+                break
+            if fits_sets(lob, hib, n, freeb, cntb, sneedb, a, b, _NONE, needb, wb):
+                x = j
+                while x < nu and maxu > 2:
+                    c = pick[x]
+                    vec = (si << 16) | (sj << 8) | strength[c]
+                    if vec < st[_BEST]:
+                        break
+                    if fits_sets(lob, hib, n, freeb, cntb, sneedb, a, b, c, needb, wb):
+                        if not _complete(lob, hib, n, freeb, cntb, sneedb, zhb, chainb, pickb,
+                                         c0, nc, stb, outb, needb, wb, 3, a, b, c, vec):
+                            return False
+                    x += 1
+                vec = (si << 16) | (sj << 8)
+                if vec >= st[_BEST]:
+                    if not _complete(lob, hib, n, freeb, cntb, sneedb, zhb, chainb, pickb,
+                                     c0, nc, stb, outb, needb, wb, 2, a, b, _NONE, vec):
+                        return False
+            j += 1
+        if si << 16 >= st[_BEST]:
+            if not _complete(lob, hib, n, freeb, cntb, sneedb, zhb, chainb, pickb, c0, nc,
+                             stb, outb, needb, wb, 1, a, _NONE, _NONE, si << 16):
+                return False
+    if not _complete(lob, hib, n, freeb, cntb, sneedb, zhb, chainb, pickb, k, nb, stb, outb,
+                     needb, wb, 0, _NONE, _NONE, _NONE, 0):
+        return False
+    return True
+
+
+@micropython.viper
+def _fitting(lob, hib, n: int, freeb, cntb, sneedb, chainb, pickb, m: int, m0: int, m1: int,
+             src: int, ns: int, dst: int, needb, wb) -> int:
+    """The blocked shapes pick[src:src + ns] that fit beside the m members m0, m1, written
+    from pick[dst] on; how many (within a chain once one does not fit, no longer one does)."""
+    chain = ptr8(chainb)
+    pick = ptr8(pickb)
+    nf = 0
+    dead = 255
+    for x in range(ns):
+        e = pick[src + x]
+        key = chain[e] >> 4
+        if key == dead:
+            continue
+        ok = 1
+        if m == 1:
+            ok = int(fits_sets(lob, hib, n, freeb, cntb, sneedb, m0, e, _NONE, needb, wb))
+        elif m == 2:
+            ok = int(fits_sets(lob, hib, n, freeb, cntb, sneedb, m0, m1, e, needb, wb))
+        if ok:
+            pick[dst + nf] = e
+            nf += 1
+        else:
+            dead = key
+    return nf
+
+
+@micropython.viper
+def _record(stb, outb, vec: int, a: int, b: int, c: int) -> bool:
+    st = ptr32(stb)
+    out = ptr8(outb)
+    if vec > st[_BEST]:
+        st[_BEST] = vec
+        st[_SETS] = 0
+    if vec == st[_BEST]:
+        x = st[_SETS]
+        if x == st[_ROOM]:
+            return False
+        out[3 * x] = a
+        out[3 * x + 1] = b
+        out[3 * x + 2] = c
+        st[_SETS] = x + 1
+    return True
+
+
+@micropython.viper
+def _complete(lob, hib, n: int, freeb, cntb, sneedb, zhb, chainb, pickb, c0: int, nc: int,
+              stb, outb, needb, wb, m: int, m0: int, m1: int, m2: int, vec: int) -> bool:
+    """Record the m members plus, when a blocked formation must make the blocker, one to
+    three of the blocked shapes pick[c0:c0 + nc] (masbrur_search_portable.sets_in's)."""
+    st = ptr32(stb)
+    zh = ptr8(zhb)
+    pick = ptr8(pickb)
+    if vec < st[_BEST]:
+        return True
+    if st[_BETA] < 0:
+        return bool(_record(stb, outb, vec, m0, m1, m2))
+    need_zh = st[_NEED_ZH]
+    k3 = int(len(zhb)) * 3              # the set's fitting shapes: pick's last quarter
+    nf = int(_fitting(lob, hib, n, freeb, cntb, sneedb, chainb, pickb, m, m0, m1, c0, nc, k3,
+                      needb, wb))
+    for i in range(nf):
+        fi = pick[k3 + i]
+        zi = 0
+        if zh[fi] or not need_zh:
+            zi = 1
+        if zi:
+            a = m0
+            b = m1
+            if m == 0:
+                a = fi
+                b = _NONE
+            elif m == 1:
+                b = fi
+            c = _NONE
+            if m == 2:
+                c = fi
+            if not _record(stb, outb, vec, a, b, c):
+                return False
+        j = i
+        while j < nf and m <= 1:
+            fj = pick[k3 + j]
+            j += 1
+            if m == 1:
+                if not fits_sets(lob, hib, n, freeb, cntb, sneedb, m0, fi, fj, needb, wb):
+                    continue
+            elif not fits_sets(lob, hib, n, freeb, cntb, sneedb, fi, fj, _NONE, needb, wb):
+                continue
+            zj = zi
+            if zh[fj]:
+                zj = 1
+            if zj:
+                a = m0
+                b = fi
+                c = fj
+                if m == 0:
+                    a = fi
+                    b = fj
+                    c = _NONE
+                if not _record(stb, outb, vec, a, b, c):
+                    return False
+            x = j - 1
+            while x < nf and m == 0:
+                fk = pick[k3 + x]
+                x += 1
+                if zj or zh[fk]:
+                    if fits_sets(lob, hib, n, freeb, cntb, sneedb, fi, fj, fk, needb, wb):
+                        if not _record(stb, outb, vec, fi, fj, fk):
+                            return False
+    return True
