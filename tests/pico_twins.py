@@ -374,7 +374,7 @@ def masbrur_fits(rng, rounds):
     nat = loader.load("firmware.rules.masbrur_search_native")
     native, native_room, native_sets = nat.fits_in, ms._room_in, ms._fits_sets
     native_runs, native_fills, native_tables = ms._runs_in, ms._fills_in, ms._tables_in
-    native_search = ms._sets_in
+    native_search, native_plan = ms._sets_in, ms._plan_in
     differ = []
     for r in range(rounds):
         for _ in range(10):
@@ -436,45 +436,46 @@ def masbrur_fits(rng, rounds):
                 differ.append([r, tiles[:n], wall, "sets"])
             # Every filling of one to three shapes (tried in a random order), with a random
             # community measure, floor and move text to stay under.
-            picked = [ms.shape(shapes[rng.below(len(shapes))]) for _ in range(1 + rng.below(3))]
+            picked = [shapes[rng.below(len(shapes))] for _ in range(1 + rng.below(3))]
             gain = (None, "pips", "count")[rng.below(3)]
-            order = ms._orders(picked)[0]
             floor = rng.below(9) - 4
             beat = None
             if rng.below(2):            # a filling's text: those after it are cut
-                ms._fills_in = mp.fills_in
-                for forms, part in ms._fills(h, picked, order, gain, [floor]):
+                ms._fills_in, ms._plan_in = mp.fills_in, mp.plan_in
+                for forms, part in ms._fills(h, picked, gain, [floor]):
                     beat = ms._canonical(forms)[0]
                     if rng.below(2):
                         break
             got = []
-            for fills in (native_fills, mp.fills_in):
-                ms._fills_in = fills
+            for twins in ((native_fills, native_plan), (mp.fills_in, mp.plan_in)):
+                ms._fills_in, ms._plan_in = twins
                 found = []
-                for forms, part in ms._fills(h, picked, order, gain, [floor], beat):
+                for forms, part in ms._fills(h, picked, gain, [floor], beat):
                     found.append((ms._canonical(forms)[0], part))
                     if len(found) == 40:    # (a hand's fillings can be thousands)
                         break
                 got.append(found)
-            ms._fills_in = native_fills
+            ms._fills_in, ms._plan_in = native_fills, native_plan
             if got[0] != got[1] and len(differ) < 3:
                 differ.append([r, tiles[:n], picked, gain, "fills"])
         rng.shuffle(tiles)
         got = []
         for twins in ((native_room, native_sets, native_runs, native_fills, native_tables,
-                       native_search),
+                       native_search, native_plan),
                       (mp.room_in, mp.fits_sets, mp.runs_in, mp.fills_in, mp.tables_in,
-                       mp.sets_in)):
+                       mp.sets_in, mp.plan_in)):
             ms._room_in, ms._fits_sets, ms._runs_in, ms._fills_in, ms._tables_in, \
-                ms._sets_in = twins
+                ms._sets_in, ms._plan_in = twins
             got.append(ms.best_selection(tiles[:8], tiles[8:10], "formation", "pips")[0])
-        ms._room_in, ms._fits_sets, ms._runs_in, ms._fills_in, ms._tables_in, ms._sets_in = \
-            native_room, native_sets, native_runs, native_fills, native_tables, native_search
+        ms._room_in, ms._fits_sets, ms._runs_in, ms._fills_in, ms._tables_in, ms._sets_in, \
+            ms._plan_in = native_room, native_sets, native_runs, native_fills, native_tables, \
+            native_search, native_plan
         if got[0] != got[1] and len(differ) < 3:
             differ.append([r, tiles[:10]])
     return (native_room is nat.room_in and native_sets is nat.fits_sets
             and native_runs is nat.runs_in and native_fills is nat.fills_in
-            and native_tables is nat.tables_in and native_search is nat.sets_in), differ
+            and native_tables is nat.tables_in and native_search is nat.sets_in
+            and native_plan is nat.plan_in), differ
 
 
 def masbrur_select(rng, rounds):
@@ -717,8 +718,8 @@ TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.
          "fursaz_judge.flanks_in, placed_in, flipped_in": fursaz_judge,
          "fursaz_judge: whole games": fursaz_judge_games, "masbrur.witness_in": masbrur_witness,
          "masbrur.turn_codes, plus_bits: whole games": masbrur_plus,
-         "masbrur_search.fits_in, fits_sets, room_in, runs_in, fills_in, tables_in, sets_in":
-             masbrur_fits,
+         "masbrur_search.fits_in, fits_sets, room_in, runs_in, fills_in, tables_in, sets_in, "
+         "plan_in": masbrur_fits,
          "masbrur_playout.select_in": masbrur_select,
          "morbak_playout.can_win_in": morbak_threats,
          "morbak_playout.playout_in: whole playouts": morbak_playouts,

@@ -206,7 +206,8 @@ def best_selection(tiles, wall, tiles_mode, measure):
     sets = []
     need = h.need
     for i in range(len(best[1])):
-        shape_list = [shape(shapes[m]) for m in best[1][i]]
+        codes = [shapes[m] for m in best[1][i]]
+        shape_list = [shape(code) for code in codes]
         need[:] = _ZERO16
         for row, _zh, vals in shape_list:
             for v in vals:
@@ -219,32 +220,33 @@ def best_selection(tiles, wall, tiles_mode, measure):
                 c -= (v if measure == "pips" else 1) * (need[v] + need[8 + v])
         else:
             c = _room(h, (h.free, h.free), need, gain)
-        sets.append((-c, i, shape_list))
+        sets.append((-c, i, shape_list, codes))
     sets.sort()                     # highest bound first (then found order)
     # The best community part: sets by decreasing bound, each first asked to
     # reach its bound (it usually does), else searched for its best part; a
     # set whose bound does not beat the best part found cannot improve it.
     top = -1000
     reached = None                  # (set, its first filling at the bound)
-    for b, i, shape_list in sets:
+    for b, i, shape_list, codes in sets:
         if -b <= top:
             break
         if gain is None:
             top = -b
             break
-        forms = _first_fill(h, shape_list, _orders(shape_list)[0], gain, -b)
+        first = [codes[f] for f in _orders(shape_list)[0]]
+        forms = _first_fill(h, first, gain, -b)
         if forms is not None:
             top = -b
             reached = (i, forms)
             break
         floor = [top + 1]
-        for forms, got in _fills(h, shape_list, _orders(shape_list)[0], gain, floor):
+        for forms, got in _fills(h, first, gain, floor):
             top = got
             floor[0] = got + 1
     # Smallest string among the sets and tile choices that reach it.
     best_text = None
     best_forms = None
-    for b, i, shape_list in sets:
+    for b, i, shape_list, codes in sets:
         if -b < top:
             break
         orders = _orders(shape_list)
@@ -252,7 +254,7 @@ def best_selection(tiles, wall, tiles_mode, measure):
             if k == 0 and reached is not None and reached[0] == i:
                 forms = reached[1]  # found above, with the same order and floor
             else:
-                forms = _first_fill(h, shape_list, orders[k], gain, top, best_text)
+                forms = _first_fill(h, [codes[f] for f in orders[k]], gain, top, best_text)
             if forms is not None:
                 text, ordered = _canonical(forms)
                 if best_text is None or text < best_text:
@@ -290,10 +292,10 @@ def _canonical(forms):
     return "F " + " ; ".join([e[0] for e in keyed]), [forms[e[1]] for e in keyed]
 
 
-def _first_fill(h, shape_list, order, gain, floor, beat=None):
+def _first_fill(h, codes, gain, floor, beat=None):
     """The first filling of ``_fills`` that reaches ``floor`` (and is written
     no greater than ``beat``), or None."""
-    for forms, got in _fills(h, shape_list, order, gain, [floor], beat):
+    for forms, got in _fills(h, codes, gain, [floor], beat):
         return forms
     return None
 
@@ -319,10 +321,10 @@ def _orders(shape_list):
     return out
 
 
-def _fills(h, shape_list, order, gain, floor, beat=None):
-    """Yield (formations, community part) for the ways to fill the shapes with
-    hand tiles, in the order of their strings written in ``order``: formation
-    by formation, each formation's uses by increasing tile, then value.
+def _fills(h, codes, gain, floor, beat=None):
+    """Yield (formations, community part) for the ways to fill the shapes ``codes`` (ints of
+    shapes_of, in the order written) with hand tiles, in the order of their strings:
+    formation by formation, each formation's uses by increasing tile, then value.
 
     ``gain`` ("pips"/"count", or None for no bound) measures the community
     part of the formation tiles; branches that cannot reach ``floor[0]`` (read
@@ -333,37 +335,18 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
     later candidates are written greater still."""
     lo = h.lo
     n = len(lo)
-    nf = len(order)
+    nf = len(codes)
+    uses = 0
+    for code in codes:
+        uses += code >> 6
     rem = bytearray(8 * nf)         # values still to place, per formation (j * 8 + value)
     need = bytearray(16)            # the same per row (row * 8 + value)
-    plan = bytearray()              # per use: fills_in's four bytes
-    for j in range(nf):
-        row, _zh, vals = shape_list[order[j]]
-        for v in vals:
-            rem[8 * j + v] += 1
-            need[8 * row + v] += 1
-        for k in range(len(vals)):
-            plan.extend(bytes((j * 32 + len(vals) - 1 - k, row, 0, 0)))
-    ns = len(plan) // 4
+    plan = bytearray(4 * uses)      # per use: fills_in's four bytes
+    bb = b"" if beat is None else beat.encode()     # its characters' codes
+    ns = _plan_in(array("H", codes), nf, bb, len(bb), rem, need, plan)
     p = ns + 1
     path = bytearray(4 * p)
-    bb = b""
-    if beat is not None:            # each use's head against beat's text there, and where
-        at = 0                      # the use's text starts (a selection's text: < 256)
-        for k in range(ns):
-            j = plan[4 * k] >> 5
-            if k == 0 or plan[4 * k - 4] >> 5 != j:
-                f = shape_list[order[j]]
-                head = ("F " if j == 0 else " ; ") + ROW_NAMES[f[0]] + ("*" if f[1] else "") + ":"
-            else:
-                head = ","
-            seg = beat[at:at + len(head)]
-            plan[4 * k + 2] = 1 if head > seg else 2 if head < seg else 0
-            at += len(head)
-            plan[4 * k + 3] = at
-            at += 4
-        bb = beat.encode()          # its characters' codes
-        path[3 * p] = 1
+    path[3 * p] = beat is not None
     used = (bytearray(n), bytearray(n))
     st = array("i", [0] * (8 + p))
     st[2] = 0 if gain is None else 1 if gain == "pips" else 2
@@ -375,7 +358,7 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
         if not _fills_in(lo, h.hi, n, h.heavy, used[0], used[1], need, rem, h.work, st, bb,
                          plan, path):
             return
-        forms = [(shape_list[f][0], shape_list[f][1], []) for f in order]
+        forms = [(code >> 1 & 1, not code & 1 and code >> 2 & 15 == 8, []) for code in codes]
         for q in range(ns):
             forms[plan[4 * q] >> 5][2].append((tiles[path[p + q]], path[2 * p + q]))
         yield forms, st[8 + ns]
@@ -388,7 +371,7 @@ def _room(h, used, need, gain):
 
 # The twins in use: the native ones where the chip runs them, else the portable ones (loaded
 # then); bound by load_twins, ahead of the first search (masbrur.legal_moves) or at it.
-_TWINS = ("room_in", "fits_sets", "runs_in", "fills_in", "tables_in", "sets_in")
+_TWINS = ("room_in", "fits_sets", "runs_in", "fills_in", "tables_in", "sets_in", "plan_in")
 
 
 def load_twins():
@@ -437,3 +420,7 @@ def _tables_in(*args):
 
 def _sets_in(*args):
     return _twin("_sets_in")(*args)
+
+
+def _plan_in(*args):
+    return _twin("_plan_in")(*args)

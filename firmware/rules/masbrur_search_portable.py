@@ -626,3 +626,35 @@ def sets_in(lo, hi, n, free, cnt, sneed, strength, bv, zh, chain, k, st, out, ne
             complete([a], si << 16, cands)
     complete([], 0, pb)
     return room[0]
+
+
+def plan_in(codes, nf, bb, nb, rem, need, plan):
+    """fills_in's plan for the ``nf`` shapes ``codes`` (masbrur_search.shapes_of's ints) in
+    their order: their values counted in ``rem`` (per formation) and ``need`` (per row), and
+    per use fills_in's four bytes, its head's text (``F U*:``, `` ; L:``, ``,``) compared with
+    ``bb``'s (``nb`` character codes) there. How many uses."""
+    ns = 0
+    at = 0
+    for j in range(nf):
+        code = codes[j]
+        n = code >> 6
+        top = code >> 2 & 15
+        row = code >> 1 & 1
+        zh = not code & 1 and top == 8
+        for x in range(n):
+            v = top if code & 1 else (0 if x == n - 1 else 9 - n + x) if zh else top + 1 - n + x
+            rem[8 * j + v] += 1
+            need[8 * row + v] += 1
+            head = b","
+            if x == 0:
+                head = (b"F " if j == 0 else b" ; ") + (b"L" if row else b"U") \
+                    + (b"*:" if zh else b":")
+            seg = bytes(bb[at:min(at + len(head), nb)])
+            plan[4 * ns] = j * 32 + n - 1 - x
+            plan[4 * ns + 1] = row
+            plan[4 * ns + 2] = 1 if head > seg else 2 if head < seg else 0
+            at += len(head)
+            plan[4 * ns + 3] = at
+            at += 4
+            ns += 1
+    return ns

@@ -704,3 +704,73 @@ def _complete(lob, hib, n: int, freeb, cntb, sneedb, zhb, chainb, pickb, c0: int
                         if not _record(stb, outb, vec, fi, fj, fk):
                             return False
     return True
+
+
+@micropython.viper
+def plan_in(codesb, nf: int, bbb, nb: int, remb, needb, planb) -> int:
+    codes = ptr16(codesb)
+    bb = ptr8(bbb)
+    rem = ptr8(remb)
+    need = ptr8(needb)
+    plan = ptr8(planb)
+    ns = 0
+    at = 0
+    for j in range(nf):
+        code = codes[j]
+        n = code >> 6
+        top = (code >> 2) & 15
+        row = (code >> 1) & 1
+        zh = 0
+        if not (code & 1) and top == 8:
+            zh = 1
+        for x in range(n):
+            v = top
+            if zh:
+                v = 9 - n + x
+                if x == n - 1:
+                    v = 0
+            elif not (code & 1):
+                v = top + 1 - n + x
+            rem[8 * j + v] += 1
+            need[8 * row + v] += 1
+            # The use's head ("F U*:", " ; L:", ","), a character at a time, against bb's.
+            pre = 3
+            if j == 0:
+                pre = 2
+            hl = 1
+            if x == 0:
+                hl = pre + 2 + zh
+            r = 0
+            for y in range(hl):
+                ch = 44
+                if x == 0:
+                    if y < pre:
+                        ch = 32
+                        if j == 0 and y == 0:
+                            ch = 70
+                        elif j != 0 and y == 1:
+                            ch = 59
+                    elif y == pre:
+                        ch = 85
+                        if row:
+                            ch = 76
+                    elif zh and y == pre + 1:
+                        ch = 42
+                    else:
+                        ch = 58
+                if at + y >= nb:
+                    r = 1
+                    break
+                if ch != bb[at + y]:
+                    r = 2
+                    if ch > bb[at + y]:
+                        r = 1
+                    break
+            plan[4 * ns] = j * 32 + n - 1 - x
+            plan[4 * ns + 1] = row
+            plan[4 * ns + 2] = r
+            at += hl
+            plan[4 * ns + 3] = at
+            at += 4
+            ns += 1
+    return ns
