@@ -20,12 +20,13 @@ WebAssembly figures (PICO = True: this runs on the host only).
 * Masbrur's reference selection ('<free>' in combat_select) over seeds 1-3's whole games
   (tests/harness/pico_selection.py): per hand size the ms of one play, mean and worst, and
   of its parts (the shapes, the shape-set search, the rest: the community part and the tile
-  assignment); the game's first (it loads the search's code): ms and bytes; next to the
-  figures at 0248eb4 (SELECTION_AT_0248EB4);
+  assignment); the game's first (its code loaded on the pie's plies ahead): ms and bytes;
+  next to the figures at 0248eb4 and 8099791 (SELECTION_AT_0248EB4, SELECTION_AT_8099791);
 * Masbrur's plies by kind over seeds 1-3's whole games, each seed's game from a fresh
   interpreter as the bench's (tests/harness/pico_masbrur_plies.py): the ms of one
-  legal_moves + play, mean and worst, per phase and move (the game's first '<free>' selection
-  loads the search's code), next to the figures at 0869fca (MASBRUR_PLIES_AT_0869FCA);
+  legal_moves + play, mean and worst, per phase and move (the pie's plies load the
+  selection's code), next to the figures at 0869fca and 8099791 (MASBRUR_PLIES_AT_0869FCA,
+  MASBRUR_PLIES_AT_8099791);
 * a whole game on the marble, stone and tile boards' apps, with the emulated ms from a
   settled sensor frame to the step that answers it (next to BOARDS_BEFORE,
   BOARDS_AT_12E8F1C, BOARDS_AT_E10E4AA and BOARDS_AT_0248EB4); the heap each board's app
@@ -244,6 +245,9 @@ def _engine_figures(pico, out):
 # Masbrur's '<free>' selection at 0248eb4 (this bench): a hand of eight's play mean and worst
 # ms, its parts' mean ms (shapes, search, the rest), the game's first play's ms and bytes.
 SELECTION_AT_0248EB4 = {"play": (74.4, 98.4), "parts": (20.7, 21.6, 32.0), "first": (143, 30256)}
+# The same at 8099791 (this bench, the play's mean and worst ms; the first's ms), before the
+# search and tile assignment went native and the search's code loaded on the pie's plies.
+SELECTION_AT_8099791 = {"play": (37.7, 49.1), "first": 117}
 
 
 def _selection_figures(pico, out):
@@ -254,12 +258,14 @@ def _selection_figures(pico, out):
     at = SELECTION_AT_0248EB4
     for n, (plays, mean, worst, shapes, search, rest) in sorted(got["by_size"].items()):
         label = "masbrur '<free>' selection, hand of %s (%d plays)" % (n, plays)
-        out[label + ": emulated ms mean / worst (at 0248eb4, hand of 8: %s / %s)"
-            % at["play"]] = "%.1f / %.1f" % (mean, worst)
+        out[label + ": emulated ms mean / worst (at 0248eb4, hand of 8: %s / %s; at 8099791: "
+            "%s / %s)" % (at["play"] + SELECTION_AT_8099791["play"])] = "%.1f / %.1f" % (
+                mean, worst)
         out[label + ": shapes / shape-set search / the rest, emulated ms mean (at 0248eb4: "
             "%s / %s / %s)" % at["parts"]] = "%.1f / %.1f / %.1f" % (shapes, search, rest)
     out["masbrur '<free>' selection, the game's first: emulated ms, bytes taken with its "
-        "garbage (at 0248eb4: %s, %s)" % at["first"]] = "%.1f, %d" % (
+        "garbage (at 0248eb4: %s, %s; at 8099791: %s ms)"
+        % (at["first"] + (SELECTION_AT_8099791["first"],))] = "%.1f, %d" % (
             got["first_ms"], got["most_for_first"])
 
 
@@ -272,6 +278,15 @@ MASBRUR_PLIES_AT_0869FCA = {
     "combat_select <free> (the game's first)": (3, 119.4, 122.2),
     "combat_select <free>": (21, 41.3, 52.7), "combat_steal": (12, 1.3, 1.4),
     "combat_steal (round end)": (12, 10.2, 11.0), "whole games": (97, 30.4, 122.2)}
+
+
+# The means at 8099791 (this bench), before the selection's code loaded on the pie's plies
+# and its search and tile assignment ran in viper twins (sets_in, fills_in, plan_in); the
+# whole games' mean and worst.
+MASBRUR_PLIES_AT_8099791 = {
+    "pie_offer": 2.5, "pie_accept": 3.4, "combat_wall": 12.8,
+    "combat_select <free> (the game's first)": 117, "combat_select <free>": 37.7,
+    "combat_steal": 1.2, "combat_steal (round end)": 8.3, "whole games": (27.7, 119.1)}
 
 
 def _masbrur_plies_figures(pico, out):
@@ -291,8 +306,12 @@ def _masbrur_plies_figures(pico, out):
     for kind in MASBRUR_PLIES_AT_0869FCA:
         if kind in kinds:
             n, total, worst = kinds[kind]
+            then = MASBRUR_PLIES_AT_8099791.get(kind)
+            then = "" if then is None else "; at 8099791: %s" % (
+                "%s / %s" % then if isinstance(then, tuple) else "mean %s" % then)
             out["masbrur plies, %s (%d, seeds 1-3): legal_moves + play, emulated ms mean / "
-                "worst (at 0869fca: %s / %s)" % ((kind, n) + MASBRUR_PLIES_AT_0869FCA[kind][1:])
+                "worst (at 0869fca: %s / %s%s)"
+                % ((kind, n) + MASBRUR_PLIES_AT_0869FCA[kind][1:] + (then,))
                 ] = "%.1f / %.1f" % (total / n, worst)
 
 
