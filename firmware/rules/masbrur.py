@@ -225,13 +225,11 @@ def legal_moves(s):
     if ph == "over":
         return []
     if ph in ("pie_offer", "combat_select", "combat_steal"):
-        if ph == "pie_offer":
-            _load_selection(False)
         return [FREE]
     if ph == "free_setup":
         return _setup_moves(s)
     if ph == "pie_accept":
-        _load_selection(True)
+        _load_selection()
         return ["C1", "C2"]
     if ph == "equipment":
         return _equipment_moves(s)
@@ -423,14 +421,12 @@ def auto_move(s):
     return legal_moves(s)[0]
 
 
-# The reference selection runs code that legal_moves loads on the pie's two plies, ahead of
-# the round's first selection, a part each (on a Pico: masbrur_search ~30 ms on the offer, its
-# native twins ~20 ms on the answer), so that no one call pays for the loading and a search
-# as well. A board whose players enter their selections never lists these plies' moves.
-def _load_selection(twins):
-    from firmware.rules import masbrur_search
-    if twins:
-        masbrur_search.load_twins()
+# The reference selection's search loads with the pie's answer's legal_moves, ahead of the
+# round's first selection (on a Pico ~30 ms), so that no one call pays for loading it, its
+# native twins (~30 ms, bound by that first search) and a search as well. A board whose
+# players enter their selections never lists these plies' moves.
+def _load_selection():
+    from firmware.rules import masbrur_search  # noqa: F401 (kept in sys.modules)
 
 
 def _reference_selection(s):

@@ -12,7 +12,6 @@ before any tile is placed; sets are filled by decreasing bound, and the first
 that reaches its bound (the usual case) settles it. Last the smallest string:
 a filling whose text already goes past the best string found is cut.
 No recursion: the tile assignment is an explicit-stack search."""
-import gc
 from array import array
 
 from firmware import native
@@ -370,7 +369,7 @@ def _room(h, used, need, gain):
 
 
 # The twins in use: the native ones where the chip runs them, else the portable ones (loaded
-# then); bound by load_twins, ahead of the first search (masbrur.legal_moves) or at it.
+# then); bound by load_twins at the first search.
 _TWINS = ("room_in", "fits_sets", "runs_in", "fills_in", "tables_in", "sets_in", "plan_in")
 
 
@@ -392,9 +391,6 @@ _bound = False
 
 def _twin(name):
     load_twins()
-    # Loading the twins leaves file buffers behind (~4 KB on a Pico): freed once, before the
-    # first search adds its own garbage to the call that loaded them.
-    gc.collect()
     return globals()[name]
 
 
