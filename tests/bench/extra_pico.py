@@ -20,12 +20,12 @@ WebAssembly figures (PICO = True: this runs on the host only).
 * Masbrur's reference selection ('<free>' in combat_select) over seeds 1-3's whole games
   (tests/harness/pico_selection.py): per hand size the ms of one play, mean and worst, and
   of its parts (the shapes, the shape-set search, the rest: the community part and the tile
-  assignment); the game's first (its code loaded on the pie's plies ahead): ms and bytes;
+  assignment); the game's first (it binds the native twins): ms and bytes;
   next to the figures at 0248eb4 and 8099791 (SELECTION_AT_0248EB4, SELECTION_AT_8099791);
 * Masbrur's plies by kind over seeds 1-3's whole games, each seed's game from a fresh
   interpreter as the bench's (tests/harness/pico_masbrur_plies.py): the ms of one
-  legal_moves + play, mean and worst, per phase and move (the pie's plies load the
-  selection's code), next to the figures at 0869fca and 8099791 (MASBRUR_PLIES_AT_0869FCA,
+  legal_moves + play, mean and worst, per phase and move (the pie's answer loads the
+  selection's search, the first selection its twins), next to the figures at 0869fca and 8099791 (MASBRUR_PLIES_AT_0869FCA,
   MASBRUR_PLIES_AT_8099791);
 * a whole game on the marble, stone and tile boards' apps, with the emulated ms from a
   settled sensor frame to the step that answers it (next to BOARDS_BEFORE,
@@ -246,7 +246,7 @@ def _engine_figures(pico, out):
 # ms, its parts' mean ms (shapes, search, the rest), the game's first play's ms and bytes.
 SELECTION_AT_0248EB4 = {"play": (74.4, 98.4), "parts": (20.7, 21.6, 32.0), "first": (143, 30256)}
 # The same at 8099791 (this bench, the play's mean and worst ms; the first's ms), before the
-# search and tile assignment went native and the search's code loaded on the pie's plies.
+# search and tile assignment went native and the search loaded on the pie's answer.
 SELECTION_AT_8099791 = {"play": (37.7, 49.1), "first": 117}
 
 
@@ -280,7 +280,7 @@ MASBRUR_PLIES_AT_0869FCA = {
     "combat_steal (round end)": (12, 10.2, 11.0), "whole games": (97, 30.4, 122.2)}
 
 
-# The means at 8099791 (this bench), before the selection's code loaded on the pie's plies
+# The means at 8099791 (this bench), before the selection's search loaded on the pie's answer
 # and its search and tile assignment ran in viper twins (sets_in, fills_in, plan_in); the
 # whole games' mean and worst.
 MASBRUR_PLIES_AT_8099791 = {
