@@ -21,7 +21,7 @@ try:
 except ImportError:             # CPython
     def const(x):
         return x
-from firmware.rules.masbrur_form import MIN_LEN, ROW_NAMES
+from firmware.rules.masbrur_form import MIN_LEN
 
 _NONE = const(255)              # fits_sets: no shape
 

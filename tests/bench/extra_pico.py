@@ -25,8 +25,8 @@ WebAssembly figures (PICO = True: this runs on the host only).
 * Masbrur's plies by kind over seeds 1-3's whole games, each seed's game from a fresh
   interpreter as the bench's (tests/harness/pico_masbrur_plies.py): the ms of one
   legal_moves + play, mean and worst, per phase and move (the pie's answer loads the
-  selection's search, the first selection its twins), next to the figures at 0869fca and 8099791 (MASBRUR_PLIES_AT_0869FCA,
-  MASBRUR_PLIES_AT_8099791);
+  selection's search, the first selection its twins), next to the figures at 0869fca and
+  8099791 (MASBRUR_PLIES_AT_0869FCA, MASBRUR_PLIES_AT_8099791);
 * a whole game on the marble, stone and tile boards' apps, with the emulated ms from a
   settled sensor frame to the step that answers it (next to BOARDS_BEFORE,
   BOARDS_AT_12E8F1C, BOARDS_AT_E10E4AA and BOARDS_AT_0248EB4); the heap each board's app
