@@ -360,9 +360,10 @@ def masbrur_plus(rng, rounds):
 
 
 def masbrur_fits(rng, rounds):
-    """The selection search's fit tests, community bound, next given use and runs on random
-    hands, uses, needs, move texts and shape sets, ten per round, and the reference selection
-    of a hand of eight per round, through both twins (masbrur_search_native's in use)."""
+    """The selection search's fit tests, community bound, fillings, runs, shape tables and
+    shape-set search on random hands, uses, needs, shape sets, walls, floors and move texts,
+    ten per round, and the reference selection of a hand of eight per round, through both twins
+    (masbrur_search_native's in use)."""
     from array import array
     from firmware import native as loader
     from firmware.rules import masbrur_search as ms, masbrur_search_portable as mp
@@ -370,7 +371,8 @@ def masbrur_fits(rng, rounds):
     ms.best_selection(tiles[:6], [], "formation", "pips")    # binds the twin
     nat = loader.load("firmware.rules.masbrur_search_native")
     native, native_room, native_sets = nat.fits_in, ms._room_in, ms._fits_sets
-    native_runs, native_uses = ms._runs_in, ms._uses_in
+    native_runs, native_fills, native_tables = ms._runs_in, ms._fills_in, ms._tables_in
+    native_search, native_plan = ms._sets_in, ms._plan_in
     differ = []
     for r in range(rounds):
         for _ in range(10):
@@ -391,29 +393,21 @@ def masbrur_fits(rng, rounds):
                    for pips in (True, False)]
             if (got[0], got[1]) != (got[2], got[3]) and len(differ) < 3:
                 differ.append([r, tiles[:n], bytes(used[0]), bytes(used[1]), bytes(need)])
-            rem = bytearray([rng.below(2) for _ in range(24)])
-            heads = rng.below(3)
-            bb = bytes([48 + rng.below(8) if x % 5 < 2 or x % 5 == 3 else 47
-                        for x in range(heads + 5 * rng.below(4))])
-            st = [2 * rng.below(n), rng.below(3), 8 * rng.below(3), rng.below(2),
-                  rng.below(3), rng.below(2), heads, rng.below(12) - 6, 0, len(bb)]
-            held = bytearray(need)  # (the row's values held count those still to place)
-            for v in range(8):
-                held[8 * st[3] + v] += rem[st[2] + v]
-            got = []
-            for uses in (native_uses, mp.uses_in):
-                args = (lo, hi, n, heavy, bytearray(used[0]), bytearray(used[1]),
-                        bytearray(held), bytearray(rem), ms.work(), array("i", st), bb)
-                got.append((uses(*args), args[4:8], list(args[9])))
-            if got[0] != got[1] and len(differ) < 3:
-                differ.append([r, tiles[:n], "uses", st])
             got = [ms.work(), ms.work()]
             native_runs(lo, hi, n, got[0])
             mp.runs_in(lo, hi, n, got[1])
             if got[0] != got[1] and len(differ) < 3:
                 differ.append([r, tiles[:n], "runs"])
             h = ms._Hand(sorted(tiles[:n]))
-            sneed = ms.needs(ms.shapes_of(h))
+            shapes = ms.shapes_of(h)
+            got = []
+            for tables in (native_tables, mp.tables_in):
+                made = [bytearray(16 * len(shapes))] + [bytearray(len(shapes)) for _ in "sbzc"]
+                tables(array("H", shapes), len(shapes), *made)
+                got.append(made)
+            if got[0] != got[1] and len(differ) < 3:
+                differ.append([r, tiles[:n], "tables"])
+            sneed = ms.needs(shapes)
             k = len(sneed) // 16
             # Two or three shapes, or (none listed: 255) the values in ``need``.
             sets = [rng.below(k), rng.below(k), 255 if rng.below(2) else rng.below(k)] \
@@ -423,18 +417,63 @@ def masbrur_fits(rng, rounds):
                    for fits_sets in (native_sets, mp.fits_sets)]
             if got[0] != got[1] and len(differ) < 3:
                 differ.append([r, tiles[:n], sets])
+            # The shape sets reaching the best vector over a random wall's blocker cases.
+            wall = tiles[n:n + rng.below(3)]
+            tab = ms._Shapes(shapes)
+            got = []
+            for sets_in in (native_search, mp.sets_in):
+                st = array("i", [-1, 0, 0, 0, 0, 0, 64])
+                out = bytearray(3 * 64)
+                for case in ms._cases(wall):
+                    st[2], st[3], st[4], st[5] = case[0], int(case[1]), int(case[2]), case[3]
+                    sets_in(h.lo, h.hi, n, h.free, h.cnt, tab.sneed, tab.strength, tab.bv,
+                            tab.zh, tab.chain, len(shapes), st, out, bytearray(16), ms.work(),
+                            bytearray(4 * len(shapes)))
+                got.append((list(st), bytes(out[:3 * st[1]])))
+            if got[0] != got[1] and len(differ) < 3:
+                differ.append([r, tiles[:n], wall, "sets"])
+            # Every filling of one to three shapes (tried in a random order), with a random
+            # community measure, floor and move text to stay under.
+            picked = [shapes[rng.below(len(shapes))] for _ in range(1 + rng.below(3))]
+            gain = (None, "pips", "count")[rng.below(3)]
+            floor = rng.below(9) - 4
+            beat = None
+            if rng.below(2):            # a filling's text: those after it are cut
+                ms._fills_in, ms._plan_in = mp.fills_in, mp.plan_in
+                for forms, part in ms._fills(h, picked, gain, [floor]):
+                    beat = ms._canonical(forms)[0]
+                    if rng.below(2):
+                        break
+            got = []
+            for twins in ((native_fills, native_plan), (mp.fills_in, mp.plan_in)):
+                ms._fills_in, ms._plan_in = twins
+                found = []
+                for forms, part in ms._fills(h, picked, gain, [floor], beat):
+                    found.append((ms._canonical(forms)[0], part))
+                    if len(found) == 40:    # (a hand's fillings can be thousands)
+                        break
+                got.append(found)
+            ms._fills_in, ms._plan_in = native_fills, native_plan
+            if got[0] != got[1] and len(differ) < 3:
+                differ.append([r, tiles[:n], picked, gain, "fills"])
         rng.shuffle(tiles)
         got = []
-        for twins in ((native_room, native_sets, native_runs, native_uses),
-                      (mp.room_in, mp.fits_sets, mp.runs_in, mp.uses_in)):
-            ms._room_in, ms._fits_sets, ms._runs_in, ms._uses_in = twins
+        for twins in ((native_room, native_sets, native_runs, native_fills, native_tables,
+                       native_search, native_plan),
+                      (mp.room_in, mp.fits_sets, mp.runs_in, mp.fills_in, mp.tables_in,
+                       mp.sets_in, mp.plan_in)):
+            ms._room_in, ms._fits_sets, ms._runs_in, ms._fills_in, ms._tables_in, \
+                ms._sets_in, ms._plan_in = twins
             got.append(ms.best_selection(tiles[:8], tiles[8:10], "formation", "pips")[0])
-        ms._room_in, ms._fits_sets, ms._runs_in, ms._uses_in = \
-            native_room, native_sets, native_runs, native_uses
+        ms._room_in, ms._fits_sets, ms._runs_in, ms._fills_in, ms._tables_in, ms._sets_in, \
+            ms._plan_in = native_room, native_sets, native_runs, native_fills, native_tables, \
+            native_search, native_plan
         if got[0] != got[1] and len(differ) < 3:
             differ.append([r, tiles[:10]])
     return (native_room is nat.room_in and native_sets is nat.fits_sets
-            and native_runs is nat.runs_in and native_uses is nat.uses_in), differ
+            and native_runs is nat.runs_in and native_fills is nat.fills_in
+            and native_tables is nat.tables_in and native_search is nat.sets_in
+            and native_plan is nat.plan_in), differ
 
 
 def masbrur_select(rng, rounds):
@@ -677,7 +716,8 @@ TWINS = {"leds.to_wire": leds_to_wire, "morbak_light.paint": light_paint, "keys.
          "fursaz_judge.flanks_in, placed_in, flipped_in": fursaz_judge,
          "fursaz_judge: whole games": fursaz_judge_games, "masbrur.witness_in": masbrur_witness,
          "masbrur.turn_codes, plus_bits: whole games": masbrur_plus,
-         "masbrur_search.fits_in, fits_sets, room_in, runs_in, uses_in": masbrur_fits,
+         "masbrur_search.fits_in, fits_sets, room_in, runs_in, fills_in, tables_in, sets_in, "
+         "plan_in": masbrur_fits,
          "masbrur_playout.select_in": masbrur_select,
          "morbak_playout.can_win_in": morbak_threats,
          "morbak_playout.playout_in: whole playouts": morbak_playouts,

@@ -370,3 +370,27 @@ def test_whole_games_are_the_recorded_ones():
     assert len(recorded) == len(GAME_CASES)
     for (seed, options), want in zip(GAME_CASES, recorded):
         assert play_game(seed, options) == want, (seed, options)
+
+
+def test_the_pie_plies_load_the_code_of_the_phases_after_them():
+    """Neither the equipment phase's first move list nor the round's first '<free>'
+    selection pays for importing its code: the pie offer's legal_moves imports the
+    selection's search, its answer's the move list (a fresh interpreter)."""
+    import subprocess
+    import sys
+    code = ("import sys\n"
+            "from firmware.rules import masbrur as m\n"
+            "s = m.new_game(None, 1)\n"
+            "names = ('firmware.rules.masbrur_search', 'firmware.rules.masbrur_moves')\n"
+            "def loaded():\n"
+            "    print(','.join(str(n in sys.modules) for n in names))\n"
+            "loaded()\n"
+            "m.legal_moves(s)\n"
+            "loaded()\n"
+            "s = m.play(s, '<free>')\n"
+            "m.legal_moves(s)\n"
+            "loaded()\n")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    got = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
+                         text=True, check=True).stdout.split()
+    assert got == ["False,False", "True,False", "True,True"]

@@ -56,9 +56,9 @@ def _copy(s):
     n.field = s.field[:]
     n.seed = s.seed
     n.group1 = s.group1[:]
-    n.ars = [s.ars[0][:], s.ars[1][:]]
-    n.wall = [None if w is None else w[:] for w in s.wall]
-    n.sel = s.sel[:]            # selections are replaced, never changed in place
+    n.ars = s.ars[:]            # arsenals, walls and selections are replaced, never
+    n.wall = s.wall[:]          # changed in place: the new state shares them
+    n.sel = s.sel[:]
     n.blk = s.blk[:]
     n.last = s.last
     return n
@@ -130,8 +130,29 @@ def pushes(s, t):
 
 def _pool(s):
     """Tiles neither on the field nor held (tile order)."""
-    taken = _field_tiles(s) + s.ars[0] + s.ars[1]
-    return [a * 8 + b for a in range(8) for b in range(a, 8) if a * 8 + b not in taken]
+    return _left(s, True)
+
+
+def _left(s, held):
+    """Tiles not on the field (nor held, with ``held``), in tile order: marked a byte per
+    tile code, not searched for in a list (the pie offer and the free setup ask)."""
+    taken = bytearray(64)
+    f = s.field
+    for i in range(0, len(f), 3):
+        a, b, c = f[i], f[i + 1], f[i + 2]
+        taken[a * 8 + b if a <= b else b * 8 + a] = 1
+        taken[b * 8 + c if b <= c else c * 8 + b] = 1
+    if s.seed is not None:
+        taken[mf.tile(s.seed[0], s.seed[1])] = 1
+    if held:
+        for t in s.ars[0]:
+            taken[t] = 1
+        for t in s.ars[1]:
+            taken[t] = 1
+    return [t for t in _TILES if not taken[t]]
+
+
+_TILES = bytes([a * 8 + b for a in range(8) for b in range(a, 8)])   # every tile, in order
 
 
 def _minus(tiles, gone):
@@ -206,12 +227,12 @@ def legal_moves(s):
         return []
     if ph in ("pie_offer", "combat_select", "combat_steal"):
         if ph == "pie_offer":
-            _load_list()
+            _load_selection()
         return [FREE]
     if ph == "free_setup":
         return _setup_moves(s)
     if ph == "pie_accept":
-        ma.load_twins()
+        _load_list()
         return ["C1", "C2"]
     if ph == "equipment":
         return _equipment_moves(s)
@@ -238,8 +259,7 @@ def only_pass(s):
 
 
 def _unused(s):
-    taken = _field_tiles(s)
-    return [a * 8 + b for a in range(8) for b in range(a, 8) if a * 8 + b not in taken]
+    return _left(s, False)
 
 
 def _matchable(free, seed_tile, a, b):
@@ -313,12 +333,13 @@ def _pushes(field, t):
     return out
 
 
-# The equipment phase's move list runs code that legal_moves loads on the two plies ahead
-# of that phase, a part each (on a Pico: masbrur_moves ~20 ms on the pie offer, the attack
-# search's native twins ~25 ms on its answer, ~16 KB), so that no one call pays for the
-# loading and a list as well. A board's app, which never lists these moves, does without.
+# The equipment phase's move list runs code that the pie answer's legal_moves loads, ahead
+# of that phase (on a Pico: masbrur_moves ~20 ms and the attack search's native twins ~25
+# ms, ~16 KB), so that no one call pays for the loading and a list as well. A board's app,
+# which never lists these moves, does without.
 def _load_list():
     from firmware.rules import masbrur_moves  # noqa: F401 (kept in sys.modules)
+    ma.load_twins()
 
 
 def _equipment_moves(s):
@@ -362,6 +383,11 @@ def play(s, move):
             n = _copy(s)
             _select(n, _reference_selection(s)[1])
             return n
+        if ph == "pie_offer":       # auto_move's group, not written out and parsed again
+            n = _copy(s)
+            pool = _pool(s)
+            _offer(n, pool[:10], pool)
+            return n
         move = auto_move(s)
     n = _copy(s)
     if ph == "free_setup":
@@ -403,6 +429,14 @@ def auto_move(s):
     if ph == "combat_steal":
         return "T -"
     return legal_moves(s)[0]
+
+
+# The reference selection's search loads with the pie offer's legal_moves, ahead of the
+# round's first selection (on a Pico ~30 ms), so that no one call pays for loading it, its
+# native twins (~30 ms, bound by that first search) and a search as well. A board whose
+# players enter their selections never lists these plies' moves.
+def _load_selection():
+    from firmware.rules import masbrur_search  # noqa: F401 (kept in sys.modules)
 
 
 def _reference_selection(s):
@@ -469,13 +503,18 @@ def _play_offer(s, move):
         if t in group:
             raise IllegalMove("tile %s is listed twice" % text)
         group.append(t)
+    group.sort()
+    _offer(s, group, pool)
+
+
+def _offer(s, group, pool):
+    """Offer ``group`` (tiles of ``pool``, in tile order), checked against the pie split."""
     if s.opt["pie_split"] == "equal" and len(group) * 2 != len(pool):
         raise IllegalMove(
             "pie_split is equal: offer exactly %d tiles, not %d" % (len(pool) // 2, len(group))
         )
     if not 0 < len(group) < len(pool):
         raise IllegalMove("both groups need at least one tile")
-    group.sort()
     s.group1 = group
     s.phase = "pie_accept"
 
@@ -593,6 +632,23 @@ def _infos(forms):
     return [mf.shape(row, zh, [v for t, v in uses]) for row, zh, uses in forms]
 
 
+def _sealed_infos(forms):
+    """``_infos`` of a sealed selection, valid since it was sealed: a formation's strength
+    is its length and its highest value (8 for a zero-high sequence, whose blocking value
+    is 0), without mf.shape's checks."""
+    out = []
+    for row, zh, uses in forms:
+        if zh:
+            out.append((len(uses) * 16 + 8, 0))
+            continue
+        top = 0
+        for t, v in uses:
+            if v > top:
+                top = v
+        out.append((len(uses) * 16 + top, top))
+    return out
+
+
 def _zero_high(forms):
     for f in forms:
         if f[1]:
@@ -614,7 +670,7 @@ def _select(s, forms):
         return
     for q in (0, 1):
         opp = s.sel[1 - q]
-        s.blk[q] = mf.blocker(s.wall[q], _infos(opp), _zero_high(opp))
+        s.blk[q] = mf.blocker(s.wall[q], _sealed_infos(opp), _zero_high(opp))
     s.phase = "combat_steal"
 
 
@@ -670,7 +726,7 @@ def _steal(s, p, body):
                 % (_blk_text(s.blk[q]), _blk_text(now))
             )
     else:
-        old = _infos(forms)
+        old = _sealed_infos(forms)
         for i in range(len(forms)):
             if infos[i][1] != old[i][1]:
                 raise IllegalMove(
@@ -688,7 +744,7 @@ def _blk_text(b):
 
 def _score_round(s):
     o = s.opt
-    eff = [mf.effective(_infos(s.sel[p]), s.blk[1 - p]) for p in (0, 1)]
+    eff = [mf.effective(_sealed_infos(s.sel[p]), s.blk[1 - p]) for p in (0, 1)]
     halves = mf.medal_halves(eff[0], eff[1], o["shared_medal"])
     c = 0
     for p in (0, 1):

@@ -12,7 +12,6 @@ before any tile is placed; sets are filled by decreasing bound, and the first
 that reaches its bound (the usual case) settles it. Last the smallest string:
 a filling whose text already goes past the best string found is cut.
 No recursion: the tile assignment is an explicit-stack search."""
-import gc
 from array import array
 
 from firmware import native
@@ -22,7 +21,7 @@ try:
 except ImportError:             # CPython
     def const(x):
         return x
-from firmware.rules.masbrur_form import MIN_LEN, ROW_NAMES
+from firmware.rules.masbrur_form import MIN_LEN
 
 _NONE = const(255)              # fits_sets: no shape
 
@@ -74,27 +73,13 @@ def _counted_fit(h):
 def needs(shapes):
     """The values of each shape of ``shapes_of`` per row, 16 bytes a shape (fits_sets'
     ``sneed``)."""
-    out = bytearray(16 * len(shapes))
-    for k in range(len(shapes)):
-        code = shapes[k]
-        n = code >> 6
-        top = code >> 2 & 15
-        at = 16 * k + 8 * (code >> 1 & 1)
-        if code & 1:                # a repetition
-            out[at + top] = n
-        elif top == 8:              # a zero-high run: lo..7 and 0
-            out[at + 9 - n:at + 8] = _ONES[:n - 1]
-            out[at] = 1
-        else:
-            out[at + top + 1 - n:at + top + 1] = _ONES[:n]
-    return out
+    return _Shapes(shapes).sneed
 
 
 # The work buffer's layout is the twins' (masbrur_search_portable.py): runs_in's answers here.
 _RUNS = const(368)
 _WORK_SIZE = const(438)
 _ZERO16 = bytes(16)
-_ONES = b"\x01" * 8
 
 
 def work():
@@ -167,152 +152,22 @@ def _cases(wall):
 
 
 class _Shapes:
-    """What the search asks of each shape of ``shapes_of``, by index: its strength,
-    blocking value, zero-high flag and chain * 16 + length. Shapes of one row and kind
-    (repetition, sequence, zero-high sequence) with the same blocking value, a chain,
-    contain each other's values, the shorter in the longer: if one does not fit, no
-    longer one does."""
+    """What the search asks of each shape of ``shapes_of``, by index: its values per row
+    (``sneed``, 16 bytes a shape), strength (under 256: at most 8 squares show a value or
+    make a run), blocking value, zero-high flag and chain * 16 + length, a byte each,
+    filled by one twin's loop (tables_in). Shapes of one row and kind (repetition,
+    sequence, zero-high sequence) with the same blocking value, a chain, contain each
+    other's values, the shorter in the longer: if one does not fit, no longer one does."""
 
     def __init__(self, shapes):
         k = len(shapes)
-        self.strength = [0] * k
+        self.sneed = bytearray(16 * k)
+        self.strength = bytearray(k)
         self.bv = bytearray(k)
         self.zh = bytearray(k)
         self.chain = bytearray(k)
-        for i in range(k):
-            code = shapes[i]
-            st = code >> 2
-            top = st & 15
-            zh = 1 if top == 8 else 0
-            self.strength[i] = st
-            self.bv[i] = 0 if zh else top
-            self.zh[i] = zh
-            self.chain[i] = ((code >> 1 & 1) * 4 + 2 * zh + (code & 1)) * 16 + (st >> 4)
-
-
-def _search_case(h, tab, sneed, case, best):
-    """Add to ``best`` = [vector, shape sets] the shape sets of one blocker
-    case (see _cases; ``tab``: the shapes' _Shapes) that reach or beat its vector.
-    Unblocked shapes are taken strongest first (at most 3, or 2 when a blocked one must
-    make the blocker ``beta``); a branch stops once even repeating its weakest strength
-    falls short."""
-    beta, need_zh, no_zh, no_bv = case
-    strength, zhs, chain = tab.strength, tab.zh, tab.chain
-    pu = []
-    pb = []
-    i = 0
-    for bv in tab.bv:
-        if not (no_bv >> bv & 1 or (no_zh and zhs[i])):
-            if bv == beta:          # by chain, then length, then index: as ints
-                pb.append(chain[i] * 256 + i)
-            else:
-                pu.append(i)
-        i += 1
-    pb.sort()                       # chains, each shortest first
-    for k in range(len(pb)):
-        pb[k] &= 255
-    need = beta >= 0
-
-    lo, hi, nt, free, cnt, fneed, w = h.lo, h.hi, len(h.lo), h.free, h.cnt, h.need, h.work
-
-    def ok(a, b, c):
-        """Do shapes a, b and c (_NONE: none) fit at once? (Lists only for the sets
-        recorded: the search tries many.)"""
-        if b == _NONE:              # every shape of shapes_of fits on its own
-            return True
-        return _fits_sets(lo, hi, nt, free, cnt, sneed, a, b, c, fneed, w)
-
-    def fitting(members, cands):
-        """The blocked shapes of ``cands`` that fit beside ``members`` (at most two).
-        Within a chain of nested shapes (see _Shapes) once one does not fit, no
-        longer one does."""
-        fit = []
-        dead = None
-        m = len(members)
-        for e in cands:
-            key = chain[e] >> 4
-            if key != dead:
-                if m == 0 or (ok(members[0], e, _NONE) if m == 1
-                              else ok(members[0], members[1], e)):
-                    fit.append(e)
-                else:
-                    dead = key
-        return fit
-
-    def complete(members, vec, cands):
-        """Record ``members`` plus, when a blocked formation must make the
-        blocker, one to three of the blocked shapes ``cands``. A set that
-        does not fit is not extended: its supersets do not fit either."""
-        if vec < best[0]:
-            return
-        if not need:
-            _record(best, vec, members)
-            return
-        fit = fitting(members, cands)
-        room = 3 - len(members)
-        m0 = members[0] if members else _NONE
-        nb = len(fit)
-        for i in range(nb):
-            fi = fit[i]
-            zi = zhs[fi] or not need_zh
-            if zi:
-                _record(best, vec, members + [fi])
-            for j in range(i, nb if room >= 2 else 0):
-                fj = fit[j]
-                if not (ok(m0, fi, fj) if members else ok(fi, fj, _NONE)):
-                    continue
-                zj = zi or zhs[fj]
-                if zj:
-                    _record(best, vec, members + [fi, fj])
-                for k in range(j, nb if room >= 3 else 0):     # (members empty)
-                    fk = fit[k]
-                    if (zj or zhs[fk]) and ok(fi, fj, fk):
-                        _record(best, vec, [fi, fj, fk])
-
-    maxu = 2 if need else 3
-    n = len(pu)
-    for i in range(n):              # a vector as one int: strengths a << 16 | b << 8 | c
-        a = pu[i]
-        si = strength[a]
-        if si << 16 | (si if maxu > 1 else 0) << 8 | (si if maxu > 2 else 0) < best[0]:
-            break
-        cands = pb
-        if need:
-            cands = fitting([a], pb)
-            found = False
-            for e in cands:
-                if zhs[e] or not need_zh:
-                    found = True
-                    break
-            if not found:
-                continue
-        for j in range(i, n if maxu > 1 else 0):
-            b = pu[j]
-            sj = strength[b]
-            if si << 16 | sj << 8 | (sj if maxu > 2 else 0) < best[0]:
-                break
-            if not _fits_sets(lo, hi, nt, free, cnt, sneed, a, b, _NONE, fneed, w):
-                continue
-            for k in range(j, n if maxu > 2 else 0):
-                c = pu[k]
-                vec = si << 16 | sj << 8 | strength[c]
-                if vec < best[0]:
-                    break
-                if _fits_sets(lo, hi, nt, free, cnt, sneed, a, b, c, fneed, w):
-                    complete([a, b, c], vec, cands)
-            if si << 16 | sj << 8 >= best[0]:
-                complete([a, b], si << 16 | sj << 8, cands)
-        if si << 16 >= best[0]:
-            complete([a], si << 16, cands)
-    complete([], 0, pb)
-
-
-def _record(best, vec, members):
-    if vec > best[0]:
-        best[0] = vec
-        best[1] = [members]
-    elif vec == best[0]:
-        best[1].append(members)
+        _tables_in(array("H", shapes), k, self.sneed, self.strength, self.bv, self.zh,
+                   self.chain)
 
 
 def best_selection(tiles, wall, tiles_mode, measure):
@@ -321,11 +176,27 @@ def best_selection(tiles, wall, tiles_mode, measure):
     tiles = sorted(tiles)           # tile order is string order: _fills relies on it
     h = _Hand(tiles)
     shapes = shapes_of(h)
-    best = [-1, []]
-    sneed = needs(shapes)
     tab = _Shapes(shapes)
-    for case in _cases(wall):
-        _search_case(h, tab, sneed, case, best)
+    k = len(shapes)
+    pick = bytearray(4 * k)
+    cases = _cases(wall)
+    cap = 16
+    while True:                     # (rarely again, with more room for tied sets)
+        st = array("i", [-1, 0, 0, 0, 0, 0, cap])
+        out = bytearray(3 * cap)
+        for beta, need_zh, no_zh, no_bv in cases:
+            st[2] = beta
+            st[3] = 1 if need_zh else 0
+            st[4] = 1 if no_zh else 0
+            st[5] = no_bv
+            if not _sets_in(h.lo, h.hi, len(tiles), h.free, h.cnt, tab.sneed, tab.strength,
+                            tab.bv, tab.zh, tab.chain, k, st, out, h.need, h.work, pick):
+                break
+        else:
+            break
+        cap *= 4
+    best = [st[0], [[m for m in out[3 * x:3 * x + 3] if m != _NONE]
+                    for x in range(st[1])]]
     # Community part: with tiles_mode "hand" it is fixed by the values used
     # (hand total minus the used squares), so any filling of a shape set has
     # it; with "formation" it depends on the tiles chosen, and each shape set
@@ -334,7 +205,8 @@ def best_selection(tiles, wall, tiles_mode, measure):
     sets = []
     need = h.need
     for i in range(len(best[1])):
-        shape_list = [shape(shapes[m]) for m in best[1][i]]
+        codes = [shapes[m] for m in best[1][i]]
+        shape_list = [shape(code) for code in codes]
         need[:] = _ZERO16
         for row, _zh, vals in shape_list:
             for v in vals:
@@ -347,32 +219,33 @@ def best_selection(tiles, wall, tiles_mode, measure):
                 c -= (v if measure == "pips" else 1) * (need[v] + need[8 + v])
         else:
             c = _room(h, (h.free, h.free), need, gain)
-        sets.append((-c, i, shape_list))
+        sets.append((-c, i, shape_list, codes))
     sets.sort()                     # highest bound first (then found order)
     # The best community part: sets by decreasing bound, each first asked to
     # reach its bound (it usually does), else searched for its best part; a
     # set whose bound does not beat the best part found cannot improve it.
     top = -1000
     reached = None                  # (set, its first filling at the bound)
-    for b, i, shape_list in sets:
+    for b, i, shape_list, codes in sets:
         if -b <= top:
             break
         if gain is None:
             top = -b
             break
-        forms = _first_fill(h, shape_list, _orders(shape_list)[0], gain, -b)
+        first = [codes[f] for f in _orders(shape_list)[0]]
+        forms = _first_fill(h, first, gain, -b)
         if forms is not None:
             top = -b
             reached = (i, forms)
             break
         floor = [top + 1]
-        for forms, got in _fills(h, shape_list, _orders(shape_list)[0], gain, floor):
+        for forms, got in _fills(h, first, gain, floor):
             top = got
             floor[0] = got + 1
     # Smallest string among the sets and tile choices that reach it.
     best_text = None
     best_forms = None
-    for b, i, shape_list in sets:
+    for b, i, shape_list, codes in sets:
         if -b < top:
             break
         orders = _orders(shape_list)
@@ -380,7 +253,7 @@ def best_selection(tiles, wall, tiles_mode, measure):
             if k == 0 and reached is not None and reached[0] == i:
                 forms = reached[1]  # found above, with the same order and floor
             else:
-                forms = _first_fill(h, shape_list, orders[k], gain, top, best_text)
+                forms = _first_fill(h, [codes[f] for f in orders[k]], gain, top, best_text)
             if forms is not None:
                 text, ordered = _canonical(forms)
                 if best_text is None or text < best_text:
@@ -418,10 +291,10 @@ def _canonical(forms):
     return "F " + " ; ".join([e[0] for e in keyed]), [forms[e[1]] for e in keyed]
 
 
-def _first_fill(h, shape_list, order, gain, floor, beat=None):
+def _first_fill(h, codes, gain, floor, beat=None):
     """The first filling of ``_fills`` that reaches ``floor`` (and is written
     no greater than ``beat``), or None."""
-    for forms, got in _fills(h, shape_list, order, gain, [floor], beat):
+    for forms, got in _fills(h, codes, gain, [floor], beat):
         return forms
     return None
 
@@ -447,10 +320,10 @@ def _orders(shape_list):
     return out
 
 
-def _fills(h, shape_list, order, gain, floor, beat=None):
-    """Yield (formations, community part) for the ways to fill the shapes with
-    hand tiles, in the order of their strings written in ``order``: formation
-    by formation, each formation's uses by increasing tile, then value.
+def _fills(h, codes, gain, floor, beat=None):
+    """Yield (formations, community part) for the ways to fill the shapes ``codes`` (ints of
+    shapes_of, in the order written) with hand tiles, in the order of their strings:
+    formation by formation, each formation's uses by increasing tile, then value.
 
     ``gain`` ("pips"/"count", or None for no bound) measures the community
     part of the formation tiles; branches that cannot reach ``floor[0]`` (read
@@ -460,106 +333,34 @@ def _fills(h, shape_list, order, gain, floor, beat=None):
     whose text already goes past ``beat`` cuts the rest of its slot, as the
     later candidates are written greater still."""
     lo = h.lo
-    hi = h.hi
     n = len(lo)
-    rows = [shape_list[f][0] for f in order]
-    rem = bytearray(8 * len(order))  # values still to place, per formation (j * 8 + value)
+    nf = len(codes)
+    uses = 0
+    for code in codes:
+        uses += code >> 6
+    rem = bytearray(8 * nf)         # values still to place, per formation (j * 8 + value)
     need = bytearray(16)            # the same per row (row * 8 + value)
-    slots = bytearray()             # per use: its formation * 32 + the uses left after it
-    for j in range(len(order)):
-        vals = shape_list[order[j]][2]
-        for v in vals:
-            rem[8 * j + v] += 1
-            need[8 * rows[j] + v] += 1
-        for k in range(len(vals)):
-            slots.append(j * 32 + len(vals) - 1 - k)
-    ns = len(slots)
-    if beat is not None:            # the text before each use, and where the use starts
-        heads = []
-        pos = bytearray(ns + 1)     # (a selection's text is under 256 characters)
-        for k in range(ns):
-            j = slots[k] >> 5
-            if k == 0 or slots[k - 1] >> 5 != j:
-                f = shape_list[order[j]]
-                heads.append(
-                    ("F " if j == 0 else " ; ") + ROW_NAMES[f[0]] + ("*" if f[1] else "") + ":"
-                )
-            else:
-                heads.append(",")
-            pos[k + 1] = pos[k] + len(heads[k]) + 4
-        bb = beat.encode()          # its characters' codes, for _use_cmp
-    tied = bytearray(ns + 1)        # 1 while the text so far equals beat's start
-    tied[0] = beat is not None
+    plan = bytearray(4 * uses)      # per use: fills_in's four bytes
+    bb = b"" if beat is None else beat.encode()     # its characters' codes
+    ns = _plan_in(array("H", codes), nf, bb, len(bb), rem, need, plan)
+    p = ns + 1
+    path = bytearray(4 * p)
+    path[3 * p] = beat is not None
     used = (bytearray(n), bytearray(n))
-    pick_t = bytearray(ns)
-    pick_v = bytearray(ns)
-    gains = [0] * (ns + 1)
-    cur = bytearray(ns + 1)         # next candidate: tile * 2 + (0 low, 1 high square)
-    tiles, heavy, w = h.tiles, h.heavy, h.work
-    st = array("i", [0] * 10)       # uses_in's arguments and answers
-    mode = 0 if gain is None else 1 if gain == "pips" else 2
-    if beat is None:
-        bb = b""
-    st[9] = len(bb)
-    k = 0
-    while k >= 0:
-        if k == ns:
-            forms = [(rows[j], shape_list[order[j]][1], []) for j in range(len(order))]
-            for q in range(ns):
-                forms[slots[q] >> 5][2].append((tiles[pick_t[q]], pick_v[q]))
-            yield forms, gains[ns]
-            k -= 1
-            if k >= 0:
-                _unplace(rows, rem, need, used, slots[k] >> 5, pick_t[k], pick_v[k])
-            continue
-        j = slots[k] >> 5
-        left = slots[k] & 31
-        row = rows[j]
-        c = cur[k]
-        found = False
-        st[4] = mode
-        st[0] = c
-        st[1] = left
-        st[2] = 8 * j
-        st[3] = row
-        st[5] = 0
-        hc = 0
-        if tied[k]:                 # the slot's head against beat's text there: once
-            seg = beat[pos[k]:pos[k] + len(heads[k])]
-            hc = 1 if heads[k] > seg else -1 if heads[k] < seg else 0
-            if hc > 0:              # every use of the slot is written past beat
-                st[0] = 2 * n
-            elif hc == 0:           # each use against beat's text after the head
-                st[5] = 1
-                st[6] = pos[k] + len(heads[k])
-        st[7] = floor[0] - gains[k]
-        got = _uses_in(lo, hi, n, heavy, used[0], used[1], need, rem, w, st, bb)
-        c = st[0]
-        if got:
-            i = got >> 3
-            v = hi[i] if got & 4 else lo[i]
-            below = tied[k] and (hc < 0 or got & 2)
-            found = True
-            g = st[8] - 64
-        cur[k] = c
-        if not found:
-            k -= 1
-            if k >= 0:
-                _unplace(rows, rem, need, used, slots[k] >> 5, pick_t[k], pick_v[k])
-            continue
-        pick_t[k] = i
-        pick_v[k] = v
-        tied[k + 1] = tied[k] and not below
-        gains[k + 1] = gains[k] + g
-        k += 1
-        cur[k] = (i + 1) * 2 if k < ns and slots[k] >> 5 == j else 0
-
-
-def _unplace(rows, rem, need, used, j, i, v):
-    """Take back value v of tile i in formation j."""
-    rem[8 * j + v] += 1
-    need[8 * rows[j] + v] += 1
-    used[rows[j]][i] = 0
+    st = array("i", [0] * (8 + p))
+    st[2] = 0 if gain is None else 1 if gain == "pips" else 2
+    st[3] = len(bb)
+    st[4] = ns
+    tiles = h.tiles
+    while True:
+        st[1] = floor[0]            # (the caller may raise it between fillings)
+        if not _fills_in(lo, h.hi, n, h.heavy, used[0], used[1], need, rem, h.work, st, bb,
+                         plan, path):
+            return
+        forms = [(code >> 1 & 1, not code & 1 and code >> 2 & 15 == 8, []) for code in codes]
+        for q in range(ns):
+            forms[plan[4 * q] >> 5][2].append((tiles[path[p + q]], path[2 * p + q]))
+        yield forms, st[8 + ns]
 
 
 def _room(h, used, need, gain):
@@ -567,20 +368,29 @@ def _room(h, used, need, gain):
                     gain == "pips", h.work)
 
 
-# The twins in use: bound at the first search, the native ones where the chip runs them, else
-# the portable ones (loaded then).
-_TWINS = ("room_in", "fits_sets", "runs_in", "uses_in")
+# The twins in use: the native ones where the chip runs them, else the portable ones (loaded
+# then); bound by load_twins at the first search.
+_TWINS = ("room_in", "fits_sets", "runs_in", "fills_in", "tables_in", "sets_in", "plan_in")
 
 
-def _twin(name):
+def load_twins():
+    """Put the twins in use; once (later calls leave them as they are)."""
+    global _bound
+    if _bound:
+        return
+    _bound = True
     twin = native.load("firmware.rules.masbrur_search_native")
     if twin is None:
         from firmware.rules import masbrur_search_portable as twin
     for t in _TWINS:
         globals()["_" + t] = getattr(twin, t)
-    # Loading the twins leaves file buffers behind (~4 KB on a Pico): freed once, before the
-    # first search adds its own garbage to the call that loaded them.
-    gc.collect()
+
+
+_bound = False
+
+
+def _twin(name):
+    load_twins()
     return globals()[name]
 
 
@@ -596,5 +406,17 @@ def _runs_in(*args):
     return _twin("_runs_in")(*args)
 
 
-def _uses_in(*args):
-    return _twin("_uses_in")(*args)
+def _fills_in(*args):
+    return _twin("_fills_in")(*args)
+
+
+def _tables_in(*args):
+    return _twin("_tables_in")(*args)
+
+
+def _sets_in(*args):
+    return _twin("_sets_in")(*args)
+
+
+def _plan_in(*args):
+    return _twin("_plan_in")(*args)

@@ -3,6 +3,8 @@ them): fit tests, community bound, the runs a hand can show and a filling's next
 from the search, so that a chip that runs their native twins (masbrur_search_native, the same
 results; docs/architecture.md#native-code) never loads their byte-code: the search loads this
 module only where the native one is missing. No recursion: explicit queues and stacks."""
+from array import array
+
 try:
     from micropython import const
 except ImportError:             # CPython
@@ -384,3 +386,275 @@ def _match(lo, hi, n, i, w):
                 w[_RQUEUE + qn] = y
                 qn += 1
     return False
+
+
+def tables_in(codes, k, sneed, strength, bv, zh, chain):
+    """The search's tables of the ``k`` shapes ``codes`` (masbrur_search.shapes_of's ints):
+    per shape its values per row (16 bytes from 16 * index into ``sneed``, zeroed), its
+    strength, blocking value, zero-high flag and chain * 16 + length (_Shapes')."""
+    for i in range(k):
+        code = codes[i]
+        n = code >> 6
+        top = code >> 2 & 15
+        row = code >> 1 & 1
+        at = 16 * i + 8 * row
+        z = 0
+        if code & 1:                # a repetition
+            sneed[at + top] = n
+        elif top == 8:              # a zero-high run: 9 - n..7 and 0
+            z = 1
+            for v in range(9 - n, 8):
+                sneed[at + v] = 1
+            sneed[at] = 1
+        else:
+            for v in range(top + 1 - n, top + 1):
+                sneed[at + v] = 1
+        strength[i] = code >> 2
+        bv[i] = 0 if z else top
+        zh[i] = z
+        chain[i] = (row * 4 + 2 * z + (code & 1)) * 16 + n
+
+
+# fills_in's state (``st``, array of ints): the slot, the least community part a filling must
+# reach, the community measure (uses_in's), len(bb), the slots, 1 after a filling is given;
+# then per slot the community part of the uses before it.
+_K = const(0)
+_FLOOR = const(1)
+_MODE = const(2)
+_NB = const(3)
+_NS = const(4)
+_GIVEN = const(5)
+_GAINS = const(8)
+
+
+def fills_in(lo, hi, n, heavy, uu, ul, need, rem, w, st, bb, plan, path):
+    """The next filling of masbrur_search._fills' slots, in string order: 1 with its uses in
+    ``path``, 0 when there is none left. ``plan``: per slot (4 bytes) its formation * 32 + the
+    uses left after it, its row, its head's text against ``bb``'s there (0 the same, 1 after, 2
+    before) and where its use's text starts in ``bb``. ``path``, per slot + 1 (P places each):
+    the next candidate (tile * 2 + square), the tile and value given, 1 while the text so far
+    equals ``bb``'s start. ``st``: see _K..._GAINS; the caller may raise the floor between
+    fillings. ``rem``, ``need``, ``uu``, ``ul`` count the uses given (uses_in's)."""
+    ns = st[_NS]
+    p = ns + 1
+    k = st[_K]
+    if st[_GIVEN]:                  # resumed after a filling: its last use taken back
+        st[_GIVEN] = 0
+        k = ns - 1
+        if k >= 0:
+            _take_back(hi, lo, uu, ul, need, rem, plan, path, p, k)
+    us = array("i", [0] * 10)
+    us[4] = st[_MODE]
+    us[9] = st[_NB]
+    while 0 <= k < ns:
+        j = plan[4 * k] >> 5
+        tied = path[3 * p + k]
+        hc = plan[4 * k + 2] if tied else 0
+        us[0] = 2 * n if hc == 1 else path[k]
+        us[1] = plan[4 * k] & 31
+        us[2] = 8 * j
+        us[3] = plan[4 * k + 1]
+        us[5] = 1 if tied and hc == 0 else 0
+        us[6] = plan[4 * k + 3]
+        us[7] = st[_FLOOR] - st[_GAINS + k]
+        got = uses_in(lo, hi, n, heavy, uu, ul, need, rem, w, us, bb)
+        path[k] = us[0]
+        if not got:
+            k -= 1
+            if k >= 0:
+                _take_back(hi, lo, uu, ul, need, rem, plan, path, p, k)
+            continue
+        i = got >> 3
+        path[p + k] = i
+        path[2 * p + k] = hi[i] if got & 4 else lo[i]
+        path[3 * p + k + 1] = 1 if tied and not (hc == 2 or got & 2) else 0
+        st[_GAINS + k + 1] = st[_GAINS + k] + us[8] - 64
+        k += 1
+        path[k] = (i + 1) * 2 if k < ns and plan[4 * k] >> 5 == j else 0
+    st[_K] = k
+    if k < 0:
+        return 0
+    st[_GIVEN] = 1
+    return 1
+
+
+def _take_back(hi, lo, uu, ul, need, rem, plan, path, p, k):
+    """Take back slot k's use."""
+    v = path[2 * p + k]
+    row = plan[4 * k + 1]
+    rem[8 * (plan[4 * k] >> 5) + v] += 1
+    need[8 * row + v] += 1
+    (ul if row else uu)[path[p + k]] = 0
+
+
+# sets_in's state (``st``, array of ints): the best vector (strengths a << 16 | b << 8 | c),
+# the shape sets recorded at it, the blocker case's blocker (-1 none), whether a zero-high
+# blocked formation is required, zero-high forbidden, the blocking values forbidden (a bit
+# set), the most sets ``out`` holds.
+_BEST = const(0)
+_SETS = const(1)
+_BETA = const(2)
+_NEED_ZH = const(3)
+_NO_ZH = const(4)
+_NO_BV = const(5)
+_ROOM = const(6)
+
+
+def sets_in(lo, hi, n, free, cnt, sneed, strength, bv, zh, chain, k, st, out, need, w, pick):
+    """Record in ``out`` (3 bytes a set: shape indices, _NONE for none) the shape sets of one
+    blocker case (masbrur_search._cases, in ``st``) that reach or beat the best vector
+    ``st[_BEST]``, raising it (docs/rules/masbrur.md#ms-31). ``strength``, ``bv``, ``zh``,
+    ``chain``: the ``k`` shapes' tables (masbrur_search._Shapes); ``pick``: 4 * k bytes of
+    room. Unblocked shapes are taken strongest first (at most 3, or 2 when a blocked one must
+    make the blocker), a branch stopping once even repeating its weakest strength falls short.
+    False when ``out`` ran out of room (the caller starts again with more)."""
+    beta, need_zh, no_zh, no_bv = st[_BETA], st[_NEED_ZH], st[_NO_ZH], st[_NO_BV]
+    pu = []
+    pb = []
+    for i in range(k):
+        b = bv[i]
+        if not (no_bv >> b & 1 or (no_zh and zh[i])):
+            if b == beta:           # by chain, then length, then index: as ints
+                pb.append(chain[i] * 256 + i)
+            else:
+                pu.append(i)
+    pb.sort()                       # chains, each shortest first
+    for x in range(len(pb)):
+        pb[x] &= 255
+    need_b = beta >= 0
+    room = [True]
+
+    def record(vec, members):
+        if vec > st[_BEST]:
+            st[_BEST] = vec
+            st[_SETS] = 0
+        if vec == st[_BEST]:
+            x = st[_SETS]
+            if x == st[_ROOM]:
+                room[0] = False
+                return
+            for y in range(3):
+                out[3 * x + y] = members[y] if y < len(members) else _NONE
+            st[_SETS] = x + 1
+
+    def ok(a, b, c):
+        """Do shapes a, b and c (_NONE: none) fit at once?"""
+        if b == _NONE:              # every shape of shapes_of fits on its own
+            return True
+        return fits_sets(lo, hi, n, free, cnt, sneed, a, b, c, need, w)
+
+    def fitting(members, cands):
+        """The blocked shapes of ``cands`` that fit beside ``members`` (at most two).
+        Within a chain of nested shapes once one does not fit, no longer one does."""
+        fit = []
+        dead = None
+        m = len(members)
+        for e in cands:
+            key = chain[e] >> 4
+            if key != dead:
+                if m == 0 or (ok(members[0], e, _NONE) if m == 1
+                              else ok(members[0], members[1], e)):
+                    fit.append(e)
+                else:
+                    dead = key
+        return fit
+
+    def complete(members, vec, cands):
+        """Record ``members`` plus, when a blocked formation must make the blocker, one to
+        three of the blocked shapes ``cands``. A set that does not fit is not extended:
+        its supersets do not fit either."""
+        if vec < st[_BEST]:
+            return
+        if not need_b:
+            record(vec, members)
+            return
+        fit = fitting(members, cands)
+        left = 3 - len(members)
+        m0 = members[0] if members else _NONE
+        nb = len(fit)
+        for i in range(nb):
+            fi = fit[i]
+            zi = zh[fi] or not need_zh
+            if zi:
+                record(vec, members + [fi])
+            for j in range(i, nb if left >= 2 else 0):
+                fj = fit[j]
+                if not (ok(m0, fi, fj) if members else ok(fi, fj, _NONE)):
+                    continue
+                zj = zi or zh[fj]
+                if zj:
+                    record(vec, members + [fi, fj])
+                for x in range(j, nb if left >= 3 else 0):     # (members empty)
+                    fk = fit[x]
+                    if (zj or zh[fk]) and ok(fi, fj, fk):
+                        record(vec, [fi, fj, fk])
+
+    maxu = 2 if need_b else 3
+    nu = len(pu)
+    for i in range(nu):             # a vector as one int: strengths a << 16 | b << 8 | c
+        a = pu[i]
+        si = strength[a]
+        if si << 16 | (si if maxu > 1 else 0) << 8 | (si if maxu > 2 else 0) < st[_BEST]:
+            break
+        cands = pb
+        if need_b:
+            cands = fitting([a], pb)
+            found = False
+            for e in cands:
+                if zh[e] or not need_zh:
+                    found = True
+                    break
+            if not found:
+                continue
+        for j in range(i, nu if maxu > 1 else 0):
+            b = pu[j]
+            sj = strength[b]
+            if si << 16 | sj << 8 | (sj if maxu > 2 else 0) < st[_BEST]:
+                break
+            if not fits_sets(lo, hi, n, free, cnt, sneed, a, b, _NONE, need, w):
+                continue
+            for x in range(j, nu if maxu > 2 else 0):
+                c = pu[x]
+                vec = si << 16 | sj << 8 | strength[c]
+                if vec < st[_BEST]:
+                    break
+                if fits_sets(lo, hi, n, free, cnt, sneed, a, b, c, need, w):
+                    complete([a, b, c], vec, cands)
+            if si << 16 | sj << 8 >= st[_BEST]:
+                complete([a, b], si << 16 | sj << 8, cands)
+        if si << 16 >= st[_BEST]:
+            complete([a], si << 16, cands)
+    complete([], 0, pb)
+    return room[0]
+
+
+def plan_in(codes, nf, bb, nb, rem, need, plan):
+    """fills_in's plan for the ``nf`` shapes ``codes`` (masbrur_search.shapes_of's ints) in
+    their order: their values counted in ``rem`` (per formation) and ``need`` (per row), and
+    per use fills_in's four bytes, its head's text (``F U*:``, `` ; L:``, ``,``) compared with
+    ``bb``'s (``nb`` character codes) there. How many uses."""
+    ns = 0
+    at = 0
+    for j in range(nf):
+        code = codes[j]
+        n = code >> 6
+        top = code >> 2 & 15
+        row = code >> 1 & 1
+        zh = not code & 1 and top == 8
+        for x in range(n):
+            v = top if code & 1 else (0 if x == n - 1 else 9 - n + x) if zh else top + 1 - n + x
+            rem[8 * j + v] += 1
+            need[8 * row + v] += 1
+            head = b","
+            if x == 0:
+                head = (b"F " if j == 0 else b" ; ") + (b"L" if row else b"U") \
+                    + (b"*:" if zh else b":")
+            seg = bytes(bb[at:min(at + len(head), nb)])
+            plan[4 * ns] = j * 32 + n - 1 - x
+            plan[4 * ns + 1] = row
+            plan[4 * ns + 2] = 1 if head > seg else 2 if head < seg else 0
+            at += len(head)
+            plan[4 * ns + 3] = at
+            at += 4
+            ns += 1
+    return ns

@@ -21,8 +21,14 @@ WebAssembly figures (PICO = True: this runs on the host only).
 * Masbrur's reference selection ('<free>' in combat_select) over seeds 1-3's whole games
   (tests/harness/pico_selection.py): per hand size the ms of one play, mean and worst, and
   of its parts (the shapes, the shape-set search, the rest: the community part and the tile
-  assignment); the game's first (it loads the search's code): ms and bytes; next to the
-  figures at 0248eb4 (SELECTION_AT_0248EB4);
+  assignment); the game's first (it binds the native twins): ms and bytes;
+  next to the figures at 0248eb4 and 8099791 (SELECTION_AT_0248EB4, SELECTION_AT_8099791);
+* Masbrur's plies by kind over seeds 1-3's whole games, each seed's game from a fresh
+  interpreter as the bench's (tests/harness/pico_masbrur_plies.py): the ms of one
+  legal_moves + play, mean and worst, per phase and move (the pie offer loads the
+  selection's search, its answer the move list's code, the first selection the search's
+  twins), next to the figures at 0869fca and
+  8099791 (MASBRUR_PLIES_AT_0869FCA, MASBRUR_PLIES_AT_8099791);
 * a whole game on the marble, stone and tile boards' apps, with the emulated ms from a
   settled sensor frame to the step that answers it (next to BOARDS_BEFORE,
   BOARDS_AT_12E8F1C, BOARDS_AT_E10E4AA and BOARDS_AT_0248EB4); the heap each board's app
@@ -249,6 +255,9 @@ def _engine_figures(pico, out):
 # Masbrur's '<free>' selection at 0248eb4 (this bench): a hand of eight's play mean and worst
 # ms, its parts' mean ms (shapes, search, the rest), the game's first play's ms and bytes.
 SELECTION_AT_0248EB4 = {"play": (74.4, 98.4), "parts": (20.7, 21.6, 32.0), "first": (143, 30256)}
+# The same at 8099791 (this bench, the play's mean and worst ms; the first's ms), before the
+# search and tile assignment went native and the search loaded on the pie's answer.
+SELECTION_AT_8099791 = {"play": (37.7, 49.1), "first": 117}
 
 
 def _selection_figures(pico, out):
@@ -259,13 +268,61 @@ def _selection_figures(pico, out):
     at = SELECTION_AT_0248EB4
     for n, (plays, mean, worst, shapes, search, rest) in sorted(got["by_size"].items()):
         label = "masbrur '<free>' selection, hand of %s (%d plays)" % (n, plays)
-        out[label + ": emulated ms mean / worst (at 0248eb4, hand of 8: %s / %s)"
-            % at["play"]] = "%.1f / %.1f" % (mean, worst)
+        out[label + ": emulated ms mean / worst (at 0248eb4, hand of 8: %s / %s; at 8099791: "
+            "%s / %s)" % (at["play"] + SELECTION_AT_8099791["play"])] = "%.1f / %.1f" % (
+                mean, worst)
         out[label + ": shapes / shape-set search / the rest, emulated ms mean (at 0248eb4: "
             "%s / %s / %s)" % at["parts"]] = "%.1f / %.1f / %.1f" % (shapes, search, rest)
     out["masbrur '<free>' selection, the game's first: emulated ms, bytes taken with its "
-        "garbage (at 0248eb4: %s, %s)" % at["first"]] = "%.1f, %d" % (
+        "garbage (at 0248eb4: %s, %s; at 8099791: %s ms)"
+        % (at["first"] + (SELECTION_AT_8099791["first"],))] = "%.1f, %d" % (
             got["first_ms"], got["most_for_first"])
+
+
+# Masbrur's plies by kind at 0869fca (this bench): kind: (plies, mean ms, worst ms) over seeds
+# 1-3's whole games; then the whole games' mean and worst.
+MASBRUR_PLIES_AT_0869FCA = {
+    "pie_offer": (12, 14.2, 14.5), "pie_accept": (12, 5.4, 5.4),
+    "equipment push": (5, 70.7, 116.7), "equipment push+A": (12, 74.6, 118.7),
+    "combat_wall": (8, 12.2, 12.5),
+    "combat_select <free> (the game's first)": (3, 119.4, 122.2),
+    "combat_select <free>": (21, 41.3, 52.7), "combat_steal": (12, 1.3, 1.4),
+    "combat_steal (round end)": (12, 10.2, 11.0), "whole games": (97, 30.4, 122.2)}
+
+
+# The means at 8099791 (this bench), before the selection's search loaded on the pie's answer
+# and its search and tile assignment ran in viper twins (sets_in, fills_in, plan_in); the
+# whole games' mean and worst.
+MASBRUR_PLIES_AT_8099791 = {
+    "pie_offer": 2.5, "pie_accept": 3.4, "combat_wall": 12.8,
+    "combat_select <free> (the game's first)": 117, "combat_select <free>": 37.7,
+    "combat_steal": 1.2, "combat_steal (round end)": 8.3, "whole games": (27.7, 119.1)}
+
+
+def _masbrur_plies_figures(pico, out):
+    kinds = {}
+    for seed in (1, 2, 3):
+        got = _run(pico, out, "masbrur plies", "tests/harness/pico_masbrur_plies.py",
+                   SEEDS=[seed])
+        if got is None:
+            return
+        rows = list(got["by_kind"].items())
+        rows.append(("whole games", [got["plies"], 0, 0, got["mean_ms"], got["worst_ms"]]))
+        for kind, (n, _, _, mean, worst) in rows:
+            k = kinds.setdefault(kind, [0, 0.0, 0.0])
+            k[0] += n
+            k[1] += mean * n
+            k[2] = max(k[2], worst)
+    for kind in MASBRUR_PLIES_AT_0869FCA:
+        if kind in kinds:
+            n, total, worst = kinds[kind]
+            then = MASBRUR_PLIES_AT_8099791.get(kind)
+            then = "" if then is None else "; at 8099791: %s" % (
+                "%s / %s" % then if isinstance(then, tuple) else "mean %s" % then)
+            out["masbrur plies, %s (%d, seeds 1-3): legal_moves + play, emulated ms mean / "
+                "worst (at 0869fca: %s / %s%s)"
+                % ((kind, n) + MASBRUR_PLIES_AT_0869FCA[kind][1:] + (then,))
+                ] = "%.1f / %.1f" % (total / n, worst)
 
 
 def _profile(name):
@@ -336,6 +393,7 @@ def figures():
             pico.wait(1000)
             _engine_figures(pico, out)
             _selection_figures(pico, out)
+            _masbrur_plies_figures(pico, out)
             _board_figures(pico, out, "marble-pico", "marble board, Mabula")
             from tests import pico_heap
             for label, run in (("light board, Morbak", pico_heap.light_game),

@@ -3,7 +3,7 @@ by tests/bench/extra_pico.py; this file is sent as code, prefixed with ``SEEDS``
 
 Whole random games of each seed in SEEDS through legal_moves + play; every '<free>' play in
 combat_select is timed (ticks_us) whole, and its parts: the shapes (shapes_of), the
-shape-set search (_search_case, every blocker case) and the rest (the community part and the
+shape-set search (_sets_in, every blocker case) and the rest (the community part and the
 tile assignment), by hand size. The game's first such play loads the search's code: it is
 timed whole only. Prints one JSON line: {hand size: [plays, mean ms, worst ms, shapes mean
 ms, search mean ms, the rest mean ms]}, the first play's ms and the most bytes one play took
@@ -55,7 +55,7 @@ def run(seeds):
                     most_first = free - gc.mem_free()
                     from firmware.rules import masbrur_search as ms
                     _timed(ms, "shapes_of", spent, "shapes")
-                    _timed(ms, "_search_case", spent, "search")
+                    _timed(ms, "_sets_in", spent, "search")
                     continue
                 spent["shapes"] = spent["search"] = 0
                 gc.collect()
