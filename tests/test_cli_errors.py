@@ -304,3 +304,21 @@ def test_a_broken_profile_in_hardware_is_bad_input_to_every_command(name, text, 
             code, out, err = arbiter(capsys, *argv)
             assert code == 2 and says in err and err.count("\n") == 1, (argv, err)
         assert not list(tmp_path.glob("*.uf2"))
+
+
+def test_ctrl_c_halfway_says_so_and_exits_130():
+    """Ctrl-C while a command waits (here a terminal game waiting for a move): one sentence
+    and the shell's status for an interrupt, as docs/contracts.md says; no traceback."""
+    import signal
+    import time
+    proc = subprocess.Popen([sys.executable, "-m", "host_tools", "play", "--terminal", "morbak"],
+                            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(2)   # the game is set up and asks for its first answer
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, (out, err)
+    assert err == "arbiter: interrupted\n", err
