@@ -27,10 +27,16 @@ def plain(tmp_path):
     k.close()
 
 
+def _interruptible():
+    # As from a terminal: a suite started in the background (``./test &``) passes its
+    # children SIGINT ignored, and Python then never turns Ctrl-C into KeyboardInterrupt.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _arbiter(args, stdout_file=None):
     return subprocess.Popen(ARBITER + args, cwd=ROOT, stdin=subprocess.PIPE,
                             stdout=stdout_file or subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True)
+                            text=True, preexec_fn=_interruptible)
 
 
 def _wait_for(f, text, seconds=20):
