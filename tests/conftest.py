@@ -1,5 +1,6 @@
 import importlib
 import os
+import signal
 import sys
 
 import pytest
@@ -59,3 +60,13 @@ def _terminal_engines_fresh(request):
         engine = getattr(module, "ENGINE", None)
         if name.startswith("host_tools.terminal.") and engine is not None:
             module.ENGINE = importlib.import_module(engine.__name__)
+
+
+@pytest.fixture
+def interruptible():
+    """Children started in the test take Ctrl-C (SIGINT) as from a terminal, however the
+    suite was started: one started in the background, and pytest-xdist's workers, pass it
+    on ignored, and Python then never turns it into KeyboardInterrupt."""
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, old)

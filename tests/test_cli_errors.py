@@ -306,16 +306,14 @@ def test_a_broken_profile_in_hardware_is_bad_input_to_every_command(name, text, 
         assert not list(tmp_path.glob("*.uf2"))
 
 
-def test_ctrl_c_halfway_says_so_and_exits_130():
+def test_ctrl_c_halfway_says_so_and_exits_130(interruptible):
     """Ctrl-C while a command waits (here a terminal game waiting for a move): one sentence
     and the shell's status for an interrupt, as docs/contracts.md says; no traceback."""
     import signal
     import time
-    # (SIGINT as from a terminal: a suite started in the background passes it ignored)
     proc = subprocess.Popen([sys.executable, "-m", "host_tools", "play", "--terminal", "morbak"],
                             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                            stderr=subprocess.PIPE, text=True)
     try:
         time.sleep(2)   # the game is set up and asks for its first answer
         proc.send_signal(signal.SIGINT)

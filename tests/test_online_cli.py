@@ -27,16 +27,10 @@ def plain(tmp_path):
     k.close()
 
 
-def _interruptible():
-    # As from a terminal: a suite started in the background (``./test &``) passes its
-    # children SIGINT ignored, and Python then never turns Ctrl-C into KeyboardInterrupt.
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def _arbiter(args, stdout_file=None):
     return subprocess.Popen(ARBITER + args, cwd=ROOT, stdin=subprocess.PIPE,
                             stdout=stdout_file or subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True, preexec_fn=_interruptible)
+                            text=True)
 
 
 def _wait_for(f, text, seconds=20):
@@ -87,7 +81,8 @@ def test_two_terminals_play_a_whole_game(plain, tmp_path):
 
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGHUP])
-def test_the_broker_command_prints_how_to_connect_and_stops_with_mosquitto(tmp_path, stop):
+def test_the_broker_command_prints_how_to_connect_and_stops_with_mosquitto(tmp_path, stop,
+                                                                           interruptible):
     """Ctrl-C, or the terminal closing, stops the broker: Mosquitto goes with it."""
     need_mosquitto()
     port = free_port()
