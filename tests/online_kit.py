@@ -109,6 +109,22 @@ def kill(link):
         sock.close()
 
 
+class Stall:
+    """Fails a test when a game stops moving: no new ply for ``seconds``. A long game (a
+    match whose random deal takes many hands) is no fault; a stuck one is."""
+
+    def __init__(self, seconds):
+        self.seconds, self.plies, self.deadline = seconds, None, time.monotonic() + seconds
+
+    def check(self, plies, why):
+        """``plies``: how many the game has now; ``why()``: what the failure says."""
+        now = time.monotonic()
+        if plies != self.plies:
+            self.plies, self.deadline = plies, now + self.seconds
+        assert now < self.deadline, "no ply for %d s after ply %s: %s" % (
+            self.seconds, plies, why())
+
+
 def pump_until(sessions, done, seconds=20.0):
     """Pump every session until ``done()``; fails the test after ``seconds``."""
     events = {id(s): [] for s in sessions}

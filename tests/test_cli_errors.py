@@ -229,6 +229,17 @@ def test_play_in_the_terminal(monkeypatch):
     assert game.calls == [("morbak",)]
 
 
+def test_play_in_the_terminal_refuses_the_simulators_options(capsys, monkeypatch):
+    """`--board` or `--http` with `--terminal` would be ignored: a person asked for a board."""
+    from host_tools import terminal_game
+    game = Recorder(ret=0)
+    monkeypatch.setattr(terminal_game, "main", game)
+    for extra in (["--board", "marble"], ["--http", "8080"]):
+        code, out, err = arbiter(capsys, "play", "--terminal", "mabula", *extra)
+        assert code == 2 and one_sentence(err) and extra[0] in err and out == "", (out, err)
+    assert game.calls == []
+
+
 def test_more_bad_input_exits_2(capsys, tmp_path, nowhere):
     code, out, err = arbiter(capsys, "logs", "--port", "foo://x")
     assert code == 2 and one_sentence(err), err

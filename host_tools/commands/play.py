@@ -29,6 +29,9 @@ def add(subparsers):
 
 def run(args):
     if args.terminal:
+        if args.board is not None or args.http != 8000:
+            raise UsageError("--board and --http choose the simulator; --terminal plays in "
+                             "this terminal, with no board")
         from host_tools import terminal, terminal_game
         names = terminal.GAMES
         if args.game is not None and args.game.lower() not in names:
