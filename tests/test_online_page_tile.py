@@ -13,8 +13,8 @@ import pytest
 
 from firmware import ai
 from firmware.rules import mano, mano_observed, mano_seat
-from tests.harness.sim_page import ARTIFACTS, CLIPPED_JS, PHONE
 from host_tools.online import protocol
+from tests.harness.sim_page import ARTIFACTS, CLIPPED_JS, PHONE
 from tests.online_kit import Stall, choose, kit, player  # noqa: F401
 from tests.sim_harness import browser, serve  # noqa: F401
 from tests.test_online_board import _masks
