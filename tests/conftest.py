@@ -62,11 +62,11 @@ def _terminal_engines_fresh(request):
             module.ENGINE = importlib.import_module(engine.__name__)
 
 
-@pytest.fixture
-def interruptible():
-    """Children started in the test take Ctrl-C (SIGINT) as from a terminal, however the
-    suite was started: one started in the background, and pytest-xdist's workers, pass it
-    on ignored, and Python then never turns it into KeyboardInterrupt."""
+@pytest.fixture(scope="session", autouse=True)
+def _children_take_ctrl_c():
+    """Children the tests start take Ctrl-C (SIGINT) as from a terminal, however the suite
+    was started: one started in the background passes it on ignored (to pytest-xdist's
+    workers too), and Python then never turns it into KeyboardInterrupt."""
     old = signal.signal(signal.SIGINT, signal.default_int_handler)
     yield
     signal.signal(signal.SIGINT, old)

@@ -317,7 +317,7 @@ def test_a_broken_profile_in_hardware_is_bad_input_to_every_command(name, text, 
         assert not list(tmp_path.glob("*.uf2"))
 
 
-def test_ctrl_c_halfway_says_so_and_exits_130(interruptible):
+def test_ctrl_c_halfway_says_so_and_exits_130():
     """Ctrl-C while a command waits (here a terminal game waiting for a move): one sentence
     and the shell's status for an interrupt, as docs/contracts.md says; no traceback."""
     import signal

@@ -423,8 +423,8 @@ def test_virtual_board_command_persists_its_flash_and_stops_on_ctrl_c(tmp_path):
     proc, url = start()
     mpremote(url, "exec", "f = open('keep.txt', 'w'); f.write('kept'); f.close()")
     proc.send_signal(signal.SIGINT)   # Ctrl-C
-    rest = proc.stdout.read()
-    assert proc.wait(timeout=10) == 0 and "stopped" in rest, rest
+    rest = proc.communicate(timeout=30)[0]
+    assert proc.returncode == 0 and "stopped" in rest, rest
     assert (flash / "keep.txt").read_text() == "kept"
     assert (flash / "firmware" / "app" / "core" / "runtime.mpy").exists()
 

@@ -81,8 +81,7 @@ def test_two_terminals_play_a_whole_game(plain, tmp_path):
 
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGHUP])
-def test_the_broker_command_prints_how_to_connect_and_stops_with_mosquitto(tmp_path, stop,
-                                                                           interruptible):
+def test_the_broker_command_prints_how_to_connect_and_stops_with_mosquitto(tmp_path, stop):
     """Ctrl-C, or the terminal closing, stops the broker: Mosquitto goes with it."""
     need_mosquitto()
     port = free_port()

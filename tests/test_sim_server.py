@@ -74,7 +74,7 @@ def test_unknown_board_kind_and_busy_port(capsys, server):
     assert sim_server.main("light", 70000, open_browser=False) == 2
 
 
-def test_main_prints_the_url_and_ctrl_c_stops_it(interruptible):
+def test_main_prints_the_url_and_ctrl_c_stops_it():
     env = dict(os.environ)
     env.pop("DISPLAY", None)
     env.pop("WAYLAND_DISPLAY", None)   # no display: no browser is tried, nothing hangs
