@@ -105,6 +105,20 @@ def _masbrur_other_wall(s, seat):
     return None
 
 
+def test_masbrur_every_level_builds_a_free_field_and_plays_on():
+    """The free setup (the players build the field) at every level, then the pie and the
+    first equipment moves: always one of the listed moves (levels 2-5 raised, as a playout
+    cannot start before the field is built)."""
+    for level in range(1, 6):
+        s = masbrur.new_game({"setup": "free"}, level)
+        ply = 0
+        while s.phase in ("free_setup", "pie_offer", "pie_accept") or ply < 30:
+            move = ai.choose("masbrur", s, level, ply)
+            assert move in masbrur.legal_moves(s), (level, s.phase, move)
+            s = masbrur.play(s, move)
+            ply += 1
+
+
 def test_masbrur_never_reads_the_other_wall():
     checked = 0
     for seed in range(40):

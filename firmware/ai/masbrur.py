@@ -21,7 +21,9 @@ engine's API (firmware/ai/masbrur_playout.py: it attacks when it can, else
 passes one turn in six or pushes at random; formations by a cheap rule)
 scored by the points margin, or the result once the game ends. Where the
 choice cannot be listed (``<free>``: pie split, formation selection, steal)
-every level plays the engine's reference move."""
+every level plays the engine's reference move. A playout starts at the
+equipment phase, so while the players build the field (setup ``free``) every
+level plays as level 1: a listed move at random."""
 from firmware.ai.masbrur_playout import Position, Selection
 from firmware.ai.search import halving_steps
 from firmware.rules import masbrur_form as mf
@@ -149,7 +151,7 @@ def think(state, level, rng):
     after every playout."""
     if state.phase in ("pie_offer", "combat_select", "combat_steal"):
         return rules.FREE
-    if level == 1:
+    if level == 1 or state.phase == "free_setup":
         return _sensible(state, rng)
     me = rules.to_move(state)
     moves = _candidates(state, level, rng)
