@@ -234,7 +234,7 @@ def test_play_in_the_terminal_refuses_the_simulators_options(capsys, monkeypatch
     from host_tools import terminal_game
     game = Recorder(ret=0)
     monkeypatch.setattr(terminal_game, "main", game)
-    for extra in (["--board", "marble"], ["--http", "8080"]):
+    for extra in (["--board", "marble"], ["--http", "8000"]):
         code, out, err = arbiter(capsys, "play", "--terminal", "mabula", *extra)
         assert code == 2 and one_sentence(err) and extra[0] in err and out == "", (out, err)
     assert game.calls == []

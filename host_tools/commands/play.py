@@ -22,14 +22,14 @@ def add(subparsers):
     p.add_argument("--board", metavar="KIND",
                    help="the simulator's board kind: %s; default: GAME's board, else light"
                         % help_lists.boards_text())
-    p.add_argument("--http", type=int, default=8000, metavar="PORT",
+    p.add_argument("--http", type=int, metavar="PORT",
                    help="the simulator's port on 127.0.0.1 (default: 8000)")
     p.set_defaults(func=run)
 
 
 def run(args):
     if args.terminal:
-        if args.board is not None or args.http != 8000:
+        if args.board is not None or args.http is not None:
             raise UsageError("--board and --http choose the simulator; --terminal plays in "
                              "this terminal, with no board")
         from host_tools import terminal, terminal_game
@@ -56,7 +56,7 @@ def run(args):
     if game and catalogue.games_on(board)[0] != game:
         print("%s: choose it on the board's menu (the legend beside the board says how)"
               % catalogue.title(game))
-    return sim_server.main(board, args.http)
+    return sim_server.main(board, 8000 if args.http is None else args.http)
 
 
 def simulator_board(game, board):
