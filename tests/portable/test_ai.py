@@ -46,6 +46,8 @@ def test_fursaz_every_level_plays_legal_moves():
 
 def test_masbrur_plays_legal_moves():
     _walk("masbrur", None, 2, 3, (1, 2), 30)
+    # The free setup: levels 2-5 play as level 1 until the field is built (no playout yet).
+    _walk("masbrur", {"setup": "free"}, 2, 1, (2, 5), 20)
 
 
 def test_a_win_in_one_is_taken_at_every_level():
