@@ -118,10 +118,13 @@ def test_the_board_thinks_in_slices_and_a_pause_stops_it(browser, server):
         # Paused before its push is played. (On a loaded machine one playout can take so
         # long that the level's time limit ends the search just before the long press.)
         assert (st["screen"], st["moves"]) == ("pause", []), st["message"]
+        thinking = st["thinking"]
         touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": [menu]})
         sim.advance(3000)
         st = sim.status()
-        assert (st["screen"], st["moves"]) == ("pause", []), "played while paused"
+        assert (st["screen"], st["moves"], st["thinking"]) == ("pause", [], thinking), \
+            "thought or played while paused"
+        assert "plays" not in sim.text("#message"), sim.text("#message")
         sim.press("MENU")                               # continue
         until(sim, lambda: not sim.status()["thinking"], ms=5000)
         assert "thinking" not in sim.text("#turn")
